@@ -1,0 +1,269 @@
+//! Measures of a board: Hamming, Manhattan, linear conflict, inversions, and solvability.
+
+use std::fmt;
+
+use crate::board::{Board, Shape};
+
+/// The number of tiles out of place, the blank excluded.
+pub fn hamming(board: &Board) -> usize {
+    let shape = board.shape();
+    board
+        .tiles()
+        .iter()
+        .enumerate()
+        .filter(|&(cell, &tile)| tile != 0 && shape.goal_cell(tile) != cell)
+        .count()
+}
+
+/// The sum over tiles (blank excluded) of each tile's distance from its goal cell.
+pub fn manhattan(board: &Board) -> usize {
+    let shape = board.shape();
+    board
+        .tiles()
+        .iter()
+        .enumerate()
+        .filter(|&(_, &tile)| tile != 0)
+        .map(|(cell, &tile)| shape.distance(cell, shape.goal_cell(tile)))
+        .sum()
+}
+
+/// A table of Manhattan distances, indexed by `tile * cells + cell`; the blank's row is zero.
+pub fn manhattan_table(shape: Shape) -> Vec<u16> {
+    let cells = shape.cells();
+    let mut table = vec![0u16; cells * cells];
+    for tile in 1..cells {
+        for cell in 0..cells {
+            table[tile * cells + cell] = shape.distance(cell, shape.goal_cell(tile as u8)) as u16;
+        }
+    }
+    table
+}
+
+/// Manhattan plus linear conflict, kept admissible.
+///
+/// In each row and column, take the tiles that belong in that line; the fewest of them that
+/// must leave the line so the rest stand in goal order is the line's length minus the longest
+/// increasing run of their goal positions. Each such tile costs 2 extra moves.
+pub fn linear_conflict(board: &Board) -> usize {
+    manhattan(board) + 2 * conflict_removals(board)
+}
+
+/// The extra tiles that must leave their lines, summed over rows and columns.
+fn conflict_removals(board: &Board) -> usize {
+    let shape = board.shape();
+    let mut removals = 0;
+    let mut line = Vec::with_capacity(shape.width.max(shape.height));
+    for row in 0..shape.height {
+        line.clear();
+        for column in 0..shape.width {
+            let tile = board.tile_at(shape.cell(column, row));
+            if tile != 0 {
+                let (goal_column, goal_row) = shape.column_row(shape.goal_cell(tile));
+                if goal_row == row {
+                    line.push(goal_column);
+                }
+            }
+        }
+        removals += line.len() - longest_increasing(&line);
+    }
+    for column in 0..shape.width {
+        line.clear();
+        for row in 0..shape.height {
+            let tile = board.tile_at(shape.cell(column, row));
+            if tile != 0 {
+                let (goal_column, goal_row) = shape.column_row(shape.goal_cell(tile));
+                if goal_column == column {
+                    line.push(goal_row);
+                }
+            }
+        }
+        removals += line.len() - longest_increasing(&line);
+    }
+    removals
+}
+
+/// The length of the longest strictly increasing subsequence.
+fn longest_increasing(values: &[usize]) -> usize {
+    let mut tails: Vec<usize> = Vec::with_capacity(values.len());
+    for &value in values {
+        let at = tails.partition_point(|&t| t < value);
+        if at == tails.len() {
+            tails.push(value);
+        } else {
+            tails[at] = value;
+        }
+    }
+    tails.len()
+}
+
+/// The number of pairs of tiles in the wrong order, reading row-major, the blank excluded.
+pub fn inversions(board: &Board) -> usize {
+    // A Fenwick tree over tile values counts, for each tile, the larger tiles read before it.
+    let n = board.tiles().len();
+    let mut tree = vec![0usize; n + 1];
+    let mut seen = 0;
+    let mut count = 0;
+    for &tile in board.tiles().iter().filter(|&&t| t != 0) {
+        let mut i = tile as usize;
+        let mut not_larger = 0;
+        while i > 0 {
+            not_larger += tree[i];
+            i &= i - 1;
+        }
+        count += seen - not_larger;
+        let mut i = tile as usize;
+        while i <= n {
+            tree[i] += 1;
+            i += i & i.wrapping_neg();
+        }
+        seen += 1;
+    }
+    count
+}
+
+/// Whether a board can reach the goal, with the counts the rule used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Solvability {
+    /// Inversions, the blank excluded.
+    pub inversions: usize,
+    /// The board's width, whose parity picks the rule.
+    pub width: usize,
+    /// The blank's row counted from the bottom, starting at 1.
+    pub blank_row_from_bottom: usize,
+    /// Whether the goal can be reached.
+    pub solvable: bool,
+}
+
+impl Solvability {
+    /// Applies the parity rule to a board.
+    pub fn of(board: &Board) -> Solvability {
+        let inversions = inversions(board);
+        let width = board.width();
+        let (_, blank_row) = board.shape().column_row(board.blank());
+        let blank_row_from_bottom = board.height() - blank_row;
+        let solvable = if width % 2 == 1 {
+            inversions % 2 == 0
+        } else {
+            (inversions + blank_row_from_bottom) % 2 == 1
+        };
+        Solvability {
+            inversions,
+            width,
+            blank_row_from_bottom,
+            solvable,
+        }
+    }
+}
+
+/// The rule and its counts, in words: why the board is (or is not) solvable.
+impl fmt::Display for Solvability {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Solvability {
+            inversions,
+            width,
+            blank_row_from_bottom,
+            solvable,
+        } = *self;
+        if width % 2 == 1 {
+            let parity = if inversions % 2 == 0 { "even" } else { "odd" };
+            let verdict = if solvable { "solvable" } else { "unsolvable" };
+            write!(
+                f,
+                "width {width} is odd and the {inversions} inversions are {parity}: {verdict} (odd widths need an even count)"
+            )
+        } else {
+            let sum = inversions + blank_row_from_bottom;
+            let parity = if sum % 2 == 0 { "even" } else { "odd" };
+            let verdict = if solvable { "solvable" } else { "unsolvable" };
+            write!(
+                f,
+                "width {width} is even and {inversions} inversions + blank row {blank_row_from_bottom} from the bottom = {sum} is {parity}: {verdict} (even widths need an odd sum)"
+            )
+        }
+    }
+}
+
+/// Whether a board can reach the goal.
+pub fn is_solvable(board: &Board) -> bool {
+    Solvability::of(board).solvable
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_board;
+
+    fn board(text: &str) -> Board {
+        parse_board(text).unwrap()
+    }
+
+    #[test]
+    fn seed_manhattan_distances() {
+        assert_eq!(
+            manhattan(&board("2 6 0 1 / 11 10 7 3 / 5 9 14 8 / 13 15 4 12")),
+            22
+        );
+        assert_eq!(manhattan(&board("8 1 3 / 4 0 2 / 7 6 5")), 10);
+        assert_eq!(manhattan(&Board::goal(5, 3).unwrap()), 0);
+    }
+
+    #[test]
+    fn hamming_excludes_the_blank() {
+        assert_eq!(hamming(&board("1 2 3 / 4 5 6 / 7 0 8")), 1);
+        assert_eq!(hamming(&board("8 1 3 / 4 0 2 / 7 6 5")), 5);
+    }
+
+    #[test]
+    fn seed_inversions_and_solvability() {
+        let b = board("12 1 10 2 / 7 11 4 14 / 5 0 9 15 / 8 13 6 3");
+        assert_eq!(inversions(&b), 49);
+        let s = Solvability::of(&b);
+        assert!(s.solvable);
+        assert_eq!(s.blank_row_from_bottom, 2);
+        let naive = b
+            .tiles()
+            .iter()
+            .filter(|&&t| t != 0)
+            .enumerate()
+            .flat_map(|(i, &a)| {
+                b.tiles()
+                    .iter()
+                    .filter(|&&t| t != 0)
+                    .skip(i + 1)
+                    .map(move |&c| (a, c))
+            })
+            .filter(|(a, c)| a > c)
+            .count();
+        assert_eq!(naive, 49);
+    }
+
+    #[test]
+    fn swapping_two_tiles_makes_it_unsolvable_and_says_why() {
+        let b = board("2 1 3 / 4 5 6 / 7 8 0");
+        let s = Solvability::of(&b);
+        assert!(!s.solvable);
+        assert_eq!(s.inversions, 1);
+        assert!(s.to_string().contains("odd"), "{s}");
+        let fifteen = board("1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 15 14 0");
+        let s = Solvability::of(&fifteen);
+        assert!(!s.solvable);
+        assert!(s.to_string().contains("1 inversions + blank row 1"), "{s}");
+    }
+
+    #[test]
+    fn linear_conflict_counts_fewest_removals_not_pairs() {
+        // Row 1 holds 3 2 1: pairs in conflict are three, but only two tiles must leave.
+        let b = board("3 2 1 / 4 5 6 / 7 8 0");
+        assert_eq!(manhattan(&b), 4);
+        assert_eq!(linear_conflict(&b), 4 + 2 * 2);
+        let goal = Board::goal(4, 4).unwrap();
+        assert_eq!(linear_conflict(&goal), 0);
+    }
+
+    #[test]
+    fn longest_increasing_run() {
+        assert_eq!(longest_increasing(&[3, 1, 2, 0, 4]), 3);
+        assert_eq!(longest_increasing(&[]), 0);
+        assert_eq!(longest_increasing(&[2, 1, 0]), 1);
+    }
+}

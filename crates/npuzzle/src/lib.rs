@@ -1,0 +1,26 @@
+//! Sliding-tile puzzles of any width × height: the rules, text formats, analysis, and solvers.
+//!
+//! ```
+//! use npuzzle::{parse_board, solve, Options};
+//!
+//! let board = parse_board("1 0 3 / 4 2 5 / 7 8 6").unwrap();
+//! let solution = solve(&board, &Options::default()).unwrap();
+//! assert_eq!(solution.moves_string(), "DRD");
+//! ```
+
+pub mod analysis;
+pub mod board;
+pub mod error;
+pub mod parse;
+pub mod random;
+pub mod search;
+pub mod solution;
+mod solve;
+
+pub use analysis::{Solvability, hamming, inversions, is_solvable, linear_conflict, manhattan};
+pub use board::{Board, Move, Shape, moves_from_str, moves_to_string};
+pub use error::BoardError;
+pub use parse::{ParseError, ParseErrorKind, parse_board};
+pub use search::budget::{Budget, CancelFlag, GaveUp, StopReason};
+pub use solution::{Algorithm, Solution};
+pub use solve::{Options, SolveError, solve};

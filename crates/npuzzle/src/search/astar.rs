@@ -1,0 +1,19 @@
+//! A*: steps + Manhattan, parent pointers, a closed set. Optimal.
+
+use super::best_first::{Order, search};
+use super::budget::{Budget, GaveUp};
+use crate::board::Board;
+use crate::solution::{Algorithm, Solution};
+
+/// Finds a shortest solution, or gives up at the budget. The board must be solvable.
+pub fn astar(board: &Board, budget: &Budget) -> Result<Solution, GaveUp> {
+    let found = search(board, Order::StepsPlusManhattan, budget)?;
+    Ok(Solution {
+        lower_bound: found.moves.len(),
+        moves: found.moves,
+        algorithm: Algorithm::AStar,
+        optimal: true,
+        nodes_expanded: found.nodes_expanded,
+        seconds: found.seconds,
+    })
+}

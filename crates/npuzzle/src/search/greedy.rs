@@ -1,0 +1,20 @@
+//! Greedy best-first search on Manhattan alone: the classroom variant. Not optimal.
+
+use super::best_first::{Order, search};
+use super::budget::{Budget, GaveUp};
+use crate::analysis::linear_conflict;
+use crate::board::Board;
+use crate::solution::{Algorithm, Solution};
+
+/// Finds some solution quickly, usually far from the shortest. The board must be solvable.
+pub fn greedy(board: &Board, budget: &Budget) -> Result<Solution, GaveUp> {
+    let found = search(board, Order::Manhattan, budget)?;
+    Ok(Solution {
+        moves: found.moves,
+        algorithm: Algorithm::Greedy,
+        optimal: false,
+        nodes_expanded: found.nodes_expanded,
+        seconds: found.seconds,
+        lower_bound: linear_conflict(board),
+    })
+}

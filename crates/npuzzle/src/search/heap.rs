@@ -1,0 +1,101 @@
+//! The min-heap written for best-first search: a binary heap of packed keys over a node arena.
+//!
+//! Each entry is one `u64` holding the priority in its high bits and the node's arena index in
+//! its low 32 bits, so comparing entries compares priorities first and breaks ties by index:
+//! the order is total and deterministic.
+
+/// A binary min-heap of `(priority, node index)` pairs.
+#[derive(Debug, Default)]
+pub struct MinHeap {
+    entries: Vec<u64>,
+}
+
+impl MinHeap {
+    /// An empty heap.
+    pub fn new() -> MinHeap {
+        MinHeap::default()
+    }
+
+    /// Entries held.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether it holds nothing.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Bytes held by its storage.
+    pub fn memory(&self) -> usize {
+        self.entries.capacity() * size_of::<u64>()
+    }
+
+    /// Adds a node with a 32-bit priority; smaller comes out first, then the smaller index.
+    pub fn push(&mut self, priority: u32, node: u32) {
+        let entry = (u64::from(priority) << 32) | u64::from(node);
+        self.entries.push(entry);
+        let mut child = self.entries.len() - 1;
+        while child > 0 {
+            let parent = (child - 1) / 2;
+            if self.entries[parent] <= entry {
+                break;
+            }
+            self.entries[child] = self.entries[parent];
+            child = parent;
+        }
+        self.entries[child] = entry;
+    }
+
+    /// Removes and returns the node with the smallest priority, with that priority.
+    pub fn pop(&mut self) -> Option<(u32, u32)> {
+        let top = *self.entries.first()?;
+        let last = self.entries.pop().expect("not empty");
+        let len = self.entries.len();
+        if len > 0 {
+            let mut hole = 0;
+            loop {
+                let left = 2 * hole + 1;
+                if left >= len {
+                    break;
+                }
+                let right = left + 1;
+                let smaller = if right < len && self.entries[right] < self.entries[left] {
+                    right
+                } else {
+                    left
+                };
+                if self.entries[smaller] >= last {
+                    break;
+                }
+                self.entries[hole] = self.entries[smaller];
+                hole = smaller;
+            }
+            self.entries[hole] = last;
+        }
+        Some(((top >> 32) as u32, top as u32))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn pops_in_sorted_order(items in proptest::collection::vec((any::<u32>(), any::<u32>()), 0..300)) {
+            let mut heap = MinHeap::new();
+            for &(priority, node) in &items {
+                heap.push(priority, node);
+            }
+            let mut expected = items.clone();
+            expected.sort();
+            let mut popped = Vec::new();
+            while let Some(item) = heap.pop() {
+                popped.push(item);
+            }
+            prop_assert_eq!(popped, expected);
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! Compact, hashable forms of a board's tiles, for the tables of best-first search.
+
+use std::hash::Hash;
+
+/// A board's tiles packed into a value that is cheap to hash, compare and copy.
+pub trait PackedTiles: Clone + Eq + Hash {
+    /// Whether boards of this many cells fit.
+    fn fits(cells: usize) -> bool;
+    /// Packs tiles (row-major, 0 for the blank).
+    fn pack(tiles: &[u8]) -> Self;
+    /// The tile in a cell.
+    fn tile(&self, cell: usize) -> u8;
+    /// The tiles after the tile in `from` slides into the blank at `blank`.
+    fn slide(&self, blank: usize, from: usize) -> Self;
+    /// Extra heap bytes one value holds, beyond its own size.
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+}
+
+/// Up to 16 cells, four bits each.
+impl PackedTiles for u64 {
+    fn fits(cells: usize) -> bool {
+        cells <= 16
+    }
+
+    fn pack(tiles: &[u8]) -> u64 {
+        tiles.iter().enumerate().fold(0, |key, (cell, &tile)| {
+            key | (u64::from(tile) << (4 * cell))
+        })
+    }
+
+    fn tile(&self, cell: usize) -> u8 {
+        ((self >> (4 * cell)) & 0xF) as u8
+    }
+
+    fn slide(&self, blank: usize, from: usize) -> u64 {
+        // The blank's nibble is zero, so the tile only needs clearing at `from` and setting at `blank`.
+        let tile = (self >> (4 * from)) & 0xF;
+        (self & !(0xF << (4 * from))) | (tile << (4 * blank))
+    }
+}
+
+/// Up to 25 cells, five bits each.
+impl PackedTiles for u128 {
+    fn fits(cells: usize) -> bool {
+        cells <= 25
+    }
+
+    fn pack(tiles: &[u8]) -> u128 {
+        tiles.iter().enumerate().fold(0, |key, (cell, &tile)| {
+            key | (u128::from(tile) << (5 * cell))
+        })
+    }
+
+    fn tile(&self, cell: usize) -> u8 {
+        ((self >> (5 * cell)) & 0x1F) as u8
+    }
+
+    fn slide(&self, blank: usize, from: usize) -> u128 {
+        let tile = (self >> (5 * from)) & 0x1F;
+        (self & !(0x1F << (5 * from))) | (tile << (5 * blank))
+    }
+}
+
+/// Any board, a byte per cell.
+impl PackedTiles for Box<[u8]> {
+    fn fits(_cells: usize) -> bool {
+        true
+    }
+
+    fn pack(tiles: &[u8]) -> Box<[u8]> {
+        tiles.into()
+    }
+
+    fn tile(&self, cell: usize) -> u8 {
+        self[cell]
+    }
+
+    fn slide(&self, blank: usize, from: usize) -> Box<[u8]> {
+        let mut next = self.clone();
+        next.swap(blank, from);
+        next
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check<K: PackedTiles + std::fmt::Debug>(tiles: &[u8]) {
+        let key = K::pack(tiles);
+        for (cell, &tile) in tiles.iter().enumerate() {
+            assert_eq!(key.tile(cell), tile);
+        }
+        let blank = tiles.iter().position(|&t| t == 0).unwrap();
+        let from = if blank == 0 { 1 } else { blank - 1 };
+        let mut swapped = tiles.to_vec();
+        swapped.swap(blank, from);
+        assert_eq!(key.slide(blank, from), K::pack(&swapped));
+    }
+
+    #[test]
+    fn pack_unpack_and_slide_agree() {
+        let fifteen: Vec<u8> = vec![12, 1, 10, 2, 7, 11, 4, 14, 5, 0, 9, 15, 8, 13, 6, 3];
+        check::<u64>(&fifteen);
+        check::<u128>(&fifteen);
+        check::<Box<[u8]>>(&fifteen);
+        let twenty_four: Vec<u8> = (0..25).rev().collect();
+        check::<u128>(&twenty_four);
+        check::<Box<[u8]>>(&twenty_four);
+    }
+}

@@ -1,0 +1,9 @@
+//! The solvers: best-first search (A*, greedy), with budgets.
+
+pub mod astar;
+pub(crate) mod best_first;
+pub mod bfs;
+pub mod budget;
+pub mod greedy;
+pub mod heap;
+pub mod key;

@@ -1,0 +1,78 @@
+//! What a solver returns: the moves and the figures around them.
+
+use std::fmt;
+
+use crate::board::{Board, Move, moves_to_string};
+
+/// The solving methods the engine offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// A* on steps + Manhattan: optimal.
+    AStar,
+    /// Greedy best-first on Manhattan: fast, not optimal.
+    Greedy,
+}
+
+impl Algorithm {
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::AStar => "astar",
+            Algorithm::Greedy => "greedy",
+        }
+    }
+
+    /// Whether its solutions are always shortest.
+    pub fn is_optimal(self) -> bool {
+        match self {
+            Algorithm::AStar => true,
+            Algorithm::Greedy => false,
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A solution: blank moves from the board to the goal, and how they were found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution {
+    /// Blank moves, in order.
+    pub moves: Vec<Move>,
+    /// The method that found them.
+    pub algorithm: Algorithm,
+    /// Whether they are proved shortest.
+    pub optimal: bool,
+    /// Nodes the search expanded.
+    pub nodes_expanded: u64,
+    /// Seconds the search took.
+    pub seconds: f64,
+    /// The best proved lower bound on the shortest length (the length itself when optimal).
+    pub lower_bound: usize,
+}
+
+impl Solution {
+    /// The number of moves.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether the board was solved already.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The moves as letters, such as `DRD`.
+    pub fn moves_string(&self) -> String {
+        moves_to_string(&self.moves)
+    }
+
+    /// Whether the moves take `board` to the goal.
+    pub fn solves(&self, board: &Board) -> bool {
+        let mut board = board.clone();
+        board.apply_all(&self.moves).is_ok() && board.is_goal()
+    }
+}
