@@ -1,1 +1,60 @@
-fn main() {}
+//! `npuzzle`: analyse and solve sliding-tile puzzles read from text files.
+
+mod analyze;
+mod input;
+mod report;
+mod solve;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Exit codes, as documented in `--help`.
+pub mod exit {
+    /// Solved or analysed.
+    pub const OK: u8 = 0;
+    /// The board is unsolvable.
+    pub const UNSOLVABLE: u8 = 1;
+    /// Bad input or usage.
+    pub const BAD_INPUT: u8 = 2;
+    /// The budget ran out before a solution was found.
+    pub const GAVE_UP: u8 = 3;
+}
+
+#[derive(Parser)]
+#[command(
+    name = "npuzzle",
+    version,
+    about = "Analyse and solve sliding-tile puzzles (8-puzzle, 15-puzzle, any width x height)",
+    after_help = "Exit codes: 0 solved or analysed, 1 unsolvable, 2 bad input or usage, 3 the budget ran out.\n\
+                  Input: the course format (a header line with the tile count or side, then one line per row),\n\
+                  rows alone, or one line such as `1 0 3 4 2 5 7 8 6` or `1 0 3 / 4 2 5 / 7 8 6`. 0 is the blank.\n\
+                  Blank lines and # comments are ignored; FILE `-` reads standard input."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print a board's distances, inversions and solvability.
+    Analyze(analyze::Args),
+    /// Print the analysis, then solve the board.
+    Solve(solve::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Analyze(args) => analyze::run(&args),
+        Command::Solve(args) => solve::run(&args),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(error) => {
+            eprintln!("npuzzle: {error:#}");
+            ExitCode::from(exit::BAD_INPUT)
+        }
+    }
+}

@@ -213,10 +213,10 @@ enum Header {
 }
 
 fn parse_header(token: &Token) -> Result<Header, ParseError> {
-    if let Some((w, h)) = token.text.split_once(['x', 'X']) {
-        if let (Ok(w), Ok(h)) = (w.parse::<usize>(), h.parse::<usize>()) {
-            return Ok(Header::Shape(w, h));
-        }
+    if let Some((w, h)) = token.text.split_once(['x', 'X'])
+        && let (Ok(w), Ok(h)) = (w.parse::<usize>(), h.parse::<usize>())
+    {
+        return Ok(Header::Shape(w, h));
     }
     let value = match parse_number(token, usize::MAX) {
         Err(ParseError {
@@ -235,10 +235,11 @@ fn parse_header(token: &Token) -> Result<Header, ParseError> {
 fn parse_number(token: &Token, max: usize) -> Result<usize, ParseError> {
     let text = token.text;
     let digits = text.strip_prefix('+').unwrap_or(text);
-    if let Some(rest) = text.strip_prefix('-') {
-        if !rest.is_empty() && rest.chars().all(|c| c.is_ascii_digit()) {
-            return Err(token.error(ParseErrorKind::Negative(text.to_string())));
-        }
+    if let Some(rest) = text.strip_prefix('-')
+        && !rest.is_empty()
+        && rest.chars().all(|c| c.is_ascii_digit())
+    {
+        return Err(token.error(ParseErrorKind::Negative(text.to_string())));
     }
     if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
         return Err(token.error(ParseErrorKind::NotANumber(text.to_string())));
@@ -274,6 +275,20 @@ pub fn parse_board(text: &str) -> Result<Board, ParseError> {
             kind: ParseErrorKind::Empty,
         });
     };
+    // Words that are not numbers are reported before anything about the board's shape.
+    let has_header = lines.len() > 1 && first.tokens.len() == 1;
+    for token in lines
+        .iter()
+        .flat_map(|l| &l.tokens)
+        .skip(usize::from(has_header))
+    {
+        if token.text != "/" {
+            match parse_number(token, usize::MAX) {
+                Err(e) if !matches!(e.kind, ParseErrorKind::OutOfRange { .. }) => return Err(e),
+                _ => {}
+            }
+        }
+    }
     let rows: Vec<Vec<Token>> = if lines.len() == 1 {
         one_line_rows(&first.tokens)?
     } else {

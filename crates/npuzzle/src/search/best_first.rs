@@ -123,16 +123,16 @@ fn search_with<K: PackedTiles>(
             lower_bound = lower_bound.max((node.g + u32::from(node.h)) as usize);
         }
         expanded += 1;
-        if expanded % CHECK_EVERY == 0 {
-            if let Err(reason) = budget.check(expanded, memory(&nodes, &best, &open)) {
-                return Err(gave_up(
-                    reason,
-                    expanded,
-                    &clock,
-                    memory(&nodes, &best, &open),
-                    lower_bound,
-                ));
-            }
+        if (expanded.is_multiple_of(CHECK_EVERY) || budget.max_nodes == Some(expanded))
+            && let Err(reason) = budget.check(expanded, memory(&nodes, &best, &open))
+        {
+            return Err(gave_up(
+                reason,
+                expanded,
+                &clock,
+                memory(&nodes, &best, &open),
+                lower_bound,
+            ));
         }
         let blank = node.blank as usize;
         let back = if node.last_move == NO_MOVE {

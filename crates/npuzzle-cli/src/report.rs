@@ -1,0 +1,218 @@
+//! The output of `analyze` and `solve`, as text or as one JSON object, built in one place.
+
+use std::io::Write;
+
+use anyhow::Result;
+use npuzzle::{Board, GaveUp, Solution, Solvability, hamming, manhattan};
+use serde::Serialize;
+
+/// Everything a command reports about a board, and its solution if one was asked for.
+#[derive(Serialize)]
+pub struct Report {
+    /// Cells per row.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// Row-major tiles, 0 for the blank.
+    pub tiles: Vec<u8>,
+    /// Misplaced tiles.
+    pub hamming: usize,
+    /// The Manhattan distance.
+    pub manhattan: usize,
+    /// Whether the board is solved.
+    pub is_goal: bool,
+    /// Inversions, the blank excluded.
+    pub inversions: usize,
+    /// Whether the goal can be reached.
+    pub solvable: bool,
+    /// The solvability rule and its counts, in words.
+    pub solvability_rule: String,
+    #[serde(skip)]
+    pub solvability: Solvability,
+    #[serde(skip)]
+    board: Board,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    solved: Option<Solved>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    gave_up: Option<GaveUpReport>,
+}
+
+/// The solve part of a report.
+#[derive(Serialize)]
+struct Solved {
+    moves: String,
+    length: usize,
+    optimal: bool,
+    algorithm: &'static str,
+    nodes_expanded: u64,
+    seconds: f64,
+    lower_bound: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tiles_moved: Option<Vec<u8>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    boards: Option<Vec<Vec<u8>>>,
+}
+
+/// What a search had done when its budget ran out.
+#[derive(Serialize)]
+struct GaveUpReport {
+    reason: String,
+    nodes_expanded: u64,
+    seconds: f64,
+    lower_bound: usize,
+}
+
+/// Which extras a solve report shows.
+#[derive(Clone, Copy, Default)]
+pub struct Extras {
+    /// The tiles moved, instead of the blank moves, in text.
+    pub tiles: bool,
+    /// Every board along the way.
+    pub show: bool,
+}
+
+impl Report {
+    /// The analysis of a board.
+    pub fn analyze(board: &Board) -> Report {
+        let solvability = Solvability::of(board);
+        Report {
+            width: board.width(),
+            height: board.height(),
+            tiles: board.tiles().to_vec(),
+            hamming: hamming(board),
+            manhattan: manhattan(board),
+            is_goal: board.is_goal(),
+            inversions: solvability.inversions,
+            solvable: solvability.solvable,
+            solvability_rule: solvability.to_string(),
+            solvability,
+            board: board.clone(),
+            solved: None,
+            gave_up: None,
+        }
+    }
+
+    /// Adds a solution, with the extras asked for.
+    pub fn with_solution(mut self, solution: &Solution, extras: Extras) -> Report {
+        let tiles_moved = extras.tiles.then(|| {
+            self.board
+                .tiles_moved_by(&solution.moves)
+                .unwrap_or_default()
+        });
+        let boards = extras.show.then(|| {
+            let mut board = self.board.clone();
+            let mut boards = vec![board.tiles().to_vec()];
+            for &mv in &solution.moves {
+                board.apply(mv);
+                boards.push(board.tiles().to_vec());
+            }
+            boards
+        });
+        self.solved = Some(Solved {
+            moves: solution.moves_string(),
+            length: solution.len(),
+            optimal: solution.optimal,
+            algorithm: solution.algorithm.name(),
+            nodes_expanded: solution.nodes_expanded,
+            seconds: solution.seconds,
+            lower_bound: solution.lower_bound,
+            tiles_moved,
+            boards,
+        });
+        self
+    }
+
+    /// Adds the figures of a search that gave up.
+    pub fn with_gave_up(mut self, gave_up: &GaveUp) -> Report {
+        self.gave_up = Some(GaveUpReport {
+            reason: gave_up.reason.to_string(),
+            nodes_expanded: gave_up.nodes_expanded,
+            seconds: gave_up.seconds,
+            lower_bound: gave_up.lower_bound,
+        });
+        self
+    }
+
+    /// Prints the report on standard output, as JSON or as text.
+    pub fn print(&self, json: bool) -> Result<()> {
+        let mut out = std::io::stdout().lock();
+        if json {
+            serde_json::to_writer(&mut out, self)?;
+            writeln!(out)?;
+        } else {
+            out.write_all(self.text().as_bytes())?;
+        }
+        Ok(())
+    }
+
+    /// The report as text, one figure a line.
+    pub fn text(&self) -> String {
+        let yes_no = |b: bool| if b { "yes" } else { "no" };
+        let mut text = format!(
+            "Board ({}x{}):\n{}\n\n",
+            self.width, self.height, self.board
+        );
+        text += &format!("Hamming:     {}\n", self.hamming);
+        text += &format!("Manhattan:   {}\n", self.manhattan);
+        text += &format!("Goal:        {}\n", yes_no(self.is_goal));
+        text += &format!("Inversions:  {}\n", self.inversions);
+        text += &format!(
+            "Solvable:    {} ({})\n",
+            yes_no(self.solvable),
+            self.solvability_rule
+        );
+        if let Some(solved) = &self.solved {
+            let kind = if solved.optimal {
+                "optimal"
+            } else {
+                "not optimal"
+            };
+            text += &format!("\nAlgorithm:   {} ({kind})\n", solved.algorithm);
+            match &solved.tiles_moved {
+                Some(tiles) => {
+                    let tiles: Vec<String> = tiles.iter().map(u8::to_string).collect();
+                    text += &format!("Tiles moved: {}\n", tiles.join(" "));
+                }
+                None => text += &format!("Solution:    {}\n", empty_as_dash(&solved.moves)),
+            }
+            text += &format!("Length:      {} moves\n", solved.length);
+            if !solved.optimal {
+                text += &format!("Lower bound: {} moves\n", solved.lower_bound);
+            }
+            text += &format!("Nodes:       {} expanded\n", solved.nodes_expanded);
+            text += &format!("Time:        {:.6} s\n", solved.seconds);
+            if let Some(boards) = &solved.boards {
+                text += &self.boards_text(boards, &solved.moves);
+            }
+        }
+        if let Some(gave_up) = &self.gave_up {
+            text += &format!(
+                "\nGave up:     {} after {} nodes in {:.3} s; the solution needs at least {} moves\n",
+                gave_up.reason, gave_up.nodes_expanded, gave_up.seconds, gave_up.lower_bound
+            );
+        }
+        text
+    }
+
+    fn boards_text(&self, boards: &[Vec<u8>], moves: &str) -> String {
+        let mut text = String::from("\nStep by step:\n");
+        for (step, tiles) in boards.iter().enumerate() {
+            let board = Board::new(self.width, self.height, tiles.clone())
+                .expect("replayed from a valid board");
+            let heading = match moves.chars().nth(step.wrapping_sub(1)) {
+                Some(letter) if step > 0 => format!("{step}. {letter}"),
+                _ => "start".to_string(),
+            };
+            text += &format!("\n{heading}\n{board}\n");
+        }
+        text
+    }
+}
+
+fn empty_as_dash(moves: &str) -> &str {
+    if moves.is_empty() {
+        "- (already solved)"
+    } else {
+        moves
+    }
+}

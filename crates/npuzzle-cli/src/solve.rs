@@ -1,0 +1,89 @@
+//! `npuzzle solve`: the analysis, then a solution.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{Result, bail};
+use clap::ValueEnum;
+use npuzzle::{Algorithm, Budget, Options, SolveError, solve};
+
+use crate::exit;
+use crate::input::read_board;
+use crate::report::{Extras, Report};
+
+/// The methods `--algorithm` names.
+#[derive(Clone, Copy, ValueEnum)]
+enum Method {
+    /// A* on steps + Manhattan: optimal.
+    Astar,
+    /// Greedy best-first on Manhattan: fast, NOT optimal.
+    Greedy,
+}
+
+impl From<Method> for Algorithm {
+    fn from(method: Method) -> Algorithm {
+        match method {
+            Method::Astar => Algorithm::AStar,
+            Method::Greedy => Algorithm::Greedy,
+        }
+    }
+}
+
+/// Arguments of `npuzzle solve`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The puzzle file, or - for standard input.
+    file: PathBuf,
+    /// The method; by default the best optimal method for the board.
+    #[arg(long, value_enum)]
+    algorithm: Option<Method>,
+    /// Print the tiles moved instead of the blank moves.
+    #[arg(long)]
+    tiles: bool,
+    /// Print every board along the way.
+    #[arg(long)]
+    show: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Give up after expanding this many nodes.
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    /// Give up when the search's tables reach this many MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 2048)]
+    max_memory: usize,
+    /// Give up after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
+}
+
+/// Solves the board and prints the report.
+pub fn run(args: &Args) -> Result<u8> {
+    let board = read_board(&args.file)?;
+    let mut budget = Budget::default().with_max_memory(args.max_memory.saturating_mul(1 << 20));
+    if let Some(nodes) = args.max_nodes {
+        budget = budget.with_max_nodes(nodes);
+    }
+    if let Some(seconds) = args.timeout {
+        match Duration::try_from_secs_f64(seconds) {
+            Ok(limit) => budget = budget.with_time_limit(limit),
+            Err(_) => bail!("--timeout takes a number of seconds, not {seconds}"),
+        }
+    }
+    let options = Options {
+        algorithm: args.algorithm.map(Algorithm::from),
+        budget,
+    };
+    let report = Report::analyze(&board);
+    let extras = Extras {
+        tiles: args.tiles,
+        show: args.show,
+    };
+    let (report, code) = match solve(&board, &options) {
+        Ok(solution) => (report.with_solution(&solution, extras), exit::OK),
+        Err(SolveError::Unsolvable(_)) => (report, exit::UNSOLVABLE),
+        Err(SolveError::GaveUp(gave_up)) => (report.with_gave_up(&gave_up), exit::GAVE_UP),
+    };
+    report.print(args.json)?;
+    Ok(code)
+}
