@@ -1,0 +1,133 @@
+//! The examples from the course's seed, which have unique optimal solutions.
+
+use npuzzle::{
+    Algorithm, Board, Budget, CancelFlag, Move, Options, SolveError, StopReason, inversions,
+    is_solvable, manhattan, moves_from_str, parse_board, solve,
+};
+
+fn board(text: &str) -> Board {
+    parse_board(text).unwrap()
+}
+
+fn optimal(text: &str) -> String {
+    let options = Options {
+        algorithm: Some(Algorithm::AStar),
+        ..Options::default()
+    };
+    let solution = solve(&board(text), &options).unwrap();
+    assert!(solution.optimal);
+    solution.moves_string()
+}
+
+#[test]
+fn seed_solutions_come_out_exactly() {
+    assert_eq!(optimal("1 0 3 / 4 2 5 / 7 8 6"), "DRD");
+    assert_eq!(optimal("1 0 2 / 7 5 4 / 8 6 3"), "DRDLLURURDD");
+    assert_eq!(optimal("1 2 3 / 4 5 6 / 7 8 0"), "");
+}
+
+#[test]
+fn seed_moves_and_measures() {
+    let mut b = board("1 0 2 / 7 5 4 / 8 6 3");
+    b.apply_all(&moves_from_str("LDR").unwrap()).unwrap();
+    assert_eq!(b, board("7 1 2 / 5 0 4 / 8 6 3"));
+    assert_eq!(
+        manhattan(&board("2 6 0 1 / 11 10 7 3 / 5 9 14 8 / 13 15 4 12")),
+        22
+    );
+    assert_eq!(manhattan(&board("8 1 3 / 4 0 2 / 7 6 5")), 10);
+    let b = board("12 1 10 2 / 7 11 4 14 / 5 0 9 15 / 8 13 6 3");
+    assert_eq!(inversions(&b), 49);
+    assert!(is_solvable(&b));
+}
+
+#[test]
+fn the_hardest_8_puzzles_need_31_moves() {
+    for text in ["8 6 7 2 5 4 3 0 1", "6 4 7 8 5 0 3 2 1"] {
+        let solution = solve(&board(text), &Options::default()).unwrap();
+        assert_eq!(solution.len(), 31, "{text}");
+        assert!(solution.solves(&board(text)));
+    }
+}
+
+#[test]
+fn greedy_solves_but_is_not_called_optimal() {
+    let b = board("1 0 2 / 7 5 4 / 8 6 3");
+    let options = Options {
+        algorithm: Some(Algorithm::Greedy),
+        ..Options::default()
+    };
+    let solution = solve(&b, &options).unwrap();
+    assert!(solution.solves(&b));
+    assert!(!solution.optimal);
+    assert!(solution.len() >= 11);
+}
+
+#[test]
+fn unsolvable_boards_are_refused_with_the_rule() {
+    let b = board("2 1 3 / 4 5 6 / 7 8 0");
+    match solve(&b, &Options::default()) {
+        Err(SolveError::Unsolvable(rule)) => assert_eq!(rule.inversions, 1),
+        other => panic!("expected unsolvable, got {other:?}"),
+    }
+}
+
+/// Instance 60 of Korf's set (`../shared/benchmarks/korf15.txt`): 66 moves, far beyond A* with Manhattan.
+const HARD_15: &str = "0 8 10 6 / 11 7 9 1 / 12 4 13 14 / 15 3 2 5";
+
+#[test]
+fn astar_stops_at_its_memory_cap() {
+    let options = Options {
+        algorithm: Some(Algorithm::AStar),
+        budget: Budget::unlimited().with_max_memory(32 << 20),
+    };
+    match solve(&board(HARD_15), &options) {
+        Err(SolveError::GaveUp(gave_up)) => {
+            assert_eq!(gave_up.reason, StopReason::MemoryLimit);
+            assert!(gave_up.memory >= 32 << 20);
+            assert!(gave_up.memory < 64 << 20, "overshot: {}", gave_up.memory);
+            assert!(gave_up.lower_bound >= manhattan(&board(HARD_15)));
+            assert!(gave_up.lower_bound <= 66);
+        }
+        other => panic!("expected to give up, got {other:?}"),
+    }
+}
+
+#[test]
+fn astar_stops_at_its_node_cap() {
+    let options = Options {
+        algorithm: Some(Algorithm::AStar),
+        budget: Budget::default().with_max_nodes(1_000),
+    };
+    match solve(&board(HARD_15), &options) {
+        Err(SolveError::GaveUp(gave_up)) => {
+            assert_eq!(gave_up.reason, StopReason::NodeLimit);
+            assert_eq!(gave_up.nodes_expanded, 1_000);
+        }
+        other => panic!("expected to give up, got {other:?}"),
+    }
+}
+
+#[test]
+fn another_thread_can_cancel_a_search() {
+    let cancel = CancelFlag::new();
+    let options = Options {
+        algorithm: Some(Algorithm::AStar),
+        budget: Budget::unlimited().with_cancel(cancel.clone()),
+    };
+    let search = std::thread::spawn(move || solve(&board(HARD_15), &options));
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    cancel.cancel();
+    match search.join().unwrap() {
+        Err(SolveError::GaveUp(gave_up)) => assert_eq!(gave_up.reason, StopReason::Cancelled),
+        other => panic!("expected a cancelled search, got {other:?}"),
+    }
+}
+
+#[test]
+fn tiles_moved_match_blank_moves() {
+    let b = board("1 0 3 / 4 2 5 / 7 8 6");
+    let solution = solve(&b, &Options::default()).unwrap();
+    assert_eq!(b.tiles_moved_by(&solution.moves), Some(vec![2, 5, 6]));
+    assert_eq!(solution.moves, vec![Move::Down, Move::Right, Move::Down]);
+}
