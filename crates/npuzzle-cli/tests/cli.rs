@@ -1,0 +1,144 @@
+//! The `npuzzle` command as a user runs it: output, JSON, exit codes and errors.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn npuzzle(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_npuzzle"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn json(output: &Output) -> serde_json::Value {
+    serde_json::from_slice(&output.stdout).expect("stdout is one JSON object")
+}
+
+#[test]
+fn solve_prints_the_seed_solution() {
+    let out = npuzzle(&["solve", "-"], "1 0 3 / 4 2 5 / 7 8 6");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Solution:    DRD\n"), "{text}");
+    assert!(text.contains("Length:      3 moves"), "{text}");
+    assert!(text.contains("Manhattan:   3"), "{text}");
+}
+
+#[test]
+fn solve_json_has_the_documented_keys() {
+    let out = npuzzle(&["solve", "-", "--json"], "3\n1 0 2\n7 5 4\n8 6 3\n");
+    assert_eq!(out.status.code(), Some(0));
+    let value = json(&out);
+    for key in [
+        "width",
+        "height",
+        "tiles",
+        "hamming",
+        "manhattan",
+        "is_goal",
+        "inversions",
+        "solvable",
+        "moves",
+        "length",
+        "optimal",
+        "algorithm",
+        "nodes_expanded",
+        "seconds",
+    ] {
+        assert!(value.get(key).is_some(), "missing {key} in {value}");
+    }
+    assert_eq!(value["moves"], "DRDLLURURDD");
+    assert_eq!(value["length"], 11);
+    assert_eq!(value["optimal"], true);
+    assert_eq!(
+        value["tiles"],
+        serde_json::json!([1, 0, 2, 7, 5, 4, 8, 6, 3])
+    );
+}
+
+#[test]
+fn tiles_and_show_follow_the_solution() {
+    let out = npuzzle(
+        &["solve", "-", "--tiles", "--show"],
+        "1 0 3 / 4 2 5 / 7 8 6",
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Tiles moved: 2 5 6"), "{text}");
+    assert!(text.contains("3. D\n1 2 3\n4 5 6\n7 8 0"), "{text}");
+}
+
+#[test]
+fn greedy_is_labelled_not_optimal() {
+    let out = npuzzle(
+        &["solve", "-", "--algorithm", "greedy", "--json"],
+        "1 0 2 / 7 5 4 / 8 6 3",
+    );
+    let value = json(&out);
+    assert_eq!(value["optimal"], false);
+    assert_eq!(value["algorithm"], "greedy");
+}
+
+#[test]
+fn analyze_reports_and_unsolvable_exits_1() {
+    let out = npuzzle(
+        &["analyze", "-", "--json"],
+        "12 1 10 2 / 7 11 4 14 / 5 0 9 15 / 8 13 6 3",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(json(&out)["inversions"], 49);
+    let out = npuzzle(&["solve", "-"], "2 1 3\n4 5 6\n7 8 0");
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("Solvable:    no (width 3 is odd, so the inversions must be even: 1 is odd)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_input_exits_2_with_line_and_column() {
+    let out = npuzzle(&["solve", "-"], "3\n1 2 3\n4 5 5\n7 8 0\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let message = String::from_utf8(out.stderr).unwrap();
+    assert!(message.contains("line 3, column 5"), "{message}");
+    assert!(message.contains("tile 5 appears twice"), "{message}");
+    let out = npuzzle(&["solve", "/no/such/file"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let out = npuzzle(&["solve"], "");
+    assert_eq!(out.status.code(), Some(2), "usage errors exit 2");
+    let out = npuzzle(&["solve", "-", "--timeout", "-1"], "1 0 3 / 4 2 5 / 7 8 6");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn budget_exhaustion_exits_3_with_figures() {
+    let out = npuzzle(
+        &["solve", "-", "--max-nodes", "50", "--json"],
+        "8 6 7 2 5 4 3 0 1",
+    );
+    assert_eq!(out.status.code(), Some(3));
+    let value = json(&out);
+    assert_eq!(value["gave_up"]["nodes_expanded"], 50);
+    assert!(value.get("moves").is_none());
+}
+
+#[test]
+fn reads_files() {
+    let path = std::env::temp_dir().join(format!("npuzzle-cli-test-{}.txt", std::process::id()));
+    std::fs::write(&path, "# the course format\n8\n1 0 3\n4 2 5\n7 8 6\n").unwrap();
+    let out = npuzzle(&["solve", path.to_str().unwrap(), "--json"], "");
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(json(&out)["moves"], "DRD");
+}
