@@ -1,0 +1,51 @@
+# Snapslide: `make run` to play, `make test` for the checks CI runs.
+# Works on a fresh Debian/Ubuntu machine: the system packages are installed when missing.
+
+CARGO_TARGET_DIR ?= $(HOME)/.cache/snapslide-target
+export CARGO_TARGET_DIR
+
+# Libraries Bevy links against (sound, input devices, Wayland, X11 keyboard maps), plus what
+# `make screenshot` uses to run without a display.
+SYSTEM_PACKAGES := pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev
+SCREENSHOT_PACKAGES := xvfb mesa-vulkan-drivers xauth
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+SCREENSHOT ?= docs/screenshot.png
+
+.PHONY: run test screenshot deps screenshot-deps check
+
+## Installs the system packages that are missing (quietly does nothing when all are there).
+deps:
+	@missing=""; for p in $(SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $$missing; \
+	fi
+	@command -v cargo >/dev/null || { echo "Rust is needed: see https://rustup.rs"; exit 1; }
+
+screenshot-deps: deps
+	@missing=""; for p in $(SCREENSHOT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $$missing; \
+	fi
+
+## Plays the game (dev profile: release builds take far longer).
+run: deps
+	cargo run -p snapslide
+
+## Format, lints and every test in the workspace; the game's tests need no display.
+test: deps
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	cargo test --workspace
+
+## Saves a screenshot of the game under Xvfb (software rendering).
+screenshot: screenshot-deps
+	cargo build -p snapslide
+	XDG_RUNTIME_DIR=$$(mktemp -d) xvfb-run -a -s "-screen 0 1280x800x24" \
+		cargo run -p snapslide -- --seed 7 --size 4 --screenshot $(abspath $(SCREENSHOT))
+	@echo "Saved $(SCREENSHOT)"
+
+check:
+	cargo check -p snapslide --all-targets

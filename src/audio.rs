@@ -1,0 +1,61 @@
+//! Sound effects: a click for every slide, a bump for an illegal input, a chord for the win.
+//! The sounds are built in; the Sound setting mutes them.
+
+use std::sync::Arc;
+
+use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings};
+use bevy::prelude::*;
+
+use crate::AppSet;
+use crate::play::{GameChanged, Settings};
+
+/// The three effects, loaded once.
+#[derive(Resource)]
+struct Sounds {
+    click: Handle<AudioSource>,
+    bump: Handle<AudioSource>,
+    win: Handle<AudioSource>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, load_sounds)
+        .add_systems(Update, play_sounds.in_set(AppSet::Animate));
+}
+
+fn source(bytes: &'static [u8]) -> AudioSource {
+    AudioSource {
+        bytes: Arc::from(bytes),
+    }
+}
+
+fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
+    commands.insert_resource(Sounds {
+        click: sources.add(source(include_bytes!("../assets/sounds/click.wav"))),
+        bump: sources.add(source(include_bytes!("../assets/sounds/bump.wav"))),
+        win: sources.add(source(include_bytes!("../assets/sounds/win.wav"))),
+    });
+}
+
+fn play_sounds(
+    mut commands: Commands,
+    mut changes: MessageReader<GameChanged>,
+    settings: Res<Settings>,
+    sounds: Option<Res<Sounds>>,
+) {
+    let Some(sounds) = sounds else {
+        changes.clear();
+        return;
+    };
+    for change in changes.read() {
+        if !settings.sound {
+            continue;
+        }
+        let handle = match change {
+            GameChanged::Slid { .. } => &sounds.click,
+            GameChanged::Bumped(_) => &sounds.bump,
+            GameChanged::Won => &sounds.win,
+            GameChanged::Reset => continue,
+        };
+        commands.spawn((AudioPlayer(handle.clone()), PlaybackSettings::DESPAWN));
+    }
+}

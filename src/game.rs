@@ -1,0 +1,478 @@
+//! The game's rules: the board, its history, the counters and the win. Plain Rust, no Bevy.
+//!
+//! Like Simon Tatham's `execute_move`, [`Game::apply`] is the one place a move changes the
+//! board; input, hints, solutions and saved games all come here as lists of moves.
+
+use std::time::Duration;
+
+use npuzzle::{Board, Move, hamming};
+use serde::{Deserialize, Serialize};
+
+/// How hard a shuffle is: the number of random moves, or a uniformly random board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum Difficulty {
+    /// A few moves per tile.
+    Easy,
+    /// More moves.
+    #[default]
+    Medium,
+    /// Many moves: close to random.
+    Hard,
+    /// A uniformly random solvable board.
+    Random,
+    /// A board the player set up.
+    Custom,
+}
+
+impl Difficulty {
+    /// The difficulties a player can choose for a new game.
+    pub const CHOOSABLE: [Difficulty; 4] = [
+        Difficulty::Easy,
+        Difficulty::Medium,
+        Difficulty::Hard,
+        Difficulty::Random,
+    ];
+
+    /// The number of shuffle moves on an `n`×`n` board; `None` for a random or custom board.
+    pub fn shuffle_moves(self, n: usize) -> Option<usize> {
+        match self {
+            Difficulty::Easy => Some(n * n),
+            Difficulty::Medium => Some(4 * n * n),
+            Difficulty::Hard => Some(15 * n * n),
+            Difficulty::Random | Difficulty::Custom => None,
+        }
+    }
+
+    /// The name shown to the player.
+    pub fn label(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "Easy",
+            Difficulty::Medium => "Medium",
+            Difficulty::Hard => "Hard",
+            Difficulty::Random => "Random",
+            Difficulty::Custom => "Custom",
+        }
+    }
+}
+
+/// What one call to [`Game::apply`] or [`Game::tap`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Tiles slid: the blank moves made, in order, and the tiles they slid.
+    Moved {
+        /// The blank moves.
+        moves: Vec<Move>,
+        /// The tile slid by each move.
+        tiles: Vec<u8>,
+        /// Whether this completed the board.
+        won: bool,
+    },
+    /// Nothing changed: the move was not legal here, or the game is already won.
+    Illegal,
+}
+
+/// A game in progress: the board, where it started, its history and counters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    board: Board,
+    start: Board,
+    difficulty: Difficulty,
+    /// Moves made, oldest first; `history[..cursor]` are in effect, the rest can be redone.
+    history: Vec<Move>,
+    cursor: usize,
+    moves_made: usize,
+    elapsed: Duration,
+    running: bool,
+    won: bool,
+    solved_by_app: bool,
+    moves_since_auto_solve: usize,
+}
+
+/// The serialisable form of a game, for the save file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedGame {
+    /// Board width.
+    pub width: usize,
+    /// Board height.
+    pub height: usize,
+    /// The start board, row-major, 0 for the blank.
+    pub start: Vec<u8>,
+    /// The history as U/D/L/R letters.
+    pub history: String,
+    /// How much of the history is in effect.
+    pub cursor: usize,
+    /// The move counter.
+    pub moves_made: usize,
+    /// Time played, in milliseconds.
+    pub elapsed_ms: u64,
+    /// The difficulty.
+    pub difficulty: Difficulty,
+    /// Whether the app solved it (or helped).
+    pub solved_by_app: bool,
+}
+
+/// Why a saved game could not be restored.
+#[derive(Debug, thiserror::Error)]
+pub enum RestoreError {
+    /// The start board is not a valid board.
+    #[error("the saved board is invalid: {0}")]
+    Board(#[from] npuzzle::BoardError),
+    /// The history does not fit the board.
+    #[error("the saved history does not fit the board")]
+    History,
+}
+
+impl Game {
+    /// A new game from a start board.
+    pub fn new(start: Board, difficulty: Difficulty) -> Game {
+        let won = start.is_goal();
+        Game {
+            board: start.clone(),
+            start,
+            difficulty,
+            history: Vec::new(),
+            cursor: 0,
+            moves_made: 0,
+            elapsed: Duration::ZERO,
+            running: false,
+            won,
+            solved_by_app: false,
+            moves_since_auto_solve: 0,
+        }
+    }
+
+    /// The current board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The board the game started from (Restart returns here).
+    pub fn start(&self) -> &Board {
+        &self.start
+    }
+
+    /// The difficulty the game was made with.
+    pub fn difficulty(&self) -> Difficulty {
+        self.difficulty
+    }
+
+    /// The move counter: moves in effect (undo lowers it).
+    pub fn moves(&self) -> usize {
+        self.moves_made
+    }
+
+    /// Time played: starts on the first move, stops on the win.
+    pub fn elapsed(&self) -> Duration {
+        self.elapsed
+    }
+
+    /// Whether the timer is running.
+    pub fn timer_running(&self) -> bool {
+        self.running
+    }
+
+    /// Tiles not on their goal cell.
+    pub fn tiles_out_of_place(&self) -> usize {
+        hamming(&self.board)
+    }
+
+    /// Whether the board is complete.
+    pub fn is_won(&self) -> bool {
+        self.won
+    }
+
+    /// Whether the app's solver played (part of) this game.
+    pub fn solved_by_app(&self) -> bool {
+        self.solved_by_app
+    }
+
+    /// Moves the player made after the app's solver last played, like Tatham's counter.
+    pub fn moves_since_auto_solve(&self) -> usize {
+        self.moves_since_auto_solve
+    }
+
+    /// Marks the game as solved by the app (the solver or a hint played a move).
+    pub fn mark_solved_by_app(&mut self) {
+        self.solved_by_app = true;
+        self.moves_since_auto_solve = 0;
+    }
+
+    /// Whether undo would change anything.
+    pub fn can_undo(&self) -> bool {
+        self.cursor > 0 && !self.won
+    }
+
+    /// Whether redo would change anything.
+    pub fn can_redo(&self) -> bool {
+        self.cursor < self.history.len() && !self.won
+    }
+
+    /// Adds real time to the timer if it is running.
+    pub fn tick(&mut self, delta: Duration) {
+        if self.running && !self.won {
+            self.elapsed += delta;
+        }
+    }
+
+    /// Makes blank moves in order, as one player action; all or nothing.
+    pub fn apply(&mut self, moves: &[Move]) -> Outcome {
+        if self.won || moves.is_empty() {
+            return Outcome::Illegal;
+        }
+        let Some(tiles) = self.board.tiles_moved_by(moves) else {
+            return Outcome::Illegal;
+        };
+        for &mv in moves {
+            self.board.apply(mv);
+        }
+        self.history.truncate(self.cursor);
+        self.history.extend_from_slice(moves);
+        self.cursor = self.history.len();
+        self.moves_made += moves.len();
+        if self.solved_by_app {
+            self.moves_since_auto_solve += moves.len();
+        }
+        self.running = true;
+        self.won = self.board.is_goal();
+        if self.won {
+            self.running = false;
+        }
+        Outcome::Moved {
+            moves: moves.to_vec(),
+            tiles,
+            won: self.won,
+        }
+    }
+
+    /// A tap on a cell: slides the segment between it and the blank, if it is in line.
+    pub fn tap(&mut self, cell: usize) -> Outcome {
+        match self.board.moves_to_slide_cell(cell) {
+            Some(moves) => self.apply(&moves),
+            None => Outcome::Illegal,
+        }
+    }
+
+    /// Undoes the last move; returns the blank move that undid it.
+    pub fn undo(&mut self) -> Option<Move> {
+        if !self.can_undo() {
+            return None;
+        }
+        self.cursor -= 1;
+        let back = self.history[self.cursor].inverse();
+        self.board.apply(back);
+        self.moves_made = self.moves_made.saturating_sub(1);
+        Some(back)
+    }
+
+    /// Redoes the last undone move; returns it.
+    pub fn redo(&mut self) -> Option<Move> {
+        if !self.can_redo() {
+            return None;
+        }
+        let mv = self.history[self.cursor];
+        self.board.apply(mv);
+        self.cursor += 1;
+        self.moves_made += 1;
+        self.won = self.board.is_goal();
+        if self.won {
+            self.running = false;
+        }
+        Some(mv)
+    }
+
+    /// Returns to the start board with fresh counters (the same shuffle).
+    pub fn restart(&mut self) {
+        *self = Game::new(self.start.clone(), self.difficulty);
+    }
+
+    /// The save-file form of this game.
+    pub fn to_saved(&self) -> SavedGame {
+        SavedGame {
+            width: self.start.width(),
+            height: self.start.height(),
+            start: self.start.tiles().to_vec(),
+            history: npuzzle::moves_to_string(&self.history),
+            cursor: self.cursor,
+            moves_made: self.moves_made,
+            elapsed_ms: self.elapsed.as_millis().min(u64::MAX as u128) as u64,
+            difficulty: self.difficulty,
+            solved_by_app: self.solved_by_app,
+        }
+    }
+
+    /// Restores a game from its save-file form, checking every part.
+    pub fn from_saved(saved: &SavedGame) -> Result<Game, RestoreError> {
+        let start = Board::new(saved.width, saved.height, saved.start.clone())?;
+        let history = npuzzle::moves_from_str(&saved.history)?;
+        if saved.cursor > history.len() {
+            return Err(RestoreError::History);
+        }
+        let mut board = start.clone();
+        board
+            .apply_all(&history)
+            .map_err(|_| RestoreError::History)?;
+        // Walk back to the cursor.
+        for &mv in history[saved.cursor..].iter().rev() {
+            board.apply(mv.inverse());
+        }
+        let won = board.is_goal();
+        Ok(Game {
+            board,
+            start,
+            difficulty: saved.difficulty,
+            history,
+            cursor: saved.cursor,
+            moves_made: saved.moves_made,
+            elapsed: Duration::from_millis(saved.elapsed_ms),
+            running: saved.moves_made > 0 && !won,
+            won,
+            solved_by_app: saved.solved_by_app,
+            moves_since_auto_solve: 0,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use npuzzle::parse_board;
+
+    fn game(text: &str) -> Game {
+        Game::new(parse_board(text).unwrap(), Difficulty::Easy)
+    }
+
+    #[test]
+    fn a_tap_beside_the_blank_moves_one_tile_and_counts() {
+        let mut g = game("1 2 3 / 4 5 6 / 7 0 8");
+        assert_eq!(g.moves(), 0);
+        assert!(!g.timer_running());
+        let out = g.tap(8); // the 8, right of the blank
+        assert_eq!(
+            out,
+            Outcome::Moved {
+                moves: vec![Move::Right],
+                tiles: vec![8],
+                won: true
+            }
+        );
+        assert!(g.is_won());
+        assert_eq!(g.moves(), 1);
+        assert!(!g.timer_running(), "the timer stops on the win");
+        // No move after the win.
+        assert_eq!(g.tap(7), Outcome::Illegal);
+    }
+
+    #[test]
+    fn a_tap_along_the_row_slides_the_segment() {
+        let mut g = game("0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15");
+        let out = g.tap(3);
+        let Outcome::Moved { moves, tiles, won } = out else {
+            panic!("expected a move")
+        };
+        assert_eq!(moves, vec![Move::Right; 3]);
+        assert_eq!(tiles, vec![1, 2, 3]);
+        assert!(!won);
+        assert_eq!(g.board().tiles()[..4], [1, 2, 3, 0]);
+        assert_eq!(g.moves(), 3);
+        assert!(g.timer_running());
+    }
+
+    #[test]
+    fn an_illegal_tap_changes_nothing() {
+        let mut g = game("1 2 3 / 4 0 5 / 7 8 6");
+        let before = g.board().clone();
+        assert_eq!(g.tap(0), Outcome::Illegal); // diagonal
+        assert_eq!(g.tap(4), Outcome::Illegal); // the blank itself
+        assert_eq!(g.tap(99), Outcome::Illegal); // off the board
+        assert_eq!(g.board(), &before);
+        assert_eq!(g.moves(), 0);
+        assert!(!g.timer_running());
+    }
+
+    #[test]
+    fn undo_lowers_the_counter_and_redo_restores() {
+        let mut g = game("1 2 3 / 4 0 5 / 7 8 6");
+        let start = g.board().clone();
+        g.apply(&[Move::Up]);
+        g.apply(&[Move::Left]);
+        let after = g.board().clone();
+        assert_eq!(g.moves(), 2);
+        assert_eq!(g.undo(), Some(Move::Right));
+        assert_eq!(g.undo(), Some(Move::Down));
+        assert_eq!(g.undo(), None);
+        assert_eq!(g.board(), &start);
+        assert_eq!(g.moves(), 0);
+        assert_eq!(g.redo(), Some(Move::Up));
+        assert_eq!(g.redo(), Some(Move::Left));
+        assert_eq!(g.redo(), None);
+        assert_eq!(g.board(), &after);
+        assert_eq!(g.moves(), 2);
+        // A new move after an undo drops the redo tail.
+        g.undo();
+        g.apply(&[Move::Right]);
+        assert!(!g.can_redo());
+    }
+
+    #[test]
+    fn restart_returns_to_the_same_shuffle() {
+        let mut g = game("1 2 3 / 4 0 5 / 7 8 6");
+        let start = g.board().clone();
+        g.apply(&[Move::Up, Move::Left]);
+        g.mark_solved_by_app();
+        g.restart();
+        assert_eq!(g.board(), &start);
+        assert_eq!(g.moves(), 0);
+        assert!(!g.solved_by_app());
+        assert!(!g.can_undo());
+    }
+
+    #[test]
+    fn the_timer_runs_from_the_first_move_until_the_win() {
+        let mut g = game("1 2 3 / 4 5 6 / 0 7 8");
+        g.tick(Duration::from_secs(5));
+        assert_eq!(g.elapsed(), Duration::ZERO);
+        g.apply(&[Move::Right]);
+        g.tick(Duration::from_millis(1500));
+        assert_eq!(g.elapsed(), Duration::from_millis(1500));
+        g.apply(&[Move::Right]);
+        assert!(g.is_won());
+        g.tick(Duration::from_secs(5));
+        assert_eq!(g.elapsed(), Duration::from_millis(1500));
+    }
+
+    #[test]
+    fn counters_track_tiles_out_of_place_and_auto_solve() {
+        let mut g = game("1 2 3 / 4 5 6 / 0 7 8");
+        assert_eq!(g.tiles_out_of_place(), 2);
+        g.apply(&[Move::Right]);
+        assert_eq!(g.tiles_out_of_place(), 1);
+        g.mark_solved_by_app();
+        assert!(g.solved_by_app());
+        g.apply(&[Move::Left]);
+        assert_eq!(g.moves_since_auto_solve(), 1);
+    }
+
+    #[test]
+    fn a_saved_game_round_trips_and_bad_saves_are_refused() {
+        let mut g = game("1 2 3 / 4 0 5 / 7 8 6");
+        g.apply(&[Move::Up, Move::Left]);
+        g.undo();
+        g.tick(Duration::from_millis(700));
+        let saved = g.to_saved();
+        let back = Game::from_saved(&saved).unwrap();
+        assert_eq!(back.board(), g.board());
+        assert_eq!(back.moves(), 1);
+        assert!(back.can_redo());
+        assert_eq!(back.elapsed(), Duration::from_millis(700));
+
+        let mut bad = saved.clone();
+        bad.start = vec![1, 1, 2, 3, 4, 5, 6, 7, 8];
+        assert!(Game::from_saved(&bad).is_err());
+        let mut bad = saved.clone();
+        bad.history = "UUUU".into();
+        assert!(Game::from_saved(&bad).is_err());
+        let mut bad = saved;
+        bad.cursor = 9;
+        assert!(Game::from_saved(&bad).is_err());
+    }
+}
