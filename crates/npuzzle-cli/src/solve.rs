@@ -83,6 +83,7 @@ pub fn run(args: &Args) -> Result<u8> {
         Ok(solution) => (report.with_solution(&solution, extras), exit::OK),
         Err(SolveError::Unsolvable(_)) => (report, exit::UNSOLVABLE),
         Err(SolveError::GaveUp(gave_up)) => (report.with_gave_up(&gave_up), exit::GAVE_UP),
+        Err(error @ SolveError::Internal(_)) => return Err(error.into()),
     };
     report.print(args.json)?;
     Ok(code)

@@ -11,6 +11,7 @@
 pub mod analysis;
 pub mod board;
 pub mod error;
+pub mod large;
 pub mod parse;
 pub mod random;
 pub mod search;

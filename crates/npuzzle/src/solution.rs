@@ -11,6 +11,12 @@ pub enum Algorithm {
     AStar,
     /// Greedy best-first on Manhattan: fast, not optimal.
     Greedy,
+    /// The constructive solver for any size (row by row, column by column), shortened: a
+    /// solution in milliseconds, not optimal.
+    Fast,
+    /// The fast solution improved until a deadline (windowed re-solves, weighted search): not
+    /// optimal in general.
+    Anytime,
 }
 
 impl Algorithm {
@@ -19,6 +25,8 @@ impl Algorithm {
         match self {
             Algorithm::AStar => "astar",
             Algorithm::Greedy => "greedy",
+            Algorithm::Fast => "fast",
+            Algorithm::Anytime => "anytime",
         }
     }
 
@@ -26,7 +34,7 @@ impl Algorithm {
     pub fn is_optimal(self) -> bool {
         match self {
             Algorithm::AStar => true,
-            Algorithm::Greedy => false,
+            Algorithm::Greedy | Algorithm::Fast | Algorithm::Anytime => false,
         }
     }
 }

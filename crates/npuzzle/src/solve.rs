@@ -4,6 +4,7 @@ use thiserror::Error;
 
 use crate::analysis::Solvability;
 use crate::board::Board;
+use crate::large::{Improve, LargeError, solve_anytime, solve_fast};
 use crate::search::astar::astar;
 use crate::search::budget::{Budget, GaveUp};
 use crate::search::greedy::greedy;
@@ -27,6 +28,9 @@ pub enum SolveError {
     /// The budget ran out first.
     #[error("{0}")]
     GaveUp(GaveUp),
+    /// A solver failed where it should not have (a bug), with its explanation.
+    #[error("internal error: {0}")]
+    Internal(String),
 }
 
 /// The method `solve` runs when none is named.
@@ -46,6 +50,24 @@ pub fn solve(board: &Board, options: &Options) -> Result<Solution, SolveError> {
     let result = match algorithm {
         Algorithm::AStar => astar(board, &options.budget),
         Algorithm::Greedy => greedy(board, &options.budget),
+        Algorithm::Fast => return large_result(solve_fast(board, &options.budget)),
+        Algorithm::Anytime => {
+            return large_result(solve_anytime(
+                board,
+                &options.budget,
+                &Improve::default(),
+                |_| {},
+            ));
+        }
     };
     result.map_err(SolveError::GaveUp)
+}
+
+/// A large-board solver's result in `solve`'s terms.
+fn large_result(result: Result<Solution, LargeError>) -> Result<Solution, SolveError> {
+    result.map_err(|error| match error {
+        LargeError::Unsolvable(solvability) => SolveError::Unsolvable(solvability),
+        LargeError::GaveUp(gave_up) => SolveError::GaveUp(gave_up),
+        LargeError::Stuck { .. } => SolveError::Internal(error.to_string()),
+    })
 }

@@ -1,0 +1,146 @@
+//! Figures for the large-board solvers: per size, 100 random boards (fixed seed), the median
+//! time to the first solution, its length ÷ the lower bound, and the same after improving; and
+//! the Korf 24-puzzle instances against their optimal lengths.
+//!
+//! `cargo run --release -p npuzzle --example large_report -- [SECONDS] [BOARDS] [SIZES...]`
+//! SIZES are like `11x11`; `korf` runs the 24-puzzle instances (from ../shared/benchmarks).
+
+use std::time::{Duration, Instant};
+
+use npuzzle::large::{Improve, solve_anytime, solve_fast};
+use npuzzle::random::random_solvable;
+use npuzzle::{Board, Budget, Shape};
+
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    if values.is_empty() {
+        return f64::NAN;
+    }
+    values[values.len() / 2]
+}
+
+fn mean(values: &[f64]) -> f64 {
+    values.iter().sum::<f64>() / values.len() as f64
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let seconds: f64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(1.0);
+    let count: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(100);
+    let mut sizes: Vec<String> = args.iter().skip(2).cloned().collect();
+    if sizes.is_empty() {
+        sizes = ["5x5", "6x6", "8x8", "11x11", "3x7", "4x9", "korf"]
+            .map(String::from)
+            .to_vec();
+    }
+    println!(
+        "improve for {seconds} s; {count} boards per size (seed 2026 + i); medians unless marked"
+    );
+    println!(
+        "{:>6} {:>9} {:>8} {:>7} {:>9} {:>8} {:>7} {:>8} {:>8}",
+        "size", "first ms", "first", "÷lb", "mean 1st", "improved", "÷lb", "mean imp", "mean lb"
+    );
+    for size in &sizes {
+        if size == "korf" {
+            korf(seconds);
+            continue;
+        }
+        let Some((w, h)) = size.split_once('x') else {
+            continue;
+        };
+        let (Ok(w), Ok(h)) = (w.parse(), h.parse()) else {
+            continue;
+        };
+        let Ok(shape) = Shape::new(w, h) else {
+            continue;
+        };
+        let (mut ms, mut first, mut first_ratio, mut better, mut better_ratio, mut bounds) =
+            (vec![], vec![], vec![], vec![], vec![], vec![]);
+        for i in 0..count {
+            let board = random_solvable(shape, 2026 + i);
+            let start = Instant::now();
+            let fast = solve_fast(&board, &Budget::default()).expect("solvable");
+            ms.push(start.elapsed().as_secs_f64() * 1e3);
+            assert!(fast.solves(&board));
+            let lb = fast.lower_bound.max(1) as f64;
+            first.push(fast.len() as f64);
+            first_ratio.push(fast.len() as f64 / lb);
+            bounds.push(lb);
+            if seconds > 0.0 {
+                let budget = Budget::default().with_time_limit(Duration::from_secs_f64(seconds));
+                let best =
+                    solve_anytime(&board, &budget, &Improve::default(), |_| {}).expect("solvable");
+                assert!(best.solves(&board));
+                better.push(best.len() as f64);
+                better_ratio.push(best.len() as f64 / best.lower_bound.max(1) as f64);
+            }
+        }
+        let mean_first = mean(&first);
+        let mean_better = mean(&better);
+        println!(
+            "{:>6} {:>9.3} {:>8.0} {:>7.3} {:>9.1} {:>8.0} {:>7.3} {:>8.1} {:>8.1}",
+            size,
+            median(&mut ms),
+            median(&mut first),
+            median(&mut first_ratio),
+            mean_first,
+            median(&mut better),
+            median(&mut better_ratio),
+            mean_better,
+            mean(&bounds),
+        );
+        if w == h {
+            let parberry = 8.0 / 3.0 * (w as f64).powi(3);
+            println!(
+                "       Parberry 8/3·n³ = {parberry:.0}; first mean ÷ that = {:.3}; improved mean ÷ that = {:.3}",
+                mean_first / parberry,
+                mean_better / parberry
+            );
+        }
+    }
+}
+
+fn korf(seconds: f64) {
+    let Ok(text) = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../shared/benchmarks/korf24.txt"),
+    ) else {
+        println!("korf24.txt not found");
+        return;
+    };
+    let (mut fast_ratios, mut ratios, mut lb_ratios) = (vec![], vec![], vec![]);
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let numbers: Vec<usize> = line
+            .split_whitespace()
+            .filter_map(|n| n.parse().ok())
+            .collect();
+        let (id, optimal) = (numbers[0], numbers[1] as f64);
+        let tiles: Vec<u8> = numbers[2..].iter().map(|&t| t as u8).collect();
+        let board = Board::new(5, 5, tiles).expect("a 5x5 board");
+        let fast = solve_fast(&board, &Budget::default()).expect("solvable");
+        let start = Instant::now();
+        let budget = Budget::default().with_time_limit(Duration::from_secs_f64(seconds));
+        let best = solve_anytime(&board, &budget, &Improve::default(), |_| {}).expect("solvable");
+        let took = start.elapsed().as_secs_f64();
+        assert!(best.solves(&board));
+        println!(
+            "  korf24 #{id:>3}: optimal {optimal:>3}  fast {:>4}  after {took:.2} s {:>4} (÷opt {:.3})  lower bound {}",
+            fast.len(),
+            best.len(),
+            best.len() as f64 / optimal,
+            best.lower_bound
+        );
+        fast_ratios.push(fast.len() as f64 / optimal);
+        ratios.push(best.len() as f64 / optimal);
+        lb_ratios.push(best.lower_bound as f64 / optimal);
+    }
+    println!(
+        "  korf24 mean ÷ optimal: fast {:.3}, improved {:.3} (target ≤ 1.15); lower bound ÷ optimal {:.3}",
+        mean(&fast_ratios),
+        mean(&ratios),
+        mean(&lb_ratios)
+    );
+}

@@ -1,0 +1,357 @@
+//! The constructive solver: place the top row or the left column tile by tile, shrink the board
+//! by one row or column, and repeat until a small corner is left for an optimal search.
+//!
+//! Each tile travels along a route that is shortest for the tile and the blank together (a
+//! breadth-first search over their joint positions, the placed tiles walled off), so no tile
+//! costs more moves than it must given where the blank is. The last two tiles of a row (or
+//! column) use the standard trick: park them one cell off, then rotate both in with two moves.
+
+use crate::board::{Board, Move};
+use crate::search::astar::astar;
+use crate::search::budget::Budget;
+
+use super::LargeError;
+
+/// Which way the reduction goes at each stage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Plan {
+    /// Reduce the longer side first (rows when taller, columns otherwise).
+    LongerSide,
+    /// Alternate the stage kinds, breaking ties as `LongerSide` does; a variant for the anytime search.
+    Alternate,
+}
+
+/// A board being solved: tiles, where each tile is, which cells are done, the moves made.
+pub(crate) struct Work {
+    width: usize,
+    height: usize,
+    tiles: Vec<u8>,
+    position: Vec<usize>,
+    blank: usize,
+    fixed: Vec<bool>,
+    /// The moves made so far.
+    pub(crate) moves: Vec<Move>,
+    /// Joint (tile, blank) search scratch: the move that reached each state, or `NONE`.
+    came: Vec<u8>,
+    stamp: Vec<u32>,
+    generation: u32,
+    queue: Vec<u32>,
+    /// The cells one step away per move, `usize::MAX` off the board.
+    steps: Vec<[usize; 4]>,
+    /// Whether a line is filled from whichever end is cheaper (else left to right).
+    pub(crate) choose_ends: bool,
+}
+
+const NONE: u8 = 255;
+
+impl Work {
+    /// Starts from a board.
+    pub(crate) fn new(board: &Board) -> Work {
+        let shape = board.shape();
+        let cells = shape.cells();
+        let mut position = vec![0; cells];
+        for (cell, &tile) in board.tiles().iter().enumerate() {
+            position[tile as usize] = cell;
+        }
+        Work {
+            width: shape.width,
+            height: shape.height,
+            tiles: board.tiles().to_vec(),
+            position,
+            blank: board.blank(),
+            fixed: vec![false; cells],
+            moves: Vec::new(),
+            came: vec![NONE; cells * cells],
+            stamp: vec![0; cells * cells],
+            generation: 0,
+            queue: Vec::with_capacity(cells * cells),
+            steps: (0..cells)
+                .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).unwrap_or(usize::MAX)))
+                .collect(),
+            choose_ends: true,
+        }
+    }
+
+    fn cell(&self, column: usize, row: usize) -> usize {
+        row * self.width + column
+    }
+
+    /// The tile whose goal is a cell.
+    fn goal_tile(&self, cell: usize) -> u8 {
+        (cell + 1) as u8
+    }
+
+    /// Makes one blank move (which must be legal).
+    fn apply(&mut self, mv: Move) {
+        let to = self.steps[self.blank][mv.index()];
+        let tile = self.tiles[to];
+        self.tiles[self.blank] = tile;
+        self.position[tile as usize] = self.blank;
+        self.tiles[to] = 0;
+        self.position[0] = to;
+        self.blank = to;
+        self.moves.push(mv);
+    }
+
+    /// Moves `tile` to `target` by the shortest joint route (see [`Work::find`]).
+    fn route(&mut self, tile: u8, target: usize, avoid: Option<usize>) -> Result<(), LargeError> {
+        let path = self.find(tile, target, avoid)?;
+        for &mv in &path {
+            self.apply(mv);
+        }
+        Ok(())
+    }
+
+    /// The shortest blank moves that bring `tile` to `target`, never touching a fixed cell.
+    /// With `tile == 0` only the blank travels (to `target`), and `avoid` names one more cell
+    /// to keep out of.
+    fn find(
+        &mut self,
+        tile: u8,
+        target: usize,
+        avoid: Option<usize>,
+    ) -> Result<Vec<Move>, LargeError> {
+        let cells = self.tiles.len();
+        let start_tile = if tile == 0 {
+            0
+        } else {
+            self.position[tile as usize]
+        };
+        let start = start_tile * cells + self.blank;
+        let done = |t: usize, b: usize| if tile == 0 { b == target } else { t == target };
+        if done(start_tile, self.blank) {
+            return Ok(Vec::new());
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.fill(0);
+            self.generation = 1;
+        }
+        let generation = self.generation;
+        self.queue.clear();
+        self.queue.push(start as u32);
+        self.stamp[start] = generation;
+        self.came[start] = NONE;
+        let mut head = 0;
+        let mut found = None;
+        'search: while head < self.queue.len() {
+            let state = self.queue[head] as usize;
+            head += 1;
+            let (t, b) = (state / cells, state % cells);
+            for mv in Move::ALL {
+                let next = self.steps[b][mv.index()];
+                if next == usize::MAX || self.fixed[next] || Some(next) == avoid {
+                    continue;
+                }
+                let t2 = if tile != 0 && next == t { b } else { t };
+                let child = t2 * cells + next;
+                if self.stamp[child] == generation {
+                    continue;
+                }
+                self.stamp[child] = generation;
+                self.came[child] = mv as u8;
+                if done(t2, next) {
+                    found = Some(child);
+                    break 'search;
+                }
+                self.queue.push(child as u32);
+            }
+        }
+        let Some(mut state) = found else {
+            return Err(LargeError::Stuck { tile });
+        };
+        let mut path = Vec::new();
+        while state != start {
+            let mv = Move::ALL[self.came[state] as usize];
+            let (t, b) = (state / cells, state % cells);
+            let before = self.steps[b][mv.inverse().index()];
+            let t0 = if tile != 0 && t == before { b } else { t };
+            path.push(mv);
+            state = t0 * cells + before;
+        }
+        path.reverse();
+        Ok(path)
+    }
+
+    /// Places the last two tiles of a line: `a_goal` then `b_goal` (at the line's end), using
+    /// the parking cells `a_park` (= `b_goal`), `b_park`, the cell `escape` for a stuck `b`,
+    /// and the two finishing moves.
+    fn place_pair(
+        &mut self,
+        a_goal: usize,
+        b_goal: usize,
+        b_park: usize,
+        escape: usize,
+        finish: [Move; 2],
+    ) -> Result<(), LargeError> {
+        let a = self.goal_tile(a_goal);
+        let b = self.goal_tile(b_goal);
+        if self.position[a as usize] == a_goal && self.position[b as usize] == b_goal {
+            self.fixed[a_goal] = true;
+            self.fixed[b_goal] = true;
+            return Ok(());
+        }
+        self.route(a, b_goal, None)?;
+        self.fixed[b_goal] = true;
+        if self.route(b, b_park, None).is_err() {
+            // `b` is walled in (it sits in `a_goal` with no way around): take it away first.
+            self.fixed[b_goal] = false;
+            self.route(b, escape, None)?;
+            self.fixed[escape] = true;
+            self.route(a, b_goal, None)?;
+            self.fixed[escape] = false;
+            self.fixed[b_goal] = true;
+            self.route(b, b_park, None)?;
+        }
+        self.fixed[b_park] = true;
+        self.route(0, a_goal, None)?;
+        self.fixed[b_park] = false;
+        self.apply(finish[0]);
+        self.apply(finish[1]);
+        self.fixed[a_goal] = true;
+        self.fixed[b_goal] = true;
+        Ok(())
+    }
+
+    /// Fills a line of cells (`cells[i]` for the i-th cell, in order): cells are placed from
+    /// either end, the cheaper first, until two neighbours are left for the pair trick.
+    /// `below(i)` is the cell next to `cells[i]` inside the region, and `below2(i)` the one after.
+    fn solve_line(
+        &mut self,
+        cells: &[usize],
+        below: &dyn Fn(usize) -> usize,
+        below2: &dyn Fn(usize) -> usize,
+        forward: Move,
+        inward: Move,
+    ) -> Result<(), LargeError> {
+        let (mut lo, mut hi) = (0, cells.len() - 1);
+        while hi - lo > 1 {
+            let pick = if self.choose_ends {
+                let low = self.find(self.goal_tile(cells[lo]), cells[lo], None)?;
+                let high = self.find(self.goal_tile(cells[hi]), cells[hi], None)?;
+                if high.len() < low.len() {
+                    for &mv in &high {
+                        self.apply(mv);
+                    }
+                    self.fixed[cells[hi]] = true;
+                    hi -= 1;
+                    continue;
+                }
+                low
+            } else {
+                self.find(self.goal_tile(cells[lo]), cells[lo], None)?
+            };
+            for &mv in &pick {
+                self.apply(mv);
+            }
+            self.fixed[cells[lo]] = true;
+            lo += 1;
+        }
+        self.place_pair(
+            cells[lo],
+            cells[hi],
+            below(cells[hi]),
+            below2(cells[hi]),
+            [forward, inward],
+        )
+    }
+
+    /// Solves the top row `row` of the region from `column` rightwards.
+    fn solve_row(&mut self, row: usize, column: usize) -> Result<(), LargeError> {
+        let w = self.width;
+        let cells: Vec<usize> = (column..w).map(|x| self.cell(x, row)).collect();
+        let width = w;
+        self.solve_line(
+            &cells,
+            &|cell| cell + width,
+            &|cell| cell + 2 * width,
+            Move::Right,
+            Move::Down,
+        )
+    }
+
+    /// Solves the left column `column` of the region from `row` downwards.
+    fn solve_column(&mut self, column: usize, row: usize) -> Result<(), LargeError> {
+        let h = self.height;
+        let cells: Vec<usize> = (row..h).map(|y| self.cell(column, y)).collect();
+        self.solve_line(
+            &cells,
+            &|cell| cell + 1,
+            &|cell| cell + 2,
+            Move::Down,
+            Move::Right,
+        )
+    }
+
+    /// Solves the bottom-right region from (`column`, `row`) optimally.
+    fn finish(&mut self, column: usize, row: usize, budget: &Budget) -> Result<(), LargeError> {
+        let rw = self.width - column;
+        let rh = self.height - row;
+        let mut local = Vec::with_capacity(rw * rh);
+        for y in row..self.height {
+            for x in column..self.width {
+                let tile = self.tiles[self.cell(x, y)];
+                if tile == 0 {
+                    local.push(0);
+                } else {
+                    let goal = tile as usize - 1;
+                    let (gx, gy) = (goal % self.width, goal / self.width);
+                    local.push(((gy - row) * rw + (gx - column) + 1) as u8);
+                }
+            }
+        }
+        let board = Board::new(rw, rh, local).map_err(|_| LargeError::Stuck { tile: 0 })?;
+        let found = astar(&board, budget).map_err(LargeError::GaveUp)?;
+        for mv in found.moves {
+            self.apply(mv);
+        }
+        Ok(())
+    }
+
+    /// Runs the whole method.
+    pub(crate) fn solve(&mut self, plan: Plan, budget: &Budget) -> Result<(), LargeError> {
+        let (mut column, mut row) = (0, 0);
+        let mut last_was_row = false;
+        loop {
+            let (rw, rh) = (self.width - column, self.height - row);
+            if rw <= 3 && rh <= 3 {
+                return self.finish(column, row, budget);
+            }
+            budget
+                .check(0, 0)
+                .map_err(|reason| LargeError::stopped(reason, self.moves.len()))?;
+            let do_row = if rh < 4 {
+                false
+            } else if rw < 4 {
+                true
+            } else {
+                match plan {
+                    Plan::LongerSide => rh > rw,
+                    Plan::Alternate if rh == rw => !last_was_row,
+                    Plan::Alternate => rh > rw,
+                }
+            };
+            if do_row {
+                self.solve_row(row, column)?;
+                row += 1;
+            } else {
+                self.solve_column(column, row)?;
+                column += 1;
+            }
+            last_was_row = do_row;
+        }
+    }
+}
+
+/// Solves a solvable board by the constructive method; the moves are not yet shortened.
+pub(crate) fn construct(
+    board: &Board,
+    plan: Plan,
+    choose_ends: bool,
+    budget: &Budget,
+) -> Result<Vec<Move>, LargeError> {
+    let mut work = Work::new(board);
+    work.choose_ends = choose_ends;
+    work.solve(plan, budget)?;
+    Ok(work.moves)
+}

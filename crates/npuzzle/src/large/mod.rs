@@ -1,0 +1,321 @@
+//! Large boards: a constructive solver that answers in milliseconds for any board up to 16×16,
+//! shortening of its moves, and anytime improvement within a deadline.
+//!
+//! ```
+//! use npuzzle::{Board, Budget, random::random_solvable, large::solve_fast};
+//!
+//! let board = random_solvable(npuzzle::Shape::new(8, 8).unwrap(), 1);
+//! let solution = solve_fast(&board, &Budget::default()).unwrap();
+//! assert!(solution.solves(&board));
+//! assert!(solution.lower_bound <= solution.len());
+//! ```
+
+mod construct;
+mod shorten;
+mod weighted;
+
+pub use shorten::cancel_inverse_pairs;
+
+use thiserror::Error;
+
+use crate::analysis::{Solvability, linear_conflict};
+use crate::board::{Board, Move};
+use crate::search::budget::{Budget, GaveUp, StopReason, Stopwatch};
+use crate::solution::{Algorithm, Solution};
+
+use construct::{Plan, construct};
+use shorten::Shortener;
+
+/// Why a large-board solver returned no solution.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum LargeError {
+    /// The goal cannot be reached from this board.
+    #[error("the board is unsolvable: {0}")]
+    Unsolvable(Solvability),
+    /// The budget ran out (or the search was cancelled) before a first solution.
+    #[error("{0}")]
+    GaveUp(GaveUp),
+    /// The constructive method found no route for a tile (a bug: it should not happen).
+    #[error("the constructive solver could not route tile {tile}")]
+    Stuck {
+        /// The tile that could not move (0 for the blank).
+        tile: u8,
+    },
+}
+
+impl LargeError {
+    fn stopped(reason: StopReason, nodes: usize) -> LargeError {
+        LargeError::GaveUp(GaveUp {
+            reason,
+            nodes_expanded: nodes as u64,
+            seconds: 0.0,
+            memory: 0,
+            lower_bound: 0,
+        })
+    }
+}
+
+/// The best admissible lower bound the engine has for a board: Manhattan plus linear conflict.
+pub fn lower_bound(board: &Board) -> usize {
+    linear_conflict(board)
+}
+
+/// Settings of the anytime improvement.
+#[derive(Clone, Debug)]
+pub struct Improve {
+    /// Window lengths tried in turn by the windowed re-solves, shortest first.
+    pub windows: Vec<usize>,
+    /// Nodes each window's IDA* may expand.
+    pub window_nodes: u64,
+    /// Nodes each weighted A* run may expand (boards of up to 25 cells).
+    pub weighted_nodes: u64,
+}
+
+impl Default for Improve {
+    fn default() -> Improve {
+        Improve {
+            windows: vec![12, 16, 20, 24, 28, 32, 36, 40],
+            window_nodes: 20_000,
+            weighted_nodes: 3_000_000,
+        }
+    }
+}
+
+fn checked(board: &Board) -> Result<(), LargeError> {
+    let solvability = Solvability::of(board);
+    if solvability.solvable {
+        Ok(())
+    } else {
+        Err(LargeError::Unsolvable(solvability))
+    }
+}
+
+/// The constructive moves with inverse pairs cancelled and a quick windowed pass.
+fn first_moves(board: &Board, budget: &Budget) -> Result<Vec<Move>, LargeError> {
+    constructed(board, Plan::LongerSide, true, budget)
+}
+
+/// The constructive moves of one variant, with inverse pairs cancelled and a quick windowed pass.
+fn constructed(
+    board: &Board,
+    plan: Plan,
+    choose_ends: bool,
+    budget: &Budget,
+) -> Result<Vec<Move>, LargeError> {
+    let moves = cancel_inverse_pairs(&construct(board, plan, choose_ends, budget)?);
+    let shortener = Shortener::new(board.shape());
+    match shortener.pass(board, &moves, 10, 5, 500, budget) {
+        Ok((moves, _)) => Ok(moves),
+        Err((moves, _)) => Ok(moves),
+    }
+}
+
+/// Solves any solvable board in milliseconds: the constructive method, then the quick
+/// shortenings. Not optimal; the solution carries the admissible lower bound.
+pub fn solve_fast(board: &Board, budget: &Budget) -> Result<Solution, LargeError> {
+    let clock = Stopwatch::start();
+    checked(board)?;
+    let moves = first_moves(board, budget)?;
+    Ok(Solution {
+        moves,
+        algorithm: Algorithm::Fast,
+        optimal: false,
+        nodes_expanded: 0,
+        seconds: clock.seconds(),
+        lower_bound: lower_bound(board),
+    })
+}
+
+/// The best solution so far during an anytime run, and who hears of improvements.
+struct Best<'a, F: FnMut(&Solution)> {
+    board: &'a Board,
+    solution: Solution,
+    clock: Stopwatch,
+    on_improve: F,
+}
+
+impl<F: FnMut(&Solution)> Best<'_, F> {
+    /// Takes `moves` if they solve the board in fewer moves than the best.
+    fn offer(&mut self, moves: Vec<Move>, algorithm: Algorithm) -> bool {
+        if moves.len() >= self.solution.len() {
+            return false;
+        }
+        let mut replay = self.board.clone();
+        if replay.apply_all(&moves).is_err() || !replay.is_goal() {
+            return false;
+        }
+        self.solution.moves = moves;
+        self.solution.algorithm = algorithm;
+        self.solution.seconds = self.clock.seconds();
+        self.solution.optimal = self.solution.len() <= self.solution.lower_bound;
+        (self.on_improve)(&self.solution);
+        true
+    }
+
+    /// Whether the best is proved shortest.
+    fn done(&self) -> bool {
+        self.solution.len() <= self.solution.lower_bound
+    }
+}
+
+/// Windowed re-solves with each window length in turn, each repeated while it gains.
+fn improve_by_windows<F: FnMut(&Solution)>(
+    best: &mut Best<'_, F>,
+    shortener: &Shortener,
+    windows: &[usize],
+    nodes: u64,
+    budget: &Budget,
+) -> Result<(), StopReason> {
+    for &length in windows {
+        loop {
+            if best.done() {
+                return Ok(());
+            }
+            let result = shortener.pass(
+                best.board,
+                &best.solution.moves,
+                length,
+                (length / 2).max(1),
+                nodes,
+                budget,
+            );
+            match result {
+                Ok((moves, improved)) => {
+                    best.offer(moves, Algorithm::Anytime);
+                    if !improved {
+                        break;
+                    }
+                }
+                Err((moves, reason)) => {
+                    best.offer(moves, Algorithm::Anytime);
+                    return Err(reason);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Weights (as `num / den`) tried in turn by the weighted A* on small boards.
+const WEIGHTS: [(u32, u32); 8] = [
+    (3, 1),
+    (2, 1),
+    (3, 2),
+    (4, 3),
+    (6, 5),
+    (9, 8),
+    (16, 15),
+    (1, 1),
+];
+
+/// Weighted A* with falling weights, each bounded by the best length so far.
+fn improve_by_weighted<F: FnMut(&Solution)>(
+    best: &mut Best<'_, F>,
+    shortener: &Shortener,
+    improve: &Improve,
+    budget: &Budget,
+) -> Result<(), StopReason> {
+    let heuristic = weighted::Heuristic::new(best.board.shape());
+    for (num, den) in WEIGHTS {
+        if best.done() {
+            return Ok(());
+        }
+        match weighted::weighted_astar(
+            best.board,
+            &heuristic,
+            num,
+            den,
+            best.solution.len(),
+            improve.weighted_nodes,
+            budget,
+        ) {
+            Ok(weighted::Outcome::Found(moves)) => {
+                best.offer(moves, Algorithm::Anytime);
+                improve_by_windows(best, shortener, &[16, 24], improve.window_nodes, budget)?;
+            }
+            Ok(weighted::Outcome::NoneShorter) => {
+                // Every shorter path was ruled out: the best is optimal.
+                best.solution.lower_bound = best.solution.len();
+                best.solution.optimal = true;
+                return Ok(());
+            }
+            Err(StopReason::NodeLimit) => continue,
+            Err(reason) => return Err(reason),
+        }
+    }
+    Ok(())
+}
+
+/// Solves fast, then improves the solution until the budget's deadline or cancel flag stops it
+/// (or nothing more is found), calling `on_improve` with each better solution, the first
+/// included. Returns the best. Without a deadline, it stops when a round finds nothing shorter.
+///
+/// Boards of up to 25 cells (5×5) also run weighted A* on Manhattan + linear conflict with
+/// falling weights; if it rules out anything shorter, the solution is marked optimal.
+pub fn solve_anytime(
+    board: &Board,
+    budget: &Budget,
+    improve: &Improve,
+    on_improve: impl FnMut(&Solution),
+) -> Result<Solution, LargeError> {
+    let clock = Stopwatch::start();
+    checked(board)?;
+    let bound = lower_bound(board);
+    let first = Solution {
+        moves: first_moves(board, budget)?,
+        algorithm: Algorithm::Fast,
+        optimal: false,
+        nodes_expanded: 0,
+        seconds: clock.seconds(),
+        lower_bound: bound,
+    };
+    let mut best = Best {
+        board,
+        solution: first,
+        clock,
+        on_improve,
+    };
+    best.solution.optimal = best.done();
+    (best.on_improve)(&best.solution);
+    let shortener = Shortener::new(board.shape());
+    let _ = run_improvements(&mut best, &shortener, improve, budget);
+    let mut solution = best.solution;
+    solution.seconds = clock.seconds();
+    Ok(solution)
+}
+
+/// The improvement schedule; stops early with the reason the budget gave.
+fn run_improvements<F: FnMut(&Solution)>(
+    best: &mut Best<'_, F>,
+    shortener: &Shortener,
+    improve: &Improve,
+    budget: &Budget,
+) -> Result<(), StopReason> {
+    improve_by_windows(
+        best,
+        shortener,
+        &improve.windows[..2.min(improve.windows.len())],
+        improve.window_nodes,
+        budget,
+    )?;
+    for (plan, choose_ends) in [
+        (Plan::LongerSide, false),
+        (Plan::Alternate, true),
+        (Plan::Alternate, false),
+    ] {
+        if let Ok(moves) = constructed(best.board, plan, choose_ends, budget) {
+            best.offer(moves, Algorithm::Anytime);
+        }
+        budget.check(0, 0)?;
+    }
+    if best.board.tiles().len() <= weighted::MAX_CELLS {
+        improve_by_weighted(best, shortener, improve, budget)?;
+    }
+    improve_by_windows(
+        best,
+        shortener,
+        &improve.windows,
+        improve.window_nodes,
+        budget,
+    )
+}

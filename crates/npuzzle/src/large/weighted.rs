@@ -1,0 +1,313 @@
+//! Weighted A* on boards of up to 25 cells, with Manhattan + linear conflict kept incrementally,
+//! pruned by the best length known so far: the anytime search behind near-optimal 5×5 answers.
+
+use rustc_hash::FxHashMap;
+
+use crate::board::{Board, Move, Shape};
+use crate::search::budget::{Budget, StopReason};
+use crate::search::heap::MinHeap;
+
+/// The most cells a board may have for this search (five bits a cell in a `u128`).
+pub(crate) const MAX_CELLS: usize = 25;
+
+/// Manhattan distances and line-conflict counting for one shape.
+pub(crate) struct Heuristic {
+    shape: Shape,
+    manhattan: Vec<u16>,
+    rows: Vec<Vec<usize>>,
+    columns: Vec<Vec<usize>>,
+}
+
+fn tile_at(key: u128, cell: usize) -> u8 {
+    ((key >> (5 * cell)) & 0x1F) as u8
+}
+
+fn pack(tiles: &[u8]) -> u128 {
+    tiles.iter().enumerate().fold(0, |key, (cell, &tile)| {
+        key | (u128::from(tile) << (5 * cell))
+    })
+}
+
+fn slide(key: u128, blank: usize, from: usize) -> u128 {
+    let tile = (key >> (5 * from)) & 0x1F;
+    (key & !(0x1F << (5 * from))) | (tile << (5 * blank))
+}
+
+/// The length of the longest strictly increasing run in a short list.
+fn longest_increasing(values: &[u8]) -> u16 {
+    let mut tails = [0u8; 16];
+    let mut len = 0;
+    for &value in values {
+        let at = tails[..len].partition_point(|&t| t < value);
+        tails[at] = value;
+        if at == len {
+            len += 1;
+        }
+    }
+    len as u16
+}
+
+impl Heuristic {
+    /// Tables for a shape.
+    pub(crate) fn new(shape: Shape) -> Heuristic {
+        let cells = shape.cells();
+        let mut manhattan = vec![0u16; cells * cells];
+        for tile in 1..cells {
+            for cell in 0..cells {
+                manhattan[tile * cells + cell] =
+                    shape.distance(cell, shape.goal_cell(tile as u8)) as u16;
+            }
+        }
+        Heuristic {
+            shape,
+            manhattan,
+            rows: (0..shape.height)
+                .map(|r| (0..shape.width).map(|c| shape.cell(c, r)).collect())
+                .collect(),
+            columns: (0..shape.width)
+                .map(|c| (0..shape.height).map(|r| shape.cell(c, r)).collect())
+                .collect(),
+        }
+    }
+
+    fn distance(&self, tile: u8, cell: usize) -> u16 {
+        self.manhattan[tile as usize * self.shape.cells() + cell]
+    }
+
+    /// Tiles that must leave row `row` so the rest stand in order (each costs 2 moves).
+    fn row_removals(&self, key: u128, row: usize) -> u16 {
+        let mut goals = [0u8; 16];
+        let mut n = 0;
+        for &cell in &self.rows[row] {
+            let tile = tile_at(key, cell);
+            if tile != 0 {
+                let goal = tile as usize - 1;
+                if goal / self.shape.width == row {
+                    goals[n] = (goal % self.shape.width) as u8;
+                    n += 1;
+                }
+            }
+        }
+        n as u16 - longest_increasing(&goals[..n])
+    }
+
+    /// Tiles that must leave column `column` so the rest stand in order.
+    fn column_removals(&self, key: u128, column: usize) -> u16 {
+        let mut goals = [0u8; 16];
+        let mut n = 0;
+        for &cell in &self.columns[column] {
+            let tile = tile_at(key, cell);
+            if tile != 0 {
+                let goal = tile as usize - 1;
+                if goal % self.shape.width == column {
+                    goals[n] = (goal / self.shape.width) as u8;
+                    n += 1;
+                }
+            }
+        }
+        n as u16 - longest_increasing(&goals[..n])
+    }
+
+    /// Manhattan + 2 × line removals for a packed board.
+    fn full(&self, key: u128) -> u16 {
+        let cells = self.shape.cells();
+        let md: u16 = (0..cells)
+            .map(|cell| {
+                let tile = tile_at(key, cell);
+                if tile == 0 {
+                    0
+                } else {
+                    self.distance(tile, cell)
+                }
+            })
+            .sum();
+        let rows: u16 = (0..self.shape.height)
+            .map(|r| self.row_removals(key, r))
+            .sum();
+        let columns: u16 = (0..self.shape.width)
+            .map(|c| self.column_removals(key, c))
+            .sum();
+        md + 2 * (rows + columns)
+    }
+
+    /// The heuristic after the tile in `from` slides into the blank at `blank`.
+    fn after(&self, key: u128, child: u128, h: u16, blank: usize, from: usize) -> u16 {
+        let tile = tile_at(key, from);
+        let width = self.shape.width;
+        let md = h + self.distance(tile, blank) - self.distance(tile, from);
+        let (bc, br) = (blank % width, blank / width);
+        let (fc, fr) = (from % width, from / width);
+        if br == fr {
+            // A sideways move: the tile changes column.
+            md + 2 * (self.column_removals(child, bc) + self.column_removals(child, fc))
+                - 2 * (self.column_removals(key, bc) + self.column_removals(key, fc))
+        } else {
+            md + 2 * (self.row_removals(child, br) + self.row_removals(child, fr))
+                - 2 * (self.row_removals(key, br) + self.row_removals(key, fr))
+        }
+    }
+}
+
+struct Node {
+    key: u128,
+    parent: u32,
+    g: u16,
+    h: u16,
+    blank: u8,
+    last: u8,
+}
+
+const NO_MOVE: u8 = 4;
+
+/// How a weighted search ended.
+pub(crate) enum Outcome {
+    /// A solution shorter than the bound it was given.
+    Found(Vec<Move>),
+    /// None shorter exists: the bound it was given is optimal.
+    NoneShorter,
+}
+
+/// Weighted A*: priority `g + weight × h` (weight = `num / den`), pruning every node whose
+/// `g + h` reaches `upper`. Stops at the budget or after `max_nodes` expansions.
+pub(crate) fn weighted_astar(
+    board: &Board,
+    heuristic: &Heuristic,
+    num: u32,
+    den: u32,
+    upper: usize,
+    max_nodes: u64,
+    budget: &Budget,
+) -> Result<Outcome, StopReason> {
+    let shape = board.shape();
+    let cells = shape.cells();
+    let steps: Vec<[usize; 4]> = (0..cells)
+        .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).unwrap_or(usize::MAX)))
+        .collect();
+    let key = pack(board.tiles());
+    let h = heuristic.full(key);
+    if usize::from(h) >= upper {
+        return Ok(Outcome::NoneShorter);
+    }
+    let priority = |g: u16, h: u16| -> u32 {
+        let f = (den * u32::from(g) + num * u32::from(h)).min((1 << 21) - 1);
+        (f << 10) | u32::from(h.min(1023))
+    };
+    let mut nodes = vec![Node {
+        key,
+        parent: u32::MAX,
+        g: 0,
+        h,
+        blank: board.blank() as u8,
+        last: NO_MOVE,
+    }];
+    let mut best: FxHashMap<u128, u32> = FxHashMap::default();
+    best.insert(key, 0);
+    let mut open = MinHeap::new();
+    open.push(priority(0, h), 0);
+    let mut expanded = 0u64;
+    while let Some((_, index)) = open.pop() {
+        let (key, g, h, blank, last) = {
+            let node = &nodes[index as usize];
+            (node.key, node.g, node.h, node.blank as usize, node.last)
+        };
+        if best.get(&key) != Some(&index) || usize::from(g + h) >= upper {
+            continue;
+        }
+        if h == 0 {
+            let mut moves = Vec::with_capacity(g as usize);
+            let mut at = index;
+            while nodes[at as usize].parent != u32::MAX {
+                moves.push(Move::ALL[nodes[at as usize].last as usize]);
+                at = nodes[at as usize].parent;
+            }
+            moves.reverse();
+            return Ok(Outcome::Found(moves));
+        }
+        expanded += 1;
+        if expanded.is_multiple_of(4096) {
+            let memory =
+                nodes.capacity() * size_of::<Node>() + best.capacity() * 24 + open.memory();
+            budget.check(expanded, memory)?;
+            if expanded >= max_nodes {
+                return Err(StopReason::NodeLimit);
+            }
+        }
+        let back = if last == NO_MOVE {
+            NO_MOVE
+        } else {
+            Move::ALL[last as usize].inverse() as u8
+        };
+        for (mv, &from) in steps[blank].iter().enumerate() {
+            if from == usize::MAX || mv as u8 == back {
+                continue;
+            }
+            let child = slide(key, blank, from);
+            let g2 = g + 1;
+            let h2 = heuristic.after(key, child, h, blank, from);
+            if usize::from(g2 + h2) >= upper {
+                continue;
+            }
+            let at = nodes.len() as u32;
+            match best.get_mut(&child) {
+                Some(known) if nodes[*known as usize].g <= g2 => continue,
+                Some(known) => *known = at,
+                None => {
+                    best.insert(child, at);
+                }
+            }
+            nodes.push(Node {
+                key: child,
+                parent: index,
+                g: g2,
+                h: h2,
+                blank: from as u8,
+                last: mv as u8,
+            });
+            open.push(priority(g2, h2), at);
+        }
+    }
+    Ok(Outcome::NoneShorter)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::linear_conflict;
+    use crate::random::random_solvable;
+
+    #[test]
+    fn incremental_heuristic_matches_the_full_count() {
+        let shape = Shape::new(5, 5).unwrap();
+        let heuristic = Heuristic::new(shape);
+        let mut board = random_solvable(shape, 4);
+        let mut key = pack(board.tiles());
+        let mut h = heuristic.full(key);
+        assert_eq!(usize::from(h), linear_conflict(&board));
+        for i in 0..500 {
+            let mv = Move::ALL[(i * 7 + i / 3) % 4];
+            let blank = board.blank();
+            let Some(from) = shape.step(blank, mv) else {
+                continue;
+            };
+            let child = slide(key, blank, from);
+            h = heuristic.after(key, child, h, blank, from);
+            key = child;
+            board.apply(mv);
+            assert_eq!(usize::from(h), linear_conflict(&board));
+        }
+    }
+
+    #[test]
+    fn weight_one_is_optimal_on_small_boards() {
+        let shape = Shape::new(3, 3).unwrap();
+        let heuristic = Heuristic::new(shape);
+        for seed in 0..10 {
+            let board = random_solvable(shape, seed);
+            let optimal = crate::search::astar::astar(&board, &Budget::default()).unwrap();
+            match weighted_astar(&board, &heuristic, 1, 1, 100, u64::MAX, &Budget::default()) {
+                Ok(Outcome::Found(moves)) => assert_eq!(moves.len(), optimal.len()),
+                _ => panic!("no solution"),
+            }
+        }
+    }
+}
