@@ -1,7 +1,9 @@
 //! `npuzzle`: analyse and solve sliding-tile puzzles read from text files.
 
 mod analyze;
+mod bench;
 mod input;
+mod pdb;
 mod report;
 mod solve;
 
@@ -42,6 +44,10 @@ enum Command {
     Analyze(analyze::Args),
     /// Print the analysis, then solve the board.
     Solve(solve::Args),
+    /// Solve every instance of a benchmark file optimally; check the lengths; report the times.
+    Bench(bench::Args),
+    /// Pattern databases: `npuzzle pdb build 4x4 --partition 7-8`.
+    Pdb(pdb::Args),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +55,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Analyze(args) => analyze::run(&args),
         Command::Solve(args) => solve::run(&args),
+        Command::Bench(args) => bench::run(&args),
+        Command::Pdb(args) => pdb::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -18,6 +18,8 @@ enum Method {
     Astar,
     /// Greedy best-first on Manhattan: fast, NOT optimal.
     Greedy,
+    /// IDA* with pattern databases (4x4, 5x5) or Manhattan + linear conflict: optimal.
+    Idastar,
 }
 
 impl From<Method> for Algorithm {
@@ -25,6 +27,7 @@ impl From<Method> for Algorithm {
         match method {
             Method::Astar => Algorithm::AStar,
             Method::Greedy => Algorithm::Greedy,
+            Method::Idastar => Algorithm::IdaStar,
         }
     }
 }
@@ -55,6 +58,15 @@ pub struct Args {
     /// Give up after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     timeout: Option<f64>,
+    /// IDA*'s pattern databases: 7-8, 6-6-3 (default) or 5-5-5 on 4x4; 6-6-6-6 on 5x5.
+    #[arg(long)]
+    partition: Option<String>,
+    /// The pattern database cache folder; by default $XDG_CACHE_HOME/npuzzle.
+    #[arg(long, value_name = "DIR")]
+    pdb_dir: Option<PathBuf>,
+    /// Threads for IDA*; by default every core.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
 }
 
 /// Solves the board and prints the report.
@@ -73,6 +85,11 @@ pub fn run(args: &Args) -> Result<u8> {
     let options = Options {
         algorithm: args.algorithm.map(Algorithm::from),
         budget,
+        partition: args.partition.clone(),
+        pdb_dir: args.pdb_dir.clone(),
+        threads: args.threads,
+        progress: Some(crate::pdb::progress_bar()),
+        ..Options::default()
     };
     let report = Report::analyze(&board);
     let extras = Extras {
@@ -83,6 +100,7 @@ pub fn run(args: &Args) -> Result<u8> {
         Ok(solution) => (report.with_solution(&solution, extras), exit::OK),
         Err(SolveError::Unsolvable(_)) => (report, exit::UNSOLVABLE),
         Err(SolveError::GaveUp(gave_up)) => (report.with_gave_up(&gave_up), exit::GAVE_UP),
+        Err(SolveError::Pdb(error)) => return Err(error.into()),
         Err(error @ SolveError::Internal(_)) => return Err(error.into()),
     };
     report.print(args.json)?;

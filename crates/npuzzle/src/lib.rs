@@ -13,6 +13,7 @@ pub mod board;
 pub mod error;
 pub mod large;
 pub mod parse;
+pub mod pdb;
 pub mod random;
 pub mod search;
 pub mod solution;
@@ -22,6 +23,8 @@ pub use analysis::{Solvability, hamming, inversions, is_solvable, linear_conflic
 pub use board::{Board, Move, Shape, moves_from_str, moves_to_string};
 pub use error::BoardError;
 pub use parse::{ParseError, ParseErrorKind, parse_board};
+pub use pdb::{Partition, PatternDatabase, PdbError, PdbEvent, Progress};
 pub use search::budget::{Budget, CancelFlag, GaveUp, StopReason};
 pub use solution::{Algorithm, Solution};
 pub use solve::{Options, SolveError, solve};
+pub use solve::{default_algorithm, pattern_database};

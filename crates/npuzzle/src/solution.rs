@@ -11,6 +11,8 @@ pub enum Algorithm {
     AStar,
     /// Greedy best-first on Manhattan: fast, not optimal.
     Greedy,
+    /// IDA* with additive pattern databases (4×4, 5×5) or Manhattan + linear conflict: optimal.
+    IdaStar,
     /// The constructive solver for any size (row by row, column by column), shortened: a
     /// solution in milliseconds, not optimal.
     Fast,
@@ -25,6 +27,7 @@ impl Algorithm {
         match self {
             Algorithm::AStar => "astar",
             Algorithm::Greedy => "greedy",
+            Algorithm::IdaStar => "idastar",
             Algorithm::Fast => "fast",
             Algorithm::Anytime => "anytime",
         }
@@ -33,7 +36,7 @@ impl Algorithm {
     /// Whether its solutions are always shortest.
     pub fn is_optimal(self) -> bool {
         match self {
-            Algorithm::AStar => true,
+            Algorithm::AStar | Algorithm::IdaStar => true,
             Algorithm::Greedy | Algorithm::Fast | Algorithm::Anytime => false,
         }
     }

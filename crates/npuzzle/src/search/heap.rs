@@ -16,6 +16,13 @@ impl MinHeap {
         MinHeap::default()
     }
 
+    /// An empty heap with room for `capacity` entries.
+    pub fn with_capacity(capacity: usize) -> MinHeap {
+        MinHeap {
+            entries: Vec::with_capacity(capacity),
+        }
+    }
+
     /// Entries held.
     pub fn len(&self) -> usize {
         self.entries.len()

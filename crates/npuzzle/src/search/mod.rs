@@ -7,3 +7,4 @@ pub mod budget;
 pub mod greedy;
 pub mod heap;
 pub mod key;
+pub(crate) mod table;

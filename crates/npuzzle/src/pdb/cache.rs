@@ -1,0 +1,317 @@
+//! The on-disk cache: versioned, checksummed files, written atomically, never trusted blindly.
+//!
+//! A file holds one partition's tables:
+//!
+//! ```text
+//! "NPZPDB\r\n"  magic, 8 bytes
+//! u32 format version, u32 width, u32 height            (little-endian, as all numbers)
+//! u32 name length, the partition's name
+//! u32 pattern count; for each: u32 tile count, the tiles, u64 table bytes
+//! the tables' bytes, in order
+//! u64 checksum of everything above
+//! ```
+//!
+//! A file is written to a temporary name in the same folder, synced, then renamed over the
+//! final name, so a reader never sees a half-written file, and of two concurrent builds the
+//! last rename wins with a whole file. A file that is missing, truncated, of another version
+//! or shape or partition, or whose checksum fails, is reported and rebuilt.
+
+use std::fs::{self, File};
+use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use super::build::{build_memory, build_table};
+use super::{Partition, PatternDatabase, PatternTable, PdbError, PdbEvent, Progress};
+use crate::search::budget::{Budget, StopReason};
+
+/// The file's first bytes.
+const MAGIC: &[u8; 8] = b"NPZPDB\r\n";
+/// The format version; bump it when the layout or the meaning of entries changes.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The cache folder: `$XDG_CACHE_HOME/npuzzle`, else `$HOME/.cache/npuzzle`.
+pub fn default_dir() -> Option<PathBuf> {
+    let from = |var: &str| {
+        std::env::var_os(var)
+            .map(PathBuf::from)
+            .filter(|p| p.is_absolute())
+    };
+    from("XDG_CACHE_HOME")
+        .map(|p| p.join("npuzzle"))
+        .or_else(|| from("HOME").map(|p| p.join(".cache").join("npuzzle")))
+}
+
+/// The file that holds a partition's tables in a folder.
+pub fn file_path(dir: &Path, partition: &Partition) -> PathBuf {
+    dir.join(format!(
+        "{}x{}-{}.pdb",
+        partition.shape().width,
+        partition.shape().height,
+        partition.name()
+    ))
+}
+
+/// A fast 64-bit checksum over whole words (not cryptographic: it catches damage).
+#[derive(Clone, Copy)]
+struct Checksum(u64);
+
+impl Checksum {
+    fn new() -> Checksum {
+        Checksum(0x243F_6A88_85A3_08D3)
+    }
+
+    fn add(&mut self, bytes: &[u8]) {
+        let mut h = self.0 ^ bytes.len() as u64;
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            let w = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+            h = (h.rotate_left(23) ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        for &b in words.remainder() {
+            h = (h.rotate_left(23) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        self.0 = h ^ (h >> 29);
+    }
+}
+
+/// The header bytes for a partition (everything before the tables).
+fn header(partition: &Partition) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(&(partition.shape().width as u32).to_le_bytes());
+    out.extend_from_slice(&(partition.shape().height as u32).to_le_bytes());
+    out.extend_from_slice(&(partition.name().len() as u32).to_le_bytes());
+    out.extend_from_slice(partition.name().as_bytes());
+    out.extend_from_slice(&(partition.patterns().len() as u32).to_le_bytes());
+    for pattern in partition.patterns() {
+        out.extend_from_slice(&(pattern.len() as u32).to_le_bytes());
+        out.extend_from_slice(pattern);
+        let bytes = super::index::entries(partition.shape().cells(), pattern.len()).div_ceil(2);
+        out.extend_from_slice(&bytes.to_le_bytes());
+    }
+    out
+}
+
+/// Writes a database to `path` atomically; returns the bytes written.
+pub fn save(db: &PatternDatabase, path: &Path) -> Result<u64, PdbError> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let fail = |e: io::Error| PdbError::Save {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    };
+    let dir = path.parent().unwrap_or(Path::new("."));
+    fs::create_dir_all(dir).map_err(fail)?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "pdb".into());
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    let temp = dir.join(format!(
+        ".{name}.tmp-{}-{nanos}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let result = (|| -> io::Result<u64> {
+        let file = File::create(&temp)?;
+        let mut out = BufWriter::with_capacity(1 << 20, file);
+        let mut sum = Checksum::new();
+        let head = header(db.partition());
+        sum.add(&head);
+        out.write_all(&head)?;
+        let mut written = head.len() as u64;
+        for table in db.tables() {
+            sum.add(table.data());
+            out.write_all(table.data())?;
+            written += table.data().len() as u64;
+        }
+        out.write_all(&sum.0.to_le_bytes())?;
+        let file = out.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        drop(file);
+        fs::rename(&temp, path)?;
+        Ok(written + 8)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    result.map_err(fail)
+}
+
+/// Why a cached file was not used.
+fn bad(reason: impl Into<String>) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, reason.into())
+}
+
+/// Reads a partition's tables from `path`, checking everything; any doubt is an error.
+pub fn load(partition: &Partition, path: &Path) -> io::Result<PatternDatabase> {
+    let file = File::open(path)?;
+    let length = file.metadata()?.len();
+    let expected_head = header(partition);
+    let expected_length = expected_head.len() as u64 + partition.table_bytes() + 8;
+    let mut input = BufReader::with_capacity(1 << 20, file);
+    let mut head = vec![0u8; expected_head.len()];
+    input
+        .read_exact(&mut head)
+        .map_err(|_| bad("the file is truncated"))?;
+    if head[..8] != MAGIC[..] {
+        return Err(bad("it is not a pattern database file"));
+    }
+    if head[8..12] != FORMAT_VERSION.to_le_bytes() {
+        return Err(bad("it was written in another format version"));
+    }
+    if head != expected_head {
+        return Err(bad("its header names another shape or partition"));
+    }
+    if length < expected_length {
+        return Err(bad(format!(
+            "the file is truncated ({length} of {expected_length} bytes)"
+        )));
+    }
+    if length > expected_length {
+        return Err(bad("the file has trailing bytes"));
+    }
+    let mut sum = Checksum::new();
+    sum.add(&head);
+    let mut tables = Vec::with_capacity(partition.patterns().len());
+    for pattern in partition.patterns() {
+        let bytes = super::index::entries(partition.shape().cells(), pattern.len()).div_ceil(2);
+        let mut data = vec![0u8; bytes as usize];
+        input
+            .read_exact(&mut data)
+            .map_err(|_| bad("the file is truncated"))?;
+        sum.add(&data);
+        tables.push(
+            PatternTable::from_parts(partition.shape(), pattern.clone(), data)
+                .map_err(|e| bad(e.to_string()))?,
+        );
+    }
+    let mut stored = [0u8; 8];
+    input
+        .read_exact(&mut stored)
+        .map_err(|_| bad("the file is truncated"))?;
+    if u64::from_le_bytes(stored) != sum.0 {
+        return Err(bad("the checksum does not match: the file is corrupt"));
+    }
+    PatternDatabase::new(partition.clone(), tables).map_err(|e| bad(e.to_string()))
+}
+
+/// Builds a partition's tables in memory, on the current rayon pool.
+pub fn build(
+    partition: &Partition,
+    budget: &Budget,
+    progress: Option<&Progress>,
+) -> Result<PatternDatabase, PdbError> {
+    let cells = partition.shape().cells();
+    let peak = partition
+        .patterns()
+        .iter()
+        .map(|p| build_memory(cells, p.len()))
+        .max()
+        .unwrap_or(0);
+    if budget.max_memory.is_some_and(|max| peak > max as u64) {
+        return Err(PdbError::Stopped(StopReason::MemoryLimit));
+    }
+    let report = |event: &PdbEvent| {
+        if let Some(progress) = progress {
+            progress.report(event);
+        }
+    };
+    let tables = partition
+        .patterns()
+        .iter()
+        .enumerate()
+        .map(|(i, tiles)| build_table(partition.shape(), tiles, i, budget, &report))
+        .collect::<Result<Vec<_>, _>>()?;
+    PatternDatabase::new(partition.clone(), tables)
+}
+
+/// Loads a partition's tables from the cache folder `dir`, or builds and saves them when the
+/// file is missing or bad (with a [`PdbEvent::Rebuilding`] saying why). A failed save is
+/// reported and the tables are used from memory. With no folder, the tables are built.
+pub fn load_or_build_file(
+    partition: &Partition,
+    dir: Option<&Path>,
+    budget: &Budget,
+    progress: Option<&Progress>,
+) -> Result<PatternDatabase, PdbError> {
+    let report = |event: PdbEvent| {
+        if let Some(progress) = progress {
+            progress.report(&event);
+        }
+    };
+    let Some(dir) = dir else {
+        return build(partition, budget, progress);
+    };
+    let path = file_path(dir, partition);
+    let started = Instant::now();
+    match load(partition, &path) {
+        Ok(db) => {
+            report(PdbEvent::Loaded {
+                bytes: fs::metadata(&path).map(|m| m.len()).unwrap_or(0),
+                path,
+                seconds: started.elapsed().as_secs_f64(),
+            });
+            return Ok(db);
+        }
+        Err(e) => {
+            let reason = if e.kind() == io::ErrorKind::NotFound {
+                "no cached file yet".to_string()
+            } else {
+                e.to_string()
+            };
+            report(PdbEvent::Rebuilding {
+                path: path.clone(),
+                reason,
+            });
+        }
+    }
+    let db = build(partition, budget, progress)?;
+    match save(&db, &path) {
+        Ok(bytes) => report(PdbEvent::Saved { path, bytes }),
+        Err(e) => report(PdbEvent::SaveFailed {
+            path,
+            message: e.to_string(),
+        }),
+    }
+    Ok(db)
+}
+
+/// The databases this process has loaded, kept for the next solve.
+static LOADED: Mutex<Vec<(Partition, Arc<PatternDatabase>)>> = Mutex::new(Vec::new());
+
+/// Like [`load_or_build_file`], but keeps the tables in memory for the rest of the process, so
+/// that only the first solve of a shape pays for the load. `dir` of `None` means the default
+/// cache folder ([`default_dir`]).
+pub fn load_or_build(
+    partition: &Partition,
+    dir: Option<&Path>,
+    budget: &Budget,
+    progress: Option<&Progress>,
+) -> Result<Arc<PatternDatabase>, PdbError> {
+    let mut loaded = LOADED
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((_, db)) = loaded.iter().find(|(p, _)| p == partition) {
+        return Ok(Arc::clone(db));
+    }
+    let default = default_dir();
+    let dir = dir.or(default.as_deref());
+    let db = Arc::new(load_or_build_file(partition, dir, budget, progress)?);
+    loaded.push((partition.clone(), Arc::clone(&db)));
+    Ok(db)
+}
+
+/// Drops the databases kept in memory by [`load_or_build`].
+pub fn forget_loaded() {
+    LOADED
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .clear();
+}

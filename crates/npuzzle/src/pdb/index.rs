@@ -1,0 +1,97 @@
+//! Perfect hashing of a pattern's tile positions: the rank of a k-permutation of n cells.
+//!
+//! The positions `p_0 … p_{k-1}` of a pattern's tiles (in the pattern's tile order) are ranked
+//! as a number in a mixed radix: digit `i` is `p_i` less the number of earlier tiles on lower
+//! cells, in base `n - i`. Every placement gets a distinct rank in `0 .. n!/(n-k)!`.
+
+/// The number of ways to place `k` distinct tiles on `n` cells: `n!/(n-k)!`.
+pub fn entries(n: usize, k: usize) -> u64 {
+    (0..k).map(|i| (n - i) as u64).product()
+}
+
+/// Ranks and unranks the placements of `k` tiles on `n ≤ 32` cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ranker {
+    n: usize,
+    k: usize,
+    /// The weight of each digit: `(n-1-i)! / (n-k)!`.
+    weights: Vec<u64>,
+}
+
+impl Ranker {
+    /// A ranker for `k` tiles on `n` cells.
+    pub fn new(n: usize, k: usize) -> Ranker {
+        assert!(k <= n && n <= 32, "a ranker needs k <= n <= 32");
+        let weights = (0..k).map(|i| entries(n - 1 - i, k - 1 - i)).collect();
+        Ranker { n, k, weights }
+    }
+
+    /// The number of ranks.
+    pub fn len(&self) -> u64 {
+        entries(self.n, self.k)
+    }
+
+    /// Whether there are no ranks (never: there is always at least one placement).
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The rank of the positions, given in the pattern's tile order.
+    #[inline]
+    pub fn rank(&self, positions: &[u8]) -> u64 {
+        let mut seen = 0u32;
+        let mut rank = 0u64;
+        for (&p, &w) in positions.iter().zip(&self.weights) {
+            let below = (seen & ((1u32 << p) - 1)).count_ones() as u64;
+            rank += (p as u64 - below) * w;
+            seen |= 1 << p;
+        }
+        rank
+    }
+
+    /// The positions a rank stands for, written into `positions` (length `k`).
+    pub fn unrank(&self, mut rank: u64, positions: &mut [u8]) {
+        let mut seen = 0u32;
+        for (i, &w) in self.weights.iter().enumerate() {
+            let mut digit = rank / w;
+            rank %= w;
+            // The digit-th cell not yet taken.
+            let mut free = !seen;
+            while digit > 0 {
+                free &= free - 1;
+                digit -= 1;
+            }
+            let cell = free.trailing_zeros();
+            positions[i] = cell as u8;
+            seen |= 1 << cell;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_are_a_bijection() {
+        for (n, k) in [(9, 3), (9, 8), (16, 2), (6, 6), (5, 1)] {
+            let ranker = Ranker::new(n, k);
+            let mut seen = vec![false; ranker.len() as usize];
+            let mut positions = vec![0u8; k];
+            for rank in 0..ranker.len() {
+                ranker.unrank(rank, &mut positions);
+                let mut distinct = positions.clone();
+                distinct.sort_unstable();
+                distinct.dedup();
+                assert_eq!(distinct.len(), k);
+                assert!(positions.iter().all(|&p| (p as usize) < n));
+                let back = ranker.rank(&positions);
+                assert_eq!(back, rank);
+                assert!(!seen[back as usize]);
+                seen[back as usize] = true;
+            }
+        }
+        assert_eq!(entries(16, 8), 518_918_400);
+        assert_eq!(entries(25, 6), 127_512_000);
+    }
+}
