@@ -344,6 +344,27 @@ fn one_line_rows<'a>(tokens: &[Token<'a>]) -> Result<Vec<Vec<Token<'a>>>, ParseE
     Ok(tokens.chunks(side).map(<[Token]>::to_vec).collect())
 }
 
+/// A row of the wrong length: a long row points at its first extra number, a short one just
+/// past its last.
+fn row_length_error(row: &[Token], index: usize, width: usize) -> ParseError {
+    let kind = ParseErrorKind::RowLength {
+        row: index + 1,
+        expected: width,
+        found: row.len(),
+    };
+    match row.get(width) {
+        Some(extra) => extra.error(kind),
+        None => {
+            let last = row.last().expect("rows are not empty");
+            ParseError {
+                line: last.line,
+                column: last.column + last.text.chars().count(),
+                kind,
+            }
+        }
+    }
+}
+
 /// Checks a header against the rows that follow it: tile count, side, or `WxH`.
 fn check_header(header: &Token, rows: &[Vec<Token>]) -> Result<(), ParseError> {
     let (width, height) = match parse_header(header)? {
@@ -368,12 +389,7 @@ fn check_header(header: &Token, rows: &[Vec<Token>]) -> Result<(), ParseError> {
     check_shape(width, height, header)?;
     for (index, row) in rows.iter().enumerate() {
         if row.len() != width {
-            let at = row.get(width).unwrap_or(&row[0]);
-            return Err(at.error(ParseErrorKind::RowLength {
-                row: index + 1,
-                expected: width,
-                found: row.len(),
-            }));
+            return Err(row_length_error(row, index, width));
         }
         if index == height {
             return Err(row[0].error(ParseErrorKind::RowCount {
@@ -412,14 +428,7 @@ fn board_from_rows(text: &str, rows: &[Vec<Token>]) -> Result<Board, ParseError>
     let width = first_row.len();
     for (index, row) in rows.iter().enumerate() {
         if row.len() != width {
-            let at = row
-                .get(width)
-                .unwrap_or_else(|| row.last().expect("rows are not empty"));
-            return Err(at.error(ParseErrorKind::RowLength {
-                row: index + 1,
-                expected: width,
-                found: row.len(),
-            }));
+            return Err(row_length_error(row, index, width));
         }
     }
     let height = rows.len();
@@ -529,6 +538,8 @@ mod tests {
             kind("1 0 3\n4 2 5 6\n7 8"),
             ParseErrorKind::RowLength { row: 2, .. }
         ));
+        assert_eq!(at("1 0 3\n4 2 5 6\n7 8"), (2, 7), "a long row: its first extra number");
+        assert_eq!(at("3\n1 0 3\n4 2\n7 8 6"), (3, 4), "a short row: just past its end");
         assert!(matches!(
             kind("3\n1 0 3\n4 2 5"),
             ParseErrorKind::RowCount {

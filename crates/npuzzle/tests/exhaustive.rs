@@ -57,6 +57,7 @@ fn astar_is_optimal_on_every_8_puzzle() {
     let options = Options {
         algorithm: Some(Algorithm::AStar),
         budget: Budget::default(),
+        ..Options::default()
     };
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     std::thread::scope(|scope| {

@@ -80,6 +80,7 @@ fn astar_stops_at_its_memory_cap() {
     let options = Options {
         algorithm: Some(Algorithm::AStar),
         budget: Budget::unlimited().with_max_memory(32 << 20),
+        ..Options::default()
     };
     match solve(&board(HARD_15), &options) {
         Err(SolveError::GaveUp(gave_up)) => {
@@ -98,6 +99,7 @@ fn astar_stops_at_its_node_cap() {
     let options = Options {
         algorithm: Some(Algorithm::AStar),
         budget: Budget::default().with_max_nodes(1_000),
+        ..Options::default()
     };
     match solve(&board(HARD_15), &options) {
         Err(SolveError::GaveUp(gave_up)) => {
@@ -114,6 +116,7 @@ fn another_thread_can_cancel_a_search() {
     let options = Options {
         algorithm: Some(Algorithm::AStar),
         budget: Budget::unlimited().with_cancel(cancel.clone()),
+        ..Options::default()
     };
     let search = std::thread::spawn(move || solve(&board(HARD_15), &options));
     std::thread::sleep(std::time::Duration::from_millis(50));
