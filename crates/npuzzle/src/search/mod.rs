@@ -6,5 +6,6 @@ pub mod bfs;
 pub mod budget;
 pub mod greedy;
 pub mod heap;
+pub mod idastar;
 pub mod key;
 pub(crate) mod table;
