@@ -18,8 +18,10 @@ enum Method {
     Astar,
     /// Greedy best-first on Manhattan: fast, NOT optimal.
     Greedy,
-    /// IDA* with pattern databases (4x4, 5x5) or Manhattan + linear conflict: optimal.
-    Idastar,
+    /// The constructive solver for any size, shortened: milliseconds, NOT optimal.
+    Fast,
+    /// The fast solution improved for --time seconds (default 1): NOT optimal in general.
+    Anytime,
 }
 
 impl From<Method> for Algorithm {
@@ -27,7 +29,8 @@ impl From<Method> for Algorithm {
         match method {
             Method::Astar => Algorithm::AStar,
             Method::Greedy => Algorithm::Greedy,
-            Method::Idastar => Algorithm::IdaStar,
+            Method::Fast => Algorithm::Fast,
+            Method::Anytime => Algorithm::Anytime,
         }
     }
 }
@@ -58,15 +61,13 @@ pub struct Args {
     /// Give up after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     timeout: Option<f64>,
-    /// IDA*'s pattern databases: 7-8, 6-6-3 (default) or 5-5-5 on 4x4; 6-6-6-6 on 5x5.
-    #[arg(long)]
-    partition: Option<String>,
-    /// The pattern database cache folder; by default $XDG_CACHE_HOME/npuzzle.
-    #[arg(long, value_name = "DIR")]
-    pdb_dir: Option<PathBuf>,
-    /// Threads for IDA*; by default every core.
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
+    /// Return the fast solver's first solution at once (any size; NOT optimal).
+    #[arg(long, conflicts_with = "algorithm")]
+    fast: bool,
+    /// Improve a fast solution for this many seconds (the anytime solver) instead of the
+    /// default method.
+    #[arg(long, value_name = "SECONDS", conflicts_with = "fast")]
+    time: Option<f64>,
 }
 
 /// Solves the board and prints the report.
@@ -82,14 +83,24 @@ pub fn run(args: &Args) -> Result<u8> {
             Err(_) => bail!("--timeout takes a number of seconds, not {seconds}"),
         }
     }
+    let time = match args.time.map(Duration::try_from_secs_f64) {
+        None => None,
+        Some(Ok(time)) => Some(time),
+        Some(Err(_)) => bail!(
+            "--time takes a number of seconds, not {}",
+            args.time.unwrap_or_default()
+        ),
+    };
+    let algorithm = match (args.algorithm, time) {
+        (Some(method), _) => Some(Algorithm::from(method)),
+        (None, Some(_)) => Some(Algorithm::Anytime),
+        (None, None) => None,
+    };
     let options = Options {
-        algorithm: args.algorithm.map(Algorithm::from),
+        algorithm,
         budget,
-        partition: args.partition.clone(),
-        pdb_dir: args.pdb_dir.clone(),
-        threads: args.threads,
-        progress: Some(crate::pdb::progress_bar()),
-        ..Options::default()
+        fast: args.fast,
+        time,
     };
     let report = Report::analyze(&board);
     let extras = Extras {
@@ -100,7 +111,6 @@ pub fn run(args: &Args) -> Result<u8> {
         Ok(solution) => (report.with_solution(&solution, extras), exit::OK),
         Err(SolveError::Unsolvable(_)) => (report, exit::UNSOLVABLE),
         Err(SolveError::GaveUp(gave_up)) => (report.with_gave_up(&gave_up), exit::GAVE_UP),
-        Err(SolveError::Pdb(error)) => return Err(error.into()),
         Err(error @ SolveError::Internal(_)) => return Err(error.into()),
     };
     report.print(args.json)?;
