@@ -51,35 +51,34 @@ pub fn linear_conflict(board: &Board) -> usize {
 /// The extra tiles that must leave their lines, summed over rows and columns.
 fn conflict_removals(board: &Board) -> usize {
     let shape = board.shape();
-    let mut removals = 0;
-    let mut line = Vec::with_capacity(shape.width.max(shape.height));
-    for row in 0..shape.height {
-        line.clear();
-        for column in 0..shape.width {
-            let tile = board.tile_at(shape.cell(column, row));
-            if tile != 0 {
-                let (goal_column, goal_row) = shape.column_row(shape.goal_cell(tile));
-                if goal_row == row {
-                    line.push(goal_column);
-                }
-            }
-        }
-        removals += line.len() - longest_increasing(&line);
-    }
-    for column in 0..shape.width {
-        line.clear();
-        for row in 0..shape.height {
-            let tile = board.tile_at(shape.cell(column, row));
-            if tile != 0 {
-                let (goal_column, goal_row) = shape.column_row(shape.goal_cell(tile));
-                if goal_column == column {
-                    line.push(goal_row);
-                }
-            }
-        }
-        removals += line.len() - longest_increasing(&line);
-    }
-    removals
+    let goal_of = |cell: usize| {
+        let tile = board.tile_at(cell);
+        (tile != 0).then(|| shape.column_row(shape.goal_cell(tile)))
+    };
+    let rows: usize = (0..shape.height)
+        .map(|row| {
+            let cells = (0..shape.width).map(|column| shape.cell(column, row));
+            removals_in_line(
+                cells.filter_map(|cell| goal_of(cell).filter(|g| g.1 == row).map(|g| g.0)),
+            )
+        })
+        .sum();
+    let columns: usize = (0..shape.width)
+        .map(|column| {
+            let cells = (0..shape.height).map(|row| shape.cell(column, row));
+            removals_in_line(
+                cells.filter_map(|cell| goal_of(cell).filter(|g| g.0 == column).map(|g| g.1)),
+            )
+        })
+        .sum();
+    rows + columns
+}
+
+/// Given the goal positions (along the line) of the tiles that belong in a line, in the order
+/// they stand, the fewest that must leave for the rest to be in order.
+fn removals_in_line(goal_positions: impl Iterator<Item = usize>) -> usize {
+    let positions: Vec<usize> = goal_positions.collect();
+    positions.len() - longest_increasing(&positions)
 }
 
 /// The length of the longest strictly increasing subsequence.
