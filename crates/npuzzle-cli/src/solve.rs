@@ -22,6 +22,8 @@ enum Method {
     Fast,
     /// The fast solution improved for --time seconds (default 1): NOT optimal in general.
     Anytime,
+    /// IDA* with pattern databases (4x4, 5x5) or Manhattan + linear conflict: optimal.
+    Idastar,
 }
 
 impl From<Method> for Algorithm {
@@ -31,6 +33,7 @@ impl From<Method> for Algorithm {
             Method::Greedy => Algorithm::Greedy,
             Method::Fast => Algorithm::Fast,
             Method::Anytime => Algorithm::Anytime,
+            Method::Idastar => Algorithm::IdaStar,
         }
     }
 }
@@ -68,6 +71,15 @@ pub struct Args {
     /// default method.
     #[arg(long, value_name = "SECONDS", conflicts_with = "fast")]
     time: Option<f64>,
+    /// IDA*'s pattern databases: 7-8, 6-6-3 (default) or 5-5-5 on 4x4; 6-6-6-6 on 5x5.
+    #[arg(long)]
+    partition: Option<String>,
+    /// The pattern database cache folder; by default $XDG_CACHE_HOME/npuzzle.
+    #[arg(long, value_name = "DIR")]
+    pdb_dir: Option<PathBuf>,
+    /// Threads for IDA*; by default every core.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
 }
 
 /// Solves the board and prints the report.
@@ -101,6 +113,10 @@ pub fn run(args: &Args) -> Result<u8> {
         budget,
         fast: args.fast,
         time,
+        partition: args.partition.clone(),
+        pdb_dir: args.pdb_dir.clone(),
+        threads: args.threads,
+        progress: Some(crate::pdb::progress_bar()),
     };
     let report = Report::analyze(&board);
     let extras = Extras {
@@ -111,6 +127,7 @@ pub fn run(args: &Args) -> Result<u8> {
         Ok(solution) => (report.with_solution(&solution, extras), exit::OK),
         Err(SolveError::Unsolvable(_)) => (report, exit::UNSOLVABLE),
         Err(SolveError::GaveUp(gave_up)) => (report.with_gave_up(&gave_up), exit::GAVE_UP),
+        Err(SolveError::Pdb(error)) => return Err(error.into()),
         Err(error @ SolveError::Internal(_)) => return Err(error.into()),
     };
     report.print(args.json)?;

@@ -1,5 +1,8 @@
 //! The one entry point that picks and runs a solver.
 
+use std::path::PathBuf;
+use std::sync::Arc;
+
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
@@ -7,9 +10,11 @@ use thiserror::Error;
 use crate::analysis::Solvability;
 use crate::board::Board;
 use crate::large::{Improve, LargeError, solve_anytime, solve_fast};
+use crate::pdb::{Partition, PatternDatabase, PdbError, Progress, load_or_build};
 use crate::search::astar::astar;
 use crate::search::budget::{Budget, GaveUp, StopReason};
 use crate::search::greedy::greedy;
+use crate::search::idastar::{Heuristic, IdaOptions, idastar};
 use crate::solution::{Algorithm, Solution};
 
 /// How to solve: which method (or the best for the board), and the budget.
@@ -26,6 +31,15 @@ pub struct Options {
     /// and how long the default tries an optimal search that may not finish (5×5) before it
     /// falls back to the anytime solver.
     pub time: Option<Duration>,
+    /// IDA*'s pattern database partition by name (`7-8`, `6-6-3`, `5-5-5` on 4×4, `6-6-6-6`
+    /// on 5×5); `None` takes the shape's default ([`Partition::default_for`]).
+    pub partition: Option<String>,
+    /// Where pattern databases are cached; `None` is the default cache folder.
+    pub pdb_dir: Option<PathBuf>,
+    /// Threads for IDA*: `None` uses every core, 1 searches on the calling thread alone.
+    pub threads: Option<usize>,
+    /// Told how a pattern database load or build goes (for a progress bar).
+    pub progress: Option<Progress>,
 }
 
 /// Why no solution came back.
@@ -37,14 +51,73 @@ pub enum SolveError {
     /// The budget ran out first.
     #[error("{0}")]
     GaveUp(GaveUp),
+    /// A pattern database could not be had (an unknown partition for the shape, say).
+    #[error("{0}")]
+    Pdb(PdbError),
     /// A solver failed where it should not have (a bug), with its explanation.
     #[error("internal error: {0}")]
     Internal(String),
 }
 
 /// The method `solve` runs when none is named.
-pub fn default_algorithm(_board: &Board) -> Algorithm {
-    Algorithm::AStar
+///
+/// A* for 3×3 and smaller; IDA* with pattern databases for 4×4 and 5×5.
+pub fn default_algorithm(board: &Board) -> Algorithm {
+    if Partition::default_for(board.shape()).is_some() {
+        Algorithm::IdaStar
+    } else {
+        Algorithm::AStar
+    }
+}
+
+/// The pattern databases IDA* would use on a board with these options: the named partition,
+/// else the shape's default; `Ok(None)` for shapes without one (Manhattan + linear conflict).
+/// Loads them from the cache or builds them, and keeps them for the rest of the process.
+pub fn pattern_database(
+    board: &Board,
+    options: &Options,
+) -> Result<Option<Arc<PatternDatabase>>, PdbError> {
+    let shape = board.shape();
+    let partition = match &options.partition {
+        Some(name) => Partition::standard(shape, name)?,
+        None => match Partition::default_for(shape) {
+            Some(partition) => partition,
+            None => return Ok(None),
+        },
+    };
+    let db = load_or_build(
+        &partition,
+        options.pdb_dir.as_deref(),
+        &options.budget,
+        options.progress.as_ref(),
+    )?;
+    Ok(Some(db))
+}
+
+/// IDA* with the options' pattern databases (or Manhattan + linear conflict).
+fn solve_idastar(board: &Board, options: &Options) -> Result<Solution, SolveError> {
+    let db = pattern_database(board, options).map_err(|error| match error {
+        PdbError::Stopped(reason) => SolveError::GaveUp(GaveUp {
+            reason,
+            nodes_expanded: 0,
+            seconds: 0.0,
+            memory: 0,
+            lower_bound: 0,
+        }),
+        other => SolveError::Pdb(other),
+    })?;
+    let heuristic = match &db {
+        Some(db) => Heuristic::Pdb(db),
+        None => Heuristic::ManhattanLinearConflict,
+    };
+    let ida = IdaOptions {
+        heuristic,
+        threads: options.threads,
+        reflect: true,
+    };
+    idastar(board, &ida, &options.budget)
+        .map(|result| result.solution)
+        .map_err(SolveError::GaveUp)
 }
 
 /// Solves a board with the chosen method, within the budget.
@@ -61,6 +134,7 @@ pub fn solve(board: &Board, options: &Options) -> Result<Solution, SolveError> {
     let result = match algorithm {
         Algorithm::AStar => astar(board, &options.budget),
         Algorithm::Greedy => greedy(board, &options.budget),
+        Algorithm::IdaStar => return solve_idastar(board, options),
         Algorithm::Fast => return large_result(solve_fast(board, &options.budget)),
         Algorithm::Anytime => {
             return large_result(solve_anytime(
