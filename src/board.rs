@@ -65,6 +65,11 @@ struct Shake(Option<(Option<usize>, f32)>);
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 struct Built(Option<(u64, u64, [u32; 4])>);
 
+/// Everything the board spawns.
+type BoardEntities = Or<(With<TileSprite>, With<Backdrop>, With<FillIn>)>;
+/// The sprites that show a piece of the photo.
+type PhotoPieces = Or<(With<TileSprite>, With<FillIn>)>;
+
 /// Eases a slide: fast out, soft landing (cubic ease-out).
 pub fn ease_out_cubic(t: f32) -> f32 {
     let t = t.clamp(0.0, 1.0);
@@ -215,7 +220,7 @@ fn rebuild_tiles(
     layout: Res<BoardLayout>,
     phase: Res<State<Phase>>,
     mut built: ResMut<Built>,
-    existing: Query<Entity, Or<(With<TileSprite>, With<Backdrop>, With<FillIn>)>>,
+    existing: Query<Entity, BoardEntities>,
 ) {
     let key = (
         current.generation,
@@ -309,7 +314,9 @@ fn start_slides(
                         continue;
                     };
                     let to = layout.cell_center(cell);
-                    let target = slide.map(|s| s.to).unwrap_or(transform.translation.truncate());
+                    let target = slide
+                        .map(|s| s.to)
+                        .unwrap_or(transform.translation.truncate());
                     if target.distance(to) > 0.5 {
                         commands.entity(entity).insert(Slide {
                             from: transform.translation.truncate(),
@@ -377,7 +384,7 @@ fn animate(
 fn fit_tiles(
     layout: Res<BoardLayout>,
     phase: Res<State<Phase>>,
-    mut sprites: Query<&mut Sprite, Or<(With<TileSprite>, With<FillIn>)>>,
+    mut sprites: Query<&mut Sprite, PhotoPieces>,
 ) {
     let gap = if *phase.get() == Phase::Won {
         0.0
@@ -401,7 +408,10 @@ mod tests {
         assert_eq!(ease_out_cubic(0.0), 0.0);
         assert_eq!(ease_out_cubic(1.0), 1.0);
         assert_eq!(ease_out_cubic(2.0), 1.0);
-        assert!(ease_out_cubic(0.5) > 0.5, "ease-out is ahead at the midpoint");
+        assert!(
+            ease_out_cubic(0.5) > 0.5,
+            "ease-out is ahead at the midpoint"
+        );
     }
 
     #[test]

@@ -183,11 +183,23 @@ fn style(ctx: &egui::Context) {
     ctx.all_styles_mut(|style| {
         use egui::{FontFamily, FontId, TextStyle};
         style.text_styles = [
-            (TextStyle::Heading, FontId::new(24.0, FontFamily::Proportional)),
+            (
+                TextStyle::Heading,
+                FontId::new(24.0, FontFamily::Proportional),
+            ),
             (TextStyle::Body, FontId::new(16.0, FontFamily::Proportional)),
-            (TextStyle::Button, FontId::new(16.0, FontFamily::Proportional)),
-            (TextStyle::Small, FontId::new(13.0, FontFamily::Proportional)),
-            (TextStyle::Monospace, FontId::new(16.0, FontFamily::Monospace)),
+            (
+                TextStyle::Button,
+                FontId::new(16.0, FontFamily::Proportional),
+            ),
+            (
+                TextStyle::Small,
+                FontId::new(13.0, FontFamily::Proportional),
+            ),
+            (
+                TextStyle::Monospace,
+                FontId::new(16.0, FontFamily::Monospace),
+            ),
         ]
         .into();
         style.spacing.interact_size.y = MIN_TOUCH;
@@ -239,9 +251,15 @@ fn panel(
         egui::Panel::right("hud").exact_size(PANEL_WIDTH)
     };
     panel.resizable(false).show(&mut root, |ui| {
-        egui::ScrollArea::vertical().show(ui, |ui| {
+        if portrait {
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    hud_contents(ui, portrait, &mut state, &mut settings, &view, &mut actions);
+                });
+        } else {
             hud_contents(ui, portrait, &mut state, &mut settings, &view, &mut actions);
-        });
+        }
     });
     Ok(())
 }
@@ -391,7 +409,8 @@ fn hud_contents(
         ui.checkbox(&mut settings.sound, "Sound");
     });
     ui.horizontal_wrapped(|ui| {
-        if cfg!(not(any(target_os = "android", target_os = "ios"))) && big_button(ui, true, "Photo…")
+        if cfg!(not(any(target_os = "android", target_os = "ios")))
+            && big_button(ui, true, "Photo…")
         {
             actions.pick_photo.write(PickPhoto);
         }
@@ -417,8 +436,7 @@ fn hud_contents(
         if big_button(ui, true, "About") {
             state.about = !state.about;
         }
-        if cfg!(not(any(target_os = "android", target_os = "ios")))
-            && big_button(ui, true, "Quit")
+        if cfg!(not(any(target_os = "android", target_os = "ios"))) && big_button(ui, true, "Quit")
         {
             actions.exit.write(AppExit::Success);
         }
@@ -549,9 +567,10 @@ fn dialogs(
                 });
             });
         if let Some(board) = start {
-            actions
-                .game
-                .write(GameCommand::Start(Box::new(Game::new(board, Difficulty::Custom))));
+            actions.game.write(GameCommand::Start(Box::new(Game::new(
+                board,
+                Difficulty::Custom,
+            ))));
             open = false;
         }
         if open {
@@ -563,7 +582,10 @@ fn dialogs(
         egui::Window::new("Solved!")
             .collapsible(false)
             .resizable(false)
-            .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(-PANEL_WIDTH / 2.0, -24.0))
+            .anchor(
+                egui::Align2::CENTER_BOTTOM,
+                egui::vec2(-PANEL_WIDTH / 2.0, -24.0),
+            )
             .show(&ctx, |ui| {
                 ui.label(format!("{} moves in {}", r.moves, format_time(r.time)));
                 if r.solved_by_app {
@@ -667,7 +689,10 @@ mod tests {
         assert!(duplicate.contains('8'), "{duplicate}");
         let unsolvable = check_setup("2 1 3 / 4 5 6 / 7 8 0").unwrap_err();
         assert!(unsolvable.starts_with("unsolvable"), "{unsolvable}");
-        assert!(check_setup("1 2 3 / 4 5 6 / 7 8 0").is_err(), "already solved");
+        assert!(
+            check_setup("1 2 3 / 4 5 6 / 7 8 0").is_err(),
+            "already solved"
+        );
         assert!(check_setup("1 2 / 3 0").is_err(), "too small for the app");
     }
 
@@ -680,7 +705,11 @@ mod tests {
         }
         setup.tap(1); // already numbered: nothing
         assert_eq!(setup.text, "2 1 3\n4 5 6\n7 8 0");
-        assert!(check_setup(&setup.text).unwrap_err().starts_with("unsolvable"));
+        assert!(
+            check_setup(&setup.text)
+                .unwrap_err()
+                .starts_with("unsolvable")
+        );
         let mut setup = Setup::new(3);
         for cell in [0, 1, 2, 3, 4, 5, 6, 8] {
             setup.tap(cell);

@@ -50,7 +50,7 @@ impl BoardLayout {
 
     /// The cell under a world point, if it is on the board.
     pub fn cell_at(&self, point: Vec2) -> Option<usize> {
-        if !(self.cell > 0.0) || !point.is_finite() {
+        if self.cell.is_nan() || self.cell <= 0.0 || !point.is_finite() {
             return None;
         }
         let half_w = self.width as f32 * self.cell / 2.0;
@@ -81,7 +81,11 @@ pub fn swipe_move(delta: Vec2, min_distance: f32) -> Option<Move> {
     // A swipe must be clearly more along one axis than the other.
     if ax > ay * 1.2 {
         // A tile moving right is the one left of the blank: the blank goes left.
-        Some(if delta.x > 0.0 { Move::Left } else { Move::Right })
+        Some(if delta.x > 0.0 {
+            Move::Left
+        } else {
+            Move::Right
+        })
     } else if ay > ax * 1.2 {
         Some(if delta.y > 0.0 { Move::Down } else { Move::Up })
     } else {
@@ -314,9 +318,6 @@ mod tests {
     fn screen_points_become_world_points() {
         let size = Vec2::new(800.0, 600.0);
         assert_eq!(screen_to_world(Vec2::new(400.0, 300.0), size), Vec2::ZERO);
-        assert_eq!(
-            screen_to_world(Vec2::ZERO, size),
-            Vec2::new(-400.0, 300.0)
-        );
+        assert_eq!(screen_to_world(Vec2::ZERO, size), Vec2::new(-400.0, 300.0));
     }
 }

@@ -244,11 +244,7 @@ fn screenshot(
 }
 
 /// With `--frame-stats`, logs the mean and worst frame time every two seconds.
-fn frame_stats(
-    options: Res<CliOptions>,
-    time: Res<Time>,
-    mut window: Local<(f32, f32, u32)>,
-) {
+fn frame_stats(options: Res<CliOptions>, time: Res<Time>, mut window: Local<(f32, f32, u32)>) {
     if !options.frame_stats {
         return;
     }
@@ -287,8 +283,16 @@ mod tests {
 
     #[test]
     fn flags_parse() {
-        let o = parse(&["--photo", "a.png", "--size=5", "--seed", "7", "--screenshot", "s.png"])
-            .unwrap();
+        let o = parse(&[
+            "--photo",
+            "a.png",
+            "--size=5",
+            "--seed",
+            "7",
+            "--screenshot",
+            "s.png",
+        ])
+        .unwrap();
         assert_eq!(o.photo, Some(PathBuf::from("a.png")));
         assert_eq!(o.size, Some(5));
         assert_eq!(o.seed, Some(7));
@@ -298,10 +302,19 @@ mod tests {
 
     #[test]
     fn bad_flags_are_explained() {
-        assert!(matches!(parse(&["--size", "9"]), Err(CliError::BadValue { .. })));
-        assert!(matches!(parse(&["--size", "x"]), Err(CliError::BadValue { .. })));
+        assert!(matches!(
+            parse(&["--size", "9"]),
+            Err(CliError::BadValue { .. })
+        ));
+        assert!(matches!(
+            parse(&["--size", "x"]),
+            Err(CliError::BadValue { .. })
+        ));
         assert!(matches!(parse(&["--seed"]), Err(CliError::MissingValue(_))));
-        assert!(matches!(parse(&["--frobnicate"]), Err(CliError::Unknown(_))));
+        assert!(matches!(
+            parse(&["--frobnicate"]),
+            Err(CliError::Unknown(_))
+        ));
         assert_eq!(parse(&["--help"]), Err(CliError::Help));
     }
 }

@@ -102,8 +102,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
 
 /// Writes a value as JSON, atomically.
 pub fn save_json<T: Serialize>(path: &Path, value: &T) -> Result<(), StoreError> {
-    let bytes =
-        serde_json::to_vec_pretty(value).map_err(|e| StoreError::Encode(e.to_string()))?;
+    let bytes = serde_json::to_vec_pretty(value).map_err(|e| StoreError::Encode(e.to_string()))?;
     write_atomic(path, &bytes)
 }
 
@@ -176,7 +175,9 @@ pub fn load_all(dir: &Path) -> Loaded {
     match load_json::<SavedState>(&game_path) {
         Ok(Some(state)) => match Game::from_saved(&state.game) {
             Ok(game) => loaded.game = Some((game, state.photo)),
-            Err(e) => loaded.problems.push(set_aside(&game_path, e.to_string()).to_string()),
+            Err(e) => loaded
+                .problems
+                .push(set_aside(&game_path, e.to_string()).to_string()),
         },
         Ok(None) => {}
         Err(e) => loaded.problems.push(e.to_string()),
@@ -247,7 +248,10 @@ fn save_changes(
         return;
     };
     if settings.is_changed() && !settings.is_added() {
-        report(save_json(&dir.join(SETTINGS_FILE), &*settings), &mut notices);
+        report(
+            save_json(&dir.join(SETTINGS_FILE), &*settings),
+            &mut notices,
+        );
     }
     if scores.is_changed() && !scores.is_added() {
         report(save_json(&dir.join(SCORES_FILE), &*scores), &mut notices);
@@ -285,7 +289,10 @@ mod tests {
             ..Settings::default()
         };
         save_json(&dir.join(SETTINGS_FILE), &settings).unwrap();
-        let game = Game::new(crate::play::new_board(3, Difficulty::Easy, 5), Difficulty::Easy);
+        let game = Game::new(
+            crate::play::new_board(3, Difficulty::Easy, 5),
+            Difficulty::Easy,
+        );
         let state = SavedState {
             game: game.to_saved(),
             photo: PhotoSource::File("/tmp/x.png".into()),
@@ -328,7 +335,11 @@ mod tests {
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
-        assert!(names.iter().any(|n| n.starts_with("settings.json.corrupt-")));
+        assert!(
+            names
+                .iter()
+                .any(|n| n.starts_with("settings.json.corrupt-"))
+        );
         assert!(names.iter().any(|n| n.starts_with("game.json.corrupt-")));
         assert!(!names.contains(&SETTINGS_FILE.to_string()));
         std::fs::remove_dir_all(dir).unwrap();

@@ -253,7 +253,10 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Animating>()
         .init_resource::<InputQueue>()
         .add_systems(Update, enqueue.in_set(AppSet::Queue))
-        .add_systems(Update, (execute, tick_timer).chain().in_set(AppSet::Execute));
+        .add_systems(
+            Update,
+            (execute, tick_timer).chain().in_set(AppSet::Execute),
+        );
 }
 
 fn enqueue(
@@ -472,7 +475,13 @@ mod tests {
         assert!(scores.record(key.clone(), 30, 9000).1);
         let (best, record) = scores.record(key.clone(), 40, 5000);
         assert!(record);
-        assert_eq!(best, Best { moves: 30, millis: 5000 });
+        assert_eq!(
+            best,
+            Best {
+                moves: 30,
+                millis: 5000
+            }
+        );
         assert!(!scores.record(key, 50, 6000).1);
     }
 

@@ -99,12 +99,19 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<SolverStatus>()
         .add_systems(
             Update,
-            (handle_commands, poll_job, stop_on_player_move, play_solution)
+            (
+                handle_commands,
+                poll_job,
+                stop_on_player_move,
+                play_solution,
+            )
                 .chain()
                 .in_set(AppSet::Solver),
         );
 }
 
+// The engine's `Options` keeps gaining fields; only the budget is set here.
+#[allow(clippy::field_reassign_with_default)]
 fn start(purpose: Purpose, board: &Board) -> Job {
     let cancel = CancelFlag::new();
     let limit = match purpose {

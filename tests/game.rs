@@ -18,7 +18,7 @@ mod headless {
     use snapslide::game::{Difficulty, Game};
     use snapslide::input::{BoardInput, BoardLayout};
     use snapslide::play::{CurrentGame, GameChanged, GameCommand, Phase, Settings};
-    use snapslide::solver_task::{Playback, SolverCommand, SolverJob};
+    use snapslide::solver_task::{Playback, SolverCommand};
 
     const CELL: f32 = 100.0;
 
@@ -68,15 +68,16 @@ mod headless {
         let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
         let point = center_of(&app, 5); // the 5, right of the blank
         send(&mut app, BoardInput::Tap(point));
-        assert_eq!(board_of(&app), parse_board("1 2 3 / 4 5 0 / 7 8 6").unwrap());
+        assert_eq!(
+            board_of(&app),
+            parse_board("1 2 3 / 4 5 0 / 7 8 6").unwrap()
+        );
         assert_eq!(game_of(&app).moves(), 1);
     }
 
     #[test]
     fn a_tap_three_cells_along_the_row_slides_three_tiles() {
-        let mut app = app_with(
-            parse_board("1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 0 13 14 15").unwrap(),
-        );
+        let mut app = app_with(parse_board("1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 0 13 14 15").unwrap());
         let point = center_of(&app, 15) + Vec2::new(30.0, -20.0); // off-centre, same cell
         send(&mut app, BoardInput::Tap(point));
         let board = board_of(&app);
@@ -92,10 +93,16 @@ mod headless {
         let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
         // Swipe right (world x grows): the 4, left of the blank, moves right.
         send(&mut app, BoardInput::Swipe(Vec2::new(90.0, 4.0)));
-        assert_eq!(board_of(&app), parse_board("1 2 3 / 0 4 5 / 7 8 6").unwrap());
+        assert_eq!(
+            board_of(&app),
+            parse_board("1 2 3 / 0 4 5 / 7 8 6").unwrap()
+        );
         // Swipe up: the 7, below the blank, moves up.
         send(&mut app, BoardInput::Swipe(Vec2::new(-3.0, 90.0)));
-        assert_eq!(board_of(&app), parse_board("1 2 3 / 7 4 5 / 0 8 6").unwrap());
+        assert_eq!(
+            board_of(&app),
+            parse_board("1 2 3 / 7 4 5 / 0 8 6").unwrap()
+        );
 
         // A diagonal tile: nothing changes, and the game says "bump".
         let before = board_of(&app);
@@ -111,7 +118,10 @@ mod headless {
             .read(app.world().resource::<Messages<GameChanged>>())
             .cloned()
             .collect();
-        assert!(changes.contains(&GameChanged::Bumped(Some(4))), "{changes:?}");
+        assert!(
+            changes.contains(&GameChanged::Bumped(Some(4))),
+            "{changes:?}"
+        );
         // A tap beside the board is ignored.
         send(&mut app, BoardInput::Tap(Vec2::new(1000.0, 0.0)));
         assert_eq!(board_of(&app), before);
@@ -142,7 +152,10 @@ mod headless {
             app.update();
         };
         press(&mut app, KeyCode::ArrowLeft); // the 5 slides left
-        assert_eq!(board_of(&app), parse_board("1 2 3 / 4 5 0 / 7 8 6").unwrap());
+        assert_eq!(
+            board_of(&app),
+            parse_board("1 2 3 / 4 5 0 / 7 8 6").unwrap()
+        );
         press(&mut app, KeyCode::KeyW); // the 6 slides up: solved
         assert!(board_of(&app).is_goal());
         app.update();
@@ -153,8 +166,8 @@ mod headless {
     fn undo_and_redo_work() {
         let start = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
         let mut app = app_with(start.clone());
-        send(&mut app, BoardInput::Slide(Move::Right));
-        send(&mut app, BoardInput::Slide(Move::Down));
+        send(&mut app, BoardInput::Slide(Move::Up));
+        send(&mut app, BoardInput::Slide(Move::Left));
         let after = board_of(&app);
         assert_eq!(game_of(&app).moves(), 2);
         for _ in 0..2 {
@@ -180,7 +193,8 @@ mod headless {
         app.world_mut()
             .resource_mut::<snapslide::play::Animating>()
             .0 = true;
-        app.world_mut().write_message(BoardInput::Slide(Move::Right));
+        app.world_mut()
+            .write_message(BoardInput::Slide(Move::Right));
         app.world_mut().write_message(BoardInput::Slide(Move::Down));
         app.update();
         app.update();
@@ -212,16 +226,22 @@ mod headless {
         assert!(!board.is_goal());
         let mut app = app_with(board);
         app.world_mut().resource_mut::<Settings>().speed = 1000.0;
+        let before = board_of(&app);
         app.world_mut().write_message(SolverCommand::Solve);
         app.update();
-        assert!(
-            app.world().resource::<SolverJob>().0.is_some(),
-            "the solver runs as a task, not on this frame"
-        );
+        // The solver runs as a task: this frame only starts it (or, if it was that quick,
+        // receives the moves), and no tile moves until the playback's next step.
+        assert_eq!(board_of(&app), before);
         let found = run_until(&mut app, Duration::from_secs(30), |app| {
             app.world().resource::<Playback>().active()
         });
-        assert!(found, "the solver found no solution");
+        assert!(
+            found,
+            "the solver found no solution: {:?}",
+            app.world()
+                .resource::<snapslide::solver_task::SolverStatus>()
+                .0
+        );
         let won = run_until(&mut app, Duration::from_secs(30), |app| {
             phase(app) == Phase::Won
         });
@@ -246,7 +266,10 @@ mod headless {
         app.world_mut().write_message(SolverCommand::Hint);
         app.update();
         app.update();
-        assert_eq!(board_of(&app), parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap());
+        assert_eq!(
+            board_of(&app),
+            parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap()
+        );
         assert!(game_of(&app).solved_by_app());
     }
 
@@ -260,10 +283,8 @@ mod headless {
             let choice = rng.random_range(0..10);
             match choice {
                 0..=3 => {
-                    let point = Vec2::new(
-                        rng.random_range(-half..half),
-                        rng.random_range(-half..half),
-                    );
+                    let point =
+                        Vec2::new(rng.random_range(-half..half), rng.random_range(-half..half));
                     app.world_mut().write_message(BoardInput::Tap(point));
                 }
                 4..=5 => {
@@ -373,7 +394,8 @@ mod slicing {
 
     #[test]
     fn the_exif_fixture_comes_out_upright() {
-        let upright = photo::load_file(&fixture("tests/fixtures/chelsea-exif-rotated.jpg")).unwrap();
+        let upright =
+            photo::load_file(&fixture("tests/fixtures/chelsea-exif-rotated.jpg")).unwrap();
         assert_eq!((upright.width(), upright.height()), (451, 300));
         // It matches the PNG it was made from, and not a sideways or flipped reading.
         let reference = photo::load_file(&fixture("assets/photos/chelsea.png"))
@@ -384,14 +406,20 @@ mod slicing {
         let same = mean_difference(&ours, &reference);
         let other = mean_difference(&flipped, &reference);
         assert!(same < 12.0, "mean difference {same}");
-        assert!(other > same * 2.0, "a rotated reading is as close ({other} vs {same})");
+        assert!(
+            other > same * 2.0,
+            "a rotated reading is as close ({other} vs {same})"
+        );
     }
 
     #[test]
     fn a_corrupt_file_is_refused() {
         let good = std::fs::read(fixture("assets/photos/chelsea.png")).unwrap();
         let truncated = &good[..good.len() / 3];
-        assert!(matches!(photo::decode(truncated), Err(PhotoError::Decode(_))));
+        assert!(matches!(
+            photo::decode(truncated),
+            Err(PhotoError::Decode(_))
+        ));
         assert!(matches!(
             photo::decode(b"definitely not an image"),
             Err(PhotoError::UnknownFormat)
@@ -431,7 +459,11 @@ mod slicing {
         ihdr.extend_from_slice(&100_000u32.to_be_bytes());
         ihdr.extend_from_slice(&[8, 6, 0, 0, 0]);
         chunk(&mut png, b"IHDR", &ihdr);
-        chunk(&mut png, b"IDAT", &[0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]);
+        chunk(
+            &mut png,
+            b"IDAT",
+            &[0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01],
+        );
         chunk(&mut png, b"IEND", &[]);
         match photo::decode(&png) {
             Err(PhotoError::TooLarge(_)) => {}
