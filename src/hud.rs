@@ -238,29 +238,33 @@ fn panel(
         .single()
         .map(|w| is_portrait(w.size()))
         .unwrap_or(false);
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "hud-root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
-    let panel = if portrait {
-        egui::Panel::top("hud").exact_size(PANEL_HEIGHT)
+    let screen = ctx.viewport_rect();
+    let (pos, size) = if portrait {
+        (screen.min, egui::vec2(screen.width(), PANEL_HEIGHT))
     } else {
-        egui::Panel::right("hud").exact_size(PANEL_WIDTH)
+        (
+            egui::pos2(screen.max.x - PANEL_WIDTH, screen.min.y),
+            egui::vec2(PANEL_WIDTH, screen.height()),
+        )
     };
-    panel.resizable(false).show(&mut root, |ui| {
-        if portrait {
-            egui::ScrollArea::vertical()
-                .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    hud_contents(ui, portrait, &mut state, &mut settings, &view, &mut actions);
-                });
-        } else {
-            hud_contents(ui, portrait, &mut state, &mut settings, &view, &mut actions);
-        }
-    });
+    let frame = egui::Frame::side_top_panel(&ctx.global_style());
+    let margin = frame.total_margin().sum();
+    egui::Area::new(egui::Id::new("hud"))
+        .fixed_pos(pos)
+        .order(egui::Order::Background)
+        .show(ctx, |ui| {
+            frame.show(ui, |ui| {
+                let inner = size - margin;
+                ui.set_min_size(inner);
+                ui.set_max_size(inner);
+                ui.set_width(inner.x);
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        hud_contents(ui, portrait, &mut state, &mut settings, &view, &mut actions);
+                    });
+            });
+        });
     Ok(())
 }
 
@@ -372,34 +376,52 @@ fn hud_contents(
         ui.label(egui::RichText::new(status).small());
     }
     ui.separator();
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Size");
-        let mut size = settings.size;
-        egui::ComboBox::from_id_salt("size")
-            .selected_text(format!("{size}×{size}"))
-            .show_ui(ui, |ui| {
-                for n in MIN_SIZE..=MAX_SIZE {
-                    ui.selectable_value(&mut size, n, format!("{n}×{n}"));
-                }
-            });
-        if size != settings.size {
-            settings.size = size;
-            actions.game.write(GameCommand::NewGame { seed: None });
-        }
-        ui.label("Difficulty");
-        let mut difficulty = settings.difficulty;
-        egui::ComboBox::from_id_salt("difficulty")
-            .selected_text(difficulty.label())
-            .show_ui(ui, |ui| {
-                for d in Difficulty::CHOOSABLE {
-                    ui.selectable_value(&mut difficulty, d, d.label());
-                }
-            });
-        if difficulty != settings.difficulty {
-            settings.difficulty = difficulty;
-            actions.game.write(GameCommand::NewGame { seed: None });
-        }
-    });
+    egui::Grid::new("settings-grid")
+        .num_columns(2)
+        .spacing([8.0, 8.0])
+        .show(ui, |ui| {
+            ui.label("Size");
+            let mut size = settings.size;
+            egui::ComboBox::from_id_salt("size")
+                .width(120.0)
+                .selected_text(format!("{size}×{size}"))
+                .show_ui(ui, |ui| {
+                    for n in MIN_SIZE..=MAX_SIZE {
+                        ui.selectable_value(&mut size, n, format!("{n}×{n}"));
+                    }
+                });
+            if size != settings.size {
+                settings.size = size;
+                actions.game.write(GameCommand::NewGame { seed: None });
+            }
+            ui.end_row();
+            ui.label("Difficulty");
+            let mut difficulty = settings.difficulty;
+            egui::ComboBox::from_id_salt("difficulty")
+                .width(120.0)
+                .selected_text(difficulty.label())
+                .show_ui(ui, |ui| {
+                    for d in Difficulty::CHOOSABLE {
+                        ui.selectable_value(&mut difficulty, d, d.label());
+                    }
+                });
+            if difficulty != settings.difficulty {
+                settings.difficulty = difficulty;
+                actions.game.write(GameCommand::NewGame { seed: None });
+            }
+            ui.end_row();
+            ui.label("Photo");
+            egui::ComboBox::from_id_salt("bundled")
+                .width(120.0)
+                .selected_text(settings.photo.label())
+                .show_ui(ui, |ui| {
+                    for (name, _) in crate::photo::BUNDLED {
+                        let source = PhotoSource::Bundled(name.to_string());
+                        ui.selectable_value(&mut settings.photo, source, name);
+                    }
+                });
+            ui.end_row();
+        });
     ui.horizontal_wrapped(|ui| {
         let n = game.board().width();
         let mut numbers = settings.numbers_shown(n);
@@ -414,14 +436,6 @@ fn hud_contents(
         {
             actions.pick_photo.write(PickPhoto);
         }
-        egui::ComboBox::from_id_salt("bundled")
-            .selected_text(settings.photo.label())
-            .show_ui(ui, |ui| {
-                for (name, _) in crate::photo::BUNDLED {
-                    let source = PhotoSource::Bundled(name.to_string());
-                    ui.selectable_value(&mut settings.photo, source, name);
-                }
-            });
         if big_button(ui, true, "Preview") {
             state.preview = !state.preview;
         }
