@@ -1,8 +1,10 @@
 //! `npuzzle pdb build`: pattern databases built ahead of time, and the progress bar that every
 //! command shows while tables load or build.
 
+use std::io::IsTerminal as _;
 use std::path::PathBuf;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
@@ -135,8 +137,12 @@ pub fn rayon_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
 
 /// A progress callback: an indicatif bar per table build on a terminal (hidden otherwise),
 /// and one line on standard error per load, rebuild, finished table or save.
+///
+/// Off a terminal, a build in progress prints a line at every tenth instead of the bar.
 pub fn progress_bar() -> Progress {
     let bar: Mutex<Option<ProgressBar>> = Mutex::new(None);
+    let terminal = std::io::stderr().is_terminal();
+    let tenths = AtomicU64::new(0);
     Progress::new(move |event: &PdbEvent| {
         let mut bar = bar.lock().unwrap_or_else(|p| p.into_inner());
         match event {
@@ -168,9 +174,18 @@ pub fn progress_bar() -> Progress {
                 new.set_message(format!("table {} (tiles {tiles:?})", pattern + 1));
                 *bar = Some(new);
             }
-            PdbEvent::BuildProgress { done, .. } => {
+            PdbEvent::BuildProgress {
+                pattern,
+                done,
+                total,
+            } => {
                 if let Some(bar) = bar.as_ref() {
                     bar.set_position(*done);
+                }
+                let tenth = done * 10 / (*total).max(1);
+                if !terminal && tenth > tenths.load(Ordering::Relaxed) && tenth < 10 {
+                    tenths.store(tenth, Ordering::Relaxed);
+                    eprintln!("table {}: {}0% of the entries", pattern + 1, tenth);
                 }
             }
             PdbEvent::BuildFinished {
@@ -181,6 +196,7 @@ pub fn progress_bar() -> Progress {
                 if let Some(bar) = bar.take() {
                     bar.finish_and_clear();
                 }
+                tenths.store(0, Ordering::Relaxed);
                 eprintln!(
                     "table {} built in {seconds:.2} s ({:.1} MB)",
                     pattern + 1,
