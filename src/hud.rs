@@ -683,10 +683,16 @@ fn overlay(
     Ok(())
 }
 
-fn track_focus(mut contexts: EguiContexts, mut focus: ResMut<UiFocus>) -> Result {
+fn track_focus(
+    mut contexts: EguiContexts,
+    state: Res<HudState>,
+    mut focus: ResMut<UiFocus>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     focus.pointer = ctx.is_pointer_over_egui() || ctx.egui_wants_pointer_input();
-    focus.keyboard = ctx.egui_wants_keyboard_input();
+    // A clicked button keeps egui's focus too; only typing into the set-up board should keep
+    // the arrows and WASD away from the tiles.
+    focus.keyboard = state.setup.is_some() && ctx.egui_wants_keyboard_input();
     Ok(())
 }
 
