@@ -455,9 +455,6 @@ fn hud_contents(
             actions.exit.write(AppExit::Success);
         }
     });
-    for (notice, _) in &state.notices {
-        ui.label(egui::RichText::new(notice).color(egui::Color32::from_rgb(255, 170, 90)));
-    }
     let _ = &view.scores;
 }
 
@@ -590,6 +587,23 @@ fn dialogs(
         if open {
             state.setup = Some(setup);
         }
+    }
+    if !state.notices.is_empty() {
+        egui::Area::new(egui::Id::new("notices"))
+            .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(12.0, -12.0))
+            .order(egui::Order::Foreground)
+            .show(&ctx, |ui| {
+                ui.set_max_width(420.0);
+                egui::Frame::popup(&ctx.global_style()).show(ui, |ui| {
+                    for (notice, _) in &state.notices {
+                        ui.label(
+                            egui::RichText::new(notice)
+                                .color(egui::Color32::from_rgb(255, 170, 90)),
+                        );
+                    }
+                });
+            });
+        ctx.request_repaint_after(Duration::from_secs(1));
     }
     if *view.phase.get() == Phase::Won {
         let r = &*view.result;

@@ -220,6 +220,12 @@ fn restore(
     match loaded.game {
         Some((game, photo)) if !fresh && !game.is_won() => {
             settings.photo = photo;
+            let side = game.board().width();
+            if game.board().height() == side
+                && (crate::play::MIN_SIZE..=crate::play::MAX_SIZE).contains(&side)
+            {
+                settings.size = side;
+            }
             commands.write(GameCommand::Start(Box::new(game)));
         }
         _ => {
