@@ -4,6 +4,7 @@
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use bevy::window::PrimaryWindow;
 use image::RgbaImage;
 
@@ -114,6 +115,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<PhotoTiles>()
         .init_resource::<Shake>()
         .init_resource::<Built>()
+        .init_resource::<PhotoJob>()
         .add_systems(Startup, spawn_camera)
         .add_systems(
             Update,
@@ -164,20 +166,48 @@ fn to_bevy_image(tile: &RgbaImage) -> Image {
     )
 }
 
+/// A photo being decoded and cut in the background, and what it is for.
+#[derive(Resource, Default)]
+struct PhotoJob(Option<PhotoWork>);
+
+/// The key (source, side) and the task preparing it.
+type PhotoWork = (
+    (PhotoSource, usize),
+    Task<Result<photo::PreparedPhoto, photo::PhotoError>>,
+);
+
+/// Keeps the tiles cut from the chosen photo for the board's side. Decoding runs on the
+/// `AsyncComputeTaskPool`, so a big photo never stalls a frame.
 fn ensure_photo(
     mut settings: ResMut<Settings>,
     current: Res<CurrentGame>,
     mut tiles: ResMut<PhotoTiles>,
+    mut job: ResMut<PhotoJob>,
     mut images: ResMut<Assets<Image>>,
     mut notices: MessageWriter<Notice>,
 ) {
     let n = current.game.board().width();
     let wanted = (settings.photo.clone(), n);
     if tiles.made_from.as_ref() == Some(&wanted) {
+        job.0 = None;
         return;
     }
-    let decoded = match photo::load(&settings.photo) {
-        Ok(image) => image,
+    if job.0.as_ref().map(|(key, _)| key) != Some(&wanted) {
+        let source = wanted.0.clone();
+        let task = AsyncComputeTaskPool::get().spawn(async move {
+            photo::load(&source).map(|image| photo::prepare(&image, n as u32))
+        });
+        job.0 = Some((wanted.clone(), task));
+    }
+    let Some((_, task)) = job.0.as_mut() else {
+        return;
+    };
+    let Some(result) = check_ready(task) else {
+        return;
+    };
+    job.0 = None;
+    let prepared = match result {
+        Ok(prepared) => prepared,
         Err(error) => {
             notices.write(Notice(format!(
                 "Could not use {}: {error}",
@@ -198,7 +228,6 @@ fn ensure_photo(
             return;
         }
     };
-    let prepared = photo::prepare(&decoded, n as u32);
     for old in tiles.tiles.drain(..) {
         images.remove(&old);
     }
@@ -232,7 +261,8 @@ fn rebuild_tiles(
             (layout.width * 100 + layout.height) as u32,
         ],
     );
-    if built.0 == Some(key) || tiles.tiles.is_empty() {
+    let cut_for = tiles.made_from.as_ref().map(|(_, n)| *n);
+    if built.0 == Some(key) || cut_for != Some(current.game.board().width()) {
         return;
     }
     built.0 = Some(key);
