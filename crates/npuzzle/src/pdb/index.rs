@@ -37,7 +37,7 @@ impl Ranker {
     }
 
     /// The rank of the positions, given in the pattern's tile order.
-    #[inline]
+    #[inline(always)]
     pub fn rank(&self, positions: &[u8]) -> u64 {
         let mut seen = 0u32;
         let mut rank = 0u64;

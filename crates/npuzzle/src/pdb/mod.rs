@@ -216,13 +216,13 @@ impl PatternTable {
     }
 
     /// The stored half-excess over Manhattan for a placement rank.
-    #[inline]
+    #[inline(always)]
     pub fn excess(&self, rank: u64) -> u8 {
         (self.data[(rank >> 1) as usize] >> ((rank & 1) * 4)) & 0xF
     }
 
     /// The half-excess over Manhattan for the tiles on the given cells (pattern order).
-    #[inline]
+    #[inline(always)]
     pub fn excess_at(&self, positions: &[u8]) -> u8 {
         self.excess(self.ranker.rank(positions))
     }

@@ -113,7 +113,7 @@ pub fn idastar(board: &Board, options: &IdaOptions, budget: &Budget) -> Result<I
             }
         } else {
             let mut searcher = root.clone();
-            let step = searcher.dfs(0, bound, NONE, h0, usize::MAX, &shared);
+            let step = searcher.search(0, bound, NONE, h0, usize::MAX, &shared);
             shared.flush(&mut searcher);
             Iteration {
                 moves: matches!(step, Step::Found).then(|| searcher.path.clone()),
@@ -198,7 +198,7 @@ fn parallel_iteration(
             searcher.path.extend_from_slice(path);
             let h = searcher.h();
             let last = *path.last().unwrap_or(&NONE);
-            let step = searcher.dfs(path.len() as u32, bound, last, h, index, shared);
+            let step = searcher.search(path.len() as u32, bound, last, h, index, shared);
             shared.flush(&mut searcher);
             match step {
                 Step::Found => {
@@ -326,7 +326,7 @@ struct PdbState<'a> {
 }
 
 impl PdbState<'_> {
-    #[inline]
+    #[inline(always)]
     fn lookup(db: &PatternDatabase, pattern: usize, position: &[u8]) -> u8 {
         let table = &db.tables()[pattern];
         let mut cells = [0u8; 32];
@@ -520,7 +520,7 @@ impl<'a> State<'a> {
     }
 
     /// Moves the blank in direction `m` and updates the heuristic terms; returns what undoes it.
-    #[inline]
+    #[inline(always)]
     fn play(&mut self, m: u8) -> Undo {
         let from = self.blank;
         let to = self.neighbours[from][m as usize] as usize;
@@ -563,7 +563,7 @@ impl<'a> State<'a> {
     }
 
     /// Undoes the last move, given what [`State::play`] returned for it.
-    #[inline]
+    #[inline(always)]
     fn unplay(&mut self, undo: Undo) {
         let Some(m) = self.path.pop() else {
             return;
@@ -653,7 +653,53 @@ impl<'a> State<'a> {
     }
 
     /// Depth-first search below the current node, at depth `g` with heuristic `h`.
-    fn dfs(&mut self, g: u32, bound: u32, last: u8, h: u32, index: usize, shared: &Shared) -> Step {
+    ///
+    /// Uses the CPU's population count instruction where it has one: the ranks of pattern
+    /// placements count bits at every node.
+    fn search(
+        &mut self,
+        g: u32,
+        bound: u32,
+        last: u8,
+        h: u32,
+        index: usize,
+        shared: &Shared,
+    ) -> Step {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has popcnt, as just checked.
+            return unsafe { self.dfs_popcnt(g, bound, last, h, index, shared) };
+        }
+        self.dfs_plain(g, bound, last, h, index, shared)
+    }
+
+    /// [`State::dfs`] compiled with the popcnt instruction.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn dfs_popcnt(
+        &mut self,
+        g: u32,
+        bound: u32,
+        last: u8,
+        h: u32,
+        index: usize,
+        shared: &Shared,
+    ) -> Step {
+        self.dfs::<true>(g, bound, last, h, index, shared)
+    }
+
+    /// The search below a node; `POPCNT` is true only when called from
+    /// [`State::dfs_popcnt`], whose recursion it then keeps to.
+    #[inline(always)]
+    fn dfs<const POPCNT: bool>(
+        &mut self,
+        g: u32,
+        bound: u32,
+        last: u8,
+        h: u32,
+        index: usize,
+        shared: &Shared,
+    ) -> Step {
         self.unflushed += 1;
         let f = g + h;
         if f > bound {
@@ -687,13 +733,46 @@ impl<'a> State<'a> {
             }
             let undo = self.play(m);
             let child_h = self.h();
-            match self.dfs(g + 1, bound, m, child_h, index, shared) {
+            let step = self.descend::<POPCNT>(g + 1, bound, m, child_h, index, shared);
+            match step {
                 Step::NotFound => {}
                 other => return other,
             }
             self.unplay(undo);
         }
         Step::NotFound
+    }
+
+    /// One level down, keeping to the popcnt build when in it.
+    #[inline(always)]
+    fn descend<const POPCNT: bool>(
+        &mut self,
+        g: u32,
+        bound: u32,
+        last: u8,
+        h: u32,
+        index: usize,
+        shared: &Shared,
+    ) -> Step {
+        #[cfg(target_arch = "x86_64")]
+        if POPCNT {
+            // SAFETY: POPCNT is true only below `search`'s check that the CPU has popcnt.
+            return unsafe { self.dfs_popcnt(g, bound, last, h, index, shared) };
+        }
+        self.dfs_plain(g, bound, last, h, index, shared)
+    }
+
+    /// [`State::dfs`] without popcnt, as a function of its own for the recursion.
+    fn dfs_plain(
+        &mut self,
+        g: u32,
+        bound: u32,
+        last: u8,
+        h: u32,
+        index: usize,
+        shared: &Shared,
+    ) -> Step {
+        self.dfs::<false>(g, bound, last, h, index, shared)
     }
 
     fn into_iteration(self, moves: Option<Vec<u8>>, stop: Option<StopReason>) -> Iteration {
