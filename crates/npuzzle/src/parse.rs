@@ -538,8 +538,16 @@ mod tests {
             kind("1 0 3\n4 2 5 6\n7 8"),
             ParseErrorKind::RowLength { row: 2, .. }
         ));
-        assert_eq!(at("1 0 3\n4 2 5 6\n7 8"), (2, 7), "a long row: its first extra number");
-        assert_eq!(at("3\n1 0 3\n4 2\n7 8 6"), (3, 4), "a short row: just past its end");
+        assert_eq!(
+            at("1 0 3\n4 2 5 6\n7 8"),
+            (2, 7),
+            "a long row: its first extra number"
+        );
+        assert_eq!(
+            at("3\n1 0 3\n4 2\n7 8 6"),
+            (3, 4),
+            "a short row: just past its end"
+        );
         assert!(matches!(
             kind("3\n1 0 3\n4 2 5"),
             ParseErrorKind::RowCount {
