@@ -153,7 +153,7 @@ impl Regions {
     }
 
     /// The colex rank of a set of cells among sets of its size.
-    #[inline]
+    #[inline(always)]
     fn rank(&self, mut occupied: u32) -> usize {
         let mut rank = 0u32;
         let mut j = 1;
@@ -166,7 +166,7 @@ impl Regions {
     }
 
     /// The free region holding `cell` when `occupied` cells are taken.
-    #[inline]
+    #[inline(always)]
     fn of(&self, occupied: u32, cell: u32) -> u32 {
         self.region[self.rank(occupied) * self.cells + cell as usize]
     }
@@ -227,7 +227,36 @@ impl Builder<'_> {
         (depth.saturating_sub(md) / 2).min(15) as u8
     }
 
+    /// Expands a chunk of layer `depth`, in a popcnt build where the CPU has it.
+    fn expand_chunk(&self, chunk: &[u32], depth: u32, next: &mut Vec<u32>, placed: &mut u64) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has popcnt, as just checked.
+            unsafe { self.expand_chunk_popcnt(chunk, depth, next, placed) };
+            return;
+        }
+        for &state in chunk {
+            self.expand(state, depth, next, placed);
+        }
+    }
+
+    /// [`Builder::expand_chunk`] compiled with the popcnt instruction.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn expand_chunk_popcnt(
+        &self,
+        chunk: &[u32],
+        depth: u32,
+        next: &mut Vec<u32>,
+        placed: &mut u64,
+    ) {
+        for &state in chunk {
+            self.expand(state, depth, next, placed);
+        }
+    }
+
     /// Expands one state of layer `depth`, pushing newly reached states of the next layer.
+    #[inline(always)]
     fn expand(&self, state: u32, depth: u32, next: &mut Vec<u32>, placed: &mut u64) {
         let state = state as u64;
         let rank = state / self.free_cells;
@@ -340,9 +369,7 @@ pub fn build_table(
                     builder.budget.check(0, 0).map_err(PdbError::Stopped)?;
                     let mut found = Vec::with_capacity(chunk.len());
                     let mut newly = 0u64;
-                    for &state in chunk {
-                        builder.expand(state, depth, &mut found, &mut newly);
-                    }
+                    builder.expand_chunk(chunk, depth, &mut found, &mut newly);
                     Ok((found, newly))
                 })
                 .collect();
