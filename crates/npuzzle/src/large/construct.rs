@@ -6,11 +6,12 @@
 //! costs more moves than it must given where the blank is. The last two tiles of a row (or
 //! column) use the standard trick: park them one cell off, then rotate both in with two moves.
 
-use crate::board::{Board, Move};
+use crate::board::{Board, Move, Shape};
 use crate::search::astar::astar;
 use crate::search::budget::Budget;
 
 use super::LargeError;
+use super::stage::{MAX_TRACKED, Stage};
 
 /// Which way the reduction goes at each stage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -285,6 +286,16 @@ impl Work {
 
     /// Solves the bottom-right region from (`column`, `row`) optimally.
     fn finish(&mut self, column: usize, row: usize, budget: &Budget) -> Result<(), LargeError> {
+        let board = self.region(column, row)?;
+        let found = astar(&board, budget).map_err(LargeError::GaveUp)?;
+        for mv in found.moves {
+            self.apply(mv);
+        }
+        Ok(())
+    }
+
+    /// The bottom-right region from (`column`, `row`) as a board of its own.
+    fn region(&self, column: usize, row: usize) -> Result<Board, LargeError> {
         let rw = self.width - column;
         let rh = self.height - row;
         let mut local = Vec::with_capacity(rw * rh);
@@ -300,8 +311,102 @@ impl Work {
                 }
             }
         }
-        let board = Board::new(rw, rh, local).map_err(|_| LargeError::Stuck { tile: 0 })?;
-        let found = astar(&board, budget).map_err(LargeError::GaveUp)?;
+        Board::new(rw, rh, local).map_err(|_| LargeError::Stuck { tile: 0 })
+    }
+
+    /// Places the given goal cells at once by the multi-tile search; false if it found
+    /// nothing within its nodes (the board is then unchanged).
+    fn stage(
+        &mut self,
+        goals: &[usize],
+        weight: (u32, u32),
+        nodes: u64,
+        budget: &Budget,
+    ) -> Result<bool, LargeError> {
+        if goals.len() > MAX_TRACKED {
+            return Ok(false);
+        }
+        let cells: Vec<usize> = goals
+            .iter()
+            .map(|&goal| self.position[self.goal_tile(goal) as usize])
+            .collect();
+        let shape =
+            Shape::new(self.width, self.height).map_err(|_| LargeError::Stuck { tile: 0 })?;
+        let stage = Stage {
+            shape,
+            fixed: &self.fixed,
+            goals,
+        };
+        let found = stage
+            .solve(self.blank, &cells, weight, nodes, budget)
+            .map_err(|reason| LargeError::stopped(reason, self.moves.len()))?;
+        let Some(moves) = found else {
+            return Ok(false);
+        };
+        for mv in moves {
+            self.apply(mv);
+        }
+        for &goal in goals {
+            self.fixed[goal] = true;
+        }
+        Ok(true)
+    }
+
+    /// Places a line by the multi-tile search in chunks of at most `chunk` cells from its start
+    /// (the last chunk takes at least two); false if a chunk failed (the board then holds the
+    /// earlier chunks placed and fixed, and the line must be finished tile by tile).
+    fn stage_line(
+        &mut self,
+        goals: &[usize],
+        chunk: usize,
+        weight: (u32, u32),
+        nodes: u64,
+        budget: &Budget,
+    ) -> Result<bool, LargeError> {
+        let chunk = chunk.clamp(2, MAX_TRACKED);
+        let mut start = 0;
+        while start < goals.len() {
+            let mut end = (start + chunk).min(goals.len());
+            if goals.len() - end == 1 {
+                end = if end - start >= 3 {
+                    end - 1
+                } else {
+                    goals.len()
+                };
+            }
+            if !self.stage(&goals[start..end], weight, nodes, budget)? {
+                for &goal in &goals[..start] {
+                    self.fixed[goal] = false;
+                }
+                return Ok(false);
+            }
+            start = end;
+        }
+        Ok(true)
+    }
+
+    /// Solves the bottom-right region from (`column`, `row`) optimally: A* up to 3×3, the
+    /// engine's default optimal method (pattern databases) on 4×4.
+    fn finish_optimally(
+        &mut self,
+        column: usize,
+        row: usize,
+        budget: &Budget,
+    ) -> Result<(), LargeError> {
+        let (rw, rh) = (self.width - column, self.height - row);
+        if rw * rh <= 9 {
+            return self.finish(column, row, budget);
+        }
+        let board = self.region(column, row)?;
+        let options = crate::solve::Options {
+            budget: budget.clone(),
+            threads: Some(1),
+            ..crate::solve::Options::default()
+        };
+        let found = crate::solve::solve(&board, &options).map_err(|error| match error {
+            crate::solve::SolveError::GaveUp(gave_up) => LargeError::GaveUp(gave_up),
+            _ => LargeError::Stuck { tile: 0 },
+        })?;
         for mv in found.moves {
             self.apply(mv);
         }
@@ -309,7 +414,7 @@ impl Work {
     }
 
     /// Runs the whole method.
-    pub(crate) fn solve(&mut self, plan: Plan, budget: &Budget) -> Result<(), LargeError> {
+    pub(crate) fn solve(&mut self, config: &Config, budget: &Budget) -> Result<(), LargeError> {
         let (mut column, mut row) = (0, 0);
         let mut last_was_row = false;
         loop {
@@ -317,25 +422,60 @@ impl Work {
             if rw <= 3 && rh <= 3 {
                 return self.finish(column, row, budget);
             }
+            if config.finish_4x4 && rw == 4 && rh == 4 {
+                match self.finish_optimally(column, row, budget) {
+                    Err(LargeError::Stuck { .. }) => {}
+                    other => return other,
+                }
+            }
             budget
                 .check(0, 0)
                 .map_err(|reason| LargeError::stopped(reason, self.moves.len()))?;
+            if let Some((weight, nodes)) = config.corner_stage
+                && rw >= 4
+                && rh >= 4
+                && rw + rh - 1 <= MAX_TRACKED
+            {
+                let mut goals: Vec<usize> =
+                    (column..self.width).map(|x| self.cell(x, row)).collect();
+                goals.extend((row + 1..self.height).map(|y| self.cell(column, y)));
+                if self.stage(&goals, weight, nodes, budget)? {
+                    row += 1;
+                    column += 1;
+                    continue;
+                }
+            }
             let do_row = if rh < 4 {
                 false
             } else if rw < 4 {
                 true
             } else {
-                match plan {
+                match config.plan {
                     Plan::LongerSide => rh > rw,
                     Plan::Alternate if rh == rw => !last_was_row,
                     Plan::Alternate => rh > rw,
                 }
             };
+            let goals: Vec<usize> = if do_row {
+                (column..self.width).map(|x| self.cell(x, row)).collect()
+            } else {
+                (row..self.height).map(|y| self.cell(column, y)).collect()
+            };
+            let staged = match config.line_stage {
+                Some((weight, nodes)) => {
+                    self.stage_line(&goals, config.chunk, weight, nodes, budget)?
+                }
+                None => false,
+            };
             if do_row {
-                self.solve_row(row, column)?;
+                if !staged {
+                    self.solve_row(row, column)?;
+                }
                 row += 1;
             } else {
-                self.solve_column(column, row)?;
+                if !staged {
+                    self.solve_column(column, row)?;
+                }
                 column += 1;
             }
             last_was_row = do_row;
@@ -343,15 +483,44 @@ impl Work {
     }
 }
 
+/// How the constructive method goes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Config {
+    /// Which way the reduction goes.
+    pub plan: Plan,
+    /// Whether a line is filled from whichever end is cheaper.
+    pub choose_ends: bool,
+    /// Place each line by the multi-tile search (weight, nodes), else tile by tile.
+    pub line_stage: Option<((u32, u32), u64)>,
+    /// Place a row and a column together by the multi-tile search (weight, nodes) when they
+    /// fit in one stage.
+    pub corner_stage: Option<((u32, u32), u64)>,
+    /// The most cells a line stage places at once.
+    pub chunk: usize,
+    /// Solve a 4×4 remainder optimally (pattern databases) instead of going on to 3×3.
+    pub finish_4x4: bool,
+}
+
+impl Config {
+    /// The fast method: tile by tile, cheaper end first, longer side first.
+    pub(crate) const FAST: Config = Config {
+        plan: Plan::LongerSide,
+        choose_ends: true,
+        line_stage: None,
+        corner_stage: None,
+        chunk: MAX_TRACKED,
+        finish_4x4: false,
+    };
+}
+
 /// Solves a solvable board by the constructive method; the moves are not yet shortened.
 pub(crate) fn construct(
     board: &Board,
-    plan: Plan,
-    choose_ends: bool,
+    config: &Config,
     budget: &Budget,
 ) -> Result<Vec<Move>, LargeError> {
     let mut work = Work::new(board);
-    work.choose_ends = choose_ends;
-    work.solve(plan, budget)?;
+    work.choose_ends = config.choose_ends;
+    work.solve(config, budget)?;
     Ok(work.moves)
 }

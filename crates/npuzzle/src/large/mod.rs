@@ -12,6 +12,7 @@
 
 mod construct;
 mod shorten;
+mod stage;
 mod weighted;
 
 pub use shorten::cancel_inverse_pairs;
@@ -23,7 +24,7 @@ use crate::board::{Board, Move};
 use crate::search::budget::{Budget, GaveUp, StopReason, Stopwatch};
 use crate::solution::{Algorithm, Solution};
 
-use construct::{Plan, construct};
+use construct::{Config, Plan, construct};
 use shorten::Shortener;
 
 /// Why a large-board solver returned no solution.
@@ -92,17 +93,12 @@ fn checked(board: &Board) -> Result<(), LargeError> {
 
 /// The constructive moves with inverse pairs cancelled and a quick windowed pass.
 fn first_moves(board: &Board, budget: &Budget) -> Result<Vec<Move>, LargeError> {
-    constructed(board, Plan::LongerSide, true, budget)
+    constructed(board, &Config::FAST, budget)
 }
 
 /// The constructive moves of one variant, with inverse pairs cancelled and a quick windowed pass.
-fn constructed(
-    board: &Board,
-    plan: Plan,
-    choose_ends: bool,
-    budget: &Budget,
-) -> Result<Vec<Move>, LargeError> {
-    let moves = cancel_inverse_pairs(&construct(board, plan, choose_ends, budget)?);
+fn constructed(board: &Board, config: &Config, budget: &Budget) -> Result<Vec<Move>, LargeError> {
+    let moves = cancel_inverse_pairs(&construct(board, config, budget)?);
     let shortener = Shortener::new(board.shape());
     match shortener.pass(board, &moves, 10, 5, 500, budget) {
         Ok((moves, _)) => Ok(moves),
@@ -196,44 +192,52 @@ fn improve_by_windows<F: FnMut(&Solution)>(
     Ok(())
 }
 
-/// Weights (as `num / den`) tried in turn by the weighted A* on small boards.
-const WEIGHTS: [(u32, u32); 8] = [
-    (3, 1),
-    (2, 1),
-    (3, 2),
-    (4, 3),
-    (6, 5),
-    (9, 8),
-    (16, 15),
-    (1, 1),
-];
+/// Weights (as `num / den`) tried in turn by the anytime weighted A* on small boards.
+const WEIGHTS: [(u32, u32); 3] = [(2, 1), (3, 2), (1, 1)];
 
-/// Weighted A* with falling weights, each bounded by the best length so far.
+/// Anytime weighted A* with falling weights, each bounded by the best length so far.
 fn improve_by_weighted<F: FnMut(&Solution)>(
     best: &mut Best<'_, F>,
-    shortener: &Shortener,
     improve: &Improve,
     budget: &Budget,
 ) -> Result<(), StopReason> {
     let heuristic = weighted::Heuristic::new(best.board.shape());
-    for (num, den) in WEIGHTS {
+    let weights = std::env::var("NPZ_W")
+        .ok()
+        .map(|w| {
+            w.split(',')
+                .map(|p| {
+                    let (a, b) = p.split_once('/').unwrap();
+                    (a.parse().unwrap(), b.parse().unwrap())
+                })
+                .collect::<Vec<(u32, u32)>>()
+        })
+        .unwrap_or(WEIGHTS.to_vec());
+    for (num, den) in weights {
         if best.done() {
             return Ok(());
         }
-        match weighted::weighted_astar(
+        let t0 = std::time::Instant::now();
+        let r = weighted::weighted_astar(
             best.board,
             &heuristic,
-            num,
-            den,
+            (num, den),
             best.solution.len(),
             improve.weighted_nodes,
             budget,
-        ) {
-            Ok(weighted::Outcome::Found(moves)) => {
+            &mut |moves| {
+                if std::env::var("NPZ_TRACE").is_ok() {
+                    eprintln!(
+                        "  w {num}/{den} found {} at {:.3}",
+                        moves.len(),
+                        t0.elapsed().as_secs_f64()
+                    );
+                }
                 best.offer(moves, Algorithm::Anytime);
-                improve_by_windows(best, shortener, &[16, 24], improve.window_nodes, budget)?;
-            }
-            Ok(weighted::Outcome::NoneShorter) => {
+            },
+        );
+        match r {
+            Ok(_) => {
                 // Every shorter path was ruled out: the best is optimal.
                 best.solution.lower_bound = best.solution.len();
                 best.solution.optimal = true;
@@ -284,6 +288,37 @@ pub fn solve_anytime(
     Ok(solution)
 }
 
+/// Multi-tile stage settings the anytime solver tries on boards over 25 cells, in order:
+/// (cells a stage places at once, weight as `num / den`, nodes a stage may expand).
+const STAGES: [(usize, (u32, u32), u64); 9] = [
+    (6, (3, 2), 20_000),
+    (15, (3, 2), 20_000),
+    (4, (3, 2), 20_000),
+    (8, (5, 4), 50_000),
+    (6, (1, 1), 100_000),
+    (4, (1, 1), 100_000),
+    (15, (1, 1), 300_000),
+    (6, (2, 1), 20_000),
+    (8, (1, 1), 300_000),
+];
+
+/// Constructive variants the anytime solver tries on boards over 25 cells, most promising
+/// first: multi-tile stages of several sizes and weights, each with both plans.
+fn variants() -> Vec<Config> {
+    let mut out = Vec::new();
+    for (chunk, weight, nodes) in STAGES {
+        for plan in [Plan::LongerSide, Plan::Alternate] {
+            out.push(Config {
+                plan,
+                line_stage: Some((weight, nodes)),
+                chunk,
+                ..Config::FAST
+            });
+        }
+    }
+    out
+}
+
 /// The improvement schedule; stops early with the reason the budget gave.
 fn run_improvements<F: FnMut(&Solution)>(
     best: &mut Best<'_, F>,
@@ -298,18 +333,23 @@ fn run_improvements<F: FnMut(&Solution)>(
         improve.window_nodes,
         budget,
     )?;
-    for (plan, choose_ends) in [
-        (Plan::LongerSide, false),
-        (Plan::Alternate, true),
-        (Plan::Alternate, false),
-    ] {
-        if let Ok(moves) = constructed(best.board, plan, choose_ends, budget) {
-            best.offer(moves, Algorithm::Anytime);
-        }
-        budget.check(0, 0)?;
-    }
     if best.board.tiles().len() <= weighted::MAX_CELLS {
-        improve_by_weighted(best, shortener, improve, budget)?;
+        improve_by_weighted(best, improve, budget)?;
+    } else {
+        for config in variants() {
+            let t0 = std::time::Instant::now();
+            if let Ok(moves) = constructed(best.board, &config, budget) {
+                if std::env::var("NPZ_TRACE").is_ok() {
+                    eprintln!(
+                        "variant {config:?}: {} in {:.3}s",
+                        moves.len(),
+                        t0.elapsed().as_secs_f64()
+                    );
+                }
+                best.offer(moves, Algorithm::Anytime);
+            }
+            budget.check(0, 0)?;
+        }
     }
     improve_by_windows(
         best,

@@ -161,23 +161,27 @@ const NO_MOVE: u8 = 4;
 
 /// How a weighted search ended.
 pub(crate) enum Outcome {
-    /// A solution shorter than the bound it was given.
-    Found(Vec<Move>),
+    /// Solutions were found (each passed on) and the last one is proved shortest.
+    Exhausted,
     /// None shorter exists: the bound it was given is optimal.
     NoneShorter,
 }
 
-/// Weighted A*: priority `g + weight × h` (weight = `num / den`), pruning every node whose
-/// `g + h` reaches `upper`. Stops at the budget or after `max_nodes` expansions.
+/// Anytime weighted A*: priority `g + weight × h` (weight = `num / den`), pruning every node
+/// whose `g + h` reaches the best length known (`upper` at first). Each solution shorter than
+/// that goes to `on_found` and the search goes on, until the open list runs dry (the last
+/// solution is then optimal), the budget stops it, or `max_nodes` expansions are done.
 pub(crate) fn weighted_astar(
     board: &Board,
     heuristic: &Heuristic,
-    num: u32,
-    den: u32,
+    (num, den): (u32, u32),
     upper: usize,
     max_nodes: u64,
     budget: &Budget,
+    on_found: &mut dyn FnMut(Vec<Move>),
 ) -> Result<Outcome, StopReason> {
+    let mut upper = upper;
+    let mut found_any = false;
     let shape = board.shape();
     let cells = shape.cells();
     let steps: Vec<[usize; 4]> = (0..cells)
@@ -221,7 +225,10 @@ pub(crate) fn weighted_astar(
                 at = nodes[at as usize].parent;
             }
             moves.reverse();
-            return Ok(Outcome::Found(moves));
+            upper = moves.len();
+            found_any = true;
+            on_found(moves);
+            continue;
         }
         expanded += 1;
         if expanded.is_multiple_of(4096) {
@@ -266,7 +273,13 @@ pub(crate) fn weighted_astar(
             open.push(priority(g2, h2), at);
         }
     }
-    Ok(Outcome::NoneShorter)
+    // The open list ran dry with every node of `g + h` under the bound expanded: nothing is
+    // shorter than the last bound.
+    Ok(if found_any {
+        Outcome::Exhausted
+    } else {
+        Outcome::NoneShorter
+    })
 }
 
 #[cfg(test)]
@@ -304,10 +317,18 @@ mod tests {
         for seed in 0..10 {
             let board = random_solvable(shape, seed);
             let optimal = crate::search::astar::astar(&board, &Budget::default()).unwrap();
-            match weighted_astar(&board, &heuristic, 1, 1, 100, u64::MAX, &Budget::default()) {
-                Ok(Outcome::Found(moves)) => assert_eq!(moves.len(), optimal.len()),
-                _ => panic!("no solution"),
-            }
+            let mut found = Vec::new();
+            let outcome = weighted_astar(
+                &board,
+                &heuristic,
+                (1, 1),
+                100,
+                u64::MAX,
+                &Budget::default(),
+                &mut |moves| found.push(moves.len()),
+            );
+            assert!(matches!(outcome, Ok(Outcome::Exhausted)));
+            assert_eq!(found.first(), Some(&optimal.len()));
         }
     }
 }
