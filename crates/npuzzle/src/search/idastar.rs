@@ -92,7 +92,8 @@ pub fn idastar(board: &Board, options: &IdaOptions, budget: &Budget) -> Result<I
     } else {
         Vec::new()
     };
-    let pool = if parallel && options.threads.is_some() {
+    // A pool of the right size when the caller's is not (one made per search costs a little).
+    let pool = if parallel && options.threads.is_some() && rayon::current_num_threads() != threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
