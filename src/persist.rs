@@ -241,15 +241,23 @@ fn report(result: Result<(), StoreError>, notices: &mut MessageWriter<Notice>) {
     }
 }
 
+/// How often a running timer is written to the game file.
+const TIMER_SAVE: std::time::Duration = std::time::Duration::from_secs(5);
+
+#[allow(clippy::too_many_arguments)]
 fn save_changes(
     dir: Res<DataDir>,
     settings: Res<Settings>,
     scores: Res<BestScores>,
     current: Res<CurrentGame>,
     mut changes: MessageReader<GameChanged>,
+    mut closing: MessageReader<bevy::window::WindowCloseRequested>,
     mut notices: MessageWriter<Notice>,
+    mut last_game_save: Local<Option<std::time::Instant>>,
 ) {
-    let game_changed = changes.read().count() > 0;
+    let timer_due =
+        current.game.timer_running() && last_game_save.is_none_or(|at| at.elapsed() >= TIMER_SAVE);
+    let game_changed = changes.read().count() > 0 || closing.read().count() > 0 || timer_due;
     let Some(dir) = dir.0.as_deref() else {
         return;
     };
@@ -268,6 +276,7 @@ fn save_changes(
             photo: settings.photo.clone(),
         };
         report(save_json(&dir.join(GAME_FILE), &state), &mut notices);
+        *last_game_save = Some(std::time::Instant::now());
     }
 }
 
