@@ -41,6 +41,8 @@ pub(crate) struct Work {
     steps: Vec<[usize; 4]>,
     /// Whether a line is filled from whichever end is cheaper (else left to right).
     pub(crate) choose_ends: bool,
+    /// Whether stages estimate with exact lone-tile costs.
+    pub(crate) exact_stages: bool,
 }
 
 const NONE: u8 = 255;
@@ -70,6 +72,7 @@ impl Work {
                 .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).unwrap_or(usize::MAX)))
                 .collect(),
             choose_ends: true,
+            exact_stages: false,
         }
     }
 
@@ -336,6 +339,7 @@ impl Work {
             shape,
             fixed: &self.fixed,
             goals,
+            exact: self.exact_stages,
         };
         let found = stage
             .solve(self.blank, &cells, weight, nodes, budget)
@@ -413,6 +417,134 @@ impl Work {
         Ok(())
     }
 
+    /// Places one line: by multi-tile stages when `stage` is given and they succeed, else tile
+    /// by tile.
+    #[allow(clippy::too_many_arguments)]
+    fn place_line(
+        &mut self,
+        goals: &[usize],
+        is_row: bool,
+        row: usize,
+        column: usize,
+        stage: Option<((u32, u32), u64)>,
+        chunk: usize,
+        exact: bool,
+        budget: &Budget,
+    ) -> Result<(), LargeError> {
+        let staged = match stage {
+            Some((weight, nodes)) => {
+                self.exact_stages = exact;
+                self.stage_line(goals, chunk, weight, nodes, budget)?
+            }
+            None => false,
+        };
+        if !staged {
+            if is_row {
+                self.solve_row(row, column)?;
+            } else {
+                self.solve_column(column, row)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The board as it stands (not the moves).
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            tiles: self.tiles.clone(),
+            position: self.position.clone(),
+            blank: self.blank,
+            fixed: self.fixed.clone(),
+        }
+    }
+
+    /// Puts the board back as a snapshot had it, and the moves back to `moves` long plus `extra`.
+    fn restore(&mut self, snapshot: &Snapshot, moves: usize, extra: &[Move]) {
+        self.tiles.clone_from(&snapshot.tiles);
+        self.position.clone_from(&snapshot.position);
+        self.blank = snapshot.blank;
+        self.fixed.clone_from(&snapshot.fixed);
+        self.moves.truncate(moves);
+        self.moves.extend_from_slice(extra);
+    }
+
+    /// Places one line each way `options` names (and tile by tile) from the same board, and
+    /// keeps the way that took the fewest moves.
+    fn place_line_best(
+        &mut self,
+        goals: &[usize],
+        is_row: bool,
+        row: usize,
+        column: usize,
+        options: &[StageOption],
+        budget: &Budget,
+    ) -> Result<(), LargeError> {
+        let start = self.snapshot();
+        let before = self.moves.len();
+        let mut best: Option<(Vec<Move>, Snapshot)> = None;
+        for option in options.iter().map(Some).chain([None]) {
+            self.restore(&start, before, &[]);
+            let placed = match option {
+                Some(o) => self.place_line(
+                    goals,
+                    is_row,
+                    row,
+                    column,
+                    Some((o.weight, o.nodes)),
+                    o.chunk,
+                    o.exact,
+                    budget,
+                ),
+                None => {
+                    self.place_line(goals, is_row, row, column, None, MAX_TRACKED, false, budget)
+                }
+            };
+            match placed {
+                Ok(()) => {}
+                Err(LargeError::GaveUp(gave_up)) => return Err(LargeError::GaveUp(gave_up)),
+                Err(_) => continue,
+            }
+            let added = &self.moves[before..];
+            if best
+                .as_ref()
+                .is_none_or(|(moves, _)| added.len() < moves.len())
+            {
+                best = Some((added.to_vec(), self.snapshot()));
+            }
+        }
+        let Some((moves, snapshot)) = best else {
+            return Err(LargeError::Stuck { tile: 0 });
+        };
+        self.restore(&snapshot, before, &moves);
+        Ok(())
+    }
+
+    /// Places the top row or the left column, whichever the best-of placement does in fewer
+    /// moves per tile; returns whether it was the row.
+    fn place_either(
+        &mut self,
+        row_goals: &[usize],
+        column_goals: &[usize],
+        row: usize,
+        column: usize,
+        options: &[StageOption],
+        budget: &Budget,
+    ) -> Result<bool, LargeError> {
+        let start = self.snapshot();
+        let before = self.moves.len();
+        self.place_line_best(row_goals, true, row, column, options, budget)?;
+        let by_row = (self.moves[before..].to_vec(), self.snapshot());
+        self.restore(&start, before, &[]);
+        self.place_line_best(column_goals, false, row, column, options, budget)?;
+        let by_column = self.moves.len() - before;
+        // Compare moves per tile placed.
+        if by_row.0.len() * column_goals.len() < by_column * row_goals.len() {
+            self.restore(&by_row.1, before, &by_row.0);
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
     /// Runs the whole method.
     pub(crate) fn solve(&mut self, config: &Config, budget: &Budget) -> Result<(), LargeError> {
         let (mut column, mut row) = (0, 0);
@@ -461,26 +593,64 @@ impl Work {
             } else {
                 (row..self.height).map(|y| self.cell(column, y)).collect()
             };
-            let staged = match config.line_stage {
-                Some((weight, nodes)) => {
-                    self.stage_line(&goals, config.chunk, weight, nodes, budget)?
-                }
-                None => false,
+            let do_row = if config.options.is_empty() {
+                self.place_line(
+                    &goals,
+                    do_row,
+                    row,
+                    column,
+                    config.line_stage,
+                    config.chunk,
+                    config.exact,
+                    budget,
+                )?;
+                do_row
+            } else if config.either_line && rw >= 4 && rh >= 4 {
+                let row_goals: Vec<usize> =
+                    (column..self.width).map(|x| self.cell(x, row)).collect();
+                let column_goals: Vec<usize> =
+                    (row..self.height).map(|y| self.cell(column, y)).collect();
+                self.place_either(
+                    &row_goals,
+                    &column_goals,
+                    row,
+                    column,
+                    config.options,
+                    budget,
+                )?
+            } else {
+                self.place_line_best(&goals, do_row, row, column, config.options, budget)?;
+                do_row
             };
             if do_row {
-                if !staged {
-                    self.solve_row(row, column)?;
-                }
                 row += 1;
             } else {
-                if !staged {
-                    self.solve_column(column, row)?;
-                }
                 column += 1;
             }
             last_was_row = do_row;
         }
     }
+}
+
+/// A board in the making, without its moves.
+struct Snapshot {
+    tiles: Vec<u8>,
+    position: Vec<usize>,
+    blank: usize,
+    fixed: Vec<bool>,
+}
+
+/// One way to place a line by multi-tile stages.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StageOption {
+    /// The most cells a stage places at once.
+    pub chunk: usize,
+    /// The weight as `num / den`.
+    pub weight: (u32, u32),
+    /// Nodes a stage may expand.
+    pub nodes: u64,
+    /// Exact lone-tile cost tables instead of `3 ×` Manhattan.
+    pub exact: bool,
 }
 
 /// How the constructive method goes.
@@ -497,6 +667,13 @@ pub(crate) struct Config {
     pub corner_stage: Option<((u32, u32), u64)>,
     /// The most cells a line stage places at once.
     pub chunk: usize,
+    /// Stages estimate with exact lone-tile costs instead of `3 ×` Manhattan.
+    pub exact: bool,
+    /// Place each line every one of these ways (and tile by tile), keeping the shortest;
+    /// when empty, `line_stage` alone.
+    pub options: &'static [StageOption],
+    /// With `options`: try both the row and the column at each step, keep the cheaper.
+    pub either_line: bool,
     /// Solve a 4×4 remainder optimally (pattern databases) instead of going on to 3×3.
     pub finish_4x4: bool,
 }
@@ -509,6 +686,9 @@ impl Config {
         line_stage: None,
         corner_stage: None,
         chunk: MAX_TRACKED,
+        exact: false,
+        options: &[],
+        either_line: false,
         finish_4x4: false,
     };
 }
@@ -521,6 +701,7 @@ pub(crate) fn construct(
 ) -> Result<Vec<Move>, LargeError> {
     let mut work = Work::new(board);
     work.choose_ends = config.choose_ends;
+    work.exact_stages = config.exact;
     work.solve(config, budget)?;
     Ok(work.moves)
 }

@@ -35,11 +35,71 @@ pub(crate) struct Stage<'a> {
     pub fixed: &'a [bool],
     /// The goal cell of each tracked tile, in slot order.
     pub goals: &'a [usize],
+    /// Estimate with exact lone-tile costs (a breadth-first table per goal) instead of
+    /// `3 ×` Manhattan.
+    pub exact: bool,
+}
+
+/// For one goal cell: the fewest moves that bring a lone tile from `t` to the goal with the
+/// blank starting at `b`, indexed `t * cells + b` (`u16::MAX` where it cannot), other tiles
+/// and the walls as in the stage. A backward breadth-first search from the goal states.
+fn lone_tile_costs(steps: &[[usize; 4]], fixed: &[bool], goal: usize) -> Vec<u16> {
+    let cells = steps.len();
+    let mut cost = vec![u16::MAX; cells * cells];
+    let mut queue: Vec<u32> = Vec::with_capacity(cells * cells);
+    for b in 0..cells {
+        if b != goal && !fixed[b] {
+            cost[goal * cells + b] = 0;
+            queue.push((goal * cells + b) as u32);
+        }
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let state = queue[head] as usize;
+        head += 1;
+        let (t, b) = (state / cells, state % cells);
+        let next_cost = cost[state] + 1;
+        for &p in &steps[b] {
+            // The blank came from `p` to `b`: if `p` holds the tile now, the tile was on `b`.
+            if p == usize::MAX {
+                continue;
+            }
+            let before = if p == t { b * cells + p } else { t * cells + p };
+            if cost[before] == u16::MAX {
+                cost[before] = next_cost;
+                queue.push(before as u32);
+            }
+        }
+    }
+    cost
 }
 
 impl Stage<'_> {
     fn distance(&self, a: usize, b: usize) -> u32 {
         self.shape.distance(a, b) as u32
+    }
+
+    /// With lone-tile cost tables: each misplaced tile's cost with the blank at its best,
+    /// plus the extra the real blank needs for the cheapest tile to start.
+    fn estimate_tables(&self, tables: &[Vec<u16>], best: &[Vec<u16>], key: u128) -> (u32, u32) {
+        let cells = self.shape.cells();
+        let blank = get(key, 0);
+        let mut sum = 0u32;
+        let mut extra = u32::MAX;
+        for (slot, &goal) in self.goals.iter().enumerate() {
+            let cell = get(key, slot + 1);
+            if cell == goal {
+                continue;
+            }
+            let alone = u32::from(best[slot][cell].min(4000));
+            sum += alone;
+            let here = u32::from(tables[slot][cell * cells + blank].min(4000));
+            extra = extra.min(here.saturating_sub(alone));
+        }
+        if sum == 0 {
+            return (0, 0);
+        }
+        (sum, extra)
     }
 
     /// Weighted estimate: `3 ×` the tracked tiles' Manhattan distance (a lone tile needs about
@@ -89,8 +149,39 @@ impl Stage<'_> {
             })
             .collect();
         let (num, den) = weight;
-        let priority = |g: u16, (md, b): (u32, u32)| -> u32 {
-            let h = 3 * md + b;
+        let cells_n = self.shape.cells();
+        let tables: Vec<Vec<u16>> = if self.exact {
+            self.goals
+                .iter()
+                .map(|&goal| lone_tile_costs(&steps, self.fixed, goal))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let best_blank: Vec<Vec<u16>> = tables
+            .iter()
+            .map(|table| {
+                (0..cells_n)
+                    .map(|t| {
+                        table[t * cells_n..(t + 1) * cells_n]
+                            .iter()
+                            .copied()
+                            .min()
+                            .unwrap_or(u16::MAX)
+                    })
+                    .collect()
+            })
+            .collect();
+        let estimate = |key: u128| -> u32 {
+            if self.exact {
+                let (sum, extra) = self.estimate_tables(&tables, &best_blank, key);
+                sum + extra
+            } else {
+                let (md, b) = self.estimate(key);
+                3 * md + b
+            }
+        };
+        let priority = |g: u16, h: u32| -> u32 {
             ((den * u32::from(g) + num * h).min((1 << 22) - 1) << 10) | h.min(1023)
         };
         let mut nodes = vec![Node {
@@ -102,7 +193,7 @@ impl Stage<'_> {
         let mut best: FxHashMap<u128, u32> = FxHashMap::default();
         best.insert(key, 0);
         let mut open = MinHeap::new();
-        open.push(priority(0, self.estimate(key)), 0);
+        open.push(priority(0, estimate(key)), 0);
         let mut expanded = 0u64;
         while let Some((_, index)) = open.pop() {
             let (key, g, last) = {
@@ -160,7 +251,7 @@ impl Stage<'_> {
                     g: g2,
                     last: mv as u8,
                 });
-                open.push(priority(g2, self.estimate(child)), at);
+                open.push(priority(g2, estimate(child)), at);
             }
         }
         Ok(None)
