@@ -134,7 +134,14 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Name::new("Camera"), Camera2d));
+    // Photos need neither tonemapping (it shifts their colours) nor multisampling (every
+    // sprite is axis-aligned); both cost a full-screen pass, which software renderers feel.
+    commands.spawn((
+        Name::new("Camera"),
+        Camera2d,
+        bevy::render::view::Msaa::Off,
+        bevy::core_pipeline::tonemapping::Tonemapping::None,
+    ));
 }
 
 fn update_layout(
