@@ -17,7 +17,9 @@ mod headless {
     use snapslide::CorePlugin;
     use snapslide::game::{Difficulty, Game};
     use snapslide::input::{BoardInput, BoardLayout};
-    use snapslide::play::{CurrentGame, GameChanged, GameCommand, Phase, Settings};
+    use snapslide::play::{
+        BestScores, CurrentGame, GameChanged, GameCommand, LastResult, Phase, Settings,
+    };
     use snapslide::solver_task::{Playback, SolverCommand};
 
     const CELL: f32 = 100.0;
@@ -86,6 +88,25 @@ mod headless {
         // The move that completes the board is the win.
         app.update();
         assert_eq!(phase(&app), Phase::Won);
+    }
+
+    #[test]
+    fn a_win_by_the_player_records_the_best_score() {
+        let mut app = app_with(parse_board("1 2 3 / 4 5 6 / 0 7 8").unwrap());
+        send(&mut app, BoardInput::Slide(Move::Right));
+        send(&mut app, BoardInput::Slide(Move::Right));
+        app.update();
+        assert_eq!(phase(&app), Phase::Won);
+        let result = app.world().resource::<LastResult>().clone();
+        assert_eq!(result.moves, 2);
+        assert!(result.record && !result.solved_by_app);
+        let key = BestScores::key(3, 3, Difficulty::Custom);
+        let best = app.world().resource::<BestScores>().get(&key).unwrap();
+        assert_eq!(best.moves, 2);
+        // Moves after the win change nothing.
+        send(&mut app, BoardInput::Slide(Move::Left));
+        assert!(board_of(&app).is_goal());
+        assert_eq!(game_of(&app).moves(), 2);
     }
 
     #[test]
