@@ -208,6 +208,15 @@ fn style(ctx: &egui::Context) {
     });
 }
 
+/// "1 move", "2 moves".
+fn plural(count: usize, word: &str) -> String {
+    if count == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{count} {word}s")
+    }
+}
+
 fn format_time(time: Duration) -> String {
     let seconds = time.as_secs();
     format!("{}:{:02}", seconds / 60, seconds % 60)
@@ -300,8 +309,8 @@ fn hud_contents(
         let r = &*view.result;
         ui.label(
             egui::RichText::new(format!(
-                "Solved in {} moves, {}",
-                r.moves,
+                "Solved in {}, {}",
+                plural(r.moves, "move"),
                 format_time(r.time)
             ))
             .strong()
@@ -470,6 +479,7 @@ helped with is marked \"solved by the app\" and sets no best score.";
 
 fn dialogs(
     mut contexts: EguiContexts,
+    windows: Query<&Window, With<PrimaryWindow>>,
     mut state: ResMut<HudState>,
     tiles: Res<PhotoTiles>,
     view: View,
@@ -607,23 +617,27 @@ fn dialogs(
     }
     if *view.phase.get() == Phase::Won {
         let r = &*view.result;
+        // Under the board's centre: left of the HUD in landscape, centred in portrait.
+        let portrait = windows.single().is_ok_and(|w| is_portrait(w.size()));
+        let board_x = if portrait { 0.0 } else { -PANEL_WIDTH / 2.0 };
         egui::Window::new("Solved!")
             .collapsible(false)
             .resizable(false)
-            .anchor(
-                egui::Align2::CENTER_BOTTOM,
-                egui::vec2(-PANEL_WIDTH / 2.0, -24.0),
-            )
+            .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(board_x, -24.0))
             .show(&ctx, |ui| {
-                ui.label(format!("{} moves in {}", r.moves, format_time(r.time)));
+                ui.label(format!(
+                    "{} in {}",
+                    plural(r.moves, "move"),
+                    format_time(r.time)
+                ));
                 if r.solved_by_app {
                     ui.label("Solved by the app: no best score.");
                 }
                 if let Some(best) = r.best {
                     let record = if r.record { " — a new record!" } else { "" };
                     ui.label(format!(
-                        "Best for this size and difficulty: {} moves, {}{record}",
-                        best.moves,
+                        "Best for this size and difficulty: {}, {}{record}",
+                        plural(best.moves, "move"),
                         format_time(Duration::from_millis(best.millis))
                     ));
                 }
