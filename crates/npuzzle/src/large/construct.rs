@@ -43,6 +43,9 @@ pub(crate) struct Work {
     pub(crate) choose_ends: bool,
     /// Whether stages estimate with exact lone-tile costs.
     pub(crate) exact_stages: bool,
+    /// What the best-of placement charges per unit of Manhattan distance left on the tiles
+    /// still to place.
+    pub(crate) leftover: i64,
 }
 
 const NONE: u8 = 255;
@@ -73,6 +76,7 @@ impl Work {
                 .collect(),
             choose_ends: true,
             exact_stages: false,
+            leftover: 2,
         }
     }
 
@@ -448,6 +452,20 @@ impl Work {
         Ok(())
     }
 
+    /// The Manhattan distance of the tiles not yet placed.
+    fn leftover_manhattan(&self) -> usize {
+        let w = self.width;
+        self.tiles
+            .iter()
+            .enumerate()
+            .filter(|&(cell, &tile)| tile != 0 && !self.fixed[cell])
+            .map(|(cell, &tile)| {
+                let goal = tile as usize - 1;
+                (cell % w).abs_diff(goal % w) + (cell / w).abs_diff(goal / w)
+            })
+            .sum()
+    }
+
     /// The board as it stands (not the moves).
     fn snapshot(&self) -> Snapshot {
         Snapshot {
@@ -481,7 +499,7 @@ impl Work {
     ) -> Result<(), LargeError> {
         let start = self.snapshot();
         let before = self.moves.len();
-        let mut best: Option<(Vec<Move>, Snapshot)> = None;
+        let mut best: Option<(Vec<Move>, Snapshot, i64)> = None;
         for option in options.iter().map(Some).chain([None]) {
             self.restore(&start, before, &[]);
             let placed = match option {
@@ -505,14 +523,13 @@ impl Work {
                 Err(_) => continue,
             }
             let added = &self.moves[before..];
-            if best
-                .as_ref()
-                .is_none_or(|(moves, _)| added.len() < moves.len())
-            {
-                best = Some((added.to_vec(), self.snapshot()));
+            // Moves spent, plus what the rest of the board was set back (or helped) by.
+            let score = added.len() as i64 + self.leftover * self.leftover_manhattan() as i64;
+            if best.as_ref().is_none_or(|(_, _, s)| score < *s) {
+                best = Some((added.to_vec(), self.snapshot(), score));
             }
         }
-        let Some((moves, snapshot)) = best else {
+        let Some((moves, snapshot, _)) = best else {
             return Err(LargeError::Stuck { tile: 0 });
         };
         self.restore(&snapshot, before, &moves);
@@ -674,6 +691,9 @@ pub(crate) struct Config {
     pub options: &'static [StageOption],
     /// With `options`: try both the row and the column at each step, keep the cheaper.
     pub either_line: bool,
+    /// With `options`: what a way is charged per unit of Manhattan distance it leaves on the
+    /// tiles still to place (besides its moves).
+    pub leftover: i64,
     /// Solve a 4×4 remainder optimally (pattern databases) instead of going on to 3×3.
     pub finish_4x4: bool,
 }
@@ -689,6 +709,7 @@ impl Config {
         exact: false,
         options: &[],
         either_line: false,
+        leftover: 2,
         finish_4x4: false,
     };
 }
@@ -701,6 +722,7 @@ pub(crate) fn construct(
 ) -> Result<Vec<Move>, LargeError> {
     let mut work = Work::new(board);
     work.choose_ends = config.choose_ends;
+    work.leftover = config.leftover;
     work.exact_stages = config.exact;
     work.solve(config, budget)?;
     Ok(work.moves)

@@ -395,18 +395,35 @@ fn run_improvements<F: FnMut(&Solution)>(
     improve: &Improve,
     budget: &Budget,
 ) -> Result<(), StopReason> {
-    improve_by_windows(
-        best,
-        shortener,
-        &improve.windows[..2.min(improve.windows.len())],
-        improve.window_nodes,
-        budget,
-    )?;
     if best.board.tiles().len() <= weighted::MAX_CELLS {
+        improve_by_windows(
+            best,
+            shortener,
+            &improve.windows[..2.min(improve.windows.len())],
+            improve.window_nodes,
+            budget,
+        )?;
         improve_by_weighted(best, improve, budget)?;
     } else {
-        for config in variants() {
-            if let Ok(moves) = constructed(best.board, &config, budget) {
+        // The best-of constructions first (the two plans), then the windows on the best, then
+        // the single-setting constructions for variety.
+        let all = variants();
+        let (first, rest) = all.split_at(2.min(all.len()));
+        for config in first {
+            if let Ok(moves) = constructed(best.board, config, budget) {
+                best.offer(moves, Algorithm::Anytime);
+            }
+            budget.check(0, 0)?;
+        }
+        improve_by_windows(
+            best,
+            shortener,
+            &improve.windows[..2.min(improve.windows.len())],
+            improve.window_nodes,
+            budget,
+        )?;
+        for config in rest {
+            if let Ok(moves) = constructed(best.board, config, budget) {
                 best.offer(moves, Algorithm::Anytime);
             }
             budget.check(0, 0)?;
@@ -418,8 +435,41 @@ fn run_improvements<F: FnMut(&Solution)>(
         &improve.windows,
         improve.window_nodes,
         budget,
-    )
+    )?;
+    if best.board.tiles().len() > weighted::MAX_CELLS {
+        // Time left: more best-of constructions with other charges and plans.
+        for round in 0..MORE_ROUNDS {
+            let config = Config {
+                options: BEST_OF,
+                plan: if round % 2 == 0 {
+                    Plan::LongerSide
+                } else {
+                    Plan::Alternate
+                },
+                leftover: [1, 3, 0, 4][(round / 2) % 4],
+                either_line: round >= 8,
+                finish_4x4: pdb_4x4_cached(),
+                ..Config::FAST
+            };
+            if let Ok(moves) = constructed(best.board, &config, budget)
+                && best.offer(moves, Algorithm::Anytime)
+            {
+                improve_by_windows(
+                    best,
+                    shortener,
+                    &improve.windows[..2.min(improve.windows.len())],
+                    improve.window_nodes,
+                    budget,
+                )?;
+            }
+            budget.check(0, 0)?;
+        }
+    }
+    Ok(())
 }
+
+/// Extra best-of constructions when time is left.
+const MORE_ROUNDS: usize = 12;
 
 #[cfg(test)]
 mod tests {
