@@ -17,6 +17,7 @@ SCREENSHOT ?= docs/screenshot.png
 ## Installs the system packages that are missing (quietly does nothing when all are there).
 deps:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	command -v cc >/dev/null 2>&1 || missing="$$missing build-essential"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $$missing; \

@@ -6,6 +6,8 @@
 //! sprites, sounds, HUD and files are added by [`AppPlugin`]; [`CorePlugin`] alone runs
 //! headless, which is how the tests drive the game.
 
+#![warn(missing_docs)]
+
 use std::path::PathBuf;
 use std::time::Instant;
 
