@@ -1,6 +1,9 @@
 # Snapslide: `make run` to play, `make test` for the checks CI runs.
 # Works on a fresh Debian/Ubuntu machine: the system packages are installed when missing.
 
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
+
 CARGO_TARGET_DIR ?= $(HOME)/.cache/snapslide-target
 export CARGO_TARGET_DIR
 
@@ -39,7 +42,8 @@ run: deps
 test: deps
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
-	cargo test --workspace
+	cargo test --workspace 2>&1 | tee $(CARGO_TARGET_DIR)/test.log
+	@awk '/^test result:/ { passed += $$4; failed += $$6 } END { printf "\nworkspace: %d passed, %d failed\n", passed, failed }' $(CARGO_TARGET_DIR)/test.log
 
 ## Saves a screenshot of the game under Xvfb (software rendering).
 screenshot: screenshot-deps
