@@ -56,6 +56,7 @@ struct Slide {
     from: Vec2,
     to: Vec2,
     elapsed: f32,
+    duration: f32,
 }
 
 /// The shake in progress: which cell (all tiles if `None`) and for how long.
@@ -97,6 +98,16 @@ pub fn layout_for(window: Vec2, width: usize, height: usize) -> BoardLayout {
         cell,
         width,
         height,
+    }
+}
+
+/// How long a slide takes: [`SLIDE_SECONDS`], shortened when a fast solution playback needs
+/// the time between its moves.
+pub fn slide_seconds(playing_solution: bool, moves_per_second: f32) -> f32 {
+    if playing_solution && moves_per_second.is_finite() && moves_per_second > 0.0 {
+        SLIDE_SECONDS.min(0.8 / moves_per_second)
+    } else {
+        SLIDE_SECONDS
     }
 }
 
@@ -336,6 +347,8 @@ fn fill_in(
 
 fn start_slides(
     mut commands: Commands,
+    settings: Res<Settings>,
+    playback: Res<crate::solver_task::Playback>,
     mut changes: MessageReader<GameChanged>,
     current: Res<CurrentGame>,
     layout: Res<BoardLayout>,
@@ -344,7 +357,8 @@ fn start_slides(
 ) {
     for change in changes.read() {
         match change {
-            GameChanged::Slid { .. } => {
+            GameChanged::Slid { by_app, .. } => {
+                let duration = slide_seconds(*by_app && playback.active(), settings.speed);
                 let board = current.game.board();
                 for (entity, tile, transform, slide) in &sprites {
                     let Some(cell) = board.position_of(tile.0) else {
@@ -359,6 +373,7 @@ fn start_slides(
                             from: transform.translation.truncate(),
                             to,
                             elapsed: 0.0,
+                            duration,
                         });
                     }
                 }
@@ -387,7 +402,7 @@ fn animate(
         let mut position = match slide {
             Some(mut slide) => {
                 slide.elapsed += dt;
-                let t = slide.elapsed / SLIDE_SECONDS;
+                let t = slide.elapsed / slide.duration.max(0.001);
                 if t >= 1.0 {
                     commands.entity(entity).remove::<Slide>();
                     slide.to
@@ -449,6 +464,14 @@ mod tests {
             ease_out_cubic(0.5) > 0.5,
             "ease-out is ahead at the midpoint"
         );
+    }
+
+    #[test]
+    fn slides_shorten_only_for_fast_playback() {
+        assert_eq!(slide_seconds(false, 30.0), SLIDE_SECONDS);
+        assert_eq!(slide_seconds(true, 2.0), SLIDE_SECONDS);
+        assert!(slide_seconds(true, 30.0) < SLIDE_SECONDS / 2.0);
+        assert_eq!(slide_seconds(true, f32::NAN), SLIDE_SECONDS);
     }
 
     #[test]

@@ -247,7 +247,7 @@ fn screenshot(
 
 /// With `--frame-stats`, logs the mean and worst frame time every two seconds.
 fn frame_stats(options: Res<CliOptions>, time: Res<Time>, mut window: Local<(f32, f32, u32)>) {
-    if !options.frame_stats {
+    if !options.frame_stats && std::env::var_os("SNAPSLIDE_FRAME_LOG").is_none() {
         return;
     }
     let dt = time.delta_secs();
