@@ -75,8 +75,10 @@ fn lone_tile_costs(steps: &[[usize; 4]], fixed: &[bool], goal: usize) -> Vec<u16
 }
 
 impl Stage<'_> {
-    fn distance(&self, a: usize, b: usize) -> u32 {
-        self.shape.distance(a, b) as u32
+    /// Manhattan distance between cells, by the (column, row) table `at`.
+    fn distance(at: &[(u8, u8)], a: usize, b: usize) -> u32 {
+        let ((ac, ar), (bc, br)) = (at[a], at[b]);
+        u32::from(ac.abs_diff(bc) + ar.abs_diff(br))
     }
 
     /// With lone-tile cost tables: each misplaced tile's cost with the blank at its best,
@@ -104,16 +106,24 @@ impl Stage<'_> {
 
     /// Weighted estimate: `3 ×` the tracked tiles' Manhattan distance (a lone tile needs about
     /// three moves a step) plus the blank's distance to the nearest misplaced tile.
-    fn estimate(&self, key: u128) -> (u32, u32) {
+    /// Whether every tracked tile stands on its goal.
+    fn placed(&self, key: u128) -> bool {
+        self.goals
+            .iter()
+            .enumerate()
+            .all(|(slot, &goal)| get(key, slot + 1) == goal)
+    }
+
+    fn estimate(&self, at: &[(u8, u8)], key: u128) -> (u32, u32) {
         let blank = get(key, 0);
         let mut manhattan = 0;
         let mut nearest = u32::MAX;
         for (slot, &goal) in self.goals.iter().enumerate() {
             let cell = get(key, slot + 1);
-            let d = self.distance(cell, goal);
+            let d = Stage::distance(at, cell, goal);
             if d > 0 {
                 manhattan += d;
-                nearest = nearest.min(self.distance(blank, cell));
+                nearest = nearest.min(Stage::distance(at, blank, cell));
             }
         }
         if manhattan == 0 {
@@ -150,6 +160,12 @@ impl Stage<'_> {
             .collect();
         let (num, den) = weight;
         let cells_n = self.shape.cells();
+        let at: Vec<(u8, u8)> = (0..cells_n)
+            .map(|cell| {
+                let (column, row) = self.shape.column_row(cell);
+                (column as u8, row as u8)
+            })
+            .collect();
         let tables: Vec<Vec<u16>> = if self.exact {
             self.goals
                 .iter()
@@ -177,7 +193,7 @@ impl Stage<'_> {
                 let (sum, extra) = self.estimate_tables(&tables, &best_blank, key);
                 sum + extra
             } else {
-                let (md, b) = self.estimate(key);
+                let (md, b) = self.estimate(&at, key);
                 3 * md + b
             }
         };
@@ -203,7 +219,7 @@ impl Stage<'_> {
             if best.get(&key) != Some(&index) {
                 continue;
             }
-            if self.estimate(key).0 == 0 {
+            if self.placed(key) {
                 let mut moves = Vec::with_capacity(g as usize);
                 let mut at = index as usize;
                 while nodes[at].parent != u32::MAX {
