@@ -345,6 +345,7 @@ fn fill_in(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn start_slides(
     mut commands: Commands,
     settings: Res<Settings>,
