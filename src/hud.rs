@@ -538,8 +538,12 @@ fn dialogs(
         egui::Window::new("Set up your own board")
             .open(&mut open)
             .default_width(360.0)
+            .max_width(420.0)
             .show(&ctx, |ui| {
-                ui.label("Type a board (rows of numbers, 0 for the gap), or tap the cells in the order 1, 2, 3…");
+                ui.label(
+                    "Type a board (rows of numbers, 0 for the gap), or tap the cells in the \
+                     order 1, 2, 3…",
+                );
                 ui.add(
                     egui::TextEdit::multiline(&mut setup.text)
                         .font(egui::TextStyle::Monospace)
@@ -548,44 +552,55 @@ fn dialogs(
                 );
                 ui.label(format!("Grid: next number {}", setup.next_number()));
                 let n = setup.n;
-                egui::Grid::new("setup-grid").spacing([4.0, 4.0]).show(ui, |ui| {
-                    for row in 0..n {
-                        for column in 0..n {
-                            let cell = row * n + column;
-                            let label = match setup.grid[cell] {
-                                Some(0) => " ".to_string(),
-                                Some(t) => t.to_string(),
-                                None => "·".to_string(),
-                            };
-                            if ui
-                                .add(egui::Button::new(label).min_size(egui::vec2(MIN_TOUCH, MIN_TOUCH)))
-                                .clicked()
-                            {
-                                setup.tap(cell);
+                egui::Grid::new("setup-grid")
+                    .spacing([4.0, 4.0])
+                    .show(ui, |ui| {
+                        for row in 0..n {
+                            for column in 0..n {
+                                let cell = row * n + column;
+                                let label = match setup.grid[cell] {
+                                    Some(0) => " ".to_string(),
+                                    Some(t) => t.to_string(),
+                                    None => "·".to_string(),
+                                };
+                                if ui
+                                    .add(
+                                        egui::Button::new(label)
+                                            .min_size(egui::vec2(MIN_TOUCH, MIN_TOUCH)),
+                                    )
+                                    .clicked()
+                                {
+                                    setup.tap(cell);
+                                }
                             }
+                            ui.end_row();
                         }
-                        ui.end_row();
-                    }
-                });
+                    });
+                let verdict = check_setup(&setup.text);
                 ui.horizontal(|ui| {
                     if ui.button("Clear").clicked() {
                         setup = Setup::new(n);
                     }
-                    match check_setup(&setup.text) {
-                        Ok(board) => {
-                            ui.label(egui::RichText::new("Solvable ✔").color(egui::Color32::LIGHT_GREEN));
-                            if big_button(ui, true, "Start") {
-                                start = Some(board);
-                            }
-                        }
-                        Err(reason) => {
-                            let _ = big_button(ui, false, "Start");
-                            if !setup.text.trim().is_empty() {
-                                ui.label(egui::RichText::new(reason).color(egui::Color32::from_rgb(255, 120, 100)));
-                            }
-                        }
+                    if big_button(ui, verdict.is_ok(), "Start")
+                        && let Ok(board) = &verdict
+                    {
+                        start = Some(board.clone());
                     }
                 });
+                match &verdict {
+                    Ok(_) => {
+                        ui.label(
+                            egui::RichText::new("Solvable ✔").color(egui::Color32::LIGHT_GREEN),
+                        );
+                    }
+                    Err(reason) if !setup.text.trim().is_empty() => {
+                        ui.label(
+                            egui::RichText::new(reason)
+                                .color(egui::Color32::from_rgb(255, 120, 100)),
+                        );
+                    }
+                    Err(_) => {}
+                }
             });
         if let Some(board) = start {
             actions.game.write(GameCommand::Start(Box::new(Game::new(
