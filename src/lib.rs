@@ -266,6 +266,13 @@ fn frame_stats(options: Res<CliOptions>, time: Res<Time>, mut window: Local<(f32
     }
 }
 
+/// The entry point on phones, where there is no command line: `#[bevy_main]` turns it into
+/// Android's `android_main`. The desktop binary calls [`run`] from `src/main.rs` instead.
+#[bevy_main]
+pub fn main() {
+    run(CliOptions::default());
+}
+
 /// Runs the app with these options.
 pub fn run(options: CliOptions) -> AppExit {
     let started = Started(Instant::now());
