@@ -307,3 +307,38 @@ impl Drop for Job {
         self.cancel.cancel();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use npuzzle::parse_board;
+
+    #[test]
+    fn the_words_say_whether_a_solution_is_shortest() {
+        let board = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
+        let mut solution = solve(&board, &Options::default()).unwrap();
+        assert!(solution.optimal);
+        let words = describe(&Ok(solution.clone()), Purpose::Solve);
+        assert!(words.contains("2 moves (optimal"), "{words}");
+        solution.optimal = false;
+        let words = describe(&Ok(solution), Purpose::Hint);
+        assert!(words.contains("not guaranteed shortest"), "{words}");
+    }
+
+    #[test]
+    // The engine's `Options` keeps gaining fields; only the budget is set here.
+    #[allow(clippy::field_reassign_with_default)]
+    fn a_cancelled_or_unsolvable_search_is_explained() {
+        let board = parse_board("8 7 6 / 5 4 3 / 2 1 0").unwrap();
+        let cancel = CancelFlag::new();
+        cancel.cancel();
+        let mut options = Options::default();
+        options.budget = Budget::default().with_cancel(cancel);
+        let result = solve(&board, &options);
+        assert!(result.is_err(), "a cancelled search found {result:?}");
+        assert_eq!(describe(&result, Purpose::Solve), "Cancelled.");
+        let unsolvable = parse_board("2 1 3 / 4 5 6 / 7 8 0").unwrap();
+        let words = describe(&solve(&unsolvable, &Options::default()), Purpose::Hint);
+        assert!(words.starts_with("No solution"), "{words}");
+    }
+}
