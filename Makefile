@@ -40,6 +40,8 @@ run: deps
 
 ## Format, lints and every test in the workspace; the game's tests need no display.
 test: deps
+	@cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
+	@cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo test --workspace 2>&1 | tee $(CARGO_TARGET_DIR)/test.log
