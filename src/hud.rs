@@ -733,6 +733,7 @@ fn track_focus(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     focus.pointer = ctx.is_pointer_over_egui() || ctx.egui_wants_pointer_input();
+    focus.captured = ctx.egui_wants_pointer_input();
     // A clicked button keeps egui's focus too; only typing into the set-up board should keep
     // the arrows and WASD away from the tiles.
     focus.keyboard = state.setup.is_some() && ctx.egui_wants_keyboard_input();

@@ -141,6 +141,9 @@ pub struct UiFocus {
     pub pointer: bool,
     /// A text field has the keyboard.
     pub keyboard: bool,
+    /// A menu or dialog took the current press (a touch has no hover, so this is what tells
+    /// a tap on a dialog over the board from a tap on the board).
+    pub captured: bool,
 }
 
 /// Where the current mouse press or touch began.
@@ -203,6 +206,7 @@ fn mouse_to_input(
     }
     if buttons.just_released(MouseButton::Left)
         && let Some(press) = start.mouse.take()
+        && !focus.captured
     {
         let release = cursor.map(|c| screen_to_world(c, size)).unwrap_or(press);
         out.write(gesture(press, release, TAP_RADIUS));
@@ -234,7 +238,9 @@ fn touch_to_input(
                     && id == touch.id
                 {
                     start.touch = None;
-                    out.write(gesture(press, point, TAP_RADIUS));
+                    if !focus.captured {
+                        out.write(gesture(press, point, TAP_RADIUS));
+                    }
                 }
             }
             TouchPhase::Canceled => {
