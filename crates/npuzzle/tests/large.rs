@@ -37,7 +37,7 @@ fn fast_solves_the_largest_boards() {
 mod bounds_and_budgets {
     use std::time::Duration;
 
-    use npuzzle::large::{Improve, LargeError, lower_bound, solve_anytime, solve_fast};
+    use npuzzle::large::{Improve, LargeError, lower_bound, pdb_bound, solve_anytime, solve_fast};
     use npuzzle::random::random_solvable;
     use npuzzle::search::bfs::goal_distances;
     use npuzzle::search::key::PackedTiles;
@@ -100,6 +100,10 @@ mod bounds_and_budgets {
     fn the_bound_never_exceeds_korf_optimal_lengths() {
         for (optimal, board) in korf("korf15.txt", KORF15_FALLBACK) {
             assert!(lower_bound(&board) <= optimal, "{board:?}");
+            // The pattern databases' bound, where they are cached.
+            if let Some(bound) = pdb_bound(&board, &Budget::default()) {
+                assert!(bound <= optimal, "{board:?}");
+            }
             let fast = solve_fast(&board, &Budget::default()).unwrap();
             assert!(fast.solves(&board));
             assert!(fast.lower_bound <= optimal && optimal <= fast.len());

@@ -347,7 +347,7 @@ impl Work {
         };
         let found = stage
             .solve(self.blank, &cells, weight, nodes, budget)
-            .map_err(|reason| LargeError::stopped(reason, self.moves.len()))?;
+            .map_err(LargeError::stopped)?;
         let Some(moves) = found else {
             return Ok(false);
         };
@@ -577,9 +577,7 @@ impl Work {
                     other => return other,
                 }
             }
-            budget
-                .check(0, 0)
-                .map_err(|reason| LargeError::stopped(reason, self.moves.len()))?;
+            budget.check(0, 0).map_err(LargeError::stopped)?;
             if let Some((weight, nodes)) = config.corner_stage
                 && rw >= 4
                 && rh >= 4

@@ -45,20 +45,53 @@ pub enum LargeError {
 }
 
 impl LargeError {
-    fn stopped(reason: StopReason, nodes: usize) -> LargeError {
+    /// A stop by the budget, before the figures are known (see [`LargeError::with_figures`]).
+    fn stopped(reason: StopReason) -> LargeError {
         LargeError::GaveUp(GaveUp {
             reason,
-            nodes_expanded: nodes as u64,
+            nodes_expanded: 0,
             seconds: 0.0,
             memory: 0,
             lower_bound: 0,
         })
+    }
+
+    /// A stop with the time spent and the board's lower bound filled in.
+    fn with_figures(self, seconds: f64, lower_bound: usize) -> LargeError {
+        match self {
+            LargeError::GaveUp(gave_up) => LargeError::GaveUp(GaveUp {
+                seconds,
+                lower_bound: gave_up.lower_bound.max(lower_bound),
+                ..gave_up
+            }),
+            other => other,
+        }
     }
 }
 
 /// The best admissible lower bound the engine has for a board: Manhattan plus linear conflict.
 pub fn lower_bound(board: &Board) -> usize {
     linear_conflict(board)
+}
+
+/// The pattern-database heuristic of a board whose shape has default databases, if they are
+/// already loaded or cached on disk (never built here): admissible, often above
+/// [`lower_bound`].
+pub fn pdb_bound(board: &Board, budget: &Budget) -> Option<usize> {
+    cached_pdb(board, budget)?.heuristic(board)
+}
+
+/// The default pattern databases of the board's shape, if loaded or cached on disk.
+fn cached_pdb(
+    board: &Board,
+    budget: &Budget,
+) -> Option<std::sync::Arc<crate::pdb::PatternDatabase>> {
+    let partition = crate::pdb::Partition::default_for(board.shape())?;
+    let dir = crate::pdb::default_dir()?;
+    if !crate::pdb::cache::file_path(&dir, &partition).is_file() {
+        return None;
+    }
+    crate::pdb::load_or_build(&partition, Some(&dir), budget, None).ok()
 }
 
 /// Settings of the anytime improvement.
@@ -120,7 +153,8 @@ fn constructed(board: &Board, config: &Config, budget: &Budget) -> Result<Vec<Mo
 pub fn solve_fast(board: &Board, budget: &Budget) -> Result<Solution, LargeError> {
     let clock = Stopwatch::start();
     checked(board)?;
-    let moves = first_moves(board, budget)?;
+    let moves = first_moves(board, budget)
+        .map_err(|e| e.with_figures(clock.seconds(), lower_bound(board)))?;
     Ok(Solution {
         moves,
         algorithm: Algorithm::Fast,
@@ -210,7 +244,15 @@ fn improve_by_weighted<F: FnMut(&Solution)>(
     improve: &Improve,
     budget: &Budget,
 ) -> Result<(), StopReason> {
-    let heuristic = weighted::Heuristic::new(best.board.shape());
+    let shape = best.board.shape();
+    let db = cached_pdb(best.board, budget);
+    let heuristic = match db
+        .as_deref()
+        .and_then(|db| weighted::PdbEstimate::new(shape, db))
+    {
+        Some(pdb) => weighted::Estimator::Pdb(pdb),
+        None => weighted::Estimator::LinearConflict(weighted::Heuristic::new(shape)),
+    };
     for (num, den) in WEIGHTS {
         if best.done() {
             return Ok(());
@@ -256,7 +298,7 @@ pub fn solve_anytime(
     checked(board)?;
     let bound = lower_bound(board);
     let first = Solution {
-        moves: first_moves(board, budget)?,
+        moves: first_moves(board, budget).map_err(|e| e.with_figures(clock.seconds(), bound))?,
         algorithm: Algorithm::Fast,
         optimal: false,
         nodes_expanded: 0,
@@ -271,6 +313,14 @@ pub fn solve_anytime(
     };
     best.solution.optimal = best.done();
     (best.on_improve)(&best.solution);
+    // The pattern databases' bound, where they are cached: loading them may take a moment, so
+    // only after the first solution is out.
+    if let Some(pdb) = pdb_bound(board, budget)
+        && pdb > best.solution.lower_bound
+    {
+        best.solution.lower_bound = pdb;
+        best.solution.optimal = best.done();
+    }
     let shortener = Shortener::new(board.shape());
     let _ = run_improvements(&mut best, &shortener, improve, budget);
     let mut solution = best.solution;

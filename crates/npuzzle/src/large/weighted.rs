@@ -4,6 +4,7 @@
 use rustc_hash::FxHashMap;
 
 use crate::board::{Board, Move, Shape};
+use crate::pdb::PatternDatabase;
 use crate::search::budget::{Budget, StopReason};
 use crate::search::heap::MinHeap;
 
@@ -155,6 +156,148 @@ struct Node {
     h: u16,
     blank: u8,
     last: u8,
+    /// The pattern databases' excess per pattern, then per reflected pattern.
+    excess: Excess,
+}
+
+/// Per-pattern excesses (up to four patterns, as is and reflected).
+type Excess = [u8; 8];
+
+/// The most patterns the pattern-database estimate handles.
+const MAX_PATTERNS: usize = 4;
+
+/// What weighted A* estimates with.
+pub(crate) enum Estimator<'a> {
+    /// Manhattan + linear conflict.
+    LinearConflict(Heuristic),
+    /// Manhattan + twice the larger additive pattern-database excess (as is or reflected).
+    Pdb(PdbEstimate<'a>),
+}
+
+/// The pattern-database estimate's tables.
+pub(crate) struct PdbEstimate<'a> {
+    manhattan: Heuristic,
+    db: &'a PatternDatabase,
+    reflect_tile: Vec<u8>,
+    reflect_cell: Option<Vec<u8>>,
+}
+
+impl<'a> PdbEstimate<'a> {
+    /// The estimate for a database of the board's shape with at most four patterns.
+    pub(crate) fn new(shape: Shape, db: &'a PatternDatabase) -> Option<PdbEstimate<'a>> {
+        if db.shape() != shape || db.tables().len() > MAX_PATTERNS {
+            return None;
+        }
+        Some(PdbEstimate {
+            manhattan: Heuristic::new(shape),
+            db,
+            reflect_tile: (0..shape.cells() as u8)
+                .map(|t| db.reflect_tile(t).unwrap_or(t))
+                .collect(),
+            reflect_cell: db.reflect_cell().map(<[u8]>::to_vec),
+        })
+    }
+
+    fn positions(key: u128, cells: usize) -> [u8; MAX_CELLS] {
+        let mut position = [0u8; MAX_CELLS];
+        for cell in 0..cells {
+            position[tile_at(key, cell) as usize] = cell as u8;
+        }
+        position
+    }
+
+    /// One pattern's excess, as is (`reflected` false) or on the reflected board.
+    fn excess(&self, position: &[u8], pattern: usize, reflected: bool) -> u8 {
+        let table = &self.db.tables()[pattern];
+        let mut cells = [0u8; MAX_CELLS];
+        for (slot, &tile) in table.tiles().iter().enumerate() {
+            cells[slot] = match (&self.reflect_cell, reflected) {
+                (Some(reflect), true) => {
+                    reflect[position[self.reflect_tile[tile as usize] as usize] as usize]
+                }
+                _ => position[tile as usize],
+            };
+        }
+        table.excess_at(&cells[..table.tiles().len()])
+    }
+
+    fn total(&self, manhattan: u16, excess: &Excess) -> u16 {
+        let plain: u16 = excess[..MAX_PATTERNS].iter().map(|&e| u16::from(e)).sum();
+        let reflected: u16 = excess[MAX_PATTERNS..].iter().map(|&e| u16::from(e)).sum();
+        manhattan + 2 * plain.max(reflected)
+    }
+
+    fn full(&self, key: u128) -> (u16, Excess) {
+        let cells = self.manhattan.shape.cells();
+        let position = PdbEstimate::positions(key, cells);
+        let mut excess = [0u8; 8];
+        for pattern in 0..self.db.tables().len() {
+            excess[pattern] = self.excess(&position, pattern, false);
+            if self.reflect_cell.is_some() {
+                excess[MAX_PATTERNS + pattern] = self.excess(&position, pattern, true);
+            }
+        }
+        let manhattan: u16 = (0..cells)
+            .map(|cell| {
+                let tile = tile_at(key, cell);
+                if tile == 0 {
+                    0
+                } else {
+                    self.manhattan.distance(tile, cell)
+                }
+            })
+            .sum();
+        (self.total(manhattan, &excess), excess)
+    }
+
+    fn after(
+        &self,
+        key: u128,
+        child: u128,
+        (h, excess): (u16, Excess),
+        blank: usize,
+        from: usize,
+    ) -> (u16, Excess) {
+        let plain: u16 = excess[..MAX_PATTERNS].iter().map(|&e| u16::from(e)).sum();
+        let reflected: u16 = excess[MAX_PATTERNS..].iter().map(|&e| u16::from(e)).sum();
+        let tile = tile_at(key, from);
+        let manhattan = h - 2 * plain.max(reflected) + self.manhattan.distance(tile, blank)
+            - self.manhattan.distance(tile, from);
+        let position = PdbEstimate::positions(child, self.manhattan.shape.cells());
+        let mut excess = excess;
+        let pattern = self.db.pattern_of()[tile as usize] as usize;
+        excess[pattern] = self.excess(&position, pattern, false);
+        if self.reflect_cell.is_some() {
+            let pattern = self.db.pattern_of()[self.reflect_tile[tile as usize] as usize] as usize;
+            excess[MAX_PATTERNS + pattern] = self.excess(&position, pattern, true);
+        }
+        (self.total(manhattan, &excess), excess)
+    }
+}
+
+impl Estimator<'_> {
+    fn full(&self, key: u128) -> (u16, Excess) {
+        match self {
+            Estimator::LinearConflict(heuristic) => (heuristic.full(key), [0; 8]),
+            Estimator::Pdb(pdb) => pdb.full(key),
+        }
+    }
+
+    fn after(
+        &self,
+        key: u128,
+        child: u128,
+        parent: (u16, Excess),
+        blank: usize,
+        from: usize,
+    ) -> (u16, Excess) {
+        match self {
+            Estimator::LinearConflict(heuristic) => {
+                (heuristic.after(key, child, parent.0, blank, from), [0; 8])
+            }
+            Estimator::Pdb(pdb) => pdb.after(key, child, parent, blank, from),
+        }
+    }
 }
 
 const NO_MOVE: u8 = 4;
@@ -173,7 +316,7 @@ pub(crate) enum Outcome {
 /// solution is then optimal), the budget stops it, or `max_nodes` expansions are done.
 pub(crate) fn weighted_astar(
     board: &Board,
-    heuristic: &Heuristic,
+    heuristic: &Estimator,
     (num, den): (u32, u32),
     upper: usize,
     max_nodes: u64,
@@ -188,7 +331,7 @@ pub(crate) fn weighted_astar(
         .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).unwrap_or(usize::MAX)))
         .collect();
     let key = pack(board.tiles());
-    let h = heuristic.full(key);
+    let (h, excess) = heuristic.full(key);
     if usize::from(h) >= upper {
         return Ok(Outcome::NoneShorter);
     }
@@ -203,6 +346,7 @@ pub(crate) fn weighted_astar(
         h,
         blank: board.blank() as u8,
         last: NO_MOVE,
+        excess,
     }];
     let mut best: FxHashMap<u128, u32> = FxHashMap::default();
     best.insert(key, 0);
@@ -210,9 +354,16 @@ pub(crate) fn weighted_astar(
     open.push(priority(0, h), 0);
     let mut expanded = 0u64;
     while let Some((_, index)) = open.pop() {
-        let (key, g, h, blank, last) = {
+        let (key, g, h, blank, last, excess) = {
             let node = &nodes[index as usize];
-            (node.key, node.g, node.h, node.blank as usize, node.last)
+            (
+                node.key,
+                node.g,
+                node.h,
+                node.blank as usize,
+                node.last,
+                node.excess,
+            )
         };
         if best.get(&key) != Some(&index) || usize::from(g + h) >= upper {
             continue;
@@ -250,7 +401,7 @@ pub(crate) fn weighted_astar(
             }
             let child = slide(key, blank, from);
             let g2 = g + 1;
-            let h2 = heuristic.after(key, child, h, blank, from);
+            let (h2, excess2) = heuristic.after(key, child, (h, excess), blank, from);
             if usize::from(g2 + h2) >= upper {
                 continue;
             }
@@ -269,6 +420,7 @@ pub(crate) fn weighted_astar(
                 h: h2,
                 blank: from as u8,
                 last: mv as u8,
+                excess: excess2,
             });
             open.push(priority(g2, h2), at);
         }
@@ -311,16 +463,41 @@ mod tests {
     }
 
     #[test]
+    fn incremental_pattern_estimate_matches_the_database() {
+        // Only where the 4x4 databases are cached (they are never built by this test).
+        let shape = Shape::new(4, 4).unwrap();
+        let mut board = random_solvable(shape, 8);
+        let Some(db) = super::super::cached_pdb(&board, &Budget::default()) else {
+            return;
+        };
+        let estimate = PdbEstimate::new(shape, &db).unwrap();
+        let mut key = pack(board.tiles());
+        let mut state = estimate.full(key);
+        assert_eq!(Some(usize::from(state.0)), db.heuristic(&board));
+        for i in 0..400 {
+            let mv = Move::ALL[(i * 5 + i / 7) % 4];
+            let blank = board.blank();
+            let Some(from) = shape.step(blank, mv) else {
+                continue;
+            };
+            let child = slide(key, blank, from);
+            state = estimate.after(key, child, state, blank, from);
+            key = child;
+            board.apply(mv);
+            assert_eq!(Some(usize::from(state.0)), db.heuristic(&board));
+        }
+    }
+
+    #[test]
     fn weight_one_is_optimal_on_small_boards() {
         let shape = Shape::new(3, 3).unwrap();
-        let heuristic = Heuristic::new(shape);
         for seed in 0..10 {
             let board = random_solvable(shape, seed);
             let optimal = crate::search::astar::astar(&board, &Budget::default()).unwrap();
             let mut found = Vec::new();
             let outcome = weighted_astar(
                 &board,
-                &heuristic,
+                &Estimator::LinearConflict(Heuristic::new(shape)),
                 (1, 1),
                 100,
                 u64::MAX,
