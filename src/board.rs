@@ -141,7 +141,21 @@ pub(super) fn plugin(app: &mut App) {
                 .after(start_slides)
                 .in_set(AppSet::Animate),
         )
+        .add_systems(Update, keep_awake.after(animate).in_set(AppSet::Animate))
         .add_systems(OnEnter(Phase::Won), fill_in);
+}
+
+/// Asks for the next frame at once while something moves, for when the app sleeps between
+/// inputs (a reactive update mode).
+fn keep_awake(
+    animating: Res<Animating>,
+    shake: Res<Shake>,
+    playback: Res<crate::solver_task::Playback>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    if animating.0 || shake.0.is_some() || (playback.active() && !playback.paused) {
+        redraw.write(bevy::window::RequestRedraw);
+    }
 }
 
 fn spawn_camera(mut commands: Commands) {

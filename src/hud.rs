@@ -9,7 +9,7 @@ use bevy::app::AppExit;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, EguiInput, EguiPreUpdateSet, EguiPrimaryContextPass, egui};
 use npuzzle::{Board, Solvability, parse_board};
 
 use crate::board::{Notice, PhotoTiles, TileSprite, is_portrait};
@@ -161,9 +161,36 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HudState>()
         .add_message::<PickPhoto>()
         .add_systems(
+            PreUpdate,
+            drop_unchanged_modifiers
+                .after(EguiPreUpdateSet::ProcessInput)
+                .before(EguiPreUpdateSet::BeginPass),
+        )
+        .add_systems(
             EguiPrimaryContextPass,
             (collect_notices, panel, dialogs, overlay, track_focus).chain(),
         );
+}
+
+/// bevy_egui 0.42 tells egui the modifier keys on every frame; egui counts that as input and
+/// asks for another frame, so the app could never sleep between inputs. Only real changes of
+/// the modifiers are passed on.
+fn drop_unchanged_modifiers(
+    mut inputs: Query<&mut EguiInput>,
+    mut last: Local<Option<egui::Modifiers>>,
+) {
+    for mut input in &mut inputs {
+        let mut seen = *last;
+        input.events.retain(|event| match event {
+            egui::Event::ModifiersChanged(modifiers) => {
+                let changed = seen != Some(*modifiers);
+                seen = Some(*modifiers);
+                changed
+            }
+            _ => true,
+        });
+        *last = seen;
+    }
 }
 
 fn collect_notices(mut notices: MessageReader<Notice>, mut state: ResMut<HudState>) {

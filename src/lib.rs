@@ -56,6 +56,8 @@ pub struct CliOptions {
     pub screenshot: Option<PathBuf>,
     /// Log frame times every two seconds.
     pub frame_stats: bool,
+    /// Sleep between inputs instead of drawing every frame (experimental).
+    pub low_power: bool,
 }
 
 /// A command line the app does not understand.
@@ -83,7 +85,7 @@ pub enum CliError {
 }
 
 /// The usage text.
-pub const USAGE: &str = "usage: snapslide [--photo FILE] [--size N (3-8)] [--seed S] [--screenshot FILE.png] [--frame-stats]";
+pub const USAGE: &str = "usage: snapslide [--photo FILE] [--size N (3-8)] [--seed S] [--screenshot FILE.png] [--frame-stats] [--low-power]";
 
 impl CliOptions {
     /// Parses the arguments after the program name.
@@ -127,6 +129,7 @@ impl CliOptions {
                     options.seed = Some(seed);
                 }
                 "--frame-stats" => options.frame_stats = true,
+                "--low-power" => options.low_power = true,
                 "-h" | "--help" => return Err(CliError::Help),
                 _ => return Err(CliError::Unknown(arg)),
             }
@@ -184,6 +187,15 @@ impl Plugin for AppPlugin {
                 }),
         );
         app.add_plugins(bevy_egui::EguiPlugin::default());
+        // `--low-power` sleeps between inputs, waking every 100 ms for the clock and the
+        // solver (slides and playback ask for every frame): a fraction of the CPU when idle.
+        if self.options.low_power {
+            use bevy::winit::{UpdateMode, WinitSettings};
+            app.insert_resource(WinitSettings {
+                focused_mode: UpdateMode::reactive(std::time::Duration::from_millis(100)),
+                unfocused_mode: UpdateMode::reactive(std::time::Duration::from_millis(250)),
+            });
+        }
         app.insert_resource(ClearColor(Color::srgb(0.13, 0.14, 0.17)));
         app.insert_resource(self.options.clone());
         let data_dir = if self.options.screenshot.is_some() {
@@ -307,6 +319,8 @@ mod tests {
         assert_eq!(o.seed, Some(7));
         assert_eq!(o.screenshot, Some(PathBuf::from("s.png")));
         assert_eq!(parse(&[]).unwrap(), CliOptions::default());
+        let o = parse(&["--low-power", "--frame-stats"]).unwrap();
+        assert!(o.low_power && o.frame_stats);
     }
 
     #[test]

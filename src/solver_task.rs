@@ -14,7 +14,9 @@ use crate::play::{Animating, CurrentGame, GameChanged, GameCommand, Settings};
 /// How long a Solve may think before it settles for what the engine has.
 pub const SOLVE_TIME: Duration = Duration::from_secs(20);
 /// How long a Hint may think.
-pub const HINT_TIME: Duration = Duration::from_secs(10);
+pub const HINT_TIME: Duration = Duration::from_secs(8);
+/// How long the fast solver may take once the best search has given up.
+pub const FALLBACK_TIME: Duration = Duration::from_secs(10);
 
 /// What the player asked the solver for.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,8 +125,28 @@ fn start(purpose: Purpose, board: &Board) -> Job {
     options.budget = Budget::default()
         .with_time_limit(limit)
         .with_cancel(cancel.clone());
+    // Leave a core for the frame: the solver must never make the game stutter.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    options.threads = Some(cores.saturating_sub(1).max(1));
     let owned = board.clone();
-    let task = AsyncComputeTaskPool::get().spawn(async move { solve(&owned, &options) });
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        match solve(&owned, &options) {
+            // The best search ran out of time or memory: settle for the fast solver's
+            // answer, which the words then call "not guaranteed shortest".
+            Err(SolveError::GaveUp(gave_up))
+                if gave_up.reason != npuzzle::StopReason::Cancelled =>
+            {
+                let mut fast = options.clone();
+                fast.fast = true;
+                fast.algorithm = None;
+                fast.budget = Budget::default()
+                    .with_time_limit(FALLBACK_TIME)
+                    .with_cancel(options.budget.cancel.clone());
+                solve(&owned, &fast).map_err(|_| SolveError::GaveUp(gave_up))
+            }
+            other => other,
+        }
+    });
     Job {
         task,
         cancel,
