@@ -8,6 +8,11 @@
 //! iteration's bound is the smallest f that exceeded the last one, so the first solution found
 //! is optimal.
 //!
+//! Pattern databases that keep the least cost over the blank's places are admissible but not
+//! consistent: a child's value can exceed its parent's by more than one. The search then lifts
+//! the parent to the child's value less one (BPMX, one level) and cuts the parent off when that
+//! passes the bound.
+//!
 //! With more than one thread, the paths of a few moves from the root are searched in parallel
 //! (rayon), in the order a single thread would take them. The solution kept is the one from the
 //! earliest path, so the moves do not depend on the thread count.
@@ -74,7 +79,7 @@ pub fn idastar(board: &Board, options: &IdaOptions, budget: &Budget) -> Result<I
         reason: Mutex::new(None),
         found_at: AtomicUsize::new(usize::MAX),
     };
-    let root = State::new(board, options);
+    let mut root = State::new(board, options);
     let h0 = root.h();
     let gave_up = |reason: StopReason, expanded: u64, bound: u32, searcher: &State| GaveUp {
         reason,
@@ -87,6 +92,9 @@ pub fn idastar(board: &Board, options: &IdaOptions, budget: &Budget) -> Result<I
     // solution is shorter than the root's heuristic, so splitting there loses nothing.
     const FRONTIER: usize = 5;
     let parallel = threads > 1 && h0 as usize > FRONTIER;
+    if h0 as usize > FRONTIER {
+        root.bpmx_from = FRONTIER as u32;
+    }
     let frontier = if parallel {
         root.paths(FRONTIER)
     } else {
@@ -192,11 +200,16 @@ fn parallel_iteration(
             {
                 return (index, searcher.into_iteration(None, None));
             }
-            for &m in path {
+            // The path's nodes are cut off by the bound as one thread would cut them off (the
+            // heuristic need not be consistent).
+            for (depth, &m) in path.iter().enumerate() {
                 searcher.play(m);
+                let f = depth as u32 + 1 + searcher.h();
+                if f > bound {
+                    searcher.next_bound = f;
+                    return (index, searcher.into_iteration(None, None));
+                }
             }
-            searcher.path.clear();
-            searcher.path.extend_from_slice(path);
             let h = searcher.h();
             let last = *path.last().unwrap_or(&NONE);
             let step = searcher.search(path.len() as u32, bound, last, h, index, shared);
@@ -367,6 +380,9 @@ struct State<'a> {
     column_removals: Vec<u8>,
     removals: u32,
     path: Vec<u8>,
+    /// The depth from which BPMX may lift a parent: the parallel frontier, so that one thread
+    /// and several search the same tree.
+    bpmx_from: u32,
     next_bound: u32,
     expanded: u64,
     unflushed: u64,
@@ -456,6 +472,7 @@ impl<'a> State<'a> {
             column_removals: Vec::new(),
             removals: 0,
             path: Vec::new(),
+            bpmx_from: 0,
             next_bound: u32::MAX,
             expanded: 0,
             unflushed: 0,
@@ -709,7 +726,7 @@ impl<'a> State<'a> {
         g: u32,
         bound: u32,
         last: u8,
-        h: u32,
+        mut h: u32,
         index: usize,
         shared: &Shared,
     ) -> Step {
@@ -746,6 +763,17 @@ impl<'a> State<'a> {
             }
             let undo = self.play(m);
             let child_h = self.h();
+            // BPMX: a child far above its parent lifts the parent (moves cost one, both ways).
+            // Tables that take the least cost over the blank's places are not consistent, so
+            // this happens, and it cuts the rest of the parent's children.
+            if child_h > h + 1 && g >= self.bpmx_from {
+                h = child_h - 1;
+                if g + h > bound {
+                    self.unplay(undo);
+                    self.next_bound = self.next_bound.min(g + h);
+                    return Step::NotFound;
+                }
+            }
             let step = self.descend::<POPCNT>(g + 1, bound, m, child_h, index, shared);
             match step {
                 Step::NotFound => {}
