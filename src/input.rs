@@ -9,6 +9,7 @@ use bevy::window::PrimaryWindow;
 use npuzzle::Move;
 
 use crate::AppSet;
+use crate::play::GameCommand;
 
 /// Where the board is drawn, in world units (the 2D camera's: logical pixels, y up).
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
@@ -172,15 +173,34 @@ fn keys_to_input(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     focus: Res<UiFocus>,
     mut out: MessageWriter<BoardInput>,
+    mut commands: MessageWriter<GameCommand>,
 ) {
     let Some(keys) = keys else { return };
     if focus.keyboard {
         return;
     }
+    let ctrl = keys.any_pressed([
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+    ]);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     for &key in keys.get_just_pressed() {
-        if let Some(mv) = key_move(key) {
+        if let Some(command) = key_command(key, ctrl, shift) {
+            commands.write(command);
+        } else if !ctrl && let Some(mv) = key_move(key) {
             out.write(BoardInput::Slide(mv));
         }
+    }
+}
+
+/// The command for a key with Ctrl (or Cmd) and Shift held: undo, redo, or none.
+pub fn key_command(key: KeyCode, ctrl: bool, shift: bool) -> Option<GameCommand> {
+    match (key, ctrl, shift) {
+        (KeyCode::KeyZ, true, false) => Some(GameCommand::Undo),
+        (KeyCode::KeyZ, true, true) | (KeyCode::KeyY, true, _) => Some(GameCommand::Redo),
+        _ => None,
     }
 }
 
@@ -308,6 +328,24 @@ mod tests {
         assert_eq!(key_move(KeyCode::KeyS), Some(Move::Up));
         assert_eq!(key_move(KeyCode::KeyA), Some(Move::Right));
         assert_eq!(key_move(KeyCode::Space), None);
+    }
+
+    #[test]
+    fn ctrl_z_undoes_and_ctrl_y_redoes() {
+        assert_eq!(
+            key_command(KeyCode::KeyZ, true, false),
+            Some(GameCommand::Undo)
+        );
+        assert_eq!(
+            key_command(KeyCode::KeyZ, true, true),
+            Some(GameCommand::Redo)
+        );
+        assert_eq!(
+            key_command(KeyCode::KeyY, true, false),
+            Some(GameCommand::Redo)
+        );
+        assert_eq!(key_command(KeyCode::KeyZ, false, false), None);
+        assert_eq!(key_command(KeyCode::KeyW, true, false), None);
     }
 
     #[test]

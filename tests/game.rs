@@ -208,6 +208,42 @@ mod headless {
         assert_eq!(board_of(&app), start);
     }
 
+    fn key(app: &mut App, key_code: KeyCode, pressed: bool) {
+        app.world_mut().write_message(KeyboardInput {
+            key_code,
+            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+            state: if pressed {
+                bevy::input::ButtonState::Pressed
+            } else {
+                bevy::input::ButtonState::Released
+            },
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
+
+    #[test]
+    fn ctrl_z_undoes_and_ctrl_y_redoes() {
+        let start = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
+        let mut app = app_with(start.clone());
+        send(&mut app, BoardInput::Slide(Move::Up));
+        let after = board_of(&app);
+        key(&mut app, KeyCode::ControlLeft, true);
+        key(&mut app, KeyCode::KeyZ, true);
+        key(&mut app, KeyCode::KeyZ, false);
+        app.update();
+        assert_eq!(board_of(&app), start);
+        key(&mut app, KeyCode::KeyY, true);
+        key(&mut app, KeyCode::KeyY, false);
+        key(&mut app, KeyCode::ControlLeft, false);
+        app.update();
+        assert_eq!(board_of(&app), after);
+        // With Ctrl held, WASD are shortcuts' letters, not moves.
+        assert_eq!(game_of(&app).moves(), 1);
+    }
+
     #[test]
     fn input_while_animating_is_queued_not_lost() {
         let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
