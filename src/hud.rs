@@ -499,7 +499,7 @@ cell starts empty.\n\n\
 • Tap or click a tile in the empty cell's row or column: it slides, with every tile between \
 it and the gap.\n\
 • Swipe or drag on the board: the tile beside the gap moves that way.\n\
-• Keys: the arrows or WASD move the tile beside the gap.\n\n\
+• Keys: the arrows or WASD move the tile beside the gap; Ctrl+Z undoes, Ctrl+Y redoes.\n\n\
 Undo lowers the move counter; Restart goes back to the same shuffle. Solve plays a solution \
 (optimal up to 4×4); Hint shows the next move, and a second tap plays it. A game the app \
 helped with is marked \"solved by the app\" and sets no best score.";
