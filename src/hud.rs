@@ -19,7 +19,7 @@ use crate::photo::PhotoSource;
 use crate::play::{
     BestScores, CurrentGame, GameCommand, LastResult, MAX_SIZE, MIN_SIZE, Phase, Settings,
 };
-use crate::solver_task::{HintShown, Playback, Purpose, SolverCommand, SolverJob, SolverStatus};
+use crate::solver_task::{HintShown, Playback, SolverCommand, SolverJob, SolverStatus, Stage};
 
 /// The HUD's width beside the board (landscape), in logical pixels.
 pub const PANEL_WIDTH: f32 = 300.0;
@@ -371,20 +371,32 @@ fn hud_contents(
         }
     });
     if let Some(job) = &view.job.0 {
-        ui.horizontal(|ui| {
-            ui.spinner();
-            let what = match job.purpose {
-                Purpose::Solve => "Solving",
-                Purpose::Hint => "Finding a hint",
-            };
-            ui.label(format!(
-                "{what}: thinking… {:.0} s",
-                job.started.elapsed().as_secs_f32().floor()
-            ));
-            if big_button(ui, true, "Cancel") {
-                actions.solver.write(SolverCommand::Cancel);
-            }
-        });
+        let stage = job.stage();
+        let words = job.words();
+        if let Stage::BuildingTables(fraction) = stage {
+            // The first solve on this computer: the tables' build, with its progress.
+            ui.horizontal_wrapped(|ui| {
+                ui.spinner();
+                ui.label(words);
+            });
+            ui.horizontal(|ui| {
+                ui.add(egui::ProgressBar::new(fraction).desired_width(PANEL_WIDTH - 110.0));
+                if big_button(ui, true, "Cancel") {
+                    actions.solver.write(SolverCommand::Cancel);
+                }
+            });
+            ui.label(
+                egui::RichText::new("Built once and kept; later solves start at once.").small(),
+            );
+        } else {
+            ui.horizontal_wrapped(|ui| {
+                ui.spinner();
+                ui.label(words);
+                if big_button(ui, true, "Cancel") {
+                    actions.solver.write(SolverCommand::Cancel);
+                }
+            });
+        }
         ui.ctx().request_repaint();
     }
     if view.playback.active() {

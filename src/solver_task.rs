@@ -2,11 +2,16 @@
 //! frame never waits; a solution then plays move by move at an adjustable speed.
 
 use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use npuzzle::{Board, Budget, CancelFlag, Move, Options, Solution, SolveError, solve};
+use npuzzle::{
+    Algorithm, Board, Budget, CancelFlag, GaveUp, Move, Options, Partition, PdbError, PdbEvent,
+    Progress, Solution, SolveError, solve,
+};
 
 use crate::AppSet;
 use crate::play::{Animating, CurrentGame, GameChanged, GameCommand, Settings};
@@ -51,6 +56,192 @@ pub struct Job {
     /// Why it runs.
     pub purpose: Purpose,
     board: Board,
+    tables: Arc<Mutex<TableProgress>>,
+}
+
+impl Job {
+    /// What the job is doing now, for the HUD: the tables' build, or the search.
+    pub fn stage(&self) -> Stage {
+        self.tables
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .stage()
+    }
+
+    /// The HUD's line for this job; the search's seconds count from when its tables were
+    /// ready.
+    pub fn words(&self) -> String {
+        let progress = self
+            .tables
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let since = progress.ready.unwrap_or(self.started);
+        progress.stage().words(self.purpose, since.elapsed())
+    }
+}
+
+/// What a solver job is doing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Stage {
+    /// Searching (or about to).
+    Thinking,
+    /// Reading the pattern database from the disk cache.
+    LoadingTables,
+    /// Building the pattern database (only the first time on this computer): the fraction
+    /// done, from 0 to 1.
+    BuildingTables(f32),
+}
+
+impl Stage {
+    /// The words the HUD shows for this stage; `elapsed` is the time the search has taken.
+    pub fn words(self, purpose: Purpose, elapsed: Duration) -> String {
+        match self {
+            Stage::BuildingTables(fraction) => format!(
+                "Preparing the solver's tables (first time only): {:.0} %",
+                (fraction * 100.0).floor()
+            ),
+            Stage::LoadingTables => "Loading the solver's tables…".into(),
+            Stage::Thinking => {
+                let what = match purpose {
+                    Purpose::Solve => "Solving",
+                    Purpose::Hint => "Finding a hint",
+                };
+                format!("{what}: thinking… {:.0} s", elapsed.as_secs_f32().floor())
+            }
+        }
+    }
+}
+
+/// Follows the engine's [`PdbEvent`]s while it loads or builds a pattern database, and says
+/// how far along it is. Plain Rust: the solver's task feeds it through a mutex, the HUD reads
+/// [`TableProgress::stage`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TableProgress {
+    /// Each pattern's share of the whole build (its states: placements × free cells), by
+    /// pattern index; empty when the partition is not known ahead.
+    weights: Vec<f64>,
+    /// Each pattern's fraction done.
+    done: Vec<f64>,
+    loading: bool,
+    building: bool,
+    /// When the tables were ready and the search began.
+    ready: Option<Instant>,
+}
+
+impl TableProgress {
+    /// Progress for the database the engine picks for `board` by default (none for boards
+    /// solved without one).
+    pub fn for_board(board: &Board) -> TableProgress {
+        let shape = board.shape();
+        let weights = Partition::default_for(shape)
+            .map(|partition| {
+                partition
+                    .patterns()
+                    .iter()
+                    .map(|p| states(shape.cells(), p.len()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        TableProgress {
+            weights,
+            ..TableProgress::default()
+        }
+    }
+
+    /// Takes in one event from the engine.
+    pub fn apply(&mut self, event: &PdbEvent) {
+        match event {
+            PdbEvent::Rebuilding { .. } => {
+                self.loading = false;
+                self.building = true;
+            }
+            PdbEvent::BuildStarted {
+                pattern, entries, ..
+            } => {
+                self.building = true;
+                self.loading = false;
+                self.grow(*pattern);
+                // A partition not known ahead: weigh the patterns by their entries.
+                if self.weights[*pattern] == 0.0 {
+                    self.weights[*pattern] = *entries as f64;
+                }
+            }
+            PdbEvent::BuildProgress {
+                pattern,
+                done,
+                total,
+            } => {
+                self.building = true;
+                self.grow(*pattern);
+                if *total > 0 {
+                    let fraction = (*done as f64 / *total as f64).clamp(0.0, 1.0);
+                    self.done[*pattern] = self.done[*pattern].max(fraction);
+                }
+            }
+            PdbEvent::BuildFinished { pattern, .. } => {
+                self.grow(*pattern);
+                self.done[*pattern] = 1.0;
+            }
+            PdbEvent::Loaded { .. } | PdbEvent::Saved { .. } | PdbEvent::SaveFailed { .. } => {
+                self.loading = false;
+                self.building = false;
+            }
+        }
+    }
+
+    /// Marks the start of a load (before the first event, which comes only once it is over).
+    pub fn start_loading(&mut self) {
+        self.loading = true;
+    }
+
+    /// The tables are ready (or not needed): the search runs.
+    pub fn finish(&mut self) {
+        self.loading = false;
+        self.building = false;
+        self.ready = Some(Instant::now());
+    }
+
+    /// What the job is doing.
+    pub fn stage(&self) -> Stage {
+        if self.building {
+            Stage::BuildingTables(self.fraction() as f32)
+        } else if self.loading {
+            Stage::LoadingTables
+        } else {
+            Stage::Thinking
+        }
+    }
+
+    /// The whole build's fraction done, the patterns weighed by their states; just under 1
+    /// until the last table is saved.
+    pub fn fraction(&self) -> f64 {
+        let total: f64 = self.weights.iter().sum();
+        if total <= 0.0 {
+            return 0.0;
+        }
+        let done: f64 = self
+            .weights
+            .iter()
+            .zip(self.done.iter().chain(std::iter::repeat(&0.0)))
+            .map(|(w, d)| w * d)
+            .sum();
+        (done / total).clamp(0.0, 0.99)
+    }
+
+    fn grow(&mut self, pattern: usize) {
+        if self.weights.len() <= pattern {
+            self.weights.resize(pattern + 1, 0.0);
+        }
+        if self.done.len() < self.weights.len() {
+            self.done.resize(self.weights.len(), 0.0);
+        }
+    }
+}
+
+/// The states a pattern's build goes through: its placements times the free cells.
+fn states(cells: usize, tiles: usize) -> f64 {
+    let placements: f64 = (0..tiles).map(|i| cells.saturating_sub(i) as f64).product();
+    placements * cells.saturating_sub(tiles) as f64
 }
 
 /// The search in progress, if any.
@@ -112,7 +303,18 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-// The engine's `Options` keeps gaining fields; only the budget is set here.
+/// Where the solver's pattern databases are cached: the engine's folder
+/// (`$XDG_CACHE_HOME/npuzzle`, else `~/.cache/npuzzle`), which the `npuzzle` command shares,
+/// else the platform's cache folder for the app (Windows has no `HOME`); `None` builds them in
+/// memory each run.
+pub fn tables_dir() -> Option<PathBuf> {
+    npuzzle::pdb::default_dir().or_else(|| {
+        directories::ProjectDirs::from("org", "Snapslide", "snapslide")
+            .map(|dirs| dirs.cache_dir().join("npuzzle"))
+    })
+}
+
+// The engine's `Options` keeps gaining fields; only some are set here.
 #[allow(clippy::field_reassign_with_default)]
 fn start(purpose: Purpose, board: &Board) -> Job {
     let cancel = CancelFlag::new();
@@ -120,16 +322,59 @@ fn start(purpose: Purpose, board: &Board) -> Job {
         Purpose::Solve => SOLVE_TIME,
         Purpose::Hint => HINT_TIME,
     };
+    let tables = Arc::new(Mutex::new(TableProgress::for_board(board)));
     // The engine picks its best method for the board (`algorithm: None`).
     let mut options = Options::default();
-    options.budget = Budget::default()
-        .with_time_limit(limit)
-        .with_cancel(cancel.clone());
+    let events = Arc::clone(&tables);
+    options.progress = Some(Progress::new(move |event| {
+        events
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .apply(event);
+    }));
+    options.pdb_dir = tables_dir();
     // Leave a core for the frame: the solver must never make the game stutter.
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    options.threads = Some(cores.saturating_sub(1).max(1));
+    let threads = cores.saturating_sub(1).max(1);
+    options.threads = Some(threads);
     let owned = board.clone();
+    let progress = Arc::clone(&tables);
+    let task_cancel = cancel.clone();
     let task = AsyncComputeTaskPool::get().spawn(async move {
+        let set_stage = |f: fn(&mut TableProgress)| {
+            f(&mut progress
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner()))
+        };
+        // The pattern database first, with no deadline (only Cancel stops it): its first
+        // build takes longer than a Hint may think, and a build cut short is lost, so it
+        // would never reach the cache. The HUD shows its progress.
+        if npuzzle::default_algorithm(&owned) == Algorithm::IdaStar {
+            set_stage(TableProgress::start_loading);
+            let mut prepare = options.clone();
+            prepare.budget = Budget::default().with_cancel(task_cancel.clone());
+            // The build runs on the current rayon pool: one a core short of the machine.
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+            let tables = match &pool {
+                Ok(pool) => pool.install(|| npuzzle::pattern_database(&owned, &prepare)),
+                Err(_) => npuzzle::pattern_database(&owned, &prepare),
+            };
+            set_stage(TableProgress::finish);
+            if let Err(PdbError::Stopped(reason)) = tables {
+                return Err(SolveError::GaveUp(GaveUp {
+                    reason,
+                    nodes_expanded: 0,
+                    seconds: 0.0,
+                    memory: 0,
+                    lower_bound: 0,
+                }));
+            }
+            // Any other error: the search below meets it again and reports it.
+        }
+        // The time limit starts once the tables are ready (the engine keeps them in memory).
+        options.budget = Budget::default()
+            .with_time_limit(limit)
+            .with_cancel(task_cancel);
         match solve(&owned, &options) {
             // The best search ran out of time or memory: settle for the fast solver's
             // answer, which the words then call "not guaranteed shortest".
@@ -153,6 +398,7 @@ fn start(purpose: Purpose, board: &Board) -> Job {
         started: Instant::now(),
         purpose,
         board: board.clone(),
+        tables,
     }
 }
 
@@ -334,6 +580,106 @@ impl Drop for Job {
 mod tests {
     use super::*;
     use npuzzle::parse_board;
+
+    #[test]
+    fn table_events_become_the_words_and_percentage_the_hud_shows() {
+        let board = npuzzle::random::shuffled(npuzzle::Shape::new(4, 4).unwrap(), 40, 1);
+        let mut progress = TableProgress::for_board(&board);
+        let words = |p: &TableProgress| p.stage().words(Purpose::Solve, Duration::from_secs(3));
+        assert_eq!(words(&progress), "Solving: thinking… 3 s");
+        progress.start_loading();
+        assert_eq!(progress.stage(), Stage::LoadingTables);
+        progress.apply(&PdbEvent::Rebuilding {
+            path: "4x4-6-6-3.pdb".into(),
+            reason: "no cached file yet".into(),
+        });
+        assert_eq!(
+            words(&progress),
+            "Preparing the solver's tables (first time only): 0 %"
+        );
+        // 6-6-3: the two 6-tile patterns are almost all of the work, half each.
+        let six = 16 * 15 * 14 * 13 * 12 * 11;
+        progress.apply(&PdbEvent::BuildStarted {
+            pattern: 0,
+            tiles: vec![1, 5, 6, 9, 10, 13],
+            entries: six,
+        });
+        progress.apply(&PdbEvent::BuildProgress {
+            pattern: 0,
+            done: six / 2,
+            total: six,
+        });
+        assert_eq!(
+            words(&progress),
+            "Preparing the solver's tables (first time only): 24 %"
+        );
+        progress.apply(&PdbEvent::BuildFinished {
+            pattern: 0,
+            seconds: 9.0,
+            bytes: six / 2,
+        });
+        progress.apply(&PdbEvent::BuildProgress {
+            pattern: 1,
+            done: six * 9 / 10,
+            total: six,
+        });
+        assert_eq!(
+            words(&progress),
+            "Preparing the solver's tables (first time only): 94 %"
+        );
+        // Never 100 % before the tables are saved.
+        progress.apply(&PdbEvent::BuildFinished {
+            pattern: 1,
+            seconds: 9.0,
+            bytes: six / 2,
+        });
+        progress.apply(&PdbEvent::BuildFinished {
+            pattern: 2,
+            seconds: 0.0,
+            bytes: 1680,
+        });
+        assert_eq!(
+            words(&progress),
+            "Preparing the solver's tables (first time only): 99 %"
+        );
+        progress.apply(&PdbEvent::Saved {
+            path: "4x4-6-6-3.pdb".into(),
+            bytes: six + 1680,
+        });
+        assert_eq!(progress.stage(), Stage::Thinking);
+        assert_eq!(
+            Stage::Thinking.words(Purpose::Hint, Duration::from_millis(12_700)),
+            "Finding a hint: thinking… 12 s"
+        );
+        // A cached file: "Loading", then thinking.
+        let mut cached = TableProgress::for_board(&board);
+        cached.start_loading();
+        assert_eq!(words(&cached), "Loading the solver's tables…");
+        cached.apply(&PdbEvent::Loaded {
+            path: "4x4-6-6-3.pdb".into(),
+            bytes: six + 1680,
+            seconds: 0.01,
+        });
+        assert_eq!(cached.stage(), Stage::Thinking);
+    }
+
+    #[test]
+    fn a_partition_not_known_ahead_is_weighed_as_it_comes() {
+        // 3×3 has no default partition: the events alone give the weights.
+        let board = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
+        let mut progress = TableProgress::for_board(&board);
+        progress.apply(&PdbEvent::BuildStarted {
+            pattern: 0,
+            tiles: vec![1, 2, 3, 4],
+            entries: 3024,
+        });
+        progress.apply(&PdbEvent::BuildProgress {
+            pattern: 0,
+            done: 756,
+            total: 3024,
+        });
+        assert_eq!(progress.stage(), Stage::BuildingTables(0.25));
+    }
 
     #[test]
     fn the_words_say_whether_a_solution_is_shortest() {
