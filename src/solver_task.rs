@@ -20,6 +20,9 @@ use crate::play::{Animating, CurrentGame, GameChanged, GameCommand, Settings};
 pub const SOLVE_TIME: Duration = Duration::from_secs(20);
 /// How long a Hint may think.
 pub const HINT_TIME: Duration = Duration::from_secs(8);
+/// How long the anytime solver improves a solution on boards past 4×4, where the engine's
+/// optimal methods would need tables too large for a phone (or no optimal method exists).
+pub const IMPROVE_TIME: Duration = Duration::from_secs(2);
 /// How long the fast solver may take once the best search has given up.
 pub const FALLBACK_TIME: Duration = Duration::from_secs(10);
 
@@ -323,8 +326,14 @@ fn start(purpose: Purpose, board: &Board) -> Job {
         Purpose::Hint => HINT_TIME,
     };
     let tables = Arc::new(Mutex::new(TableProgress::for_board(board)));
-    // The engine picks its best method for the board (`algorithm: None`).
+    // The engine picks its best method for boards up to 4×4 (`algorithm: None`); past that,
+    // a solution improved for a moment, so that no 5×5 pattern database (255 MB, minutes to
+    // build) is ever built on a player's device.
     let mut options = Options::default();
+    if board.tiles().len() > 16 {
+        options.algorithm = Some(Algorithm::Anytime);
+        options.time = Some(IMPROVE_TIME.min(limit));
+    }
     let events = Arc::clone(&tables);
     options.progress = Some(Progress::new(move |event| {
         events
@@ -349,7 +358,7 @@ fn start(purpose: Purpose, board: &Board) -> Job {
         // The pattern database first, with no deadline (only Cancel stops it): its first
         // build takes longer than a Hint may think, and a build cut short is lost, so it
         // would never reach the cache. The HUD shows its progress.
-        if npuzzle::default_algorithm(&owned) == Algorithm::IdaStar {
+        if options.algorithm.is_none() && npuzzle::default_algorithm(&owned) == Algorithm::IdaStar {
             set_stage(TableProgress::start_loading);
             let mut prepare = options.clone();
             prepare.budget = Budget::default().with_cancel(task_cancel.clone());
