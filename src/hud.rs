@@ -316,13 +316,20 @@ fn hud_contents(
     if !portrait {
         ui.heading("Snapslide");
     }
-    ui.horizontal_wrapped(|ui| {
-        ui.label(format!("Moves {}", game.moves()));
-        ui.separator();
-        ui.label(format!("Time {}", format_time(game.elapsed())));
-        ui.separator();
-        ui.label(format!("Out of place {}", game.tiles_out_of_place()));
-    });
+    // Captions above values: the row keeps its shape however many digits the counts have.
+    egui::Grid::new("counters")
+        .num_columns(3)
+        .spacing([20.0, 0.0])
+        .show(ui, |ui| {
+            for caption in ["Moves", "Time", "Out of place"] {
+                ui.weak(caption);
+            }
+            ui.end_row();
+            ui.strong(game.moves().to_string());
+            ui.strong(format_time(game.elapsed()));
+            ui.strong(game.tiles_out_of_place().to_string());
+            ui.end_row();
+        });
     if game.solved_by_app() {
         ui.label(
             egui::RichText::new(format!(
