@@ -1,11 +1,12 @@
 //! `npuzzle solve`: the analysis, then a solution.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Result, bail};
 use clap::ValueEnum;
-use npuzzle::{Algorithm, Budget, Options, SolveError, solve};
+use npuzzle::{Algorithm, Budget, Options, ProgressSink, SolveError, solve};
 
 use crate::exit;
 use crate::input::read_board;
@@ -108,6 +109,16 @@ pub fn run(args: &Args) -> Result<u8> {
         (None, Some(_)) => Some(Algorithm::Anytime),
         (None, None) => None,
     };
+    // On a terminal, a long search says how far it has proved the solution must go.
+    let on_terminal = std::io::stderr().is_terminal();
+    if on_terminal {
+        budget = budget.with_progress(ProgressSink::new(|status| {
+            eprint!(
+                "\r\x1b[Ksearching: at least {} moves; {} nodes in {:.1} s",
+                status.lower_bound, status.nodes_expanded, status.seconds
+            );
+        }));
+    }
     let options = Options {
         algorithm,
         budget,
@@ -123,7 +134,11 @@ pub fn run(args: &Args) -> Result<u8> {
         tiles: args.tiles,
         show: args.show,
     };
-    let (report, code) = match solve(&board, &options) {
+    let result = solve(&board, &options);
+    if on_terminal {
+        eprint!("\r\x1b[K");
+    }
+    let (report, code) = match result {
         Ok(solution) => (report.with_solution(&solution, extras), exit::OK),
         Err(SolveError::Unsolvable(_)) => (report, exit::UNSOLVABLE),
         Err(SolveError::GaveUp(gave_up)) => (report.with_gave_up(&gave_up), exit::GAVE_UP),

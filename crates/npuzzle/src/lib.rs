@@ -24,7 +24,7 @@ pub use board::{Board, Move, Shape, moves_from_str, moves_to_string};
 pub use error::BoardError;
 pub use parse::{ParseError, ParseErrorKind, parse_board};
 pub use pdb::{Partition, PatternDatabase, PdbError, PdbEvent, Progress};
-pub use search::budget::{Budget, CancelFlag, GaveUp, StopReason};
+pub use search::budget::{Budget, CancelFlag, GaveUp, ProgressSink, SearchStatus, StopReason};
 pub use solution::{Algorithm, Solution};
 pub use solve::{Options, SolveError, solve};
 pub use solve::{default_algorithm, pattern_database};

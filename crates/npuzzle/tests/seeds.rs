@@ -134,3 +134,35 @@ fn tiles_moved_match_blank_moves() {
     assert_eq!(b.tiles_moved_by(&solution.moves), Some(vec![2, 5, 6]));
     assert_eq!(solution.moves, vec![Move::Down, Move::Right, Move::Down]);
 }
+
+#[test]
+fn idastar_reports_each_new_bound() {
+    use npuzzle::search::idastar::{Heuristic, IdaOptions, idastar};
+    use npuzzle::{ProgressSink, SearchStatus};
+    use std::sync::{Arc, Mutex};
+
+    let statuses: Arc<Mutex<Vec<SearchStatus>>> = Arc::default();
+    let sink = {
+        let statuses = Arc::clone(&statuses);
+        ProgressSink::new(move |status| statuses.lock().unwrap().push(*status))
+    };
+    let options = IdaOptions {
+        heuristic: Heuristic::ManhattanLinearConflict,
+        threads: Some(1),
+        reflect: false,
+    };
+    let budget = Budget::default().with_progress(sink);
+    let result = idastar(&board("8 6 7 2 5 4 3 0 1"), &options, &budget).unwrap();
+    assert_eq!(result.solution.len(), 31);
+    let statuses = statuses.lock().unwrap();
+    assert!(statuses.len() >= 2, "{statuses:?}");
+    assert!(
+        statuses
+            .windows(2)
+            .all(|w| w[0].lower_bound < w[1].lower_bound
+                && w[0].nodes_expanded <= w[1].nodes_expanded),
+        "{statuses:?}"
+    );
+    // Reported after each bound that failed: the last one is the bound that found the solution.
+    assert_eq!(statuses.last().unwrap().lower_bound, 31);
+}

@@ -37,6 +37,36 @@ pub struct Budget {
     pub deadline: Option<Instant>,
     /// Set by another thread to stop it.
     pub cancel: CancelFlag,
+    /// Told how a long search goes (IDA* reports each new bound).
+    pub progress: Option<ProgressSink>,
+}
+
+/// Where a search stands, as it reports while it runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchStatus {
+    /// Nodes expanded so far.
+    pub nodes_expanded: u64,
+    /// Seconds since the search began.
+    pub seconds: f64,
+    /// The length the solution is now proved to need at least.
+    pub lower_bound: usize,
+}
+
+/// A callback told how a long search goes; clones share the callback.
+#[derive(Clone)]
+pub struct ProgressSink(Arc<dyn Fn(&SearchStatus) + Send + Sync>);
+
+impl ProgressSink {
+    /// Wraps a callback.
+    pub fn new(report: impl Fn(&SearchStatus) + Send + Sync + 'static) -> ProgressSink {
+        ProgressSink(Arc::new(report))
+    }
+}
+
+impl fmt::Debug for ProgressSink {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ProgressSink(..)")
+    }
 }
 
 /// The default memory cap: enough for any 8-puzzle, and far from a machine's limit.
@@ -49,6 +79,7 @@ impl Default for Budget {
             max_memory: Some(DEFAULT_MAX_MEMORY),
             deadline: None,
             cancel: CancelFlag::new(),
+            progress: None,
         }
     }
 }
@@ -84,6 +115,19 @@ impl Budget {
     pub fn with_cancel(mut self, cancel: CancelFlag) -> Budget {
         self.cancel = cancel;
         self
+    }
+
+    /// This budget with a progress callback.
+    pub fn with_progress(mut self, progress: ProgressSink) -> Budget {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// Tells the progress callback, if there is one, where the search stands.
+    pub fn report(&self, status: &SearchStatus) {
+        if let Some(ProgressSink(report)) = &self.progress {
+            report(status);
+        }
     }
 
     /// Why the search must stop now, if it must. Cheap enough to call every few thousand nodes.

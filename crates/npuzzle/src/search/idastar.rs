@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use super::budget::{Budget, GaveUp, StopReason, Stopwatch};
+use super::budget::{Budget, GaveUp, SearchStatus, StopReason, Stopwatch};
 use crate::board::{Board, Move};
 use crate::pdb::PatternDatabase;
 use crate::solution::{Algorithm, Solution};
@@ -171,6 +171,11 @@ pub fn idastar(board: &Board, options: &IdaOptions, budget: &Budget) -> Result<I
             ));
         }
         bound = outcome.next_bound;
+        budget.report(&SearchStatus {
+            nodes_expanded: expanded_total,
+            seconds: clock.seconds(),
+            lower_bound: bound as usize,
+        });
     }
 }
 
