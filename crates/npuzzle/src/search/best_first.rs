@@ -1,17 +1,17 @@
 //! Best-first search over a node arena, shared by A* and greedy best-first.
 //!
-//! Nodes live in one arena and point at their parents; the open list is [`MinHeap`] of arena
-//! indices; a hash map from packed tiles to the best node for that state is the closed set.
-//! A state's entry changes only when a strictly shorter path to it is found, and the node it
-//! replaces is marked superseded and skipped when it comes off the heap; so with a consistent
-//! heuristic such as Manhattan no state is expanded twice.
+//! Nodes live in one arena and point at their parents; the open list is a [`MinHeap`] of arena
+//! indices; the closed set is a [`StateTable`] from each state to its best node. A state's entry
+//! changes only when a strictly shorter path to it is found, and the node it replaces is marked
+//! superseded and skipped when it comes off the heap; so with a consistent heuristic such as
+//! Manhattan no state is expanded twice. The move that undoes the parent's move is never
+//! generated.
 //!
 //! A child whose priority is lower than its parent's (for A*, the same f and a smaller h: it
 //! moved a tile toward home) comes before everything queued, since its parent came first; such
 //! children go on a stack and are expanded next without touching the heap. For A* every node on
-//! the stack has the smallest f there is, which is all optimality asks. This halves the heap's
-//! traffic on the 8-puzzle. The move that undoes the
-//! parent's move is never generated.
+//! the stack has the smallest f there is, which is all optimality asks. On the 8-puzzle two
+//! expansions in three come off that stack.
 
 use super::budget::{Budget, GaveUp, StopReason, Stopwatch};
 use super::heap::MinHeap;
