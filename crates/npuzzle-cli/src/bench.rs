@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use npuzzle::search::idastar::{Heuristic, IdaOptions, idastar};
-use npuzzle::{Board, Budget, Options, pattern_database};
+use npuzzle::{BenchmarkInstance, Budget, Options, parse_benchmark, pattern_database};
 use serde::Serialize;
 
 use crate::exit;
@@ -67,42 +67,11 @@ struct BenchReport {
     pdb_load_seconds: f64,
 }
 
-/// One line of the file.
-struct Entry {
-    id: String,
-    optimal: usize,
-    board: Board,
-}
-
-fn read_entries(args: &Args) -> Result<Vec<Entry>> {
+fn read_entries(args: &Args) -> Result<Vec<BenchmarkInstance>> {
     let text = std::fs::read_to_string(&args.file)
         .with_context(|| format!("cannot read {}", args.file.display()))?;
-    let mut entries = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let at = || format!("{} line {}", args.file.display(), number + 1);
-        if fields.len() < 3 {
-            bail!("{}: expected `id optimal_length tiles…`", at());
-        }
-        let optimal: usize = fields[1]
-            .parse()
-            .with_context(|| format!("{}: '{}' is not a length", at(), fields[1]))?;
-        let tiles = fields[2..]
-            .iter()
-            .map(|t| t.parse::<u8>())
-            .collect::<Result<Vec<u8>, _>>()
-            .with_context(|| format!("{}: tiles must be numbers 0..255", at()))?;
-        let board = Board::square(tiles).with_context(at)?;
-        entries.push(Entry {
-            id: fields[0].to_string(),
-            optimal,
-            board,
-        });
-    }
+    let mut entries = parse_benchmark(&text)
+        .with_context(|| format!("{} is not a benchmark file", args.file.display()))?;
     if let Some(max) = args.max_length {
         entries.retain(|e| e.optimal <= max);
     }

@@ -24,16 +24,10 @@ const INSTANCES: [&str; 6] = [
 ];
 
 fn instances() -> Vec<(Board, usize)> {
-    INSTANCES
-        .iter()
-        .map(|line| {
-            let n: Vec<usize> = line
-                .split_whitespace()
-                .map(|x| x.parse().unwrap())
-                .collect();
-            let tiles = n[2..].iter().map(|&t| t as u8).collect();
-            (Board::new(4, 4, tiles).unwrap(), n[1])
-        })
+    npuzzle::parse_benchmark(&INSTANCES.join("\n"))
+        .unwrap()
+        .into_iter()
+        .map(|instance| (instance.board, instance.optimal))
         .collect()
 }
 

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use npuzzle::large::{Improve, solve_anytime, solve_fast};
 use npuzzle::random::random_solvable;
-use npuzzle::{Board, Budget, Shape};
+use npuzzle::{Budget, Shape};
 
 fn median(values: &mut [f64]) -> f64 {
     values.sort_by(f64::total_cmp);
@@ -109,17 +109,8 @@ fn korf(seconds: f64) {
         return;
     };
     let (mut fast_ratios, mut ratios, mut lb_ratios) = (vec![], vec![], vec![]);
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let numbers: Vec<usize> = line
-            .split_whitespace()
-            .filter_map(|n| n.parse().ok())
-            .collect();
-        let (id, optimal) = (numbers[0], numbers[1] as f64);
-        let tiles: Vec<u8> = numbers[2..].iter().map(|&t| t as u8).collect();
-        let board = Board::new(5, 5, tiles).expect("a 5x5 board");
+    for instance in npuzzle::parse_benchmark(&text).expect("a benchmark file") {
+        let (id, optimal, board) = (instance.id, instance.optimal as f64, instance.board);
         let fast = solve_fast(&board, &Budget::default()).expect("solvable");
         let start = Instant::now();
         let budget = Budget::default().with_time_limit(Duration::from_secs_f64(seconds));

@@ -22,7 +22,7 @@ mod solve;
 pub use analysis::{Solvability, hamming, inversions, is_solvable, linear_conflict, manhattan};
 pub use board::{Board, Move, Shape, moves_from_str, moves_to_string};
 pub use error::BoardError;
-pub use parse::{ParseError, ParseErrorKind, parse_board};
+pub use parse::{BenchmarkInstance, ParseError, ParseErrorKind, parse_benchmark, parse_board};
 pub use pdb::{Partition, PatternDatabase, PdbError, PdbEvent, Progress};
 pub use search::budget::{Budget, CancelFlag, GaveUp, ProgressSink, SearchStatus, StopReason};
 pub use solution::{Algorithm, Solution};

@@ -80,6 +80,8 @@ pub enum ParseErrorKind {
     NotSquare(usize),
     /// A `/` where a row was expected.
     EmptyRow,
+    /// A benchmark line without an id, a length and tiles.
+    NotABenchmarkLine,
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -128,6 +130,7 @@ impl fmt::Display for ParseErrorKind {
                 "{count} numbers on one line do not make a square board (use / between rows for a rectangle)"
             ),
             EmptyRow => write!(f, "an empty row: expected numbers between the slashes"),
+            NotABenchmarkLine => write!(f, "expected `id optimal_length tiles…`"),
         }
     }
 }
@@ -306,6 +309,38 @@ pub fn parse_board(text: &str) -> Result<Board, ParseError> {
         rows
     };
     board_from_rows(text, &rows)
+}
+
+/// One line of a benchmark file, such as those in `shared/benchmarks/`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BenchmarkInstance {
+    /// The instance's name in the file.
+    pub id: String,
+    /// Its optimal length, as the file gives it.
+    pub optimal: usize,
+    /// The board: the line's tiles make a square (or rows separated by `/`).
+    pub board: Board,
+}
+
+/// Reads a benchmark file: one instance a line, `id optimal_length tiles…`, with 0 for the
+/// blank; blank lines and `#` comments are ignored. Errors point at the line and column.
+pub fn parse_benchmark(text: &str) -> Result<Vec<BenchmarkInstance>, ParseError> {
+    tokenize(text)
+        .iter()
+        .map(|line| {
+            let [id, optimal, tiles @ ..] = line.tokens.as_slice() else {
+                return Err(line.tokens[0].error(ParseErrorKind::NotABenchmarkLine));
+            };
+            if tiles.is_empty() {
+                return Err(optimal.error(ParseErrorKind::NotABenchmarkLine));
+            }
+            Ok(BenchmarkInstance {
+                id: id.text.to_string(),
+                optimal: parse_number(optimal, usize::MAX)?,
+                board: board_from_rows(text, &one_line_rows(tiles)?)?,
+            })
+        })
+        .collect()
 }
 
 /// Splits a single line into rows: at `/` if there are any, else into a square.
@@ -568,6 +603,39 @@ mod tests {
         assert!(matches!(kind("17x2\n0 1"), ParseErrorKind::TooLarge(_)));
         assert!(matches!(kind("1 0 3 4 2"), ParseErrorKind::NotSquare(5)));
         assert!(matches!(kind("1 2 / / 3 0"), ParseErrorKind::EmptyRow));
+    }
+
+    #[test]
+    fn benchmark_lines() {
+        let text = "# id length tiles\n\n7 3 1 0 3 4 2 5 7 8 6\nb 2 1 2 3 / 4 0 5\n";
+        let instances = parse_benchmark(text).unwrap();
+        assert_eq!(instances.len(), 2);
+        assert_eq!(instances[0].id, "7");
+        assert_eq!(instances[0].optimal, 3);
+        assert_eq!(
+            instances[0].board,
+            parse_board("1 0 3 4 2 5 7 8 6").unwrap()
+        );
+        assert_eq!(
+            (instances[1].board.width(), instances[1].board.height()),
+            (3, 2)
+        );
+        let error = parse_benchmark("1 3 1 0 3 4 2 5 7 8 6\n2 x 1 0 3 4 2 5 7 8 6").unwrap_err();
+        assert_eq!((error.line, error.column), (2, 3));
+        let error = parse_benchmark("1 3 1 0 3 4 2 5 7 3 6").unwrap_err();
+        assert!(matches!(
+            error.kind,
+            ParseErrorKind::Duplicate { tile: 3, .. }
+        ));
+        assert_eq!(
+            parse_benchmark("only 2").unwrap_err().kind,
+            ParseErrorKind::NotABenchmarkLine
+        );
+        assert_eq!(
+            parse_benchmark("only").unwrap_err().kind,
+            ParseErrorKind::NotABenchmarkLine
+        );
+        assert!(parse_benchmark("# nothing\n").unwrap().is_empty());
     }
 
     #[test]

@@ -54,16 +54,10 @@ mod bounds_and_budgets {
             .join("../../../shared/benchmarks")
             .join(name);
         let text = std::fs::read_to_string(path).unwrap_or_else(|_| fallback.to_string());
-        text.lines()
-            .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-            .map(|line| {
-                let numbers: Vec<usize> = line
-                    .split_whitespace()
-                    .map(|n| n.parse().unwrap())
-                    .collect();
-                let tiles = numbers[2..].iter().map(|&t| t as u8).collect();
-                (numbers[1], Board::square(tiles).unwrap())
-            })
+        npuzzle::parse_benchmark(&text)
+            .unwrap()
+            .into_iter()
+            .map(|instance| (instance.optimal, instance.board))
             .collect()
     }
 

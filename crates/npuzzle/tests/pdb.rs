@@ -128,13 +128,10 @@ const KORF15_EASY: [&str; 4] = [
 
 /// Korf's instances above with an optimal length at most `max`.
 fn korf15(max: usize) -> Vec<(Board, usize)> {
-    KORF15_EASY
-        .iter()
-        .map(|l| {
-            let numbers: Vec<usize> = l.split_whitespace().map(|n| n.parse().unwrap()).collect();
-            let tiles = numbers[2..].iter().map(|&t| t as u8).collect();
-            (Board::new(4, 4, tiles).unwrap(), numbers[1])
-        })
+    npuzzle::parse_benchmark(&KORF15_EASY.join("\n"))
+        .unwrap()
+        .into_iter()
+        .map(|instance| (instance.board, instance.optimal))
         .filter(|&(_, length)| length <= max)
         .collect()
 }
