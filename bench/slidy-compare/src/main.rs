@@ -34,17 +34,14 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 fn read(path: &str) -> Vec<Instance> {
-    std::fs::read_to_string(path)
-        .expect("the benchmark file")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split_whitespace().collect();
-            Instance {
-                id: f[0].to_string(),
-                optimal: f[1].parse().unwrap(),
-                tiles: f[2..].iter().map(|t| t.parse().unwrap()).collect(),
-            }
+    let text = std::fs::read_to_string(path).expect("the benchmark file");
+    npuzzle::parse_benchmark(&text)
+        .expect("a benchmark file")
+        .into_iter()
+        .map(|instance| Instance {
+            id: instance.id,
+            optimal: instance.optimal,
+            tiles: instance.board.tiles().to_vec(),
         })
         .collect()
 }
