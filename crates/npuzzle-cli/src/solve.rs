@@ -78,7 +78,7 @@ pub struct Args {
     /// The pattern database cache folder; by default $XDG_CACHE_HOME/npuzzle.
     #[arg(long, value_name = "DIR")]
     pdb_dir: Option<PathBuf>,
-    /// Threads for IDA*; by default every core.
+    /// Threads for IDA* and the anytime improvement; by default every core.
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
 }

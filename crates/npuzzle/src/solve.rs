@@ -36,7 +36,8 @@ pub struct Options {
     pub partition: Option<String>,
     /// Where pattern databases are cached; `None` is the default cache folder.
     pub pdb_dir: Option<PathBuf>,
-    /// Threads for IDA*: `None` uses every core, 1 searches on the calling thread alone.
+    /// Threads for IDA* and the anytime solver: `None` uses every core, 1 searches on the
+    /// calling thread alone.
     pub threads: Option<usize>,
     /// Told how a pattern database load or build goes (for a progress bar).
     pub progress: Option<Progress>,
@@ -137,12 +138,7 @@ pub fn solve(board: &Board, options: &Options) -> Result<Solution, SolveError> {
         Algorithm::IdaStar => return solve_idastar(board, options),
         Algorithm::Fast => return large_result(solve_fast(board, &options.budget)),
         Algorithm::Anytime => {
-            return large_result(solve_anytime(
-                board,
-                &improvement_budget(options),
-                &Improve::default(),
-                |_| {},
-            ));
+            return solve_improved(board, options);
         }
     };
     result.map_err(SolveError::GaveUp)
@@ -170,10 +166,14 @@ fn improvement_budget(options: &Options) -> Budget {
 
 /// The anytime solver within the options' improvement time.
 fn solve_improved(board: &Board, options: &Options) -> Result<Solution, SolveError> {
+    let improve = Improve {
+        threads: options.threads,
+        ..Improve::default()
+    };
     large_result(solve_anytime(
         board,
         &improvement_budget(options),
-        &Improve::default(),
+        &improve,
         |_| {},
     ))
 }

@@ -124,6 +124,24 @@ mod bounds_and_budgets {
     }
 
     #[test]
+    fn anytime_on_one_or_two_threads_solves_every_larger_shape() {
+        for (width, height) in [(6, 6), (7, 5), (4, 9), (9, 4), (8, 8), (11, 11), (12, 3)] {
+            let board = random_solvable(Shape::new(width, height).unwrap(), 17);
+            let fast = solve_fast(&board, &Budget::default()).unwrap();
+            for threads in [1, 2] {
+                let budget = Budget::default().with_time_limit(Duration::from_millis(300));
+                let improve = Improve {
+                    threads: Some(threads),
+                    ..Improve::default()
+                };
+                let best = solve_anytime(&board, &budget, &improve, |_| {}).unwrap();
+                assert!(best.solves(&board), "{width}x{height} on {threads}");
+                assert!(best.len() <= fast.len());
+            }
+        }
+    }
+
+    #[test]
     fn a_cancel_flag_set_beforehand_stops_at_once() {
         let board = random_solvable(Shape::new(8, 8).unwrap(), 3);
         let cancel = CancelFlag::new();

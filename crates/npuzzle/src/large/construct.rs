@@ -11,7 +11,7 @@ use crate::search::astar::astar;
 use crate::search::budget::Budget;
 
 use super::LargeError;
-use super::stage::{MAX_TRACKED, Stage};
+use super::stage::{LoneTileCache, MAX_TRACKED, Stage};
 
 /// Which way the reduction goes at each stage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +46,8 @@ pub(crate) struct Work {
     /// What the best-of placement charges per unit of Manhattan distance left on the tiles
     /// still to place.
     pub(crate) leftover: i64,
+    /// The stages' lone-tile cost tables, kept between the ways a line is tried.
+    lone_tiles: LoneTileCache,
 }
 
 const NONE: u8 = 255;
@@ -77,6 +79,7 @@ impl Work {
             choose_ends: true,
             exact_stages: false,
             leftover: 2,
+            lone_tiles: LoneTileCache::default(),
         }
     }
 
@@ -346,7 +349,14 @@ impl Work {
             exact: self.exact_stages,
         };
         let found = stage
-            .solve(self.blank, &cells, weight, nodes, budget)
+            .solve(
+                self.blank,
+                &cells,
+                weight,
+                nodes,
+                &mut self.lone_tiles,
+                budget,
+            )
             .map_err(LargeError::stopped)?;
         let Some(moves) = found else {
             return Ok(false);

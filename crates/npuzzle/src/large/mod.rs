@@ -1,6 +1,12 @@
 //! Large boards: a constructive solver that answers in milliseconds for any board up to 16×16,
 //! shortening of its moves, and anytime improvement within a deadline.
 //!
+//! The improvement, on boards over 25 cells: beam searches presort the board (see `beam`), the
+//! best-of construction finishes from where each stalls, and the shortest is kept; its end is
+//! re-solved the same way from where only a smaller region is left, then windows of it and its
+//! last 5×5 are re-solved (optimally, or by weighted A* on the 5×5 pattern databases when they
+//! are cached). On up to 25 cells, windows and then weighted A* with falling weights.
+//!
 //! ```
 //! use npuzzle::{Board, Budget, random::random_solvable, large::solve_fast};
 //!
@@ -10,6 +16,7 @@
 //! assert!(solution.lower_bound <= solution.len());
 //! ```
 
+mod beam;
 mod construct;
 mod shorten;
 mod stage;
@@ -17,10 +24,13 @@ mod weighted;
 
 pub use shorten::cancel_inverse_pairs;
 
+use std::time::Instant;
+
+use rayon::prelude::*;
 use thiserror::Error;
 
 use crate::analysis::{Solvability, linear_conflict};
-use crate::board::{Board, Move};
+use crate::board::{Board, Move, Shape};
 use crate::search::budget::{Budget, GaveUp, StopReason, Stopwatch};
 use crate::solution::{Algorithm, Solution};
 
@@ -103,6 +113,9 @@ pub struct Improve {
     pub window_nodes: u64,
     /// Nodes each weighted A* run may expand (boards of up to 25 cells).
     pub weighted_nodes: u64,
+    /// Threads for the presorted constructions on boards over 25 cells: `None` uses every
+    /// core, 1 works on the calling thread alone.
+    pub threads: Option<usize>,
 }
 
 impl Default for Improve {
@@ -111,6 +124,7 @@ impl Default for Improve {
             windows: vec![12, 16, 20, 24, 28, 32, 36, 40],
             window_nodes: 20_000,
             weighted_nodes: 3_000_000,
+            threads: None,
         }
     }
 }
@@ -420,22 +434,10 @@ fn pdb_4x4_cached() -> bool {
     crate::pdb::cache::file_path(&dir, &partition).is_file()
 }
 
-/// Constructive variants the anytime solver tries on boards over 25 cells, most promising
-/// first: multi-tile stages of several sizes and weights, each with both plans.
+/// Single-setting constructive variants the anytime solver tries on boards over 25 cells when
+/// time is left: multi-tile stages of several sizes and weights, each with both plans.
 fn variants() -> Vec<Config> {
-    let finish_4x4 = pdb_4x4_cached();
     let mut out = Vec::new();
-    out.push(Config {
-        options: BEST_OF,
-        finish_4x4,
-        ..Config::FAST
-    });
-    out.push(Config {
-        options: BEST_OF,
-        plan: Plan::Alternate,
-        finish_4x4,
-        ..Config::FAST
-    });
     for (chunk, weight, nodes) in STAGES {
         for plan in [Plan::LongerSide, Plan::Alternate] {
             out.push(Config {
@@ -461,7 +463,6 @@ fn run_improvements<F: FnMut(&Solution)>(
     } else {
         variants()
     };
-    let rest = &all[2.min(all.len())..];
     if best.board.tiles().len() <= weighted::MAX_CELLS {
         improve_by_windows(
             best,
@@ -472,15 +473,8 @@ fn run_improvements<F: FnMut(&Solution)>(
         )?;
         improve_by_weighted(best, improve, budget)?;
     } else {
-        // The best-of constructions first (the two plans), then the windows on the best, then
-        // the single-setting constructions for variety.
-        let (first, _) = all.split_at(2.min(all.len()));
-        for config in first {
-            if let Ok(moves) = constructed(best.board, config, budget) {
-                best.offer(moves, Algorithm::Anytime);
-            }
-            budget.check(0, 0)?;
-        }
+        // Presorted constructions first (see `beam`), then the windows on the best.
+        improve_by_presorting(best, shortener, improve, budget)?;
         improve_by_windows(
             best,
             shortener,
@@ -498,7 +492,7 @@ fn run_improvements<F: FnMut(&Solution)>(
         budget,
     )?;
     if best.board.tiles().len() > weighted::MAX_CELLS {
-        // Time left: more best-of constructions with other charges and plans.
+        // Time left: best-of constructions from the board itself, with other charges and plans.
         for round in 0..MORE_ROUNDS {
             let config = Config {
                 options: BEST_OF,
@@ -507,7 +501,7 @@ fn run_improvements<F: FnMut(&Solution)>(
                 } else {
                     Plan::Alternate
                 },
-                leftover: [1, 3, 0, 4][(round / 2) % 4],
+                leftover: [2, 1, 3, 0][(round / 2) % 4],
                 either_line: round >= 8,
                 finish_4x4: pdb_4x4_cached(),
                 ..Config::FAST
@@ -527,12 +521,163 @@ fn run_improvements<F: FnMut(&Solution)>(
         }
         improve_last_5x5(best, &SUFFIX_LONG, budget)?;
         // Still time: the single-setting constructions, for variety (they seldom win, so last).
-        for config in rest {
+        for config in &all {
             if let Ok(moves) = constructed(best.board, config, budget) {
                 best.offer(moves, Algorithm::Anytime);
             }
             budget.check(0, 0)?;
         }
+    }
+    Ok(())
+}
+
+/// How fast each presorting beam lets the weights of earlier lines grow (as `num / den` a
+/// line), in the order they are tried: each gives a different presorted board, and the
+/// construction's length varies enough between them that the best of several wins.
+const GROWTHS: [(u32, u32); 8] = [
+    (3, 2),
+    (8, 5),
+    (7, 5),
+    (13, 10),
+    (5, 4),
+    (17, 10),
+    (2, 1),
+    (11, 10),
+];
+
+/// Where the construction takes over from a presorting beam, as a fraction of the depth of the
+/// beam's best board (the last stretch before the beam's best gains little per move).
+const HANDOVER: f64 = 0.9;
+
+/// A solution by presorting (a beam with weights growing by `growth`) and then the best-of
+/// construction from the board the beam handed over.
+fn presorted(board: &Board, growth: (u32, u32), budget: &Budget) -> Option<Vec<Move>> {
+    let settings = beam::BeamSettings {
+        growth,
+        ..beam::BeamSettings::DEFAULT
+    };
+    let beam = beam::presort(board, &settings, budget).ok()?;
+    let mut moves = beam.path_to((beam.best_depth as f64 * HANDOVER).round() as usize);
+    let mut start = board.clone();
+    start.apply_all(&moves).ok()?;
+    let config = Config {
+        options: BEST_OF,
+        finish_4x4: pdb_4x4_cached(),
+        ..Config::FAST
+    };
+    moves.extend(constructed(&start, &config, budget).ok()?);
+    Some(cancel_inverse_pairs(&moves))
+}
+
+/// Runs [`presorted`] on `board` with each of [`GROWTHS`], `threads` at a time, and hands each
+/// solution to `take`; starts no round after `stop_at`.
+fn each_presorted(
+    board: &Board,
+    threads: usize,
+    stop_at: Option<Instant>,
+    budget: &Budget,
+    mut take: impl FnMut(Vec<Move>) -> Result<(), StopReason>,
+) -> Result<(), StopReason> {
+    for round in GROWTHS.chunks(threads.max(1)) {
+        if stop_at.is_some_and(|stop| Instant::now() >= stop) {
+            break;
+        }
+        let found: Vec<Option<Vec<Move>>> = if round.len() == 1 {
+            vec![presorted(board, round[0], budget)]
+        } else {
+            round
+                .par_iter()
+                .map(|&growth| presorted(board, growth, budget))
+                .collect()
+        };
+        for moves in found.into_iter().flatten() {
+            take(moves)?;
+        }
+        budget.check(0, 0)?;
+    }
+    Ok(())
+}
+
+/// The moment when `share` of the time left before the budget's deadline has passed (none
+/// without a deadline).
+fn share_of_time_left(budget: &Budget, share: f64) -> Option<Instant> {
+    budget.deadline.map(|deadline| {
+        let now = Instant::now();
+        now + deadline.saturating_duration_since(now).mul_f64(share)
+    })
+}
+
+/// The regions whose ends [`improve_by_presorting`] re-solves: the bottom-right regions the
+/// construction passes (the longer side goes first) when about two thirds and two fifths of
+/// the cells are left, if those have more than 25 cells (5×5 and under have their own
+/// re-solve).
+fn suffix_regions(shape: Shape) -> Vec<(usize, usize)> {
+    let (mut width, mut height) = (shape.width, shape.height);
+    let mut regions = Vec::new();
+    for share in SUFFIX_SHARES {
+        let cells = (shape.cells() as f64 * share) as usize;
+        while width * height > cells && width > 2 && height > 2 {
+            if height > width {
+                height -= 1;
+            } else {
+                width -= 1;
+            }
+        }
+        if width * height > weighted::MAX_CELLS && width * height < shape.cells() {
+            regions.push((width, height));
+        }
+    }
+    regions
+}
+
+/// See [`suffix_regions`].
+const SUFFIX_SHARES: [f64; 2] = [0.67, 0.4];
+
+/// The share of the time left that presorting the whole board takes, and then the share of
+/// what is left that re-solving the ends takes; the rest goes to the shortenings.
+const PRESORT_SHARE: f64 = 0.55;
+const SUFFIX_SHARE: f64 = 0.7;
+
+/// Presorts the whole board by beams and constructs from where each stopped, shortening each
+/// new best by short windows; then re-solves the ends of the best the same way (see
+/// [`suffix_regions`]), keeping the best end each time. A construction's length varies enough
+/// between beams that the best of several wins, for the whole and for each end.
+fn improve_by_presorting<F: FnMut(&Solution)>(
+    best: &mut Best<'_, F>,
+    shortener: &Shortener,
+    improve: &Improve,
+    budget: &Budget,
+) -> Result<(), StopReason> {
+    let board = best.board;
+    let threads = improve
+        .threads
+        .unwrap_or_else(rayon::current_num_threads)
+        .max(1);
+    let stop_at = share_of_time_left(budget, PRESORT_SHARE);
+    each_presorted(board, threads, stop_at, budget, |moves| {
+        if best.offer(moves, Algorithm::Anytime) {
+            improve_by_windows(
+                best,
+                shortener,
+                &improve.windows[..2.min(improve.windows.len())],
+                improve.window_nodes,
+                budget,
+            )?;
+        }
+        Ok(())
+    })?;
+    let stop_at = share_of_time_left(budget, SUFFIX_SHARE);
+    for (width, height) in suffix_regions(board.shape()) {
+        let Some((start, region)) = last_region(board, &best.solution.moves, width, height) else {
+            continue;
+        };
+        let prefix = best.solution.moves[..start].to_vec();
+        each_presorted(&region, threads, stop_at, budget, |tail| {
+            let mut moves = prefix.clone();
+            moves.extend(tail);
+            best.offer(cancel_inverse_pairs(&moves), Algorithm::Anytime);
+            Ok(())
+        })?;
     }
     Ok(())
 }
@@ -545,6 +690,63 @@ const MORE_ROUNDS: usize = 12;
 const SUFFIX_QUICK: [(u32, u32, u64); 2] = [(2, 1, 100_000), (3, 2, 200_000)];
 const SUFFIX_LONG: [(u32, u32, u64); 3] = [(3, 2, 300_000), (4, 3, 500_000), (6, 5, 800_000)];
 
+/// Where a solution is left with only the bottom-right `width` × `height` region to solve: the
+/// first move after which every board has all tiles outside the region home and the blank
+/// inside, and that region then as a board of its own (tiles renumbered). `None` if the
+/// region is not smaller than the board, or the solution never gets there before its end.
+fn last_region(
+    board: &Board,
+    moves: &[Move],
+    width: usize,
+    height: usize,
+) -> Option<(usize, Board)> {
+    let shape = board.shape();
+    if shape.width < width || shape.height < height || shape.cells() <= width * height {
+        return None;
+    }
+    let (column0, row0) = (shape.width - width, shape.height - height);
+    let inside = |cell: usize| {
+        let (column, row) = shape.column_row(cell);
+        column >= column0 && row >= row0
+    };
+    let reduced = |board: &Board| {
+        inside(board.blank())
+            && board
+                .tiles()
+                .iter()
+                .enumerate()
+                .all(|(cell, &tile)| inside(cell) || tile as usize == cell + 1)
+    };
+    let mut replay = board.clone();
+    let mut start = None;
+    let mut at_start = board.clone();
+    for (i, &mv) in moves.iter().enumerate() {
+        if reduced(&replay) {
+            if start.is_none() {
+                start = Some(i);
+                at_start = replay.clone();
+            }
+        } else {
+            start = None;
+        }
+        replay.apply(mv);
+    }
+    let start = start?;
+    let mut local = Vec::with_capacity(width * height);
+    for row in row0..shape.height {
+        for column in column0..shape.width {
+            let tile = at_start.tiles()[shape.cell(column, row)];
+            local.push(if tile == 0 {
+                0
+            } else {
+                let (gc, gr) = shape.column_row(tile as usize - 1);
+                ((gr - row0) * width + (gc - column0) + 1) as u8
+            });
+        }
+    }
+    Some((start, Board::new(width, height, local).ok()?))
+}
+
 /// Re-solves the end of the best solution where only the bottom-right 5×5 still moves, by
 /// anytime weighted A* on the 5×5 pattern databases (only where they are cached), bounded by
 /// that end's length.
@@ -554,66 +756,16 @@ fn improve_last_5x5<F: FnMut(&Solution)>(
     budget: &Budget,
 ) -> Result<(), StopReason> {
     const SIDE: usize = 5;
-    let shape = best.board.shape();
-    if shape.width < SIDE || shape.height < SIDE || shape.cells() <= SIDE * SIDE {
-        return Ok(());
-    }
-    let (column0, row0) = (shape.width - SIDE, shape.height - SIDE);
-    let inside = |cell: usize| {
-        let (column, row) = shape.column_row(cell);
-        column >= column0 && row >= row0
-    };
-    // The first move after which every later board has all tiles outside the region home.
-    let mut board = best.board.clone();
-    let reduced = |board: &Board| {
-        inside(board.blank())
-            && board
-                .tiles()
-                .iter()
-                .enumerate()
-                .all(|(cell, &tile)| inside(cell) || tile as usize == cell + 1)
-    };
-    let mut start = None;
-    let mut at_start = board.clone();
-    for (i, &mv) in best.solution.moves.iter().enumerate() {
-        if reduced(&board) {
-            if start.is_none() {
-                start = Some(i);
-                at_start = board.clone();
-            }
-        } else {
-            start = None;
-        }
-        board.apply(mv);
-    }
-    let Some(start) = start else {
+    let Some((start, region)) = last_region(best.board, &best.solution.moves, SIDE, SIDE) else {
         return Ok(());
     };
     let suffix = best.solution.moves.len() - start;
-    if suffix == 0 {
-        return Ok(());
-    }
-    let mut local = Vec::with_capacity(SIDE * SIDE);
-    for row in row0..shape.height {
-        for column in column0..shape.width {
-            let tile = at_start.tiles()[shape.cell(column, row)];
-            local.push(if tile == 0 {
-                0
-            } else {
-                let (gc, gr) = shape.column_row(tile as usize - 1);
-                ((gr - row0) * SIDE + (gc - column0) + 1) as u8
-            });
-        }
-    }
-    let Ok(region) = Board::new(SIDE, SIDE, local) else {
-        return Ok(());
-    };
     // Loading the databases from disk takes a moment: not when the deadline is near.
     static LOADED_5X5: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
     let loaded = LOADED_5X5.load(std::sync::atomic::Ordering::Relaxed);
     if !loaded
         && budget.deadline.is_some_and(|deadline| {
-            deadline.saturating_duration_since(std::time::Instant::now())
+            deadline.saturating_duration_since(Instant::now())
                 < std::time::Duration::from_millis(250)
         })
     {
@@ -678,6 +830,49 @@ mod tests {
             improve_last_5x5(&mut best, &SUFFIX_QUICK, &budget).unwrap();
             assert!(best.solution.len() <= length);
             assert!(best.solution.solves(&board));
+        }
+    }
+
+    #[test]
+    fn the_fast_solution_passes_every_suffix_region_and_its_end_solves_the_region() {
+        for (width, height, seed) in [(11, 11, 1), (8, 8, 2), (6, 10, 3), (10, 7, 4)] {
+            let shape = Shape::new(width, height).unwrap();
+            let board = random_solvable(shape, seed);
+            let moves = solve_fast(&board, &Budget::default()).unwrap().moves;
+            let regions = suffix_regions(shape);
+            assert!(!regions.is_empty(), "{shape}");
+            for (w, h) in regions {
+                assert!(w * h > weighted::MAX_CELLS && w * h < shape.cells());
+                let (start, mut region) = last_region(&board, &moves, w, h)
+                    .unwrap_or_else(|| panic!("{shape}: {w}x{h} never reached"));
+                // Outside the region everything is home from `start` on.
+                let mut replay = board.clone();
+                replay.apply_all(&moves[..start]).unwrap();
+                for (cell, &tile) in replay.tiles().iter().enumerate() {
+                    let (column, row) = shape.column_row(cell);
+                    if column < width - w || row < height - h {
+                        assert_eq!(tile as usize, cell + 1, "{shape} {w}x{h}");
+                    }
+                }
+                // The same blank moves solve the region as a board of its own.
+                region.apply_all(&moves[start..]).unwrap();
+                assert!(region.is_goal(), "{shape} {w}x{h}");
+            }
+        }
+        assert!(suffix_regions(Shape::new(6, 6).unwrap()).is_empty());
+    }
+
+    #[test]
+    fn presorted_solutions_solve_every_shape() {
+        let budget = Budget::default();
+        for (width, height) in [(6, 6), (9, 4), (4, 9), (11, 11), (3, 12)] {
+            let board = random_solvable(Shape::new(width, height).unwrap(), 8);
+            for growth in [GROWTHS[0], GROWTHS[GROWTHS.len() - 1]] {
+                let moves = presorted(&board, growth, &budget).unwrap();
+                let mut replay = board.clone();
+                replay.apply_all(&moves).unwrap();
+                assert!(replay.is_goal(), "{width}x{height} {growth:?}");
+            }
         }
     }
 

@@ -3,6 +3,8 @@
 //! Moving tiles together lets one sweep of the blank carry several of them, which tile-by-tile
 //! placement cannot do.
 
+use std::rc::Rc;
+
 use rustc_hash::FxHashMap;
 
 use crate::board::{Move, Shape};
@@ -25,6 +27,51 @@ fn get(key: u128, slot: usize) -> usize {
 
 fn set(key: u128, slot: usize, cell: usize) -> u128 {
     (key & !(0xFF << (8 * slot))) | ((cell as u128) << (8 * slot))
+}
+
+/// Lone-tile cost tables (see [`lone_tile_costs`]) already computed, by walls and goal: the
+/// best-of construction tries several ways from the same board, which ask for the same tables.
+#[derive(Default)]
+pub(crate) struct LoneTileCache {
+    tables: FxHashMap<(u64, usize), Rc<LoneTile>>,
+}
+
+/// One goal's lone-tile costs, and for each tile cell the cost with the blank at its best.
+struct LoneTile {
+    costs: Vec<u16>,
+    best_blank: Vec<u16>,
+}
+
+impl LoneTileCache {
+    /// Tables kept at most (each is `cells²` entries).
+    const CAPACITY: usize = 256;
+
+    /// The table for `goal` with these walls, computed if not yet known.
+    fn get(&mut self, steps: &[[usize; 4]], fixed: &[bool], goal: usize) -> Rc<LoneTile> {
+        let walls = fixed.iter().fold(0xCBF2_9CE4_8422_2325u64, |hash, &wall| {
+            (hash ^ u64::from(wall)).wrapping_mul(0x0100_0000_01B3)
+        });
+        if let Some(table) = self.tables.get(&(walls, goal)) {
+            return Rc::clone(table);
+        }
+        if self.tables.len() >= Self::CAPACITY {
+            self.tables.clear();
+        }
+        let cells = steps.len();
+        let costs = lone_tile_costs(steps, fixed, goal);
+        let best_blank = (0..cells)
+            .map(|t| {
+                costs[t * cells..(t + 1) * cells]
+                    .iter()
+                    .copied()
+                    .min()
+                    .unwrap_or(u16::MAX)
+            })
+            .collect();
+        let table = Rc::new(LoneTile { costs, best_blank });
+        self.tables.insert((walls, goal), Rc::clone(&table));
+        table
+    }
 }
 
 /// One stage's problem: which tiles go where, and the walls.
@@ -83,7 +130,7 @@ impl Stage<'_> {
 
     /// With lone-tile cost tables: each misplaced tile's cost with the blank at its best,
     /// plus the extra the real blank needs for the cheapest tile to start.
-    fn estimate_tables(&self, tables: &[Vec<u16>], best: &[Vec<u16>], key: u128) -> (u32, u32) {
+    fn estimate_tables(&self, tables: &[Rc<LoneTile>], key: u128) -> (u32, u32) {
         let cells = self.shape.cells();
         let blank = get(key, 0);
         let mut sum = 0u32;
@@ -93,9 +140,9 @@ impl Stage<'_> {
             if cell == goal {
                 continue;
             }
-            let alone = u32::from(best[slot][cell].min(4000));
+            let alone = u32::from(tables[slot].best_blank[cell].min(4000));
             sum += alone;
-            let here = u32::from(tables[slot][cell * cells + blank].min(4000));
+            let here = u32::from(tables[slot].costs[cell * cells + blank].min(4000));
             extra = extra.min(here.saturating_sub(alone));
         }
         if sum == 0 {
@@ -140,6 +187,7 @@ impl Stage<'_> {
         cells: &[usize],
         weight: (u32, u32),
         max_nodes: u64,
+        cache: &mut LoneTileCache,
         budget: &Budget,
     ) -> Result<Option<Vec<Move>>, StopReason> {
         if cells.len() > MAX_TRACKED || cells.len() != self.goals.len() {
@@ -166,31 +214,17 @@ impl Stage<'_> {
                 (column as u8, row as u8)
             })
             .collect();
-        let tables: Vec<Vec<u16>> = if self.exact {
+        let tables: Vec<Rc<LoneTile>> = if self.exact {
             self.goals
                 .iter()
-                .map(|&goal| lone_tile_costs(&steps, self.fixed, goal))
+                .map(|&goal| cache.get(&steps, self.fixed, goal))
                 .collect()
         } else {
             Vec::new()
         };
-        let best_blank: Vec<Vec<u16>> = tables
-            .iter()
-            .map(|table| {
-                (0..cells_n)
-                    .map(|t| {
-                        table[t * cells_n..(t + 1) * cells_n]
-                            .iter()
-                            .copied()
-                            .min()
-                            .unwrap_or(u16::MAX)
-                    })
-                    .collect()
-            })
-            .collect();
         let estimate = |key: u128| -> u32 {
             if self.exact {
-                let (sum, extra) = self.estimate_tables(&tables, &best_blank, key);
+                let (sum, extra) = self.estimate_tables(&tables, key);
                 sum + extra
             } else {
                 let (md, b) = self.estimate(&at, key);
@@ -207,6 +241,7 @@ impl Stage<'_> {
             last: 4,
         }];
         let mut best: FxHashMap<u128, u32> = FxHashMap::default();
+        best.reserve((max_nodes as usize).saturating_mul(2).min(1 << 20));
         best.insert(key, 0);
         let mut open = MinHeap::new();
         open.push(priority(0, estimate(key)), 0);
