@@ -109,14 +109,19 @@ pub fn run(args: &Args) -> Result<u8> {
         (None, Some(_)) => Some(Algorithm::Anytime),
         (None, None) => None,
     };
-    // On a terminal, a long search says how far it has proved the solution must go.
+    // On a terminal, a long search says how far it has proved the solution must go, or the
+    // best it has found so far.
     let on_terminal = std::io::stderr().is_terminal();
     if on_terminal {
-        budget = budget.with_progress(ProgressSink::new(|status| {
-            eprint!(
+        budget = budget.with_progress(ProgressSink::new(|status| match status.best {
+            Some(best) => eprint!(
+                "\r\x1b[Kimproving: {best} moves so far (at least {}); {:.1} s",
+                status.lower_bound, status.seconds
+            ),
+            None => eprint!(
                 "\r\x1b[Ksearching: at least {} moves; {} nodes in {:.1} s",
                 status.lower_bound, status.nodes_expanded, status.seconds
-            );
+            ),
         }));
     }
     let options = Options {

@@ -142,6 +142,32 @@ mod bounds_and_budgets {
     }
 
     #[test]
+    fn the_budgets_progress_hears_of_each_better_solution() {
+        use std::sync::{Arc, Mutex};
+
+        use npuzzle::{ProgressSink, SearchStatus};
+
+        let board = random_solvable(Shape::new(8, 8).unwrap(), 21);
+        let statuses: Arc<Mutex<Vec<SearchStatus>>> = Arc::default();
+        let sink = {
+            let statuses = Arc::clone(&statuses);
+            ProgressSink::new(move |status| statuses.lock().unwrap().push(*status))
+        };
+        let budget = Budget::default()
+            .with_time_limit(Duration::from_millis(300))
+            .with_progress(sink);
+        let best = solve_anytime(&board, &budget, &Improve::default(), |_| {}).unwrap();
+        let statuses = statuses.lock().unwrap();
+        let lengths: Vec<usize> = statuses.iter().filter_map(|s| s.best).collect();
+        // Only the anytime solver's own reports: none from the searches inside it.
+        assert_eq!(lengths.len(), statuses.len());
+        assert!(lengths.len() >= 2, "{lengths:?}");
+        assert!(lengths.windows(2).all(|w| w[1] < w[0]), "{lengths:?}");
+        assert_eq!(*lengths.last().unwrap(), best.len());
+        assert!(statuses.iter().all(|s| s.lower_bound <= best.len()));
+    }
+
+    #[test]
     fn a_cancel_flag_set_beforehand_stops_at_once() {
         let board = random_solvable(Shape::new(8, 8).unwrap(), 3);
         let cancel = CancelFlag::new();

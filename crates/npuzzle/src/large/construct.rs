@@ -416,8 +416,13 @@ impl Work {
             return self.finish(column, row, budget);
         }
         let board = self.region(column, row)?;
+        // The remainder's search keeps the budget's limits but not its progress callback:
+        // its bounds are the remainder's, not the board's.
         let options = crate::solve::Options {
-            budget: budget.clone(),
+            budget: Budget {
+                progress: None,
+                ..budget.clone()
+            },
             threads: Some(1),
             ..crate::solve::Options::default()
         };

@@ -31,7 +31,7 @@ use thiserror::Error;
 
 use crate::analysis::{Solvability, linear_conflict};
 use crate::board::{Board, Move, Shape};
-use crate::search::budget::{Budget, GaveUp, StopReason, Stopwatch};
+use crate::search::budget::{Budget, GaveUp, SearchStatus, StopReason, Stopwatch};
 use crate::solution::{Algorithm, Solution};
 
 use construct::{Config, Plan, StageOption, construct};
@@ -317,8 +317,18 @@ pub fn solve_anytime(
     board: &Board,
     budget: &Budget,
     improve: &Improve,
-    on_improve: impl FnMut(&Solution),
+    mut on_improve: impl FnMut(&Solution),
 ) -> Result<Solution, LargeError> {
+    // The budget's progress callback hears of each better solution too.
+    let on_improve = move |solution: &Solution| {
+        budget.report(&SearchStatus {
+            nodes_expanded: solution.nodes_expanded,
+            seconds: solution.seconds,
+            lower_bound: solution.lower_bound,
+            best: Some(solution.len()),
+        });
+        on_improve(solution);
+    };
     let clock = Stopwatch::start();
     checked(board)?;
     let bound = lower_bound(board);

@@ -37,7 +37,8 @@ pub struct Budget {
     pub deadline: Option<Instant>,
     /// Set by another thread to stop it.
     pub cancel: CancelFlag,
-    /// Told how a long search goes (IDA* reports each new bound).
+    /// Told how a long search goes (IDA* reports each new bound, the anytime solver each
+    /// better solution).
     pub progress: Option<ProgressSink>,
 }
 
@@ -50,6 +51,9 @@ pub struct SearchStatus {
     pub seconds: f64,
     /// The length the solution is now proved to need at least.
     pub lower_bound: usize,
+    /// The length of the best solution so far, from searches that improve on one (the
+    /// anytime solver); `None` before any.
+    pub best: Option<usize>,
 }
 
 /// A callback told how a long search goes; clones share the callback.

@@ -175,6 +175,7 @@ pub fn idastar(board: &Board, options: &IdaOptions, budget: &Budget) -> Result<I
             nodes_expanded: expanded_total,
             seconds: clock.seconds(),
             lower_bound: bound as usize,
+            best: None,
         });
     }
 }
