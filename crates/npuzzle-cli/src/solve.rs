@@ -85,6 +85,9 @@ pub struct Args {
 
 /// Solves the board and prints the report.
 pub fn run(args: &Args) -> Result<u8> {
+    if args.threads == Some(0) {
+        bail!("--threads takes 1 or more");
+    }
     let board = read_board(&args.file)?;
     let mut budget = Budget::default().with_max_memory(args.max_memory.saturating_mul(1 << 20));
     if let Some(nodes) = args.max_nodes {

@@ -118,6 +118,13 @@ fn bad_input_exits_2_with_line_and_column() {
     assert_eq!(out.status.code(), Some(2), "usage errors exit 2");
     let out = npuzzle(&["solve", "-", "--timeout", "-1"], "1 0 3 / 4 2 5 / 7 8 6");
     assert_eq!(out.status.code(), Some(2));
+    let out = npuzzle(&["solve", "-", "--threads", "0"], "1 0 3 / 4 2 5 / 7 8 6");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("--threads takes 1 or more")
+    );
 }
 
 #[test]
