@@ -3,7 +3,8 @@
 //! the Korf 24-puzzle instances against their optimal lengths.
 //!
 //! `cargo run --release -p npuzzle --example large_report -- [SECONDS] [BOARDS] [SIZES...]`
-//! SIZES are like `11x11`; `korf` runs the 24-puzzle instances (from ../shared/benchmarks).
+//! SIZES are like `11x11`; `korf` runs the 24-puzzle instances (from ../shared/benchmarks);
+//! `threads=N` among them sets the improvement's threads (every core by default).
 
 use std::time::{Duration, Instant};
 
@@ -27,14 +28,25 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let seconds: f64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(1.0);
     let count: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(100);
-    let mut sizes: Vec<String> = args.iter().skip(2).cloned().collect();
+    let mut improve = Improve::default();
+    let mut sizes: Vec<String> = Vec::new();
+    for arg in args.iter().skip(2) {
+        match arg.strip_prefix("threads=").map(str::parse) {
+            Some(Ok(threads)) => improve.threads = Some(threads),
+            Some(Err(_)) => panic!("threads= takes a number, not {arg}"),
+            None => sizes.push(arg.clone()),
+        }
+    }
     if sizes.is_empty() {
         sizes = ["5x5", "6x6", "8x8", "11x11", "3x7", "4x9", "korf"]
             .map(String::from)
             .to_vec();
     }
     println!(
-        "improve for {seconds} s; {count} boards per size (seed 2026 + i); medians unless marked"
+        "improve for {seconds} s on {} threads; {count} boards per size (seed 2026 + i); medians unless marked",
+        improve
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
     );
     println!(
         "{:>6} {:>9} {:>8} {:>7} {:>9} {:>8} {:>7} {:>8} {:>8}",
@@ -42,7 +54,7 @@ fn main() {
     );
     for size in &sizes {
         if size == "korf" {
-            korf(seconds);
+            korf(seconds, &improve);
             continue;
         }
         let Some((w, h)) = size.split_once('x') else {
@@ -68,8 +80,7 @@ fn main() {
             bounds.push(lb);
             if seconds > 0.0 {
                 let budget = Budget::default().with_time_limit(Duration::from_secs_f64(seconds));
-                let best =
-                    solve_anytime(&board, &budget, &Improve::default(), |_| {}).expect("solvable");
+                let best = solve_anytime(&board, &budget, &improve, |_| {}).expect("solvable");
                 assert!(best.solves(&board));
                 better.push(best.len() as f64);
                 better_ratio.push(best.len() as f64 / best.lower_bound.max(1) as f64);
@@ -100,7 +111,7 @@ fn main() {
     }
 }
 
-fn korf(seconds: f64) {
+fn korf(seconds: f64, improve: &Improve) {
     let Ok(text) = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../../../shared/benchmarks/korf24.txt"),
@@ -114,7 +125,7 @@ fn korf(seconds: f64) {
         let fast = solve_fast(&board, &Budget::default()).expect("solvable");
         let start = Instant::now();
         let budget = Budget::default().with_time_limit(Duration::from_secs_f64(seconds));
-        let best = solve_anytime(&board, &budget, &Improve::default(), |_| {}).expect("solvable");
+        let best = solve_anytime(&board, &budget, improve, |_| {}).expect("solvable");
         let took = start.elapsed().as_secs_f64();
         assert!(best.solves(&board));
         println!(

@@ -249,6 +249,17 @@ fn improve_by_windows<F: FnMut(&Solution)>(
     Ok(())
 }
 
+/// [`improve_by_windows`] with the two shortest window lengths only: quick, for a new best.
+fn improve_by_short_windows<F: FnMut(&Solution)>(
+    best: &mut Best<'_, F>,
+    shortener: &Shortener,
+    improve: &Improve,
+    budget: &Budget,
+) -> Result<(), StopReason> {
+    let short = &improve.windows[..2.min(improve.windows.len())];
+    improve_by_windows(best, shortener, short, improve.window_nodes, budget)
+}
+
 /// Weights (as `num / den`) tried in turn by the anytime weighted A* on small boards, each with
 /// the nodes it may expand (at most [`Improve::weighted_nodes`]; the last run gets all of those).
 /// Small steps down with short runs at the high weights: each run's best bounds the next, so
@@ -474,24 +485,12 @@ fn run_improvements<F: FnMut(&Solution)>(
         variants()
     };
     if best.board.tiles().len() <= weighted::MAX_CELLS {
-        improve_by_windows(
-            best,
-            shortener,
-            &improve.windows[..2.min(improve.windows.len())],
-            improve.window_nodes,
-            budget,
-        )?;
+        improve_by_short_windows(best, shortener, improve, budget)?;
         improve_by_weighted(best, improve, budget)?;
     } else {
         // Presorted constructions first (see `beam`), then the windows on the best.
         improve_by_presorting(best, shortener, improve, budget)?;
-        improve_by_windows(
-            best,
-            shortener,
-            &improve.windows[..2.min(improve.windows.len())],
-            improve.window_nodes,
-            budget,
-        )?;
+        improve_by_short_windows(best, shortener, improve, budget)?;
         improve_last_5x5(best, &SUFFIX_QUICK, budget)?;
     }
     improve_by_windows(
@@ -519,13 +518,7 @@ fn run_improvements<F: FnMut(&Solution)>(
             if let Ok(moves) = constructed(best.board, &config, budget)
                 && best.offer(moves, Algorithm::Anytime)
             {
-                improve_by_windows(
-                    best,
-                    shortener,
-                    &improve.windows[..2.min(improve.windows.len())],
-                    improve.window_nodes,
-                    budget,
-                )?;
+                improve_by_short_windows(best, shortener, improve, budget)?;
             }
             budget.check(0, 0)?;
         }
@@ -666,13 +659,7 @@ fn improve_by_presorting<F: FnMut(&Solution)>(
     let stop_at = share_of_time_left(budget, PRESORT_SHARE);
     each_presorted(board, threads, stop_at, budget, |moves| {
         if best.offer(moves, Algorithm::Anytime) {
-            improve_by_windows(
-                best,
-                shortener,
-                &improve.windows[..2.min(improve.windows.len())],
-                improve.window_nodes,
-                budget,
-            )?;
+            improve_by_short_windows(best, shortener, improve, budget)?;
         }
         Ok(())
     })?;
