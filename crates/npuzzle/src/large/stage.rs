@@ -10,6 +10,7 @@ use rustc_hash::FxHashMap;
 use crate::board::{Move, Shape};
 use crate::search::budget::{Budget, StopReason};
 use crate::search::heap::MinHeap;
+use crate::search::table::{Slot, StateTable, hash_u128};
 
 /// The most tiles one stage may track (with the blank, 8 bits each in a `u128`).
 pub(crate) const MAX_TRACKED: usize = 15;
@@ -19,6 +20,8 @@ struct Node {
     parent: u32,
     g: u16,
     last: u8,
+    /// A later node reached the same key in fewer moves: this one's heap entry is stale.
+    superseded: bool,
 }
 
 fn get(key: u128, slot: usize) -> usize {
@@ -239,21 +242,23 @@ impl Stage<'_> {
             parent: u32::MAX,
             g: 0,
             last: 4,
+            superseded: false,
         }];
-        let mut best: FxHashMap<u128, u32> = FxHashMap::default();
-        best.reserve((max_nodes as usize).saturating_mul(2).min(1 << 20));
-        best.insert(key, 0);
+        let mut best = StateTable::with_capacity(4096);
+        if let Slot::Vacant(slot) = best.find(hash_u128(key), |_| false) {
+            best.fill(slot, hash_u128(key), 0);
+        }
         let mut open = MinHeap::new();
         open.push(priority(0, estimate(key)), 0);
         let mut expanded = 0u64;
         while let Some((_, index)) = open.pop() {
             let (key, g, last) = {
                 let node = &nodes[index as usize];
+                if node.superseded {
+                    continue;
+                }
                 (node.key, node.g, node.last)
             };
-            if best.get(&key) != Some(&index) {
-                continue;
-            }
             if self.placed(key) {
                 let mut moves = Vec::with_capacity(g as usize);
                 let mut at = index as usize;
@@ -289,18 +294,21 @@ impl Stage<'_> {
                 }
                 let g2 = g + 1;
                 let at = nodes.len() as u32;
-                match best.get_mut(&child) {
-                    Some(known) if nodes[*known as usize].g <= g2 => continue,
-                    Some(known) => *known = at,
-                    None => {
-                        best.insert(child, at);
+                let hash = hash_u128(child);
+                match best.find(hash, |known| nodes[known as usize].key == child) {
+                    Slot::Found(known, _) if nodes[known as usize].g <= g2 => continue,
+                    Slot::Found(known, slot) => {
+                        nodes[known as usize].superseded = true;
+                        best.replace(slot, at);
                     }
+                    Slot::Vacant(slot) => best.fill(slot, hash, at),
                 }
                 nodes.push(Node {
                     key: child,
                     parent: index,
                     g: g2,
                     last: mv as u8,
+                    superseded: false,
                 });
                 open.push(priority(g2, estimate(child)), at);
             }

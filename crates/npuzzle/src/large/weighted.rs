@@ -1,12 +1,11 @@
 //! Weighted A* on boards of up to 25 cells, with Manhattan + linear conflict kept incrementally,
 //! pruned by the best length known so far: the anytime search behind near-optimal 5×5 answers.
 
-use rustc_hash::FxHashMap;
-
 use crate::board::{Board, Move, Shape};
 use crate::pdb::PatternDatabase;
 use crate::search::budget::{Budget, StopReason};
 use crate::search::heap::MinHeap;
+use crate::search::table::{Slot, StateTable, hash_u128};
 
 /// The most cells a board may have for this search (five bits a cell in a `u128`).
 pub(crate) const MAX_CELLS: usize = 25;
@@ -158,6 +157,8 @@ struct Node {
     last: u8,
     /// The pattern databases' excess per pattern, then per reflected pattern.
     excess: Excess,
+    /// A later node reached the same key in fewer moves: this one's heap entry is stale.
+    superseded: bool,
 }
 
 /// Per-pattern excesses (up to four patterns, as is and reflected).
@@ -347,15 +348,21 @@ pub(crate) fn weighted_astar(
         blank: board.blank() as u8,
         last: NO_MOVE,
         excess,
+        superseded: false,
     }];
-    let mut best: FxHashMap<u128, u32> = FxHashMap::default();
-    best.insert(key, 0);
+    let mut best = StateTable::with_capacity(4096);
+    if let Slot::Vacant(slot) = best.find(hash_u128(key), |_| false) {
+        best.fill(slot, hash_u128(key), 0);
+    }
     let mut open = MinHeap::new();
     open.push(priority(0, h), 0);
     let mut expanded = 0u64;
     while let Some((_, index)) = open.pop() {
         let (key, g, h, blank, last, excess) = {
             let node = &nodes[index as usize];
+            if node.superseded {
+                continue;
+            }
             (
                 node.key,
                 node.g,
@@ -365,7 +372,7 @@ pub(crate) fn weighted_astar(
                 node.excess,
             )
         };
-        if best.get(&key) != Some(&index) || usize::from(g + h) >= upper {
+        if usize::from(g + h) >= upper {
             continue;
         }
         if h == 0 {
@@ -383,8 +390,7 @@ pub(crate) fn weighted_astar(
         }
         expanded += 1;
         if expanded.is_multiple_of(4096) {
-            let memory =
-                nodes.capacity() * size_of::<Node>() + best.capacity() * 24 + open.memory();
+            let memory = nodes.capacity() * size_of::<Node>() + best.memory() + open.memory();
             budget.check(expanded, memory)?;
             if expanded >= max_nodes {
                 return Err(StopReason::NodeLimit);
@@ -406,12 +412,14 @@ pub(crate) fn weighted_astar(
                 continue;
             }
             let at = nodes.len() as u32;
-            match best.get_mut(&child) {
-                Some(known) if nodes[*known as usize].g <= g2 => continue,
-                Some(known) => *known = at,
-                None => {
-                    best.insert(child, at);
+            let hash = hash_u128(child);
+            match best.find(hash, |known| nodes[known as usize].key == child) {
+                Slot::Found(known, _) if nodes[known as usize].g <= g2 => continue,
+                Slot::Found(known, slot) => {
+                    nodes[known as usize].superseded = true;
+                    best.replace(slot, at);
                 }
+                Slot::Vacant(slot) => best.fill(slot, hash, at),
             }
             nodes.push(Node {
                 key: child,
@@ -421,6 +429,7 @@ pub(crate) fn weighted_astar(
                 blank: from as u8,
                 last: mv as u8,
                 excess: excess2,
+                superseded: false,
             });
             open.push(priority(g2, h2), at);
         }

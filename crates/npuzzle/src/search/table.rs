@@ -18,6 +18,16 @@ pub(crate) fn hash_of<K: Hash>(key: &K) -> u64 {
     FxBuildHasher.hash_one(key)
 }
 
+/// The hash the table expects for a state packed into a `u128` whose information sits in its
+/// low bytes (the large-board searches' keys): mixed so that the high half, which picks the
+/// slot, depends on every bit. [`hash_of`] on such keys crowded the table (measured: the whole
+/// best-of construction 20–45 % slower than with a hash map, against 15 % faster with this).
+pub(crate) fn hash_u128(key: u128) -> u64 {
+    let folded = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
+    let mixed = folded.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (mixed ^ (mixed >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+}
+
 /// Maps states to the arena index of their best node.
 pub(crate) struct StateTable {
     /// `tag << 32 | (index + 1)`, or `EMPTY`.
