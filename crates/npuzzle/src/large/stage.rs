@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap;
 use crate::board::{Move, Shape};
 use crate::search::budget::{Budget, StopReason};
 use crate::search::heap::MinHeap;
-use crate::search::table::{Slot, StateTable, hash_u128};
+use crate::search::table::{Admitted, StateTable, hash_u128};
 
 /// The most tiles one stage may track (with the blank, 8 bits each in a `u128`).
 pub(crate) const MAX_TRACKED: usize = 15;
@@ -245,9 +245,7 @@ impl Stage<'_> {
             superseded: false,
         }];
         let mut best = StateTable::with_capacity(4096);
-        if let Slot::Vacant(slot) = best.find(hash_u128(key), |_| false) {
-            best.fill(slot, hash_u128(key), 0);
-        }
+        best.admit(hash_u128(key), |_| false, |_| true, 0);
         let mut open = MinHeap::new();
         open.push(priority(0, estimate(key)), 0);
         let mut expanded = 0u64;
@@ -294,14 +292,12 @@ impl Stage<'_> {
                 }
                 let g2 = g + 1;
                 let at = nodes.len() as u32;
-                let hash = hash_u128(child);
-                match best.find(hash, |known| nodes[known as usize].key == child) {
-                    Slot::Found(known, _) if nodes[known as usize].g <= g2 => continue,
-                    Slot::Found(known, slot) => {
-                        nodes[known as usize].superseded = true;
-                        best.replace(slot, at);
-                    }
-                    Slot::Vacant(slot) => best.fill(slot, hash, at),
+                let is_it = |known: u32| nodes[known as usize].key == child;
+                let beats = |known: u32| g2 < nodes[known as usize].g;
+                match best.admit(hash_u128(child), is_it, beats, at) {
+                    Admitted::No => continue,
+                    Admitted::Instead(stale) => nodes[stale as usize].superseded = true,
+                    Admitted::New => {}
                 }
                 nodes.push(Node {
                     key: child,

@@ -5,7 +5,7 @@ use crate::board::{Board, Move, Shape};
 use crate::pdb::PatternDatabase;
 use crate::search::budget::{Budget, StopReason};
 use crate::search::heap::MinHeap;
-use crate::search::table::{Slot, StateTable, hash_u128};
+use crate::search::table::{Admitted, StateTable, hash_u128};
 
 /// The most cells a board may have for this search (five bits a cell in a `u128`).
 pub(crate) const MAX_CELLS: usize = 25;
@@ -351,9 +351,7 @@ pub(crate) fn weighted_astar(
         superseded: false,
     }];
     let mut best = StateTable::with_capacity(4096);
-    if let Slot::Vacant(slot) = best.find(hash_u128(key), |_| false) {
-        best.fill(slot, hash_u128(key), 0);
-    }
+    best.admit(hash_u128(key), |_| false, |_| true, 0);
     let mut open = MinHeap::new();
     open.push(priority(0, h), 0);
     let mut expanded = 0u64;
@@ -412,14 +410,12 @@ pub(crate) fn weighted_astar(
                 continue;
             }
             let at = nodes.len() as u32;
-            let hash = hash_u128(child);
-            match best.find(hash, |known| nodes[known as usize].key == child) {
-                Slot::Found(known, _) if nodes[known as usize].g <= g2 => continue,
-                Slot::Found(known, slot) => {
-                    nodes[known as usize].superseded = true;
-                    best.replace(slot, at);
-                }
-                Slot::Vacant(slot) => best.fill(slot, hash, at),
+            let is_it = |known: u32| nodes[known as usize].key == child;
+            let beats = |known: u32| g2 < nodes[known as usize].g;
+            match best.admit(hash_u128(child), is_it, beats, at) {
+                Admitted::No => continue,
+                Admitted::Instead(stale) => nodes[stale as usize].superseded = true,
+                Admitted::New => {}
             }
             nodes.push(Node {
                 key: child,
