@@ -37,10 +37,8 @@ impl BeamSettings {
 
 /// A finished beam: the best board's path at every depth it reached.
 pub(crate) struct Beam {
-    /// Per depth, the (parent index, move) of every board kept.
+    /// Per depth, the (parent index, move) of every board kept, best first.
     layers: Vec<Vec<(u32, u8)>>,
-    /// Per depth (from 1), the index of the board with the lowest weighted distance.
-    best: Vec<u32>,
     /// The depth of the lowest weighted distance seen.
     pub best_depth: usize,
 }
@@ -53,7 +51,8 @@ impl Beam {
         if depth == 0 {
             return moves;
         }
-        let mut index = self.best[depth - 1] as usize;
+        // Each layer is kept best first.
+        let mut index = 0;
         for layer in self.layers[..depth].iter().rev() {
             let (parent, mv) = layer[index];
             moves.push(Move::ALL[mv as usize]);
@@ -95,12 +94,12 @@ fn tile_weights(shape: Shape, growth: (u32, u32)) -> Vec<i64> {
     weights
 }
 
-/// Zobrist keys, one per (tile, cell), from a fixed seed.
+/// Zobrist keys, one per (tile, cell), from a fixed seed (splitmix64: the keys also break
+/// ties between equal boards, so they are fixed here rather than left to a library's generator).
 fn zobrist(cells: usize) -> Vec<u64> {
     let mut state = 0x853C_49E6_748F_EA9Bu64;
     (0..cells * cells)
         .map(|_| {
-            // splitmix64
             state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
             let mut z = state;
             z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -146,7 +145,6 @@ pub(crate) fn presort(
 
     let mut beam = Beam {
         layers: Vec::new(),
-        best: Vec::new(),
         best_depth: 0,
     };
     let mut best_score = score;
@@ -225,7 +223,6 @@ pub(crate) fn presort(
         lasts = next_lasts;
         beam.layers.push(layer);
         // The candidates were sorted: the first kept is the best.
-        beam.best.push(0);
         score = scores[0];
         if score < best_score {
             best_score = score;

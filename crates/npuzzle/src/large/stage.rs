@@ -49,11 +49,30 @@ impl LoneTileCache {
     /// Tables kept at most (each is `cells²` entries).
     const CAPACITY: usize = 256;
 
-    /// The table for `goal` with these walls, computed if not yet known.
-    fn get(&mut self, steps: &[[usize; 4]], fixed: &[bool], goal: usize) -> Rc<LoneTile> {
+    /// The tables for `goals` with these walls, each computed if not yet known.
+    fn tables(
+        &mut self,
+        steps: &[[usize; 4]],
+        fixed: &[bool],
+        goals: &[usize],
+    ) -> Vec<Rc<LoneTile>> {
         let walls = fixed.iter().fold(0xCBF2_9CE4_8422_2325u64, |hash, &wall| {
             (hash ^ u64::from(wall)).wrapping_mul(0x0100_0000_01B3)
         });
+        goals
+            .iter()
+            .map(|&goal| self.table(steps, fixed, walls, goal))
+            .collect()
+    }
+
+    /// The table for `goal` with the walls `fixed` (whose hash is `walls`).
+    fn table(
+        &mut self,
+        steps: &[[usize; 4]],
+        fixed: &[bool],
+        walls: u64,
+        goal: usize,
+    ) -> Rc<LoneTile> {
         if let Some(table) = self.tables.get(&(walls, goal)) {
             return Rc::clone(table);
         }
@@ -218,10 +237,7 @@ impl Stage<'_> {
             })
             .collect();
         let tables: Vec<Rc<LoneTile>> = if self.exact {
-            self.goals
-                .iter()
-                .map(|&goal| cache.get(&steps, self.fixed, goal))
-                .collect()
+            cache.tables(&steps, self.fixed, self.goals)
         } else {
             Vec::new()
         };
@@ -244,8 +260,7 @@ impl Stage<'_> {
             last: 4,
             superseded: false,
         }];
-        let mut best = StateTable::with_capacity(4096);
-        best.admit(hash_u128(key), |_| false, |_| true, 0);
+        let mut best = StateTable::with_root(4096, hash_u128(key));
         let mut open = MinHeap::new();
         open.push(priority(0, estimate(key)), 0);
         let mut expanded = 0u64;

@@ -350,8 +350,7 @@ pub(crate) fn weighted_astar(
         excess,
         superseded: false,
     }];
-    let mut best = StateTable::with_capacity(4096);
-    best.admit(hash_u128(key), |_| false, |_| true, 0);
+    let mut best = StateTable::with_root(4096, hash_u128(key));
     let mut open = MinHeap::new();
     open.push(priority(0, h), 0);
     let mut expanded = 0u64;

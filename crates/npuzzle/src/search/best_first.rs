@@ -16,7 +16,7 @@
 use super::budget::{Budget, GaveUp, StopReason, Stopwatch};
 use super::heap::MinHeap;
 use super::key::PackedTiles;
-use super::table::{Slot, StateTable, hash_of};
+use super::table::{Admitted, StateTable, hash_of};
 use crate::analysis::manhattan_table;
 use crate::board::{Board, Move};
 
@@ -106,11 +106,7 @@ fn search_with<K: PackedTiles>(
         last_move: NO_MOVE,
         superseded: false,
     });
-    let mut best = StateTable::with_capacity(INITIAL_NODES);
-    let root_hash = hash_of(&nodes[0].tiles);
-    if let Slot::Vacant(slot) = best.find(root_hash, |_| false) {
-        best.fill(slot, root_hash, 0);
-    }
+    let mut best = StateTable::with_root(INITIAL_NODES, hash_of(&nodes[0].tiles));
     let mut open = MinHeap::with_capacity(INITIAL_NODES);
     open.push(priority(order, 0, root_h), 0);
     let mut expanded: u64 = 0;
@@ -171,20 +167,14 @@ fn search_with<K: PackedTiles>(
                 last_move: mv as u8,
                 superseded: false,
             };
-            match best.find(hash, |known| nodes[known as usize].tiles == node.tiles) {
-                Slot::Found(known, slot) => {
-                    if nodes[known as usize].g <= g {
-                        continue;
-                    }
-                    nodes[known as usize].superseded = true;
-                    best.replace(slot, child);
-                    nodes.push(node);
-                }
-                Slot::Vacant(slot) => {
-                    nodes.push(node);
-                    best.fill(slot, hash, child);
-                }
+            let is_it = |known: u32| nodes[known as usize].tiles == node.tiles;
+            let beats = |known: u32| g < nodes[known as usize].g;
+            match best.admit(hash, is_it, beats, child) {
+                Admitted::No => continue,
+                Admitted::Instead(stale) => nodes[stale as usize].superseded = true,
+                Admitted::New => {}
             }
+            nodes.push(node);
             let child_priority = priority(order, g, child_h);
             if child_priority < node_priority {
                 next_up.push(child);

@@ -62,6 +62,13 @@ impl StateTable {
         }
     }
 
+    /// A table holding the search's first node (index 0), whose state has this hash.
+    pub fn with_root(states: usize, hash: u64) -> StateTable {
+        let mut table = StateTable::with_capacity(states);
+        table.fill(table.home(hash >> 32), hash, 0);
+        table
+    }
+
     /// Bytes held.
     pub fn memory(&self) -> usize {
         self.slots.len() * size_of::<u64>()
