@@ -1,5 +1,6 @@
 //! Sound effects: a click for every slide, a bump for an illegal input, a chord for the win.
-//! The sounds are built in; the Sound setting mutes them.
+//! The sounds are built in; the Sound setting mutes them, and they stop when the app goes to
+//! the background.
 
 use std::sync::Arc;
 
@@ -7,7 +8,9 @@ use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings};
 use bevy::prelude::*;
 
 use crate::AppSet;
-use crate::play::{GameChanged, Settings};
+use crate::lifecycle::Suspended;
+use crate::messages::GameChanged;
+use crate::settings::Settings;
 
 /// The three effects, loaded once.
 #[derive(Resource)]
@@ -18,8 +21,10 @@ struct Sounds {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, load_sounds)
-        .add_systems(Update, play_sounds.in_set(AppSet::Animate));
+    app.add_systems(Startup, load_sounds).add_systems(
+        Update,
+        (play_sounds, silence_when_suspended).in_set(AppSet::Animate),
+    );
 }
 
 fn source(bytes: &'static [u8]) -> AudioSource {
@@ -57,5 +62,18 @@ fn play_sounds(
             GameChanged::Reset => continue,
         };
         commands.spawn((AudioPlayer(handle.clone()), PlaybackSettings::DESPAWN));
+    }
+}
+
+/// Stops every sound when the app goes to the background.
+fn silence_when_suspended(
+    mut commands: Commands,
+    suspended: Res<Suspended>,
+    playing: Query<Entity, With<AudioPlayer>>,
+) {
+    if suspended.is_changed() && suspended.0 {
+        for entity in &playing {
+            commands.entity(entity).despawn();
+        }
     }
 }

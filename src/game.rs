@@ -1,58 +1,31 @@
-//! The game's rules: the board, its history, the counters and the win. Plain Rust, no Bevy.
+//! The game's rules: the board, its history, the counters and the win; the shuffle for a
+//! difficulty, best scores, and the check of a set-up board. Plain Rust, no Bevy: the app's
+//! systems call these, and the tests drive them directly.
 //!
 //! Like Simon Tatham's `execute_move`, [`Game::apply`] is the one place a move changes the
 //! board; input, hints, solutions and saved games all come here as lists of moves.
+
+mod difficulty;
+mod scores;
+mod setup;
 
 use std::time::Duration;
 
 use npuzzle::{Board, Move, hamming};
 use serde::{Deserialize, Serialize};
 
-/// How hard a shuffle is: the number of random moves, or a uniformly random board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-pub enum Difficulty {
-    /// A few moves per tile.
-    Easy,
-    /// More moves.
-    #[default]
-    Medium,
-    /// Many moves: close to random.
-    Hard,
-    /// A uniformly random solvable board.
-    Random,
-    /// A board the player set up.
-    Custom,
-}
+pub use difficulty::{Difficulty, new_board};
+pub use scores::{Best, BestScores, WinResult, record_win};
+pub use setup::{SetupError, SetupGrid, check_setup, example_text};
 
-impl Difficulty {
-    /// The difficulties a player can choose for a new game.
-    pub const CHOOSABLE: [Difficulty; 4] = [
-        Difficulty::Easy,
-        Difficulty::Medium,
-        Difficulty::Hard,
-        Difficulty::Random,
-    ];
+/// The shortest side of a board the app plays.
+pub const MIN_SIDE: usize = 3;
+/// The longest side of a board the app plays.
+pub const MAX_SIDE: usize = 8;
 
-    /// The number of shuffle moves on an `n`×`n` board; `None` for a random or custom board.
-    pub fn shuffle_moves(self, n: usize) -> Option<usize> {
-        match self {
-            Difficulty::Easy => Some(n * n),
-            Difficulty::Medium => Some(4 * n * n),
-            Difficulty::Hard => Some(15 * n * n),
-            Difficulty::Random | Difficulty::Custom => None,
-        }
-    }
-
-    /// The name shown to the player.
-    pub fn label(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "Easy",
-            Difficulty::Medium => "Medium",
-            Difficulty::Hard => "Hard",
-            Difficulty::Random => "Random",
-            Difficulty::Custom => "Custom",
-        }
-    }
+/// Whether the app plays a board of this shape (any sides from [`MIN_SIDE`] to [`MAX_SIDE`]).
+pub fn playable(width: usize, height: usize) -> bool {
+    (MIN_SIDE..=MAX_SIDE).contains(&width) && (MIN_SIDE..=MAX_SIDE).contains(&height)
 }
 
 /// What one call to [`Game::apply`] or [`Game::tap`] did.
@@ -84,8 +57,8 @@ pub struct Game {
     elapsed: Duration,
     running: bool,
     won: bool,
-    solved_by_app: bool,
-    moves_since_auto_solve: usize,
+    helped: bool,
+    moves_since_help: usize,
 }
 
 /// The serialisable form of a game, for the save file.
@@ -107,8 +80,9 @@ pub struct SavedGame {
     pub elapsed_ms: u64,
     /// The difficulty.
     pub difficulty: Difficulty,
-    /// Whether the app solved it (or helped).
-    pub solved_by_app: bool,
+    /// Whether the app helped (a hint or a solution was shown).
+    #[serde(alias = "solved_by_app")]
+    pub helped: bool,
 }
 
 /// Why a saved game could not be restored.
@@ -120,6 +94,14 @@ pub enum RestoreError {
     /// The history does not fit the board.
     #[error("the saved history does not fit the board")]
     History,
+    /// A board of a shape the app does not play.
+    #[error("the saved board is {width}×{height}, a shape the app does not play")]
+    Shape {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
 }
 
 impl Game {
@@ -136,8 +118,8 @@ impl Game {
             elapsed: Duration::ZERO,
             running: false,
             won,
-            solved_by_app: false,
-            moves_since_auto_solve: 0,
+            helped: false,
+            moves_since_help: 0,
         }
     }
 
@@ -181,20 +163,21 @@ impl Game {
         self.won
     }
 
-    /// Whether the app's solver played (part of) this game.
-    pub fn solved_by_app(&self) -> bool {
-        self.solved_by_app
+    /// Whether the app helped with this game: a hint or a solution was shown (it then sets
+    /// no best score, and a restart keeps the mark).
+    pub fn helped(&self) -> bool {
+        self.helped
     }
 
-    /// Moves the player made after the app's solver last played, like Tatham's counter.
-    pub fn moves_since_auto_solve(&self) -> usize {
-        self.moves_since_auto_solve
+    /// Moves the player made since the app last helped, like Tatham's counter.
+    pub fn moves_since_help(&self) -> usize {
+        self.moves_since_help
     }
 
-    /// Marks the game as solved by the app (the solver or a hint played a move).
-    pub fn mark_solved_by_app(&mut self) {
-        self.solved_by_app = true;
-        self.moves_since_auto_solve = 0;
+    /// Marks the game as helped: a hint or solution was shown, or the app played a move.
+    pub fn mark_helped(&mut self) {
+        self.helped = true;
+        self.moves_since_help = 0;
     }
 
     /// Whether undo would change anything.
@@ -229,8 +212,8 @@ impl Game {
         self.history.extend_from_slice(moves);
         self.cursor = self.history.len();
         self.moves_made += moves.len();
-        if self.solved_by_app {
-            self.moves_since_auto_solve += moves.len();
+        if self.helped {
+            self.moves_since_help += moves.len();
         }
         self.running = true;
         self.won = self.board.is_goal();
@@ -280,9 +263,12 @@ impl Game {
         Some(mv)
     }
 
-    /// Returns to the start board with fresh counters (the same shuffle).
+    /// Returns to the start board with fresh counters (the same shuffle). A shuffle whose
+    /// solution the app showed stays marked as helped.
     pub fn restart(&mut self) {
+        let helped = self.helped;
         *self = Game::new(self.start.clone(), self.difficulty);
+        self.helped = helped;
     }
 
     /// The save-file form of this game.
@@ -296,13 +282,19 @@ impl Game {
             moves_made: self.moves_made,
             elapsed_ms: self.elapsed.as_millis().min(u64::MAX as u128) as u64,
             difficulty: self.difficulty,
-            solved_by_app: self.solved_by_app,
+            helped: self.helped,
         }
     }
 
     /// Restores a game from its save-file form, checking every part.
     pub fn from_saved(saved: &SavedGame) -> Result<Game, RestoreError> {
         let start = Board::new(saved.width, saved.height, saved.start.clone())?;
+        if !playable(saved.width, saved.height) {
+            return Err(RestoreError::Shape {
+                width: saved.width,
+                height: saved.height,
+            });
+        }
         let history = npuzzle::moves_from_str(&saved.history)?;
         if saved.cursor > history.len() {
             return Err(RestoreError::History);
@@ -326,8 +318,8 @@ impl Game {
             elapsed: Duration::from_millis(saved.elapsed_ms),
             running: saved.moves_made > 0 && !won,
             won,
-            solved_by_app: saved.solved_by_app,
-            moves_since_auto_solve: 0,
+            helped: saved.helped,
+            moves_since_help: 0,
         })
     }
 }
@@ -418,11 +410,10 @@ mod tests {
         let mut g = game("1 2 3 / 4 0 5 / 7 8 6");
         let start = g.board().clone();
         g.apply(&[Move::Up, Move::Left]);
-        g.mark_solved_by_app();
         g.restart();
         assert_eq!(g.board(), &start);
         assert_eq!(g.moves(), 0);
-        assert!(!g.solved_by_app());
+        assert!(!g.helped());
         assert!(!g.can_undo());
     }
 
@@ -446,10 +437,10 @@ mod tests {
         assert_eq!(g.tiles_out_of_place(), 2);
         g.apply(&[Move::Right]);
         assert_eq!(g.tiles_out_of_place(), 1);
-        g.mark_solved_by_app();
-        assert!(g.solved_by_app());
+        g.mark_helped();
+        assert!(g.helped());
         g.apply(&[Move::Left]);
-        assert_eq!(g.moves_since_auto_solve(), 1);
+        assert_eq!(g.moves_since_help(), 1);
     }
 
     #[test]
@@ -471,8 +462,38 @@ mod tests {
         let mut bad = saved.clone();
         bad.history = "UUUU".into();
         assert!(Game::from_saved(&bad).is_err());
-        let mut bad = saved;
+        let mut bad = saved.clone();
         bad.cursor = 9;
         assert!(Game::from_saved(&bad).is_err());
+        // A valid board of a shape the app does not play (2×2) is refused too.
+        let mut bad = saved;
+        (bad.width, bad.height, bad.start) = (2, 2, vec![1, 2, 0, 3]);
+        bad.history = String::new();
+        bad.cursor = 0;
+        assert!(matches!(
+            Game::from_saved(&bad),
+            Err(RestoreError::Shape { .. })
+        ));
+    }
+
+    #[test]
+    fn a_restart_keeps_the_help_mark() {
+        let mut g = game("1 2 3 / 4 0 5 / 7 8 6");
+        g.mark_helped();
+        g.apply(&[Move::Up]);
+        g.restart();
+        assert!(g.helped(), "the solution was shown for this shuffle");
+        assert_eq!(g.moves_since_help(), 0);
+    }
+
+    #[test]
+    fn saves_written_before_the_rename_still_load() {
+        let g = game("1 2 3 / 4 0 5 / 7 8 6");
+        let mut json = serde_json::to_value(g.to_saved()).unwrap();
+        let object = json.as_object_mut().unwrap();
+        object.remove("helped");
+        object.insert("solved_by_app".into(), true.into());
+        let saved: SavedGame = serde_json::from_value(json).unwrap();
+        assert!(Game::from_saved(&saved).unwrap().helped());
     }
 }

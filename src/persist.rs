@@ -1,192 +1,86 @@
-//! Settings, best scores and the game in progress, in the platform's data folder.
+//! Settings, best scores, the game in progress and the player's photos, in the platform's data
+//! folder (`~/.local/share/snapslide` on Linux, the app's internal storage on a phone).
 //!
-//! Every write goes to a temporary file that is then renamed over the old one, so a crash never
-//! leaves half a file. A file that cannot be read is renamed aside (`*.corrupt-<time>`) with a
-//! message; the other files are untouched and the game starts anyway.
+//! A file is written only when its contents change, off the frame (see `writer`), and always
+//! atomically; while the player only looks at the board, nothing is written. The game is saved
+//! after every move, and at once when the app is closed or goes to the background.
+
+mod files;
+mod writer;
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use bevy::prelude::*;
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
-use thiserror::Error;
+use bevy::window::WindowCloseRequested;
+use serde::Serialize;
+
+pub use files::{
+    GAME_FILE, Loaded, SCORES_FILE, SETTINGS_FILE, SavedState, StoreError, load_all, load_json,
+    save_json, write_atomic,
+};
+pub use writer::Writer;
 
 use crate::AppSet;
-use crate::board::Notice;
-use crate::game::{Game, SavedGame};
-use crate::photo::PhotoSource;
-use crate::play::{BestScores, CurrentGame, GameChanged, GameCommand, Settings};
+use crate::lifecycle::Suspended;
+use crate::messages::{GameChanged, GameCommand, Notice, PhotoArrived};
+use crate::photo::{PhotoSource, jpeg_is_complete};
+use crate::play::{CurrentGame, Scores};
+use crate::settings::Settings;
 
-/// The settings file's name.
-pub const SETTINGS_FILE: &str = "settings.json";
-/// The best scores file's name.
-pub const SCORES_FILE: &str = "scores.json";
-/// The game in progress file's name.
-pub const GAME_FILE: &str = "game.json";
-
-/// Why a file could not be read or written.
-#[derive(Debug, Error)]
-pub enum StoreError {
-    /// The file system refused.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The error.
-        source: std::io::Error,
-    },
-    /// The file is not what the app wrote; it was moved aside.
-    #[error("{path} was unreadable ({reason}); it was moved to {moved_to}")]
-    Corrupt {
-        /// The file.
-        path: PathBuf,
-        /// What was wrong.
-        reason: String,
-        /// Where it is now.
-        moved_to: PathBuf,
-    },
-    /// The value could not be written as JSON.
-    #[error("could not encode {0}")]
-    Encode(String),
-}
+/// The folder the player's photos are kept in, inside the data folder.
+pub const PHOTOS_DIR: &str = "photos";
+/// How long closing or suspending waits for the last writes.
+const FLUSH_LIMIT: Duration = Duration::from_secs(2);
 
 /// The folder the files live in; `None` keeps nothing (for screenshots and tests).
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct DataDir(pub Option<PathBuf>);
 
 impl DataDir {
-    /// The platform's data folder for the app (e.g. `~/.local/share/snapslide`), overridable
-    /// with `SNAPSLIDE_DATA_DIR`.
+    /// The platform's data folder for the app, overridable with `SNAPSLIDE_DATA_DIR`.
     pub fn platform() -> DataDir {
-        if let Some(dir) = std::env::var_os("SNAPSLIDE_DATA_DIR") {
-            return DataDir(Some(PathBuf::from(dir)));
+        DataDir(crate::platform::data_dir())
+    }
+}
+
+/// The writer, and the bytes each file last had.
+#[derive(Resource)]
+pub struct Saver {
+    /// Writes the files off the frame.
+    pub writer: Writer,
+    last: [Vec<u8>; 3],
+}
+
+impl Default for Saver {
+    fn default() -> Self {
+        Saver {
+            writer: Writer::start(),
+            last: Default::default(),
         }
-        DataDir(
-            directories::ProjectDirs::from("org", "Snapslide", "snapslide")
-                .map(|dirs| dirs.data_dir().to_path_buf()),
-        )
     }
 }
 
-/// The game in progress as saved: the game and its photo.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SavedState {
-    /// The game.
-    pub game: SavedGame,
-    /// Its photo.
-    pub photo: PhotoSource,
-}
-
-/// Writes bytes to `path` atomically: a temporary file in the same folder, then a rename.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-    use std::io::Write;
-    let io = |source| StoreError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(io)?;
-    }
-    let mut temp = path.as_os_str().to_owned();
-    temp.push(format!(".tmp-{}", std::process::id()));
-    let temp = PathBuf::from(temp);
-    let mut file = std::fs::File::create(&temp).map_err(io)?;
-    file.write_all(bytes).map_err(io)?;
-    file.sync_all().map_err(io)?;
-    drop(file);
-    std::fs::rename(&temp, path).map_err(|source| {
-        let _ = std::fs::remove_file(&temp);
-        io(source)
-    })
-}
-
-/// Writes a value as JSON, atomically.
-pub fn save_json<T: Serialize>(path: &Path, value: &T) -> Result<(), StoreError> {
-    let bytes = serde_json::to_vec_pretty(value).map_err(|e| StoreError::Encode(e.to_string()))?;
-    write_atomic(path, &bytes)
-}
-
-/// Reads a JSON file: `Ok(None)` if there is none; a file that does not parse is moved aside
-/// and reported as [`StoreError::Corrupt`].
-pub fn load_json<T: DeserializeOwned>(path: &Path) -> Result<Option<T>, StoreError> {
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(source) => {
-            return Err(StoreError::Io {
-                path: path.to_path_buf(),
-                source,
-            });
-        }
-    };
-    match serde_json::from_slice(&bytes) {
-        Ok(value) => Ok(Some(value)),
-        Err(e) => Err(set_aside(path, e.to_string())),
-    }
-}
-
-/// Moves an unreadable file aside and says so.
-fn set_aside(path: &Path, reason: String) -> StoreError {
-    let stamp = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let mut moved = path.as_os_str().to_owned();
-    moved.push(format!(".corrupt-{stamp}"));
-    let moved_to = PathBuf::from(moved);
-    if let Err(source) = std::fs::rename(path, &moved_to) {
-        return StoreError::Io {
-            path: path.to_path_buf(),
-            source,
+impl Saver {
+    /// Hands a file's contents to the writer if they differ from what it last had.
+    fn save<T: Serialize>(&mut self, dir: &Path, slot: usize, name: &str, value: &T) {
+        let Ok(bytes) = serde_json::to_vec_pretty(value) else {
+            return;
         };
-    }
-    StoreError::Corrupt {
-        path: path.to_path_buf(),
-        reason,
-        moved_to,
+        if self.last[slot] != bytes {
+            self.last[slot] = bytes.clone();
+            self.writer.write(dir.join(name), bytes);
+        }
     }
 }
 
-/// What was found in the data folder at start.
-#[derive(Debug, Default)]
-pub struct Loaded {
-    /// The settings, if a file was there.
-    pub settings: Option<Settings>,
-    /// The best scores, if a file was there.
-    pub scores: Option<BestScores>,
-    /// The game in progress, if one was saved and is valid.
-    pub game: Option<(Game, PhotoSource)>,
-    /// Messages for the player about files that could not be used.
-    pub problems: Vec<String>,
-}
-
-/// Reads every file in a folder; nothing here fails, problems are collected.
-pub fn load_all(dir: &Path) -> Loaded {
-    let mut loaded = Loaded::default();
-    match load_json::<Settings>(&dir.join(SETTINGS_FILE)) {
-        Ok(settings) => loaded.settings = settings.map(Settings::sanitized),
-        Err(e) => loaded.problems.push(e.to_string()),
-    }
-    match load_json::<BestScores>(&dir.join(SCORES_FILE)) {
-        Ok(scores) => loaded.scores = scores,
-        Err(e) => loaded.problems.push(e.to_string()),
-    }
-    let game_path = dir.join(GAME_FILE);
-    match load_json::<SavedState>(&game_path) {
-        Ok(Some(state)) => match Game::from_saved(&state.game) {
-            Ok(game) => loaded.game = Some((game, state.photo)),
-            Err(e) => loaded
-                .problems
-                .push(set_aside(&game_path, e.to_string()).to_string()),
-        },
-        Ok(None) => {}
-        Err(e) => loaded.problems.push(e.to_string()),
-    }
-    loaded
-}
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, restore)
+/// Restores the files at start, keeps picked photos, and saves what changes.
+pub fn plugin(app: &mut App) {
+    app.add_message::<WindowCloseRequested>()
+        .init_resource::<DataDir>()
+        .init_resource::<Saver>()
+        .add_systems(Startup, restore)
+        .add_systems(Update, keep_photo.in_set(AppSet::Queue))
         .add_systems(Update, save_changes.in_set(AppSet::Persist));
 }
 
@@ -195,7 +89,8 @@ fn restore(
     dir: Res<DataDir>,
     options: Res<crate::CliOptions>,
     mut settings: ResMut<Settings>,
-    mut scores: ResMut<BestScores>,
+    mut scores: ResMut<Scores>,
+    mut saver: ResMut<Saver>,
     mut commands: MessageWriter<GameCommand>,
     mut notices: MessageWriter<Notice>,
 ) {
@@ -208,11 +103,18 @@ fn restore(
         *settings = saved;
     }
     if let Some(saved) = loaded.scores {
-        *scores = saved;
+        scores.0 = saved;
+    }
+    // What was read is what the files hold: nothing to write back.
+    if let Ok(bytes) = serde_json::to_vec_pretty(&*settings) {
+        saver.last[0] = bytes;
+    }
+    if let Ok(bytes) = serde_json::to_vec_pretty(&scores.0) {
+        saver.last[1] = bytes;
     }
     let fresh = options.size.is_some() || options.seed.is_some() || options.photo.is_some();
     if let Some(size) = options.size {
-        settings.size = size.clamp(crate::play::MIN_SIZE, crate::play::MAX_SIZE);
+        settings.size = size;
     }
     if let Some(photo) = &options.photo {
         settings.photo = PhotoSource::File(photo.clone());
@@ -220,12 +122,6 @@ fn restore(
     match loaded.game {
         Some((game, photo)) if !fresh && !game.is_won() => {
             settings.photo = photo;
-            let side = game.board().width();
-            if game.board().height() == side
-                && (crate::play::MIN_SIZE..=crate::play::MAX_SIZE).contains(&side)
-            {
-                settings.size = side;
-            }
             commands.write(GameCommand::Start(Box::new(game)));
         }
         _ => {
@@ -234,136 +130,131 @@ fn restore(
     }
 }
 
-fn report(result: Result<(), StoreError>, notices: &mut MessageWriter<Notice>) {
-    if let Err(e) = result {
-        warn!("{e}");
-        notices.write(Notice(format!("Could not save: {e}")));
+/// Keeps a photo the player picked in the data folder (so the game in progress still has it
+/// after a restart), and makes it the photo.
+fn keep_photo(
+    mut arrived: MessageReader<PhotoArrived>,
+    dir: Res<DataDir>,
+    mut settings: ResMut<Settings>,
+    mut notices: MessageWriter<Notice>,
+) {
+    for photo in arrived.read() {
+        let folder = dir
+            .0
+            .clone()
+            .unwrap_or_else(std::env::temp_dir)
+            .join(PHOTOS_DIR);
+        match store_photo(&folder, &photo.bytes) {
+            Ok(path) => settings.photo = PhotoSource::Picked(path),
+            Err(reason) => {
+                notices.write(Notice(format!("Could not use {}: {reason}", photo.name)));
+            }
+        }
     }
 }
 
-/// How often a running timer is written to the game file.
-const TIMER_SAVE: std::time::Duration = std::time::Duration::from_secs(5);
+/// Checks that the bytes are a whole image the app reads, writes them to `folder` named by
+/// their contents, and removes the photos picked before. Returns the new file.
+pub fn store_photo(folder: &Path, bytes: &[u8]) -> Result<PathBuf, String> {
+    let extension = match image::guess_format(bytes) {
+        Ok(image::ImageFormat::Jpeg) if jpeg_is_complete(bytes) => "jpg",
+        Ok(image::ImageFormat::Jpeg) => return Err(crate::photo::PhotoError::Truncated.to_string()),
+        Ok(image::ImageFormat::Png) => "png",
+        Ok(image::ImageFormat::WebP) => "webp",
+        _ => return Err(crate::photo::PhotoError::UnknownFormat.to_string()),
+    };
+    let path = folder.join(format!("{:016x}.{extension}", fnv1a(bytes)));
+    if !path.exists() {
+        write_atomic(&path, bytes).map_err(|e| e.to_string())?;
+    }
+    if let Ok(entries) = std::fs::read_dir(folder) {
+        for entry in entries.flatten() {
+            if entry.path() != path {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
+    Ok(path)
+}
 
-#[allow(clippy::too_many_arguments)]
+/// A 64-bit FNV-1a hash, to name a photo by its contents.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ byte as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// What `save_changes` reads.
+#[derive(bevy::ecs::system::SystemParam)]
+struct SaveInputs<'w, 's> {
+    settings: Res<'w, Settings>,
+    scores: Res<'w, Scores>,
+    current: Res<'w, CurrentGame>,
+    suspended: Res<'w, Suspended>,
+    changes: MessageReader<'w, 's, GameChanged>,
+    closing: MessageReader<'w, 's, WindowCloseRequested>,
+}
+
+/// Hands the writer every file whose contents changed: the game after a move (or when the app
+/// closes or is suspended, with the clock as it is then, waiting for the write to land).
 fn save_changes(
     dir: Res<DataDir>,
-    settings: Res<Settings>,
-    scores: Res<BestScores>,
-    current: Res<CurrentGame>,
-    mut changes: MessageReader<GameChanged>,
-    mut closing: MessageReader<bevy::window::WindowCloseRequested>,
+    mut saver: ResMut<Saver>,
+    mut inputs: SaveInputs,
     mut notices: MessageWriter<Notice>,
-    mut last_game_save: Local<Option<std::time::Instant>>,
 ) {
-    let timer_due =
-        current.game.timer_running() && last_game_save.is_none_or(|at| at.elapsed() >= TIMER_SAVE);
-    let game_changed = changes.read().count() > 0 || closing.read().count() > 0 || timer_due;
+    let moved = inputs.changes.read().count() > 0;
+    let closing =
+        inputs.closing.read().count() > 0 || (inputs.suspended.is_changed() && inputs.suspended.0);
     let Some(dir) = dir.0.as_deref() else {
         return;
     };
-    if settings.is_changed() && !settings.is_added() {
-        report(
-            save_json(&dir.join(SETTINGS_FILE), &*settings),
-            &mut notices,
-        );
+    if inputs.settings.is_changed() {
+        saver.save(dir, 0, SETTINGS_FILE, &*inputs.settings);
     }
-    if scores.is_changed() && !scores.is_added() {
-        report(save_json(&dir.join(SCORES_FILE), &*scores), &mut notices);
+    if inputs.scores.is_changed() {
+        saver.save(dir, 1, SCORES_FILE, &inputs.scores.0);
     }
-    if game_changed {
+    if moved || closing {
         let state = SavedState {
-            game: current.game.to_saved(),
-            photo: settings.photo.clone(),
+            game: inputs.current.game.to_saved(),
+            photo: inputs.settings.photo.clone(),
         };
-        report(save_json(&dir.join(GAME_FILE), &state), &mut notices);
-        *last_game_save = Some(std::time::Instant::now());
+        saver.save(dir, 2, GAME_FILE, &state);
+    }
+    if closing && !saver.writer.flush(FLUSH_LIMIT) {
+        warn!("the last save did not finish in {FLUSH_LIMIT:?}");
+    }
+    for error in saver.writer.take_errors() {
+        warn!("{error}");
+        notices.write(Notice(format!("Could not save: {error}")));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Difficulty;
-
-    fn temp_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "snapslide-persist-{name}-{}-{}",
-            std::process::id(),
-            crate::play::clock_seed()
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
 
     #[test]
-    fn files_round_trip_atomically() {
-        let dir = temp_dir("round");
-        let settings = Settings {
-            size: 6,
-            sound: false,
-            ..Settings::default()
-        };
-        save_json(&dir.join(SETTINGS_FILE), &settings).unwrap();
-        let game = Game::new(
-            crate::play::new_board(3, Difficulty::Easy, 5),
-            Difficulty::Easy,
+    fn a_picked_photo_is_kept_by_its_contents_and_replaces_the_last() {
+        let folder = std::env::temp_dir().join(format!("snapslide-photos-{}", std::process::id()));
+        let first = crate::photo::bundled("rocket.jpg").unwrap();
+        let second = crate::photo::bundled("chelsea.png").unwrap();
+        let a = store_photo(&folder, first).unwrap();
+        assert_eq!(
+            store_photo(&folder, first).unwrap(),
+            a,
+            "the same photo, the same file"
         );
-        let state = SavedState {
-            game: game.to_saved(),
-            photo: PhotoSource::File("/tmp/x.png".into()),
-        };
-        save_json(&dir.join(GAME_FILE), &state).unwrap();
-        let loaded = load_all(&dir);
-        assert!(loaded.problems.is_empty(), "{:?}", loaded.problems);
-        assert_eq!(loaded.settings, Some(settings));
-        let (restored, photo) = loaded.game.unwrap();
-        assert_eq!(restored.board(), game.board());
-        assert_eq!(photo, PhotoSource::File("/tmp/x.png".into()));
-        // No temporary file is left behind.
-        let names: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        assert!(names.iter().all(|n| !n.contains(".tmp-")), "{names:?}");
-        std::fs::remove_dir_all(dir).unwrap();
-    }
-
-    #[test]
-    fn a_corrupt_file_is_set_aside_and_the_others_survive() {
-        let dir = temp_dir("corrupt");
-        std::fs::write(dir.join(SETTINGS_FILE), b"{ not json").unwrap();
-        let mut scores = BestScores::default();
-        scores.record("4x4-easy".into(), 10, 1000);
-        save_json(&dir.join(SCORES_FILE), &scores).unwrap();
-        // A game file that parses but does not make a valid game.
-        std::fs::write(
-            dir.join(GAME_FILE),
-            br#"{"game":{"width":3,"height":3,"start":[1,1,1,1,1,1,1,1,1],"history":"","cursor":0,"moves_made":0,"elapsed_ms":0,"difficulty":"Easy","solved_by_app":false},"photo":{"Bundled":"chelsea.png"}}"#,
-        )
-        .unwrap();
-        let loaded = load_all(&dir);
-        assert_eq!(loaded.problems.len(), 2, "{:?}", loaded.problems);
-        assert!(loaded.settings.is_none());
-        assert!(loaded.game.is_none());
-        assert_eq!(loaded.scores, Some(scores));
-        let names: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        assert!(
-            names
-                .iter()
-                .any(|n| n.starts_with("settings.json.corrupt-"))
-        );
-        assert!(names.iter().any(|n| n.starts_with("game.json.corrupt-")));
-        assert!(!names.contains(&SETTINGS_FILE.to_string()));
-        std::fs::remove_dir_all(dir).unwrap();
-    }
-
-    #[test]
-    fn a_missing_folder_is_no_problem() {
-        let loaded = load_all(Path::new("/nonexistent/snapslide/dir"));
-        assert!(loaded.problems.is_empty());
-        assert!(loaded.settings.is_none() && loaded.game.is_none());
+        assert_eq!(a.extension().unwrap(), "jpg");
+        let b = store_photo(&folder, second).unwrap();
+        assert_eq!(std::fs::read(&b).unwrap(), second);
+        assert!(!a.exists(), "the photo picked before is gone");
+        // Not an image, or a JPEG cut short: refused, and nothing is written.
+        assert!(store_photo(&folder, b"hello").is_err());
+        assert!(store_photo(&folder, &first[..first.len() / 2]).is_err());
+        let names: Vec<_> = std::fs::read_dir(&folder).unwrap().flatten().collect();
+        assert_eq!(names.len(), 1);
+        std::fs::remove_dir_all(folder).unwrap();
     }
 }

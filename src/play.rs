@@ -1,26 +1,29 @@
-//! The game in the app: board input and commands become moves on the [`Game`], and each change
-//! goes out as a [`GameChanged`] message for the animations, sounds, HUD and save file.
+//! The game in the app: board intents and commands join one queue and are executed on the
+//! [`Game`] in order; each change goes out as a [`GameChanged`] message for the views, sounds,
+//! solver and save file.
+//!
+//! The core owns the pace of play: after a slide it waits [`Pace`] before the next queued
+//! action, and tells the view how long that slide is shown. A backlog of input plays out with
+//! shorter slides, so fast typing never leaves tiles moving for seconds.
 
-use std::collections::{BTreeMap, VecDeque};
-use std::time::Duration;
+use std::collections::VecDeque;
 
 use bevy::prelude::*;
-use npuzzle::{Board, Move, Shape, random};
-use serde::{Deserialize, Serialize};
+use npuzzle::Shape;
 
 use crate::AppSet;
-use crate::game::{Difficulty, Game, Outcome};
-use crate::input::{BoardInput, BoardLayout, swipe_move};
-use crate::photo::PhotoSource;
+use crate::game::{BestScores, Difficulty, Game, Outcome, WinResult, new_board, record_win};
+use crate::messages::{BoardIntent, GameChanged, GameCommand};
+use crate::settings::Settings;
 
-/// The smallest board side offered.
-pub const MIN_SIZE: usize = 3;
-/// The largest board side offered.
-pub const MAX_SIZE: usize = 8;
-/// How far a swipe must travel, in logical pixels.
-pub const SWIPE_MIN: f32 = 20.0;
+/// How long one slide is shown when nothing waits behind it, in seconds.
+pub const SLIDE_SECONDS: f32 = 0.12;
+/// The shortest slide a backlog shrinks to, in seconds.
+pub const MIN_SLIDE_SECONDS: f32 = 0.01;
+/// The most actions kept waiting; past it the oldest are dropped (a stuck input device).
+pub const QUEUE_LIMIT: usize = 4096;
 
-/// Where a game is: being played, or won (the win dialog shows).
+/// Where a game is: being played, or won (the result shows).
 #[derive(States, Default, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {
     /// Tiles move.
@@ -28,99 +31,6 @@ pub enum Phase {
     Playing,
     /// The board is complete.
     Won,
-}
-
-/// The player's settings (kept in the settings file).
-#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Settings {
-    /// Tiles per side, 3 to 8.
-    pub size: usize,
-    /// The difficulty of new games.
-    pub difficulty: Difficulty,
-    /// Tile numbers: `None` follows the default (on from 6×6).
-    pub show_numbers: Option<bool>,
-    /// Sound on.
-    pub sound: bool,
-    /// The photo.
-    pub photo: PhotoSource,
-    /// Solution playback, in moves per second.
-    pub speed: f32,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            size: 4,
-            difficulty: Difficulty::Medium,
-            show_numbers: None,
-            sound: true,
-            photo: PhotoSource::default(),
-            speed: 4.0,
-        }
-    }
-}
-
-impl Settings {
-    /// Whether tile numbers are drawn on a board of side `n`.
-    pub fn numbers_shown(&self, n: usize) -> bool {
-        self.show_numbers.unwrap_or(n >= 6)
-    }
-
-    /// The settings with every value brought into range.
-    pub fn sanitized(mut self) -> Settings {
-        self.size = self.size.clamp(MIN_SIZE, MAX_SIZE);
-        if self.difficulty == Difficulty::Custom {
-            self.difficulty = Difficulty::Medium;
-        }
-        if !self.speed.is_finite() {
-            self.speed = 4.0;
-        }
-        self.speed = self.speed.clamp(0.5, 30.0);
-        self
-    }
-}
-
-/// A best result for one size and difficulty.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Best {
-    /// Fewest moves.
-    pub moves: usize,
-    /// Shortest time, in milliseconds.
-    pub millis: u64,
-}
-
-/// Best results per size and difficulty (kept in the scores file).
-#[derive(Resource, Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct BestScores(pub BTreeMap<String, Best>);
-
-impl BestScores {
-    /// The key for a board size and difficulty.
-    pub fn key(width: usize, height: usize, difficulty: Difficulty) -> String {
-        format!("{width}x{height}-{}", difficulty.label().to_lowercase())
-    }
-
-    /// The best for a key, if any.
-    pub fn get(&self, key: &str) -> Option<Best> {
-        self.0.get(key).copied()
-    }
-
-    /// Records a result; returns the best after it and whether it set a record.
-    pub fn record(&mut self, key: String, moves: usize, millis: u64) -> (Best, bool) {
-        match self.0.get_mut(&key) {
-            Some(best) => {
-                let record = moves < best.moves || millis < best.millis;
-                best.moves = best.moves.min(moves);
-                best.millis = best.millis.min(millis);
-                (*best, record)
-            }
-            None => {
-                let best = Best { moves, millis };
-                self.0.insert(key, best);
-                (best, true)
-            }
-        }
-    }
 }
 
 /// The game being played.
@@ -134,103 +44,78 @@ pub struct CurrentGame {
 
 impl Default for CurrentGame {
     fn default() -> Self {
+        let shape = Shape::new(4, 4).expect("4×4 is a board");
         CurrentGame {
-            game: Game::new(new_board(4, Difficulty::Medium, 1), Difficulty::Medium),
+            game: Game::new(new_board(shape, Difficulty::Medium, 1), Difficulty::Medium),
             generation: 0,
         }
     }
 }
 
-/// The result shown in the win dialog.
-#[derive(Resource, Clone, Debug, Default, PartialEq)]
-pub struct LastResult {
-    /// Moves made.
-    pub moves: usize,
-    /// Time taken.
-    pub time: Duration,
-    /// The best for this size and difficulty, after this game.
-    pub best: Option<Best>,
-    /// Whether this game set a record.
-    pub record: bool,
-    /// Whether the app solved it (no score then).
-    pub solved_by_app: bool,
+/// The best scores (kept in the scores file).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Deref, DerefMut)]
+pub struct Scores(pub BestScores);
+
+/// The last win's result, for the HUD.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Deref)]
+pub struct LastResult(pub WinResult);
+
+/// Whether the game's clock is stopped (a sheet covers the board).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimerPaused(pub bool);
+
+/// The time left of the slide on show; queued moves wait until it is over.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct Pace {
+    remaining: f32,
 }
 
-/// Set by the animations while tiles are sliding; input waits in the queue meanwhile.
-#[derive(Resource, Default, Debug, Clone, Copy)]
-pub struct Animating(pub bool);
+impl Pace {
+    /// Whether a slide is still on show.
+    pub fn busy(&self) -> bool {
+        self.remaining > 0.0
+    }
 
-/// A command from the HUD, the solver or the tests.
-#[derive(Message, Clone, Debug, PartialEq)]
-pub enum GameCommand {
-    /// Undo the last move.
-    Undo,
-    /// Redo the last undone move.
-    Redo,
-    /// Back to the start of this shuffle.
-    Restart,
-    /// A new shuffle with the current settings, from a seed (random if `None`).
-    NewGame {
-        /// The seed.
-        seed: Option<u64>,
-    },
-    /// Start from a given board (a set-up or restored game).
-    Start(Box<Game>),
-    /// A move played by the app (solution or hint).
-    AppMove(Move),
+    /// Starts a slide of this many seconds after whatever is left of the last.
+    fn start(&mut self, seconds: f32) {
+        self.remaining += seconds;
+    }
 }
 
-/// What changed, for the views.
-#[derive(Message, Clone, Debug, PartialEq)]
-pub enum GameChanged {
-    /// Tiles slid.
-    Slid {
-        /// The tiles, in the order they moved.
-        tiles: Vec<u8>,
-        /// Whether the app made the move.
-        by_app: bool,
-    },
-    /// An illegal input: shake (the cell tapped, if any) and bump.
-    Bumped(Option<usize>),
-    /// A new board: rebuild everything.
-    Reset,
-    /// The board was completed by the last move.
-    Won,
+/// How long a slide is shown: [`SLIDE_SECONDS`], shorter when `backlog` actions wait behind
+/// it (so a burst of keys plays out quickly) or when a solution plays faster than a slide a
+/// move (`playback` in moves per second).
+pub fn slide_seconds(backlog: usize, playback: Option<f32>) -> f32 {
+    let mut seconds = SLIDE_SECONDS / (1.0 + backlog as f32 / 2.0);
+    if let Some(speed) = playback.filter(|s| s.is_finite() && *s > 0.0) {
+        seconds = seconds.min(0.8 / speed);
+    }
+    seconds.max(MIN_SLIDE_SECONDS)
 }
 
-/// Inputs and commands waiting for the animation to finish.
+/// Board intents and commands waiting for the slide before them.
 #[derive(Resource, Default, Debug)]
-pub struct InputQueue(pub VecDeque<Queued>);
+pub struct ActionQueue(pub VecDeque<Action>);
 
 /// One queued action.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Queued {
+pub enum Action {
     /// Board input from the player.
-    Input(BoardInput),
+    Intent(BoardIntent),
     /// A command.
     Command(GameCommand),
 }
 
-/// The most actions kept waiting; older ones beyond it are dropped.
-pub const QUEUE_LIMIT: usize = 64;
-
-/// A new shuffled board of side `n`.
-pub fn new_board(n: usize, difficulty: Difficulty, seed: u64) -> Board {
-    let n = n.clamp(MIN_SIZE, MAX_SIZE);
-    let shape = Shape::new(n, n).unwrap_or(Shape {
-        width: 4,
-        height: 4,
-    });
-    let mut seed = seed;
-    loop {
-        let board = match difficulty.shuffle_moves(n) {
-            Some(count) => random::shuffled(shape, count, seed),
-            None => random::random_solvable(shape, seed),
-        };
-        if !board.is_goal() {
-            return board;
-        }
-        seed = seed.wrapping_add(1);
+impl Action {
+    /// Whether this action replaces the board: it never waits, and what waited before it is
+    /// dropped.
+    fn resets(&self) -> bool {
+        matches!(
+            self,
+            Action::Command(
+                GameCommand::NewGame { .. } | GameCommand::Start(_) | GameCommand::Restart
+            )
+        )
     }
 }
 
@@ -244,14 +129,12 @@ pub fn clock_seed() -> u64 {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Phase>()
-        .add_message::<GameCommand>()
-        .add_message::<GameChanged>()
-        .init_resource::<Settings>()
-        .init_resource::<BestScores>()
+        .init_resource::<Scores>()
         .init_resource::<CurrentGame>()
         .init_resource::<LastResult>()
-        .init_resource::<Animating>()
-        .init_resource::<InputQueue>()
+        .init_resource::<Pace>()
+        .init_resource::<TimerPaused>()
+        .init_resource::<ActionQueue>()
         .add_systems(Update, enqueue.in_set(AppSet::Queue))
         .add_systems(
             Update,
@@ -260,192 +143,211 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn enqueue(
-    mut inputs: MessageReader<BoardInput>,
+    mut intents: MessageReader<BoardIntent>,
     mut commands: MessageReader<GameCommand>,
-    mut queue: ResMut<InputQueue>,
+    mut queue: ResMut<ActionQueue>,
 ) {
-    for input in inputs.read() {
-        queue.0.push_back(Queued::Input(*input));
-    }
-    for command in commands.read() {
-        if matches!(
-            command,
-            GameCommand::NewGame { .. } | GameCommand::Start(_) | GameCommand::Restart
-        ) {
-            // A new board makes everything still waiting meaningless.
+    let actions = intents
+        .read()
+        .map(|intent| Action::Intent(*intent))
+        .chain(commands.read().cloned().map(Action::Command));
+    for action in actions {
+        if action.resets() {
             queue.0.clear();
         }
-        queue.0.push_back(Queued::Command(command.clone()));
+        queue.0.push_back(action);
     }
     while queue.0.len() > QUEUE_LIMIT {
         queue.0.pop_front();
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What executing one action did, for the bookkeeping after it.
+struct Done {
+    /// The tiles slid, if any, and whether the app moved them.
+    slid: Option<(Vec<u8>, bool)>,
+    /// The board changed for a new one.
+    reset: bool,
+}
+
+impl Done {
+    const NOTHING: Done = Done {
+        slid: None,
+        reset: false,
+    };
+}
+
+/// Everything `execute` writes besides the game.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Outputs<'w> {
+    changed: MessageWriter<'w, GameChanged>,
+    next_phase: ResMut<'w, NextState<Phase>>,
+    scores: ResMut<'w, Scores>,
+    result: ResMut<'w, LastResult>,
+}
+
+/// Runs the queue on the game: actions that replace the board at once, moves when the slide
+/// before them is over (several in a frame when a backlog makes slides shorter than a frame).
 fn execute(
-    mut queue: ResMut<InputQueue>,
-    animating: Res<Animating>,
+    time: Res<Time>,
+    mut settings: ResMut<Settings>,
+    mut queue: ResMut<ActionQueue>,
+    mut pace: ResMut<Pace>,
     mut current: ResMut<CurrentGame>,
-    layout: Res<BoardLayout>,
-    settings: Res<Settings>,
-    mut scores: ResMut<BestScores>,
-    mut result: ResMut<LastResult>,
-    mut changed: MessageWriter<GameChanged>,
-    mut next_phase: ResMut<NextState<Phase>>,
+    mut out: Outputs,
 ) {
-    // Board-changing commands never wait; moves wait for the slide before them.
-    loop {
-        let Some(front) = queue.0.front() else { return };
-        let resets = matches!(
-            front,
-            Queued::Command(
-                GameCommand::NewGame { .. } | GameCommand::Start(_) | GameCommand::Restart
-            )
-        );
-        if animating.0 && !resets {
-            return;
+    pace.remaining -= time.delta_secs();
+    while let Some(front) = queue.0.front() {
+        if pace.busy() && !front.resets() {
+            break;
         }
         let Some(action) = queue.0.pop_front() else {
-            return;
+            break;
         };
         let was_won = current.game.is_won();
-        let outcome = match action {
-            Queued::Input(input) => {
-                let outcome = match input {
-                    BoardInput::Tap(point) => match layout.cell_at(point) {
-                        Some(cell) => current.game.tap(cell),
-                        // A tap beside the board is no move and no mistake.
-                        None => continue,
-                    },
-                    BoardInput::Swipe(delta) => match swipe_move(delta, SWIPE_MIN) {
-                        Some(mv) => current.game.apply(&[mv]),
-                        None => continue,
-                    },
-                    BoardInput::Slide(mv) => current.game.apply(&[mv]),
-                };
-                if outcome == Outcome::Illegal && !was_won {
-                    let cell = match input {
-                        BoardInput::Tap(point) => layout.cell_at(point),
-                        _ => None,
-                    };
-                    changed.write(GameChanged::Bumped(cell));
-                }
-                outcome_to_change(outcome, false, &mut changed)
-            }
-            Queued::Command(command) => match command {
-                GameCommand::Undo => {
-                    let before = current.game.board().clone();
-                    match current.game.undo() {
-                        Some(mv) => slid(&before, mv, &mut changed),
-                        None => continue,
-                    }
-                    false
-                }
-                GameCommand::Redo => {
-                    let before = current.game.board().clone();
-                    match current.game.redo() {
-                        Some(mv) => slid(&before, mv, &mut changed),
-                        None => continue,
-                    }
-                    current.game.is_won()
-                }
-                GameCommand::AppMove(mv) => {
-                    let outcome = current.game.apply(&[mv]);
-                    if matches!(outcome, Outcome::Moved { .. }) {
-                        current.game.mark_solved_by_app();
-                    }
-                    outcome_to_change(outcome, true, &mut changed)
-                }
-                GameCommand::Restart => {
-                    current.game.restart();
-                    reset(&mut current, &mut changed, &mut next_phase);
-                    continue;
-                }
-                GameCommand::NewGame { seed } => {
-                    let seed = seed.unwrap_or_else(clock_seed);
-                    let board = new_board(settings.size, settings.difficulty, seed);
-                    current.game = Game::new(board, settings.difficulty);
-                    reset(&mut current, &mut changed, &mut next_phase);
-                    continue;
-                }
-                GameCommand::Start(game) => {
-                    current.game = *game;
-                    reset(&mut current, &mut changed, &mut next_phase);
-                    continue;
-                }
-            },
+        let done = run(
+            action,
+            &mut current,
+            &mut queue.0,
+            &settings,
+            &mut out.changed,
+        );
+        if done.reset {
+            reset(&mut current, &mut out);
+            follow_board_size(&current.game, &mut settings);
+            pace.remaining = 0.0;
+            continue;
+        }
+        let Some((tiles, by_app)) = done.slid else {
+            continue;
         };
-        if outcome && !was_won {
-            let game = &current.game;
-            let board = game.board();
-            let solved_by_app = game.solved_by_app();
-            let millis = game.elapsed().as_millis().min(u64::MAX as u128) as u64;
-            let (best, record) = if solved_by_app {
-                let key = BestScores::key(board.width(), board.height(), game.difficulty());
-                (scores.get(&key), false)
-            } else {
-                let key = BestScores::key(board.width(), board.height(), game.difficulty());
-                let (best, record) = scores.record(key, game.moves(), millis);
-                (Some(best), record)
-            };
-            *result = LastResult {
-                moves: game.moves(),
-                time: game.elapsed(),
-                best,
-                record,
-                solved_by_app,
-            };
-            changed.write(GameChanged::Won);
-            next_phase.set(Phase::Won);
-        }
-        // One action per frame when animated, so each gets its slide.
-        if animating.0 || !queue.0.is_empty() {
-            return;
-        }
-    }
-}
-
-/// Writes the change for an outcome; returns whether it won.
-fn outcome_to_change(
-    outcome: Outcome,
-    by_app: bool,
-    changed: &mut MessageWriter<GameChanged>,
-) -> bool {
-    match outcome {
-        Outcome::Moved { tiles, won, .. } => {
-            changed.write(GameChanged::Slid { tiles, by_app });
-            won
-        }
-        Outcome::Illegal => false,
-    }
-}
-
-fn slid(before: &Board, mv: Move, changed: &mut MessageWriter<GameChanged>) {
-    if let Some(tile) = before.tile_moved_by(mv) {
-        changed.write(GameChanged::Slid {
-            tiles: vec![tile],
-            by_app: false,
+        let playback = by_app.then_some(settings.speed);
+        let seconds = slide_seconds(queue.0.len(), playback);
+        pace.start(seconds);
+        out.changed.write(GameChanged::Slid {
+            tiles,
+            by_app,
+            seconds,
         });
+        if current.game.is_won() && !was_won {
+            out.result.0 = record_win(&current.game, &mut out.scores.0);
+            out.changed.write(GameChanged::Won);
+            out.next_phase.set(Phase::Won);
+        }
+    }
+    if queue.0.is_empty() {
+        pace.remaining = pace.remaining.max(0.0);
     }
 }
 
-fn reset(
+/// Executes one action on the game.
+fn run(
+    action: Action,
     current: &mut CurrentGame,
+    queue: &mut VecDeque<Action>,
+    settings: &Settings,
     changed: &mut MessageWriter<GameChanged>,
-    next_phase: &mut NextState<Phase>,
-) {
+) -> Done {
+    let game = &mut current.game;
+    match action {
+        Action::Intent(intent) => {
+            let (outcome, cell) = match intent {
+                BoardIntent::Tap(cell) => (game.tap(cell), Some(cell)),
+                BoardIntent::Slide(mv) => (game.apply(&[mv]), None),
+            };
+            if outcome == Outcome::Illegal && !game.is_won() {
+                changed.write(GameChanged::Bumped(cell));
+            }
+            moved(outcome, false)
+        }
+        Action::Command(GameCommand::Undo | GameCommand::Redo) if game.is_won() => Done::NOTHING,
+        Action::Command(command @ (GameCommand::Undo | GameCommand::Redo)) => {
+            // The player takes over from a solution's playback: its queued moves go.
+            queue.retain(|a| !matches!(a, Action::Command(GameCommand::AppMove(_))));
+            let before = game.board().clone();
+            let mv = if command == GameCommand::Undo {
+                game.undo()
+            } else {
+                game.redo()
+            };
+            Done {
+                slid: mv.and_then(|mv| before.tile_moved_by(mv).map(|t| (vec![t], false))),
+                reset: false,
+            }
+        }
+        Action::Command(GameCommand::AppMove(mv)) => {
+            let outcome = game.apply(&[mv]);
+            if matches!(outcome, Outcome::Moved { .. }) {
+                game.mark_helped();
+            }
+            moved(outcome, true)
+        }
+        Action::Command(GameCommand::Helped) => {
+            game.mark_helped();
+            Done::NOTHING
+        }
+        Action::Command(GameCommand::Restart) => {
+            game.restart();
+            reset_done()
+        }
+        Action::Command(GameCommand::NewGame { seed }) => {
+            *game = new_game(settings, seed.unwrap_or_else(clock_seed));
+            reset_done()
+        }
+        Action::Command(GameCommand::Start(started)) => {
+            *game = *started;
+            reset_done()
+        }
+    }
+}
+
+/// A new shuffle for the settings.
+pub fn new_game(settings: &Settings, seed: u64) -> Game {
+    let shape = Shape::new(settings.size, settings.size).expect("sizes are in range");
+    Game::new(
+        new_board(shape, settings.difficulty, seed),
+        settings.difficulty,
+    )
+}
+
+fn moved(outcome: Outcome, by_app: bool) -> Done {
+    match outcome {
+        Outcome::Moved { tiles, .. } => Done {
+            slid: Some((tiles, by_app)),
+            reset: false,
+        },
+        Outcome::Illegal => Done::NOTHING,
+    }
+}
+
+fn reset_done() -> Done {
+    Done {
+        slid: None,
+        reset: true,
+    }
+}
+
+fn reset(current: &mut CurrentGame, out: &mut Outputs) {
     current.generation += 1;
-    changed.write(GameChanged::Reset);
-    next_phase.set(if current.game.is_won() {
+    out.changed.write(GameChanged::Reset);
+    out.next_phase.set(if current.game.is_won() {
         Phase::Won
     } else {
         Phase::Playing
     });
 }
 
-fn tick_timer(time: Res<Time>, mut current: ResMut<CurrentGame>) {
-    if current.game.timer_running() {
+/// A square board played (set up, or restored) becomes the size the menu shows and the next
+/// game takes.
+fn follow_board_size(game: &Game, settings: &mut Settings) {
+    let board = game.board();
+    if board.width() == board.height() && settings.size != board.width() {
+        settings.size = board.width();
+    }
+}
+
+fn tick_timer(time: Res<Time>, paused: Res<TimerPaused>, mut current: ResMut<CurrentGame>) {
+    if current.game.timer_running() && !paused.0 {
         let delta = time.delta();
         current.game.tick(delta);
     }
@@ -456,48 +358,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn new_boards_are_shuffled_solvable_and_reproducible() {
-        for n in MIN_SIZE..=MAX_SIZE {
-            for d in Difficulty::CHOOSABLE {
-                let board = new_board(n, d, 42);
-                assert_eq!(board.width(), n);
-                assert!(!board.is_goal());
-                assert!(npuzzle::is_solvable(&board));
-                assert_eq!(board, new_board(n, d, 42));
-            }
+    fn a_backlog_shortens_slides_and_plays_out_quickly() {
+        assert_eq!(slide_seconds(0, None), SLIDE_SECONDS);
+        let mut last = SLIDE_SECONDS;
+        for backlog in 1..50 {
+            let seconds = slide_seconds(backlog, None);
+            assert!(seconds <= last && seconds >= MIN_SLIDE_SECONDS);
+            last = seconds;
         }
+        // 200 keys pressed at once: each waits for the slide before it, as many as are left
+        // behind it. Together they play out in a couple of seconds, not 200 full slides.
+        let total: f32 = (0..200).rev().map(|left| slide_seconds(left, None)).sum();
+        assert!(total < 200.0 * SLIDE_SECONDS / 8.0, "{total} s");
     }
 
     #[test]
-    fn best_scores_keep_the_fewest_moves_and_time() {
-        let mut scores = BestScores::default();
-        let key = BestScores::key(4, 4, Difficulty::Easy);
-        assert!(scores.record(key.clone(), 30, 9000).1);
-        let (best, record) = scores.record(key.clone(), 40, 5000);
-        assert!(record);
-        assert_eq!(
-            best,
-            Best {
-                moves: 30,
-                millis: 5000
-            }
-        );
-        assert!(!scores.record(key, 50, 6000).1);
-    }
-
-    #[test]
-    fn settings_are_brought_into_range() {
-        let s = Settings {
-            size: 99,
-            speed: f32::NAN,
-            difficulty: Difficulty::Custom,
-            ..Settings::default()
-        }
-        .sanitized();
-        assert_eq!(s.size, MAX_SIZE);
-        assert_eq!(s.speed, 4.0);
-        assert_eq!(s.difficulty, Difficulty::Medium);
-        assert!(!Settings::default().numbers_shown(4));
-        assert!(Settings::default().numbers_shown(6));
+    fn slides_shorten_for_fast_playback_only() {
+        assert_eq!(slide_seconds(0, Some(2.0)), SLIDE_SECONDS);
+        assert!(slide_seconds(0, Some(30.0)) < SLIDE_SECONDS / 2.0);
+        assert_eq!(slide_seconds(0, Some(f32::NAN)), SLIDE_SECONDS);
     }
 }

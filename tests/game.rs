@@ -1,38 +1,48 @@
 //! The app's integration tests, in one binary (each test binary links all of Bevy).
 //!
-//! `headless`: a Bevy `App` with `MinimalPlugins` and the game's input and state plugins, fed
-//! input messages. `slicing`: photos decoded, turned upright, cropped and cut.
+//! `headless`: a Bevy `App` with `MinimalPlugins` and the game's core plugins, fed the window's
+//! events (presses, releases, keys) or board intents, on a clock that advances 16 ms a frame.
+//! `slicing`: photos decoded, turned upright, cropped and cut.
 
 mod headless {
     use std::time::{Duration, Instant};
 
+    use bevy::input::ButtonState;
     use bevy::input::InputPlugin;
-    use bevy::input::keyboard::{Key, KeyboardInput};
+    use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+    use bevy::input::mouse::MouseButtonInput;
     use bevy::prelude::*;
     use bevy::state::app::StatesPlugin;
+    use bevy::time::TimeUpdateStrategy;
+    use bevy::window::{AppLifecycle, CursorMoved, WindowEvent};
     use npuzzle::{Board, Move, parse_board};
     use rand::rngs::StdRng;
     use rand::{RngExt, SeedableRng};
 
     use snapslide::CorePlugin;
-    use snapslide::game::{Difficulty, Game};
-    use snapslide::input::{BoardInput, BoardLayout};
-    use snapslide::play::{
-        BestScores, CurrentGame, GameChanged, GameCommand, LastResult, Phase, Settings,
-    };
-    use snapslide::solver_task::{Playback, SolverCommand};
+    use snapslide::game::{BestScores, Difficulty, Game};
+    use snapslide::hud::state::{self as hud_state, Hud, HudAction, Pending, Sheet};
+    use snapslide::layout::{SafeArea, ScreenLayout, layout_for};
+    use snapslide::messages::{Back, BoardIntent, GameChanged, GameCommand, SolverCommand};
+    use snapslide::platform::{Inbox, PlatformEvent};
+    use snapslide::play::{ActionQueue, CurrentGame, LastResult, Phase, Scores};
+    use snapslide::settings::Settings;
+    use snapslide::solver::{HintShown, Playback, SolverStatus};
 
-    const CELL: f32 = 100.0;
+    /// One frame of the test clock.
+    const FRAME: Duration = Duration::from_millis(16);
 
     fn app_with(board: Board) -> App {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, CorePlugin));
-        app.insert_resource(BoardLayout {
-            center: Vec2::ZERO,
-            cell: CELL,
-            width: board.width(),
-            height: board.height(),
-        });
+        app.add_plugins(hud_state::plugin);
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+        app.insert_resource(layout_for(
+            Vec2::new(800.0, 600.0),
+            SafeArea::default(),
+            board.width(),
+            board.height(),
+        ));
         app.update();
         app.world_mut()
             .write_message(GameCommand::Start(Box::new(Game::new(
@@ -44,6 +54,18 @@ mod headless {
         app
     }
 
+    fn shuffled_app(board: Board, difficulty: Difficulty) -> App {
+        let mut app = app_with(board.clone());
+        start(&mut app, Game::new(board, difficulty));
+        app
+    }
+
+    fn start(app: &mut App, game: Game) {
+        app.world_mut()
+            .write_message(GameCommand::Start(Box::new(game)));
+        settle(app);
+    }
+
     fn board_of(app: &App) -> Board {
         app.world().resource::<CurrentGame>().game.board().clone()
     }
@@ -52,24 +74,101 @@ mod headless {
         app.world().resource::<CurrentGame>().game.clone()
     }
 
-    fn center_of(app: &App, cell: usize) -> Vec2 {
-        app.world().resource::<BoardLayout>().cell_center(cell)
-    }
-
-    fn send(app: &mut App, input: BoardInput) {
-        app.world_mut().write_message(input);
-        app.update();
-    }
-
     fn phase(app: &App) -> Phase {
         *app.world().resource::<State<Phase>>().get()
     }
 
+    /// Runs frames until nothing waits and no slide is on show (at most ten seconds of the
+    /// test clock).
+    fn settle(app: &mut App) {
+        for _ in 0..625 {
+            app.update();
+            let idle = app.world().resource::<ActionQueue>().0.is_empty()
+                && !app.world().resource::<snapslide::play::Pace>().busy();
+            if idle {
+                app.update();
+                return;
+            }
+        }
+        panic!("the queue never emptied");
+    }
+
+    fn intent(app: &mut App, intent: BoardIntent) {
+        app.world_mut().write_message(intent);
+        settle(app);
+    }
+
+    /// The screen centre of a cell.
+    fn screen_of(app: &App, cell: usize) -> Vec2 {
+        let layout = app.world().resource::<ScreenLayout>();
+        layout.to_screen(layout.board.cell_center(cell))
+    }
+
+    fn window_events(app: &mut App, events: Vec<WindowEvent>) {
+        app.world_mut().write_message_batch(events);
+    }
+
+    fn cursor(position: Vec2) -> WindowEvent {
+        WindowEvent::CursorMoved(CursorMoved {
+            window: Entity::PLACEHOLDER,
+            position,
+            delta: None,
+        })
+    }
+
+    fn left(state: ButtonState) -> WindowEvent {
+        WindowEvent::MouseButtonInput(MouseButtonInput {
+            button: MouseButton::Left,
+            state,
+            window: Entity::PLACEHOLDER,
+        })
+    }
+
+    /// A press at `from`, the pointer moved in small steps, a release at `to`: all in one
+    /// frame's events.
+    fn drag(from: Vec2, to: Vec2) -> Vec<WindowEvent> {
+        let mut events = vec![cursor(from), left(ButtonState::Pressed)];
+        for step in 1..=5 {
+            events.push(cursor(from.lerp(to, step as f32 / 5.0)));
+        }
+        events.push(left(ButtonState::Released));
+        events
+    }
+
+    fn key(key_code: KeyCode, state: ButtonState) -> WindowEvent {
+        WindowEvent::KeyboardInput(KeyboardInput {
+            key_code,
+            logical_key: Key::Unidentified(NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        })
+    }
+
+    fn tap_key(key_code: KeyCode) -> Vec<WindowEvent> {
+        vec![
+            key(key_code, ButtonState::Pressed),
+            key(key_code, ButtonState::Released),
+        ]
+    }
+
+    fn changes_since(
+        app: &App,
+        cursor: &mut bevy::ecs::message::MessageCursor<GameChanged>,
+    ) -> Vec<GameChanged> {
+        cursor
+            .read(app.world().resource::<Messages<GameChanged>>())
+            .cloned()
+            .collect()
+    }
+
     #[test]
-    fn a_tap_on_a_tile_beside_the_blank_moves_it() {
+    fn a_click_on_a_tile_beside_the_blank_moves_it() {
         let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
-        let point = center_of(&app, 5); // the 5, right of the blank
-        send(&mut app, BoardInput::Tap(point));
+        let point = screen_of(&app, 5); // the 5, right of the blank
+        window_events(&mut app, drag(point, point + Vec2::new(3.0, 2.0)));
+        settle(&mut app);
         assert_eq!(
             board_of(&app),
             parse_board("1 2 3 / 4 5 0 / 7 8 6").unwrap()
@@ -80,31 +179,33 @@ mod headless {
     #[test]
     fn a_tap_three_cells_along_the_row_slides_three_tiles() {
         let mut app = app_with(parse_board("1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 0 13 14 15").unwrap());
-        let point = center_of(&app, 15) + Vec2::new(30.0, -20.0); // off-centre, same cell
-        send(&mut app, BoardInput::Tap(point));
+        let point = screen_of(&app, 15) + Vec2::new(30.0, 20.0); // off-centre, same cell
+        window_events(&mut app, drag(point, point));
+        settle(&mut app);
         let board = board_of(&app);
         assert!(board.is_goal(), "{board:?}");
         assert_eq!(game_of(&app).moves(), 3);
         // The move that completes the board is the win.
-        app.update();
         assert_eq!(phase(&app), Phase::Won);
     }
 
     #[test]
     fn a_win_by_the_player_records_the_best_score() {
-        let mut app = app_with(parse_board("1 2 3 / 4 5 6 / 0 7 8").unwrap());
-        send(&mut app, BoardInput::Slide(Move::Right));
-        send(&mut app, BoardInput::Slide(Move::Right));
-        app.update();
+        let mut app = shuffled_app(
+            parse_board("1 2 3 / 4 5 6 / 0 7 8").unwrap(),
+            Difficulty::Easy,
+        );
+        intent(&mut app, BoardIntent::Slide(Move::Right));
+        intent(&mut app, BoardIntent::Slide(Move::Right));
         assert_eq!(phase(&app), Phase::Won);
-        let result = app.world().resource::<LastResult>().clone();
+        let result = app.world().resource::<LastResult>().0.clone();
         assert_eq!(result.moves, 2);
-        assert!(result.record && !result.solved_by_app);
-        let key = BestScores::key(3, 3, Difficulty::Custom);
-        let best = app.world().resource::<BestScores>().get(&key).unwrap();
+        assert!(result.record && !result.helped);
+        let key = BestScores::key(3, 3, Difficulty::Easy);
+        let best = app.world().resource::<Scores>().get(&key).unwrap();
         assert_eq!(best.moves, 2);
         // Moves after the win change nothing.
-        send(&mut app, BoardInput::Slide(Move::Left));
+        intent(&mut app, BoardIntent::Slide(Move::Left));
         assert!(board_of(&app).is_goal());
         assert_eq!(game_of(&app).moves(), 2);
     }
@@ -112,14 +213,17 @@ mod headless {
     #[test]
     fn a_swipe_moves_the_right_tile_and_an_illegal_tap_changes_nothing() {
         let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
-        // Swipe right (world x grows): the 4, left of the blank, moves right.
-        send(&mut app, BoardInput::Swipe(Vec2::new(90.0, 4.0)));
+        let centre = screen_of(&app, 4);
+        // Swipe right: the 4, left of the blank, moves right.
+        window_events(&mut app, drag(centre, centre + Vec2::new(90.0, 4.0)));
+        settle(&mut app);
         assert_eq!(
             board_of(&app),
             parse_board("1 2 3 / 0 4 5 / 7 8 6").unwrap()
         );
-        // Swipe up: the 7, below the blank, moves up.
-        send(&mut app, BoardInput::Swipe(Vec2::new(-3.0, 90.0)));
+        // Swipe up (screen y falls): the 7, below the blank, moves up.
+        window_events(&mut app, drag(centre, centre + Vec2::new(-3.0, -90.0)));
+        settle(&mut app);
         assert_eq!(
             board_of(&app),
             parse_board("1 2 3 / 7 4 5 / 0 8 6").unwrap()
@@ -127,59 +231,52 @@ mod headless {
 
         // A diagonal tile: nothing changes, and the game says "bump".
         let before = board_of(&app);
-        let mut cursor = app
+        let mut seen = app
             .world()
             .resource::<Messages<GameChanged>>()
             .get_cursor_current();
-        let point = center_of(&app, 4);
-        send(&mut app, BoardInput::Tap(point));
+        let point = screen_of(&app, 4);
+        window_events(&mut app, drag(point, point));
+        settle(&mut app);
         assert_eq!(board_of(&app), before);
         assert_eq!(game_of(&app).moves(), 2);
-        let changes: Vec<_> = cursor
-            .read(app.world().resource::<Messages<GameChanged>>())
-            .cloned()
-            .collect();
+        let changes = changes_since(&app, &mut seen);
         assert!(
             changes.contains(&GameChanged::Bumped(Some(4))),
             "{changes:?}"
         );
         // A tap beside the board is ignored.
-        send(&mut app, BoardInput::Tap(Vec2::new(1000.0, 0.0)));
+        window_events(&mut app, drag(Vec2::new(790.0, 5.0), Vec2::new(790.0, 5.0)));
+        settle(&mut app);
         assert_eq!(board_of(&app), before);
+    }
+
+    #[test]
+    fn a_flick_within_one_frame_still_moves_a_tile() {
+        // Press, motion and release all arrive before the frame that reads them.
+        let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
+        let from = screen_of(&app, 3);
+        window_events(&mut app, drag(from, from + Vec2::new(60.0, 0.0)));
+        app.update();
+        assert_eq!(
+            board_of(&app),
+            parse_board("1 2 3 / 0 4 5 / 7 8 6").unwrap(),
+            "the flick was lost"
+        );
     }
 
     #[test]
     fn arrow_keys_and_wasd_move_tiles() {
         let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
-        let press = |app: &mut App, key: KeyCode| {
-            let window = Entity::PLACEHOLDER;
-            app.world_mut().write_message(KeyboardInput {
-                key_code: key,
-                logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
-                state: bevy::input::ButtonState::Pressed,
-                text: None,
-                repeat: false,
-                window,
-            });
-            app.update();
-            app.world_mut().write_message(KeyboardInput {
-                key_code: key,
-                logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
-                state: bevy::input::ButtonState::Released,
-                text: None,
-                repeat: false,
-                window,
-            });
-            app.update();
-        };
-        press(&mut app, KeyCode::ArrowLeft); // the 5 slides left
+        window_events(&mut app, tap_key(KeyCode::ArrowLeft)); // the 5 slides left
+        settle(&mut app);
         assert_eq!(
             board_of(&app),
             parse_board("1 2 3 / 4 5 0 / 7 8 6").unwrap()
         );
-        press(&mut app, KeyCode::KeyW); // the 6 slides up: solved
+        window_events(&mut app, tap_key(KeyCode::KeyW)); // the 6 slides up: solved
+        settle(&mut app);
         assert!(board_of(&app).is_goal());
-        app.update();
         assert_eq!(phase(&app), Phase::Won);
     }
 
@@ -187,82 +284,130 @@ mod headless {
     fn undo_and_redo_work() {
         let start = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
         let mut app = app_with(start.clone());
-        send(&mut app, BoardInput::Slide(Move::Up));
-        send(&mut app, BoardInput::Slide(Move::Left));
+        intent(&mut app, BoardIntent::Slide(Move::Up));
+        intent(&mut app, BoardIntent::Slide(Move::Left));
         let after = board_of(&app);
         assert_eq!(game_of(&app).moves(), 2);
         for _ in 0..2 {
             app.world_mut().write_message(GameCommand::Undo);
-            app.update();
+            settle(&mut app);
         }
         assert_eq!(board_of(&app), start);
         assert_eq!(game_of(&app).moves(), 0);
         for _ in 0..2 {
             app.world_mut().write_message(GameCommand::Redo);
-            app.update();
+            settle(&mut app);
         }
         assert_eq!(board_of(&app), after);
         assert_eq!(game_of(&app).moves(), 2);
         app.world_mut().write_message(GameCommand::Restart);
-        app.update();
+        settle(&mut app);
         assert_eq!(board_of(&app), start);
-    }
-
-    fn key(app: &mut App, key_code: KeyCode, pressed: bool) {
-        app.world_mut().write_message(KeyboardInput {
-            key_code,
-            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
-            state: if pressed {
-                bevy::input::ButtonState::Pressed
-            } else {
-                bevy::input::ButtonState::Released
-            },
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
-        app.update();
     }
 
     #[test]
     fn ctrl_z_undoes_and_ctrl_y_redoes() {
         let start = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
         let mut app = app_with(start.clone());
-        send(&mut app, BoardInput::Slide(Move::Up));
+        intent(&mut app, BoardIntent::Slide(Move::Up));
         let after = board_of(&app);
-        key(&mut app, KeyCode::ControlLeft, true);
-        key(&mut app, KeyCode::KeyZ, true);
-        key(&mut app, KeyCode::KeyZ, false);
-        app.update();
+        let mut events = vec![key(KeyCode::ControlLeft, ButtonState::Pressed)];
+        events.extend(tap_key(KeyCode::KeyZ));
+        window_events(&mut app, events);
+        settle(&mut app);
         assert_eq!(board_of(&app), start);
-        key(&mut app, KeyCode::KeyY, true);
-        key(&mut app, KeyCode::KeyY, false);
-        key(&mut app, KeyCode::ControlLeft, false);
-        app.update();
+        let mut events = tap_key(KeyCode::KeyY);
+        events.extend(tap_key(KeyCode::KeyW));
+        events.push(key(KeyCode::ControlLeft, ButtonState::Released));
+        window_events(&mut app, events);
+        settle(&mut app);
         assert_eq!(board_of(&app), after);
         // With Ctrl held, WASD are shortcuts' letters, not moves.
         assert_eq!(game_of(&app).moves(), 1);
     }
 
     #[test]
-    fn input_while_animating_is_queued_not_lost() {
+    fn input_during_a_slide_is_queued_not_lost() {
         let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
+        // A clock that stands still: the first slide never ends.
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO));
         app.world_mut()
-            .resource_mut::<snapslide::play::Animating>()
-            .0 = true;
+            .write_message(BoardIntent::Slide(Move::Right));
         app.world_mut()
-            .write_message(BoardInput::Slide(Move::Right));
-        app.world_mut().write_message(BoardInput::Slide(Move::Down));
-        app.update();
-        app.update();
-        assert_eq!(game_of(&app).moves(), 0, "nothing moves during a slide");
-        app.world_mut()
-            .resource_mut::<snapslide::play::Animating>()
-            .0 = false;
-        app.update();
-        app.update();
+            .write_message(BoardIntent::Slide(Move::Down));
+        for _ in 0..5 {
+            app.update();
+        }
+        assert_eq!(
+            game_of(&app).moves(),
+            1,
+            "the second waits for the first slide"
+        );
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+        settle(&mut app);
         assert!(board_of(&app).is_goal());
         assert_eq!(game_of(&app).moves(), 2);
+    }
+
+    /// Presses keys `gap` of test clock apart and returns the saved game's history.
+    fn history_of_keys(keys: &[KeyCode], gap: Duration) -> String {
+        let mut app = app_with(npuzzle::random::shuffled(
+            npuzzle::Shape::new(4, 4).unwrap(),
+            80,
+            9,
+        ));
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(gap));
+        for &k in keys {
+            window_events(&mut app, tap_key(k));
+            app.update();
+        }
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+        settle(&mut app);
+        game_of(&app).to_saved().history
+    }
+
+    #[test]
+    fn keys_faster_than_frames_are_all_applied_in_order() {
+        use KeyCode::*;
+        // R D L U twice: each round trips the gap around a square, so all are legal.
+        let keys = [ArrowLeft, ArrowUp, ArrowRight, ArrowDown].repeat(2);
+        let slow = history_of_keys(&keys, Duration::from_millis(400));
+        assert_eq!(slow, "RDLURDLU");
+        assert_eq!(history_of_keys(&keys, Duration::from_millis(15)), slow);
+
+        // Eight keys in a single frame's events: the same, in order.
+        let mut app = app_with(npuzzle::random::shuffled(
+            npuzzle::Shape::new(4, 4).unwrap(),
+            80,
+            9,
+        ));
+        window_events(&mut app, keys.iter().flat_map(|&k| tap_key(k)).collect());
+        settle(&mut app);
+        assert_eq!(game_of(&app).to_saved().history, slow);
+    }
+
+    #[test]
+    fn a_long_backlog_of_keys_plays_out_quickly() {
+        use KeyCode::*;
+        let mut app = app_with(npuzzle::random::shuffled(
+            npuzzle::Shape::new(4, 4).unwrap(),
+            80,
+            9,
+        ));
+        let keys = [ArrowLeft, ArrowUp, ArrowRight, ArrowDown].repeat(50);
+        window_events(&mut app, keys.iter().flat_map(|&k| tap_key(k)).collect());
+        let mut frames = 0;
+        while frames < 10_000 {
+            app.update();
+            frames += 1;
+            if app.world().resource::<ActionQueue>().0.is_empty() {
+                break;
+            }
+        }
+        assert_eq!(game_of(&app).moves(), 200, "every key counts");
+        // 200 full slides would take 200 × 0.12 s = 24 s, 1,500 frames of 16 ms.
+        let seconds = frames as f32 * FRAME.as_secs_f32();
+        assert!(seconds < 3.0, "the backlog took {seconds} s to play out");
     }
 
     fn run_until(app: &mut App, limit: Duration, done: impl Fn(&App) -> bool) -> bool {
@@ -282,52 +427,268 @@ mod headless {
         let board = npuzzle::random::shuffled(npuzzle::Shape::new(3, 3).unwrap(), 60, 11);
         assert!(!board.is_goal());
         let mut app = app_with(board);
-        app.world_mut().resource_mut::<Settings>().speed = 1000.0;
+        app.world_mut().resource_mut::<Settings>().speed = 30.0;
         let before = board_of(&app);
         app.world_mut().write_message(SolverCommand::Solve);
         app.update();
-        // The solver runs as a task: this frame only starts it (or, if it was that quick,
-        // receives the moves), and no tile moves until the playback's next step.
+        // The solver runs as a task: this frame only starts it, and no tile moves until the
+        // playback's next step.
         assert_eq!(board_of(&app), before);
-        let found = run_until(&mut app, Duration::from_secs(30), |app| {
+        let found = run_until(&mut app, Duration::from_secs(60), |app| {
             app.world().resource::<Playback>().active()
         });
         assert!(
             found,
             "the solver found no solution: {:?}",
-            app.world()
-                .resource::<snapslide::solver_task::SolverStatus>()
-                .0
+            app.world().resource::<SolverStatus>().0
         );
-        let won = run_until(&mut app, Duration::from_secs(30), |app| {
+        let won = run_until(&mut app, Duration::from_secs(60), |app| {
             phase(app) == Phase::Won
         });
         assert!(won, "the solution did not reach the win");
         let game = game_of(&app);
         assert!(game.board().is_goal());
-        assert!(game.solved_by_app());
+        assert!(game.helped());
+    }
+
+    fn hint_shown(app: &mut App) {
+        app.world_mut().write_message(SolverCommand::Hint);
+        app.update();
+        let shown = run_until(app, Duration::from_secs(60), |app| {
+            app.world().resource::<HintShown>().0.is_some()
+        });
+        assert!(
+            shown,
+            "no hint: {:?}",
+            app.world().resource::<SolverStatus>().0
+        );
+        // The solver's word that it helped reaches the game on the next frame.
+        settle(app);
     }
 
     #[test]
     fn a_hint_then_a_second_tap_plays_its_move() {
         let mut app = app_with(parse_board("1 2 3 / 4 5 6 / 0 7 8").unwrap());
+        hint_shown(&mut app);
         app.world_mut().write_message(SolverCommand::Hint);
-        app.update();
-        let shown = run_until(&mut app, Duration::from_secs(10), |app| {
-            app.world()
-                .resource::<snapslide::solver_task::HintShown>()
-                .0
-                .is_some()
-        });
-        assert!(shown);
-        app.world_mut().write_message(SolverCommand::Hint);
-        app.update();
-        app.update();
+        settle(&mut app);
         assert_eq!(
             board_of(&app),
             parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap()
         );
-        assert!(game_of(&app).solved_by_app());
+        assert!(game_of(&app).helped());
+    }
+
+    #[test]
+    fn a_hint_followed_by_the_player_sets_no_best_score() {
+        // Defect 1: making the hinted move yourself used to leave the game unmarked.
+        let board = parse_board("1 2 3 / 4 5 6 / 0 7 8").unwrap();
+        let mut app = shuffled_app(board, Difficulty::Easy);
+        hint_shown(&mut app);
+        assert!(game_of(&app).helped(), "a hint on show is help");
+        intent(&mut app, BoardIntent::Slide(Move::Right));
+        intent(&mut app, BoardIntent::Slide(Move::Right));
+        assert_eq!(phase(&app), Phase::Won);
+        let result = app.world().resource::<LastResult>().0.clone();
+        assert!(result.helped && !result.record, "{result:?}");
+        assert!(app.world().resource::<Scores>().0.0.is_empty());
+        // A restart of the same shuffle keeps the mark.
+        app.world_mut().write_message(GameCommand::Restart);
+        settle(&mut app);
+        assert!(game_of(&app).helped());
+    }
+
+    #[test]
+    fn a_custom_board_keeps_no_record_and_sets_the_size() {
+        // Defect 2: a set-up board one move from solved recorded a "Medium" best.
+        let mut app = app_with(parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap());
+        assert_eq!(
+            app.world().resource::<Settings>().size,
+            3,
+            "the menu shows 3×3"
+        );
+        intent(&mut app, BoardIntent::Slide(Move::Right));
+        assert_eq!(phase(&app), Phase::Won);
+        let result = app.world().resource::<LastResult>().0.clone();
+        assert!(result.custom && !result.record && result.best.is_none());
+        assert!(app.world().resource::<Scores>().0.0.is_empty());
+    }
+
+    #[test]
+    fn a_new_game_over_one_in_progress_is_asked_about_first() {
+        // Defect 4: New game (or a new size or difficulty) threw the game away at once.
+        let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
+        intent(&mut app, BoardIntent::Slide(Move::Up));
+        let before = board_of(&app);
+        app.world_mut()
+            .write_message(HudAction::Replace(Pending::NewGame));
+        settle(&mut app);
+        assert_eq!(board_of(&app), before, "the game was thrown away");
+        assert_eq!(
+            app.world().resource::<Hud>().sheet,
+            Sheet::Confirm(Pending::NewGame)
+        );
+        // No: Back keeps the game.
+        app.world_mut().write_message(Back);
+        settle(&mut app);
+        assert_eq!(board_of(&app), before);
+        assert_eq!(app.world().resource::<Hud>().sheet, Sheet::None);
+        // Yes: a new game.
+        app.world_mut()
+            .write_message(HudAction::Replace(Pending::NewGame));
+        settle(&mut app);
+        app.world_mut().write_message(HudAction::Confirm);
+        settle(&mut app);
+        assert_eq!(game_of(&app).moves(), 0);
+        assert_ne!(board_of(&app), before);
+    }
+
+    #[test]
+    fn the_solvers_words_belong_to_the_board_they_were_about() {
+        // Defect 5: "Hint from a 15-move solution…" stayed on new boards and after a win.
+        let mut app = app_with(parse_board("1 2 3 / 4 5 6 / 0 7 8").unwrap());
+        hint_shown(&mut app);
+        assert!(app.world().resource::<SolverStatus>().0.is_some());
+        intent(&mut app, BoardIntent::Slide(Move::Right));
+        assert_eq!(app.world().resource::<SolverStatus>().0, None, "a move");
+        hint_shown(&mut app);
+        app.world_mut()
+            .write_message(GameCommand::NewGame { seed: Some(3) });
+        settle(&mut app);
+        assert_eq!(
+            app.world().resource::<SolverStatus>().0,
+            None,
+            "a new board"
+        );
+    }
+
+    #[test]
+    fn undo_during_playback_undoes_and_stops_it() {
+        // Defect 6: Undo during a solution's playback only stopped it.
+        let board = npuzzle::random::shuffled(npuzzle::Shape::new(3, 3).unwrap(), 60, 11);
+        let mut app = app_with(board);
+        app.world_mut().resource_mut::<Settings>().speed = 2.0;
+        app.world_mut().write_message(SolverCommand::Solve);
+        let playing = run_until(&mut app, Duration::from_secs(60), |app| {
+            app.world().resource::<Playback>().active() && game_of(app).moves() == 1
+        });
+        assert!(playing, "no playback");
+        settle(&mut app);
+        let after_one = game_of(&app);
+        assert_eq!(after_one.moves(), 1);
+        app.world_mut().write_message(GameCommand::Undo);
+        settle(&mut app);
+        for _ in 0..60 {
+            app.update();
+        }
+        assert_eq!(game_of(&app).moves(), 0, "nothing was undone");
+        assert_eq!(board_of(&app), *after_one.start());
+        assert!(
+            !app.world().resource::<Playback>().active(),
+            "still playing"
+        );
+    }
+
+    #[test]
+    fn the_result_card_closes_with_back_or_a_tap_on_the_board() {
+        // Defect 7: the win dialog could not be closed to look at the photo.
+        for close in [0, 1] {
+            let mut app = app_with(parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap());
+            intent(&mut app, BoardIntent::Slide(Move::Right));
+            assert!(app.world().resource::<Hud>().result_open);
+            if close == 0 {
+                app.world_mut().write_message(Back);
+            } else {
+                app.world_mut().write_message(BoardIntent::Tap(0));
+            }
+            settle(&mut app);
+            let hud = app.world().resource::<Hud>();
+            assert!(!hud.result_open, "close {close}");
+            assert_eq!(hud.sheet, Sheet::None, "the photo is in sight");
+        }
+    }
+
+    #[test]
+    fn the_clock_stops_while_the_menu_is_open() {
+        let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
+        intent(&mut app, BoardIntent::Slide(Move::Up));
+        app.world_mut().write_message(Back); // opens the menu
+        settle(&mut app);
+        assert_eq!(app.world().resource::<Hud>().sheet, Sheet::Menu);
+        let before = game_of(&app).elapsed();
+        for _ in 0..60 {
+            app.update();
+        }
+        assert_eq!(game_of(&app).elapsed(), before);
+        app.world_mut().write_message(Back);
+        for _ in 0..60 {
+            app.update();
+        }
+        assert!(game_of(&app).elapsed() > before);
+    }
+
+    #[test]
+    fn a_suspended_app_keeps_its_photo_answers_and_stops_its_clock() {
+        let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
+        intent(&mut app, BoardIntent::Slide(Move::Up));
+        app.world_mut().write_message(AppLifecycle::WillSuspend);
+        app.update();
+        let elapsed = game_of(&app).elapsed();
+        // The picker answers while the app is in the background.
+        let inbox = app.world().resource::<Inbox>().clone();
+        inbox.push(PlatformEvent::PhotoFailed("denied".into()));
+        inbox.push(PlatformEvent::Back);
+        for _ in 0..30 {
+            app.update();
+        }
+        assert_eq!(inbox.len(), 2, "delivered while suspended");
+        assert_eq!(
+            game_of(&app).elapsed(),
+            elapsed,
+            "the clock ran in the background"
+        );
+        app.world_mut().write_message(AppLifecycle::WillResume);
+        app.update();
+        app.update();
+        assert!(inbox.is_empty(), "lost on resume");
+        // The Back that waited opened the menu.
+        assert_eq!(app.world().resource::<Hud>().sheet, Sheet::Menu);
+    }
+
+    #[test]
+    fn an_idle_frame_writes_nothing_and_a_move_writes_the_game() {
+        let dir = std::env::temp_dir().join(format!("snapslide-idle-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
+        app.insert_resource(snapslide::persist::DataDir(Some(dir.clone())));
+        app.insert_resource(snapslide::CliOptions::default());
+        app.add_plugins(snapslide::persist::plugin);
+        let flush = |app: &App| {
+            let saver = app.world().resource::<snapslide::persist::Saver>();
+            assert!(saver.writer.flush(Duration::from_secs(30)));
+        };
+        intent(&mut app, BoardIntent::Slide(Move::Up));
+        flush(&app);
+        let game_file = dir.join(snapslide::persist::GAME_FILE);
+        assert!(game_file.exists(), "a move was not saved");
+        std::fs::remove_dir_all(&dir).unwrap();
+        // Idle frames, with the settings borrowed mutably as the HUD does every frame.
+        for _ in 0..120 {
+            app.world_mut().resource_mut::<Settings>().set_changed();
+            app.update();
+        }
+        flush(&app);
+        assert!(
+            !dir.exists(),
+            "an idle frame wrote {:?}",
+            std::fs::read_dir(&dir).map(|d| d.count())
+        );
+        // A real change of a setting is written.
+        app.world_mut().resource_mut::<Settings>().sound = false;
+        app.update();
+        flush(&app);
+        assert!(dir.join(snapslide::persist::SETTINGS_FILE).exists());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -335,25 +696,25 @@ mod headless {
         let board = npuzzle::random::shuffled(npuzzle::Shape::new(4, 4).unwrap(), 100, 3);
         let mut app = app_with(board);
         let mut rng = StdRng::seed_from_u64(2026);
-        let half = 2.5 * CELL;
         for i in 0..10_000 {
             let choice = rng.random_range(0..10);
             match choice {
                 0..=3 => {
-                    let point =
-                        Vec2::new(rng.random_range(-half..half), rng.random_range(-half..half));
-                    app.world_mut().write_message(BoardInput::Tap(point));
+                    let cell = rng.random_range(0..20);
+                    app.world_mut().write_message(BoardIntent::Tap(cell));
                 }
                 4..=5 => {
+                    let from =
+                        Vec2::new(rng.random_range(0.0..800.0), rng.random_range(0.0..600.0));
                     let delta = Vec2::new(
                         rng.random_range(-200.0..200.0),
                         rng.random_range(-200.0..200.0),
                     );
-                    app.world_mut().write_message(BoardInput::Swipe(delta));
+                    window_events(&mut app, drag(from, from + delta));
                 }
                 6..=7 => {
                     let mv = Move::ALL[rng.random_range(0..4)];
-                    app.world_mut().write_message(BoardInput::Slide(mv));
+                    app.world_mut().write_message(BoardIntent::Slide(mv));
                 }
                 8 => {
                     let command = if rng.random_bool(0.5) {
@@ -389,7 +750,7 @@ mod slicing {
     use std::path::Path;
 
     use image::{DynamicImage, Rgba, RgbaImage};
-    use snapslide::photo::{self, PhotoError};
+    use snapslide::photo::{self, PhotoError, PhotoSource};
 
     fn fixture(name: &str) -> std::path::PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR")).join(name)
@@ -401,19 +762,20 @@ mod slicing {
 
     #[test]
     fn tiles_of_a_known_image_have_the_right_pixels() {
-        let n = 4;
-        let side = 40;
-        let image = RgbaImage::from_fn(n * side, n * side, |x, y| colour(x / side, y / side));
-        let (tiles, tile_side) = photo::slice(&image, n);
-        assert_eq!(tile_side, side);
-        assert_eq!(tiles.len(), 16);
-        for (index, tile) in tiles.iter().enumerate() {
-            let (column, row) = (index as u32 % n, index as u32 / n);
-            assert_eq!((tile.width(), tile.height()), (side, side));
-            assert!(
-                tile.pixels().all(|p| *p == colour(column, row)),
-                "tile {index} has a pixel of the wrong colour"
-            );
+        for (w, h) in [(4, 4), (3, 4)] {
+            let side = 40;
+            let image = RgbaImage::from_fn(w * side, h * side, |x, y| colour(x / side, y / side));
+            let (tiles, tile_side) = photo::slice(&image, w, h);
+            assert_eq!(tile_side, side);
+            assert_eq!(tiles.len(), (w * h) as usize);
+            for (index, tile) in tiles.iter().enumerate() {
+                let (column, row) = (index as u32 % w, index as u32 / w);
+                assert_eq!((tile.width(), tile.height()), (side, side));
+                assert!(
+                    tile.pixels().all(|p| *p == colour(column, row)),
+                    "{w}×{h}: tile {index} has a pixel of the wrong colour"
+                );
+            }
         }
     }
 
@@ -431,9 +793,9 @@ mod slicing {
         assert_eq!((square.width(), square.height()), (200, 200));
         assert!(square.pixels().all(|p| *p == Rgba([0, 255, 0, 255])));
         // Scaled down, it stays green but for filtering at the edges.
-        let prepared = photo::prepare(&DynamicImage::ImageRgba8(square), 3);
+        let prepared = photo::prepare(&DynamicImage::ImageRgba8(square), 3, 3);
         assert_eq!(prepared.tiles.len(), 9);
-        assert_eq!(prepared.square.width() % 3, 0);
+        assert_eq!(prepared.picture.width() % 3, 0);
     }
 
     fn mean_difference(a: &RgbaImage, b: &RgbaImage) -> f64 {
@@ -467,6 +829,34 @@ mod slicing {
             other > same * 2.0,
             "a rotated reading is as close ({other} vs {same})"
         );
+    }
+
+    #[test]
+    fn a_phone_photo_becomes_a_portrait_board_of_tiles() {
+        // 12 megapixels stored sideways with EXIF orientation 6, as a phone camera writes it.
+        let bytes = std::fs::read(fixture("tests/fixtures/rocket-portrait-12mp-exif.jpg")).unwrap();
+        let folder = std::env::temp_dir().join(format!("snapslide-handoff-{}", std::process::id()));
+        let kept = snapslide::persist::store_photo(&folder, &bytes).unwrap();
+        let upright = photo::load(&PhotoSource::Picked(kept)).unwrap();
+        assert_eq!(
+            (upright.width(), upright.height()),
+            (3024, 4032),
+            "not upright"
+        );
+        let prepared = photo::prepare(&upright, 3, 4);
+        assert_eq!(prepared.tiles.len(), 12);
+        let (w, h) = (prepared.picture.width(), prepared.picture.height());
+        assert_eq!(w * 4, h * 3, "a 3×4 picture of square tiles");
+        // The rocket stands upright: its bright plume is at the bottom, sky at the top.
+        let brightness = |tile: &RgbaImage| {
+            tile.pixels()
+                .map(|p| p.0[0] as u64 + p.0[1] as u64 + p.0[2] as u64)
+                .sum::<u64>()
+        };
+        let top = brightness(&prepared.tiles[1]);
+        let bottom = brightness(&prepared.tiles[10]);
+        assert!(bottom > top, "the photo is upside down: {bottom} ≤ {top}");
+        std::fs::remove_dir_all(folder).unwrap();
     }
 
     #[test]

@@ -1,0 +1,173 @@
+//! The command line of the desktop app.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use thiserror::Error;
+
+/// The command-line options.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct CliOptions {
+    /// A photo file to play with.
+    pub photo: Option<PathBuf>,
+    /// Tiles per side.
+    pub size: Option<usize>,
+    /// The shuffle's seed.
+    pub seed: Option<u64>,
+    /// Save a PNG of the window once the board is on screen, then exit.
+    pub screenshot: Option<PathBuf>,
+    /// Log frame times every two seconds.
+    pub frame_stats: bool,
+    /// The window's size in logical pixels (`360x800` tries a phone's portrait layout).
+    pub window: Option<(u32, u32)>,
+}
+
+/// A command line the app does not understand.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum CliError {
+    /// An option without its value.
+    #[error("{0} needs a value")]
+    MissingValue(String),
+    /// A value that is not what the option takes.
+    #[error("{option}: '{value}' is not valid ({expected})")]
+    BadValue {
+        /// The option.
+        option: String,
+        /// The value given.
+        value: String,
+        /// What it takes.
+        expected: &'static str,
+    },
+    /// An option the app does not know.
+    #[error("unknown option '{0}' (try --help)")]
+    Unknown(String),
+    /// `--help` was asked for.
+    #[error("{USAGE}")]
+    Help,
+}
+
+/// The usage text.
+pub const USAGE: &str = "usage: snapslide [--photo FILE] [--size N (3-8)] [--seed S] [--screenshot FILE.png] [--frame-stats] [--window WxH]";
+
+impl CliOptions {
+    /// Parses the arguments after the program name.
+    pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<CliOptions, CliError> {
+        let mut options = CliOptions::default();
+        let mut args = args.into_iter();
+        while let Some(arg) = args.next() {
+            let (name, inline) = match arg.split_once('=') {
+                Some((n, v)) if n.starts_with("--") => (n.to_string(), Some(v.to_string())),
+                _ => (arg.clone(), None),
+            };
+            let mut value = |name: &str| {
+                inline
+                    .clone()
+                    .or_else(|| args.next())
+                    .ok_or_else(|| CliError::MissingValue(name.to_string()))
+            };
+            match name.as_str() {
+                "--photo" => options.photo = Some(PathBuf::from(value("--photo")?)),
+                "--screenshot" => options.screenshot = Some(PathBuf::from(value("--screenshot")?)),
+                "--size" => {
+                    let text = value("--size")?;
+                    let size = text
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|n| (crate::game::MIN_SIDE..=crate::game::MAX_SIDE).contains(n))
+                        .ok_or(CliError::BadValue {
+                            option: name.clone(),
+                            value: text,
+                            expected: "a whole number from 3 to 8",
+                        })?;
+                    options.size = Some(size);
+                }
+                "--seed" => {
+                    let text = value("--seed")?;
+                    let seed = text.parse::<u64>().map_err(|_| CliError::BadValue {
+                        option: name.clone(),
+                        value: text,
+                        expected: "a whole number",
+                    })?;
+                    options.seed = Some(seed);
+                }
+                "--frame-stats" => options.frame_stats = true,
+                "--window" => {
+                    let text = value("--window")?;
+                    let size = parse_window(&text).ok_or(CliError::BadValue {
+                        option: name.clone(),
+                        value: text,
+                        expected: "WIDTHxHEIGHT in pixels, at least 360x640",
+                    })?;
+                    options.window = Some(size);
+                }
+                "-h" | "--help" => return Err(CliError::Help),
+                _ => return Err(CliError::Unknown(arg)),
+            }
+        }
+        Ok(options)
+    }
+}
+
+/// A window size `WIDTHxHEIGHT`, no smaller than the layout's minimum.
+fn parse_window(text: &str) -> Option<(u32, u32)> {
+    let (w, h) = text.split_once(['x', 'X'])?;
+    let (w, h) = (w.trim().parse::<u32>().ok()?, h.trim().parse::<u32>().ok()?);
+    let min = crate::layout::MIN_WINDOW;
+    (w as f32 >= min.x && h as f32 >= min.y && w <= 10_000 && h <= 10_000).then_some((w, h))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn parse(args: &[&str]) -> Result<CliOptions, CliError> {
+        CliOptions::parse(args.iter().map(|s| s.to_string()))
+    }
+
+    #[test]
+    fn flags_parse() {
+        let o = parse(&[
+            "--photo",
+            "a.png",
+            "--size=5",
+            "--seed",
+            "7",
+            "--screenshot",
+            "s.png",
+        ])
+        .unwrap();
+        assert_eq!(o.photo, Some(PathBuf::from("a.png")));
+        assert_eq!(o.size, Some(5));
+        assert_eq!(o.seed, Some(7));
+        assert_eq!(o.screenshot, Some(PathBuf::from("s.png")));
+        assert_eq!(parse(&[]).unwrap(), CliOptions::default());
+        let o = parse(&["--frame-stats", "--window", "360x800"]).unwrap();
+        assert!(o.frame_stats);
+        assert_eq!(o.window, Some((360, 800)));
+    }
+
+    #[test]
+    fn bad_flags_are_explained() {
+        assert!(matches!(
+            parse(&["--size", "9"]),
+            Err(CliError::BadValue { .. })
+        ));
+        assert!(matches!(
+            parse(&["--size", "x"]),
+            Err(CliError::BadValue { .. })
+        ));
+        assert!(matches!(parse(&["--seed"]), Err(CliError::MissingValue(_))));
+        for bad in ["360", "100x100", "axb", "360x"] {
+            assert!(
+                matches!(parse(&["--window", bad]), Err(CliError::BadValue { .. })),
+                "{bad}"
+            );
+        }
+        assert!(matches!(
+            parse(&["--frobnicate"]),
+            Err(CliError::Unknown(_))
+        ));
+        assert_eq!(parse(&["--help"]), Err(CliError::Help));
+    }
+}

@@ -1,0 +1,87 @@
+//! For developers: the start-to-board time, `--screenshot` (a PNG once the board is on screen,
+//! then exit) and `--frame-stats` (the mean and worst frame time every two seconds).
+
+use std::time::Instant;
+
+use bevy::prelude::*;
+
+use crate::CliOptions;
+use crate::board::TileSprite;
+
+/// When the process started, for the start-to-first-frame figure.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct Started(pub Instant);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, (first_frame, screenshot, frame_stats));
+}
+
+fn first_frame(
+    started: Option<Res<Started>>,
+    tiles: Query<(), With<TileSprite>>,
+    mut done: Local<bool>,
+) {
+    if *done || tiles.is_empty() {
+        return;
+    }
+    *done = true;
+    if let Some(started) = started {
+        info!(
+            "first frame with the board {:.0} ms after start",
+            started.0.elapsed().as_secs_f64() * 1000.0
+        );
+    }
+}
+
+/// Takes the `--screenshot` once the board has been on screen for a few frames, then exits.
+fn screenshot(
+    mut commands: Commands,
+    options: Res<CliOptions>,
+    tiles: Query<(), With<TileSprite>>,
+    mut frames: Local<u32>,
+) {
+    let Some(path) = options.screenshot.clone() else {
+        return;
+    };
+    if tiles.is_empty() {
+        return;
+    }
+    *frames += 1;
+    // A few frames for the textures and egui's fonts to reach the GPU.
+    if *frames != 20 {
+        return;
+    }
+    use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+    let mut save = save_to_disk(path);
+    commands.spawn(Screenshot::primary_window()).observe(
+        move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+            save(captured);
+            exit.write(AppExit::Success);
+        },
+    );
+}
+
+/// With `--frame-stats`, logs the mean and worst frame time every two seconds.
+fn frame_stats(
+    options: Res<CliOptions>,
+    time: Res<Time<Real>>,
+    mut window: Local<(f32, f32, u32)>,
+) {
+    if !options.frame_stats && std::env::var_os("SNAPSLIDE_FRAME_LOG").is_none() {
+        return;
+    }
+    let dt = time.delta_secs();
+    window.0 += dt;
+    window.1 = window.1.max(dt);
+    window.2 += 1;
+    if window.0 >= 2.0 {
+        info!(
+            "frames: {} in {:.2} s, mean {:.2} ms, worst {:.2} ms",
+            window.2,
+            window.0,
+            window.0 * 1000.0 / window.2 as f32,
+            window.1 * 1000.0
+        );
+        *window = (0.0, 0.0, 0);
+    }
+}

@@ -1,0 +1,171 @@
+//! The smaller sheets: the question before a game is lost, how to play, about, the whole
+//! photo, and the records.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::menu::{sheet_width, title};
+use super::style::{self, clock};
+use super::thumbnails::texture;
+use super::{Actions, Hud, HudAction, Sheet, View};
+use crate::game::{Best, Difficulty, MAX_SIDE, MIN_SIDE};
+use crate::settings::Settings;
+use crate::solver::moves_text;
+
+/// How to play, in the player's words.
+pub const HELP: &str = "Slide the tiles back into place to rebuild the photo. One cell is \
+empty; any tile beside it can slide into it.\n\n\
+• Tap a tile in the empty cell's row or column: it slides, with every tile between it and \
+the gap.\n\
+• Swipe on the board: the tile beside the gap moves that way.\n\
+• Keys: the arrows or WASD move the tile beside the gap; Ctrl+Z undoes, Ctrl+Y redoes; \
+Esc opens the menu.\n\n\
+Undo lowers the move counter; Restart goes back to the start of the same puzzle. Hint \
+outlines the next move of a shortest solution (tap it again to play it), and Solve plays a \
+whole solution, the shortest possible up to 4×4. A game the app helped with sets no best \
+score.";
+
+/// The picture on show in the preview, as a texture.
+#[derive(Default)]
+pub(super) struct PreviewTexture(Option<(u64, egui::TextureHandle)>);
+
+pub(super) fn show(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    mut hud: ResMut<Hud>,
+    mut preview: Local<PreviewTexture>,
+    view: View,
+    mut actions: Actions,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let width = sheet_width(view.layout.window);
+    let sheet = hud.sheet.clone();
+    let closed = match sheet {
+        Sheet::Confirm(pending) => {
+            let question = pending.question(view.current.game.moves());
+            modal(ctx, "confirm", width, |ui| {
+                confirm(ui, &settings, &question, &mut hud, &mut actions)
+            })
+        }
+        Sheet::Help => modal(ctx, "help", width, |ui| {
+            title(ui, "How to play", &mut hud);
+            ui.label(HELP);
+        }),
+        Sheet::About => modal(ctx, "about", width, |ui| {
+            title(ui, "About Snapslide", &mut hud);
+            about(ui);
+        }),
+        Sheet::Preview => {
+            let image = preview_texture(ctx, &view, &mut preview);
+            modal(ctx, "preview", width, |ui| {
+                title(ui, "The photo", &mut hud);
+                if let Some((texture, size)) = image {
+                    let scale = (width / size.x).min(view.layout.window.y * 0.7 / size.y);
+                    ui.add(egui::Image::new((texture, size * scale)).corner_radius(12));
+                }
+            })
+        }
+        Sheet::Records => modal(ctx, "records", width, |ui| {
+            title(ui, "Records", &mut hud);
+            records(ui, &view);
+        }),
+        _ => return Ok(()),
+    };
+    if closed {
+        hud.sheet = Sheet::None;
+    }
+    Ok(())
+}
+
+/// A modal sheet; returns whether the player closed it by tapping beside it.
+fn modal(ctx: &egui::Context, id: &str, width: f32, contents: impl FnOnce(&mut egui::Ui)) -> bool {
+    egui::Modal::new(egui::Id::new(id))
+        .show(ctx, |ui| {
+            ui.set_width(width);
+            contents(ui);
+        })
+        .should_close()
+}
+
+fn confirm(
+    ui: &mut egui::Ui,
+    settings: &Settings,
+    question: &str,
+    hud: &mut Hud,
+    actions: &mut Actions,
+) {
+    ui.label(style::heading("Lose this game?"));
+    ui.label(question);
+    ui.horizontal(|ui| {
+        if style::button(ui, true, "Keep playing").clicked() {
+            hud.sheet = Sheet::None;
+        }
+        if style::primary_button(ui, settings.theme, true, "Yes, start over", 180.0).clicked() {
+            actions.hud.write(HudAction::Confirm);
+        }
+    });
+}
+
+fn about(ui: &mut egui::Ui) {
+    ui.label(format!("Snapslide {}", env!("CARGO_PKG_VERSION")));
+    ui.label("A photo sliding puzzle, built with Bevy and egui on the npuzzle engine.");
+    ui.label(
+        egui::RichText::new(
+            "Photos: scikit-image's sample data (CC0 and public domain). Sounds: CC0. \
+             Font: Manrope (SIL Open Font License).",
+        )
+        .small()
+        .weak(),
+    );
+}
+
+fn preview_texture(
+    ctx: &egui::Context,
+    view: &View,
+    preview: &mut PreviewTexture,
+) -> Option<(egui::TextureId, egui::Vec2)> {
+    let picture = view.tiles.picture.as_ref()?;
+    if preview
+        .0
+        .as_ref()
+        .is_none_or(|(v, _)| *v != view.tiles.version)
+    {
+        preview.0 = Some((view.tiles.version, texture(ctx, "preview", picture)));
+    }
+    let size = egui::vec2(picture.width() as f32, picture.height() as f32);
+    preview.0.as_ref().map(|(_, t)| (t.id(), size))
+}
+
+/// Best moves and time for every size and difficulty played, and how many were won.
+fn records(ui: &mut egui::Ui, view: &View) {
+    let mut any = false;
+    egui::Grid::new("records")
+        .striped(true)
+        .spacing([18.0, 8.0])
+        .show(ui, |ui| {
+            for caption in ["Board", "Fewest moves", "Fastest", "Won"] {
+                ui.label(style::caption(caption));
+            }
+            ui.end_row();
+            for n in MIN_SIDE..=MAX_SIDE {
+                for d in Difficulty::CHOOSABLE {
+                    let key = crate::game::BestScores::key(n, n, d);
+                    if let Some(best) = view.scores.get(&key) {
+                        record_row(ui, &format!("{n}×{n} {}", d.label()), best);
+                        any = true;
+                    }
+                }
+            }
+        });
+    if !any {
+        ui.label(egui::RichText::new("Solve a puzzle on your own to set a record.").weak());
+    }
+}
+
+fn record_row(ui: &mut egui::Ui, name: &str, best: Best) {
+    ui.label(name);
+    ui.label(moves_text(best.moves));
+    ui.label(clock(std::time::Duration::from_millis(best.millis)));
+    ui.label(best.wins.to_string());
+    ui.end_row();
+}

@@ -1,0 +1,235 @@
+//! The menu: the next game (size and difficulty), the photo (chosen from thumbnails, or from
+//! the gallery or camera), the options, and the way to the other sheets. The game waits
+//! underneath, its clock stopped; nothing here throws it away without asking.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::style::{self, heading};
+use super::thumbnails::{Thumbnails, texture, thumbnail};
+use super::{Actions, Hud, HudAction, Pending, Sheet, View};
+use crate::game::{Difficulty, MAX_SIDE, MIN_SIDE};
+use crate::messages::{PhotoOrigin, PickPhoto};
+use crate::photo::{PhotoSource, bundled_title};
+use crate::platform::PlatformHandle;
+use crate::settings::Settings;
+use crate::theme::Theme;
+
+/// The widest a sheet grows, in logical pixels.
+pub const SHEET_WIDTH: f32 = 520.0;
+
+/// A sheet's width for this window.
+pub fn sheet_width(window: Vec2) -> f32 {
+    (window.x - 32.0).clamp(240.0, SHEET_WIDTH)
+}
+
+/// A texture of the player's own photo, made from the picture on the board.
+#[derive(Default)]
+pub(super) struct OwnThumbnail(Option<(u64, egui::TextureHandle)>);
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn show(
+    mut contexts: EguiContexts,
+    mut settings: ResMut<Settings>,
+    mut hud: ResMut<Hud>,
+    mut thumbnails: ResMut<Thumbnails>,
+    mut own: Local<OwnThumbnail>,
+    platform: Res<PlatformHandle>,
+    view: View,
+    mut actions: Actions,
+) -> Result {
+    if hud.sheet != Sheet::Menu {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    thumbnails.request();
+    thumbnails.poll(ctx);
+    refresh_own(ctx, &view, &mut own);
+    let width = sheet_width(view.layout.window);
+    let modal = egui::Modal::new(egui::Id::new("menu")).show(ctx, |ui| {
+        ui.set_width(width);
+        title(ui, "Menu", &mut hud);
+        egui::ScrollArea::vertical()
+            .max_height(view.layout.window.y * 0.8)
+            .show(ui, |ui| {
+                next_game(ui, &mut settings, &mut actions);
+                ui.separator();
+                photos(
+                    ui,
+                    &mut settings,
+                    &thumbnails,
+                    &own,
+                    platform.0.photo_origins(),
+                    &mut actions,
+                );
+                ui.separator();
+                options(ui, &mut settings);
+                ui.separator();
+                more(ui, &mut hud, &view, &mut actions);
+            });
+    });
+    if modal.should_close() && hud.sheet == Sheet::Menu {
+        hud.sheet = Sheet::None;
+    }
+    Ok(())
+}
+
+/// A sheet's title with a close button.
+pub fn title(ui: &mut egui::Ui, text: &str, hud: &mut Hud) {
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new(text).heading());
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if style::button(ui, true, "✕").clicked() {
+                hud.sheet = Sheet::None;
+            }
+        });
+    });
+}
+
+/// Size and difficulty of the next game, and the button that starts it.
+fn next_game(ui: &mut egui::Ui, settings: &mut Settings, actions: &mut Actions) {
+    let theme = settings.theme;
+    ui.label(heading("New game"));
+    ui.horizontal_wrapped(|ui| {
+        for n in MIN_SIDE..=MAX_SIDE {
+            if style::chip(ui, theme, settings.size == n, &format!("{n}×{n}")).clicked() {
+                settings.size = n;
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        for d in Difficulty::CHOOSABLE {
+            if style::chip(ui, theme, settings.difficulty == d, d.label()).clicked() {
+                settings.difficulty = d;
+            }
+        }
+    });
+    let label = format!(
+        "Start a {}×{} {} game",
+        settings.size,
+        settings.size,
+        settings.difficulty.label().to_lowercase()
+    );
+    if style::primary_button(ui, theme, true, &label, ui.available_width()).clicked() {
+        actions.hud.write(HudAction::Replace(Pending::NewGame));
+    }
+}
+
+fn refresh_own(ctx: &egui::Context, view: &View, own: &mut OwnThumbnail) {
+    let Some(picture) = &view.tiles.picture else {
+        return;
+    };
+    if own
+        .0
+        .as_ref()
+        .is_some_and(|(v, _)| *v == view.tiles.version)
+    {
+        return;
+    }
+    let small = thumbnail(&image::DynamicImage::ImageRgba8(picture.clone()));
+    own.0 = Some((view.tiles.version, texture(ctx, "thumbnail-own", &small)));
+}
+
+/// The photos to choose from, by sight, and the gallery and camera.
+fn photos(
+    ui: &mut egui::Ui,
+    settings: &mut Settings,
+    thumbnails: &Thumbnails,
+    own: &OwnThumbnail,
+    origins: &[PhotoOrigin],
+    actions: &mut Actions,
+) {
+    let theme = settings.theme;
+    ui.label(heading("Photo"));
+    ui.horizontal_wrapped(|ui| {
+        if !matches!(settings.photo, PhotoSource::Bundled(_))
+            && let Some((_, texture)) = &own.0
+        {
+            thumbnail_button(ui, theme, texture, true, &settings.photo.label());
+        }
+        if thumbnails.ready.is_empty() {
+            ui.spinner();
+        }
+        for (name, texture) in &thumbnails.ready {
+            let source = PhotoSource::Bundled(name.clone());
+            let chosen = settings.photo == source;
+            if thumbnail_button(ui, theme, texture, chosen, &bundled_title(name)).clicked() {
+                settings.photo = source;
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        for &origin in origins {
+            let label = match origin {
+                PhotoOrigin::Gallery => "Choose a photo…",
+                PhotoOrigin::Camera => "Take a photo",
+            };
+            if style::button(ui, true, label).clicked() {
+                actions.pick_photo.write(PickPhoto(origin));
+            }
+        }
+    });
+}
+
+fn thumbnail_button(
+    ui: &mut egui::Ui,
+    theme: Theme,
+    texture: &egui::TextureHandle,
+    chosen: bool,
+    title: &str,
+) -> egui::Response {
+    let p = crate::theme::Palette::of(theme);
+    let stroke = if chosen {
+        egui::Stroke::new(3.0, style::rgb(p.accent))
+    } else {
+        egui::Stroke::NONE
+    };
+    let image = egui::Image::new((texture.id(), egui::Vec2::splat(72.0))).corner_radius(10);
+    ui.add(egui::Button::image(image).stroke(stroke).frame(chosen))
+        .on_hover_text(title)
+}
+
+fn options(ui: &mut egui::Ui, settings: &mut Settings) {
+    ui.label(heading("Options"));
+    let mut numbers = settings.numbers_shown(settings.size);
+    if ui.checkbox(&mut numbers, "Show tile numbers").changed() {
+        settings.show_numbers = Some(numbers);
+    }
+    ui.checkbox(&mut settings.mark_correct, "Mark tiles already in place");
+    ui.checkbox(&mut settings.sound, "Sound");
+    ui.checkbox(&mut settings.haptics, "Vibrate on slides (phones)");
+    ui.horizontal(|ui| {
+        ui.label("Theme");
+        for theme in [Theme::Dark, Theme::Light] {
+            if style::chip(ui, settings.theme, settings.theme == theme, theme.label()).clicked() {
+                settings.theme = theme;
+            }
+        }
+    });
+}
+
+fn more(ui: &mut egui::Ui, hud: &mut Hud, view: &View, actions: &mut Actions) {
+    ui.horizontal_wrapped(|ui| {
+        if style::button(ui, true, "Set up a board").clicked() {
+            let board = view.current.game.board();
+            hud.sheet = Sheet::Setup(super::state::SetupForm::new(board.width(), board.height()));
+        }
+        if style::button(ui, true, "Records").clicked() {
+            hud.sheet = Sheet::Records;
+        }
+        if style::button(ui, view.tiles.picture.is_some(), "See the photo").clicked() {
+            hud.sheet = Sheet::Preview;
+        }
+        if style::button(ui, true, "How to play").clicked() {
+            hud.sheet = Sheet::Help;
+        }
+        if style::button(ui, true, "About").clicked() {
+            hud.sheet = Sheet::About;
+        }
+        if cfg!(not(any(target_os = "android", target_os = "ios")))
+            && style::button(ui, true, "Quit").clicked()
+        {
+            actions.exit.write(AppExit::Success);
+        }
+    });
+}

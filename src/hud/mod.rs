@@ -1,0 +1,163 @@
+//! The controls (egui), by what the player sees: the panel beside or below the board
+//! (`panel`), the sheets over it (`menu`, `dialogs`, `setup`), and what is painted on the
+//! tiles (`overlay`). Their state, and the questions asked before a game is lost, are plain
+//! Rust in `state`; the look is in `style`. Sizes are logical pixels: egui follows the
+//! window's scale factor, and everything tappable is at least [`style::MIN_TOUCH`] tall.
+
+mod dialogs;
+mod menu;
+mod overlay;
+mod panel;
+mod setup;
+pub mod state;
+pub mod style;
+mod thumbnails;
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiInput, EguiPreUpdateSet, EguiPrimaryContextPass, egui};
+
+pub use state::{Hud, HudAction, Pending, Sheet};
+
+use crate::input::UiFocus;
+use crate::layout::ScreenLayout;
+use crate::messages::{GameCommand, PickPhoto, SolverCommand};
+use crate::play::{CurrentGame, LastResult, Phase, Scores};
+use crate::settings::Settings;
+use crate::solver::{HintShown, Playback, SolverJob, SolverStatus};
+use crate::theme::Theme;
+use crate::tiles::PhotoTiles;
+
+/// What the views read of the game and the solver.
+#[derive(SystemParam)]
+struct View<'w> {
+    current: Res<'w, CurrentGame>,
+    phase: Res<'w, State<Phase>>,
+    result: Res<'w, LastResult>,
+    scores: Res<'w, Scores>,
+    job: Res<'w, SolverJob>,
+    playback: Res<'w, Playback>,
+    status: Res<'w, SolverStatus>,
+    hint: Res<'w, HintShown>,
+    layout: Res<'w, ScreenLayout>,
+    tiles: Res<'w, PhotoTiles>,
+}
+
+impl View<'_> {
+    fn won(&self) -> bool {
+        *self.phase.get() == Phase::Won
+    }
+}
+
+/// What the views can ask for.
+#[derive(SystemParam)]
+struct Actions<'w> {
+    hud: MessageWriter<'w, HudAction>,
+    game: MessageWriter<'w, GameCommand>,
+    solver: MessageWriter<'w, SolverCommand>,
+    pick_photo: MessageWriter<'w, PickPhoto>,
+    exit: MessageWriter<'w, AppExit>,
+}
+
+/// The theme egui is styled in, and whether its fonts are in place (egui takes new fonts at
+/// the start of the next pass, so nothing is drawn in the pass that sets them).
+#[derive(Resource, Default)]
+struct Styled {
+    theme: Option<Theme>,
+    fonts_ready: bool,
+}
+
+fn fonts_ready(styled: Res<Styled>) -> bool {
+    styled.fonts_ready
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((state::plugin, thumbnails::plugin))
+        .init_resource::<Styled>()
+        .add_systems(
+            PreUpdate,
+            drop_unchanged_modifiers
+                .after(EguiPreUpdateSet::ProcessInput)
+                .before(EguiPreUpdateSet::BeginPass),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                restyle,
+                (
+                    panel::show,
+                    overlay::show,
+                    menu::show,
+                    setup::show,
+                    dialogs::show,
+                    track_focus,
+                )
+                    .chain()
+                    .run_if(fonts_ready),
+            )
+                .chain(),
+        );
+}
+
+/// bevy_egui 0.42 tells egui the modifier keys on every frame; egui counts that as input and
+/// asks for another frame, so the app could never sleep between inputs. Only real changes of
+/// the modifiers are passed on.
+fn drop_unchanged_modifiers(
+    mut inputs: Query<&mut EguiInput>,
+    mut last: Local<Option<egui::Modifiers>>,
+) {
+    for mut input in &mut inputs {
+        let mut seen = *last;
+        input.events.retain(|event| match event {
+            egui::Event::ModifiersChanged(modifiers) => {
+                let changed = seen != Some(*modifiers);
+                seen = Some(*modifiers);
+                changed
+            }
+            _ => true,
+        });
+        *last = seen;
+    }
+}
+
+/// Styles egui in the theme, once at start and again when the player changes it.
+fn restyle(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    mut styled: ResMut<Styled>,
+) -> Result {
+    if styled.theme.is_some() && !styled.fonts_ready {
+        styled.fonts_ready = true;
+    }
+    if styled.theme == Some(settings.theme) {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    if styled.theme.is_none() {
+        ctx.set_fonts(style::fonts());
+        ctx.request_repaint();
+    }
+    style::apply(ctx, settings.theme);
+    styled.theme = Some(settings.theme);
+    Ok(())
+}
+
+/// Tells input whether egui has the pointer or the keyboard.
+fn track_focus(mut contexts: EguiContexts, hud: Res<Hud>, mut focus: ResMut<UiFocus>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let sheet_open = hud.sheet != Sheet::None;
+    focus.pointer = sheet_open || ctx.is_pointer_over_egui() || ctx.egui_wants_pointer_input();
+    focus.captured = sheet_open || ctx.egui_wants_pointer_input();
+    // A clicked button keeps egui's focus too; only typing into the set-up board keeps the
+    // arrows and WASD away from the tiles.
+    focus.keyboard = matches!(hud.sheet, Sheet::Setup(_)) && ctx.egui_wants_keyboard_input();
+    Ok(())
+}
+
+/// The panel's rectangle in egui's terms.
+fn egui_rect(rect: Rect) -> egui::Rect {
+    egui::Rect::from_min_max(
+        egui::pos2(rect.min.x, rect.min.y),
+        egui::pos2(rect.max.x, rect.max.y),
+    )
+}

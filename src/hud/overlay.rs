@@ -1,0 +1,174 @@
+//! What is painted over the board: tile numbers, a mark on tiles already home, the hint's
+//! outline, the notices, and the win's brief celebration.
+
+use std::time::Instant;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::style::{self, rgb};
+use super::{Hud, View};
+use crate::board::TileSprite;
+use crate::settings::Settings;
+use crate::theme::{Palette, Theme};
+
+/// How long the win's celebration lasts, in seconds.
+pub const CELEBRATION_SECONDS: f32 = 2.5;
+
+/// When the result card opened, for the celebration.
+#[derive(Default)]
+pub(super) struct Celebration(Option<Instant>);
+
+pub(super) fn show(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    hud: Res<Hud>,
+    view: View,
+    sprites: Query<(&TileSprite, &Transform)>,
+    mut celebration: Local<Celebration>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Background,
+        egui::Id::new("board-overlay"),
+    ));
+    tile_marks(&painter, &settings, &view, &sprites);
+    notices(ctx, settings.theme, &hud, &view);
+    match (hud.result_open, celebration.0) {
+        (true, None) => celebration.0 = Some(Instant::now()),
+        (false, Some(_)) => celebration.0 = None,
+        _ => {}
+    }
+    if let Some(since) = celebration.0 {
+        let t = since.elapsed().as_secs_f32();
+        if t < CELEBRATION_SECONDS {
+            celebrate(ctx, settings.theme, &view, t);
+            ctx.request_repaint();
+        }
+    }
+    Ok(())
+}
+
+/// Numbers, marks on tiles at home, and the hinted tile's outline.
+fn tile_marks(
+    painter: &egui::Painter,
+    settings: &Settings,
+    view: &View,
+    sprites: &Query<(&TileSprite, &Transform)>,
+) {
+    let board = view.current.game.board();
+    let hinted = view
+        .hint
+        .for_board(board)
+        .and_then(|mv| board.tile_moved_by(mv));
+    let playing = !view.won();
+    let longer = board.width().max(board.height());
+    let numbers = settings.numbers_shown(longer) && playing;
+    let marks = settings.mark_correct && playing;
+    if !numbers && !marks && hinted.is_none() {
+        return;
+    }
+    let p = Palette::of(settings.theme);
+    let layout = &view.layout;
+    let cell = layout.board.cell;
+    let font = egui::FontId::new((cell * 0.22).clamp(11.0, 28.0), style::bold());
+    for (tile, transform) in sprites {
+        let center = layout.to_screen(transform.translation.truncate());
+        let rect = egui::Rect::from_center_size(
+            egui::pos2(center.x, center.y),
+            egui::Vec2::splat(cell - 4.0),
+        );
+        if numbers {
+            let galley =
+                painter.layout_no_wrap(tile.0.to_string(), font.clone(), egui::Color32::WHITE);
+            let back = egui::Rect::from_min_size(
+                rect.min + egui::vec2(4.0, 4.0),
+                galley.size() + egui::vec2(10.0, 2.0),
+            );
+            painter.rect_filled(back, 6.0, egui::Color32::from_black_alpha(150));
+            painter.galley(
+                back.min + egui::vec2(5.0, 1.0),
+                galley,
+                egui::Color32::WHITE,
+            );
+        }
+        if marks && board.position_of(tile.0) == Some(tile.0 as usize - 1) {
+            let dot = rect.right_bottom() - egui::vec2(9.0, 9.0);
+            painter.circle_filled(dot, (cell * 0.05).clamp(3.0, 7.0), rgb(p.good));
+        }
+        if hinted == Some(tile.0) {
+            painter.rect_stroke(
+                rect,
+                6.0,
+                egui::Stroke::new(4.0, rgb(p.accent)),
+                egui::StrokeKind::Inside,
+            );
+        }
+    }
+}
+
+/// The notices, as a toast at the bottom of the board.
+fn notices(ctx: &egui::Context, theme: Theme, hud: &Hud, view: &View) {
+    if hud.notices.is_empty() {
+        return;
+    }
+    let board = view.layout.board_rect();
+    let p = Palette::of(theme);
+    egui::Area::new(egui::Id::new("notices"))
+        .fixed_pos(egui::pos2(board.min.x + 8.0, board.max.y - 8.0))
+        .pivot(egui::Align2::LEFT_BOTTOM)
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            ui.set_max_width((board.width() - 16.0).max(120.0));
+            style::card(theme).show(ui, |ui| {
+                for (notice, _) in &hud.notices {
+                    ui.label(egui::RichText::new(notice).color(rgb(p.warning)));
+                }
+            });
+        });
+    ctx.request_repaint_after(std::time::Duration::from_secs(1));
+}
+
+/// A "Solved!" banner and a shower of confetti over the finished photo, fading out.
+fn celebrate(ctx: &egui::Context, theme: Theme, view: &View, t: f32) {
+    let p = Palette::of(theme);
+    let board = view.layout.board_rect();
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Foreground,
+        egui::Id::new("celebration"),
+    ));
+    let fade = (1.0 - t / CELEBRATION_SECONDS).clamp(0.0, 1.0);
+    let colours = [p.accent, p.good, p.warning, p.text];
+    for i in 0..48u32 {
+        // A fixed scatter: each piece has its own column, speed, size and colour.
+        let r = |salt: u32| {
+            ((i.wrapping_mul(2_654_435_761) ^ salt.wrapping_mul(40_503)) % 1000) as f32 / 1000.0
+        };
+        let x = board.min.x + r(1) * board.width();
+        let y = board.min.y + (r(2) * 0.3 + t * (0.4 + r(3) * 0.5)) * board.height();
+        if y > board.max.y {
+            continue;
+        }
+        let size = egui::vec2(5.0 + r(4) * 6.0, 3.0 + r(5) * 4.0);
+        let colour = rgb(colours[(i % 4) as usize]).gamma_multiply(fade);
+        painter.rect_filled(
+            egui::Rect::from_center_size(egui::pos2(x, y), size),
+            1.5,
+            colour,
+        );
+    }
+    let banner = egui::RichText::new("Solved!").font(egui::FontId::new(44.0, style::bold()));
+    let galley = painter.layout_no_wrap(
+        banner.text().into(),
+        egui::FontId::new(44.0, style::bold()),
+        rgb(p.on_accent),
+    );
+    let center = egui::pos2(board.center().x, board.min.y + board.height() * 0.2);
+    let back = egui::Rect::from_center_size(center, galley.size() + egui::vec2(40.0, 20.0));
+    painter.rect_filled(back, 18.0, rgb(p.accent).gamma_multiply(fade));
+    painter.galley(
+        back.min + egui::vec2(20.0, 10.0),
+        galley,
+        rgb(p.on_accent).gamma_multiply(fade),
+    );
+}

@@ -1,0 +1,244 @@
+//! The panel beside the board (landscape) or below it (portrait, in thumb reach): what board
+//! this is, the counters, one status area of fixed height (the solver's progress, a
+//! solution's playback, what the solver said, the win's result), and the actions. Nothing in
+//! it moves when a status appears, so a tap never lands on the wrong control.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::style::{self, MIN_TOUCH, caption, clock, value};
+use super::{Actions, Hud, HudAction, Pending, Sheet, View, egui_rect};
+use crate::settings::Settings;
+use crate::solver::{Stage, moves_text};
+use crate::theme::{Palette, Theme};
+
+/// The status area's height in landscape: two rows of controls.
+pub const STATUS_HEIGHT: f32 = 2.0 * MIN_TOUCH + 14.0;
+/// The actions' height: two rows of buttons.
+pub const TOOLBAR_HEIGHT: f32 = 2.0 * MIN_TOUCH + 10.0;
+
+pub(super) fn show(
+    mut contexts: EguiContexts,
+    mut settings: ResMut<Settings>,
+    mut hud: ResMut<Hud>,
+    view: View,
+    mut actions: Actions,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let rect = egui_rect(view.layout.panel).shrink(8.0);
+    let theme = settings.theme;
+    egui::Area::new(egui::Id::new("panel"))
+        .fixed_pos(rect.min)
+        .order(egui::Order::Background)
+        .show(ctx, |ui| {
+            ui.set_width(rect.width());
+            header(ui, theme, &view, &mut hud);
+            counters(ui, &view);
+            // Portrait: the actions sit at the panel's bottom, in thumb reach, and the status
+            // takes the room between; landscape: the actions follow the status.
+            let toolbar_top = if view.layout.portrait {
+                rect.max.y - TOOLBAR_HEIGHT
+            } else {
+                ui.cursor().min.y + STATUS_HEIGHT + ui.spacing().item_spacing.y
+            };
+            let status_rect = egui::Rect::from_min_max(
+                ui.cursor().min,
+                egui::pos2(rect.max.x, toolbar_top - ui.spacing().item_spacing.y),
+            );
+            ui.scope_builder(egui::UiBuilder::new().max_rect(status_rect), |ui| {
+                ui.set_clip_rect(status_rect);
+                status(ui, &mut settings, &view, &mut actions);
+            });
+            let toolbar_rect = egui::Rect::from_min_size(
+                egui::pos2(rect.min.x, toolbar_top),
+                egui::vec2(rect.width(), TOOLBAR_HEIGHT),
+            );
+            ui.scope_builder(egui::UiBuilder::new().max_rect(toolbar_rect), |ui| {
+                toolbar(ui, theme, rect.width(), &view, &mut actions);
+            });
+        });
+    if view.job.0.is_some() {
+        ctx.request_repaint();
+    }
+    Ok(())
+}
+
+/// The board's name and the menu button; the app's name too where there is room.
+fn header(ui: &mut egui::Ui, theme: Theme, view: &View, hud: &mut Hud) {
+    if !view.layout.portrait {
+        ui.label(value("Snapslide", 28.0).color(style::rgb(Palette::of(theme).accent)));
+    }
+    ui.horizontal(|ui| {
+        let board = view.current.game.board();
+        let difficulty = view.current.game.difficulty().label();
+        ui.label(style::heading(&format!(
+            "{}×{} · {difficulty}",
+            board.width(),
+            board.height()
+        )));
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if style::button(ui, true, "☰ Menu").clicked() {
+                hud.sheet = Sheet::Menu;
+            }
+        });
+    });
+}
+
+/// Moves, time and tiles left, captions above values: the row keeps its shape whatever the
+/// numbers.
+fn counters(ui: &mut egui::Ui, view: &View) {
+    let game = &view.current.game;
+    egui::Grid::new("counters")
+        .num_columns(3)
+        .spacing([28.0, 2.0])
+        .show(ui, |ui| {
+            for name in ["Moves", "Time", "Tiles left"] {
+                ui.label(caption(name));
+            }
+            ui.end_row();
+            ui.label(value(game.moves().to_string(), 30.0));
+            ui.label(value(clock(game.elapsed()), 30.0));
+            ui.label(value(game.tiles_out_of_place().to_string(), 30.0));
+            ui.end_row();
+        });
+}
+
+/// The one status area: what matters most right now.
+fn status(ui: &mut egui::Ui, settings: &mut Settings, view: &View, actions: &mut Actions) {
+    let theme = settings.theme;
+    if view.won() {
+        result(ui, theme, view);
+    } else if let Some(job) = &view.job.0 {
+        ui.horizontal_wrapped(|ui| {
+            ui.spinner();
+            ui.label(job.words());
+        });
+        ui.horizontal(|ui| {
+            if let Stage::BuildingTables(fraction) = job.stage() {
+                ui.add(
+                    egui::ProgressBar::new(fraction).desired_width(ui.available_width() - 110.0),
+                );
+            }
+            if style::button(ui, true, "Cancel").clicked() {
+                actions.solver.write(crate::messages::SolverCommand::Cancel);
+            }
+        });
+    } else if view.playback.active() {
+        playback(ui, settings, view, actions);
+    } else if let Some(status) = &view.status.0 {
+        ui.label(&status.text);
+        if let Some(details) = &status.details {
+            ui.label(egui::RichText::new(details).small().weak());
+        }
+    } else if view.current.game.helped() {
+        ui.label(
+            egui::RichText::new(format!(
+                "Helped by the app: no best score for this game. {} since.",
+                moves_text(view.current.game.moves_since_help())
+            ))
+            .weak(),
+        );
+    } else if view.tiles.loading {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label("Loading the photo…");
+        });
+    } else if view.current.game.moves() == 0 {
+        ui.label(egui::RichText::new("Tap a tile beside the gap, or swipe it in.").weak());
+    }
+}
+
+/// A solution playing: how far along, pause and stop, and its speed.
+fn playback(ui: &mut egui::Ui, settings: &mut Settings, view: &View, actions: &mut Actions) {
+    use crate::messages::SolverCommand;
+    ui.horizontal(|ui| {
+        ui.label(view.playback.words());
+        let label = if view.playback.paused {
+            "Resume"
+        } else {
+            "Pause"
+        };
+        if style::button(ui, true, label).clicked() {
+            actions.solver.write(SolverCommand::TogglePause);
+        }
+        if style::button(ui, true, "Stop").clicked() {
+            actions.solver.write(SolverCommand::Stop);
+        }
+    });
+    ui.add(
+        egui::Slider::new(&mut settings.speed, 0.5..=30.0)
+            .logarithmic(true)
+            .text("moves a second"),
+    );
+}
+
+/// The win: moves and time, the best, and what next.
+fn result(ui: &mut egui::Ui, theme: Theme, view: &View) {
+    let r = &view.result.0;
+    let p = Palette::of(theme);
+    ui.label(
+        style::value(
+            format!("Solved in {}, {}", moves_text(r.moves), clock(r.time)),
+            20.0,
+        )
+        .color(style::rgb(p.good)),
+    );
+    let line = if r.custom {
+        "Boards you set up keep no records.".to_string()
+    } else if r.helped {
+        "The app helped: no best score.".to_string()
+    } else {
+        match r.best {
+            Some(best) if r.record => format!(
+                "A new record! Best: {}, {}",
+                moves_text(best.moves),
+                clock(std::time::Duration::from_millis(best.millis))
+            ),
+            Some(best) => format!(
+                "Best: {}, {}",
+                moves_text(best.moves),
+                clock(std::time::Duration::from_millis(best.millis))
+            ),
+            None => String::new(),
+        }
+    };
+    ui.label(egui::RichText::new(line).weak());
+}
+
+/// Undo, redo, hint and solve; restart and a new game.
+fn toolbar(ui: &mut egui::Ui, theme: Theme, width: f32, view: &View, actions: &mut Actions) {
+    use crate::messages::{GameCommand, SolverCommand};
+    let game = &view.current.game;
+    let thinking = view.job.0.is_some();
+    let playable = !game.is_won() && !thinking;
+    let gap = ui.spacing().item_spacing.x;
+    let quarter = ((width - 3.0 * gap) / 4.0).floor();
+    ui.horizontal(|ui| {
+        if style::wide_button(ui, game.can_undo() && !thinking, "Undo", quarter).clicked() {
+            actions.game.write(GameCommand::Undo);
+        }
+        if style::wide_button(ui, game.can_redo() && !thinking, "Redo", quarter).clicked() {
+            actions.game.write(GameCommand::Redo);
+        }
+        let hint = if view.hint.for_board(game.board()).is_some() {
+            "Play hint"
+        } else {
+            "Hint"
+        };
+        if style::wide_button(ui, playable, hint, quarter).clicked() {
+            actions.solver.write(SolverCommand::Hint);
+        }
+        if style::wide_button(ui, playable, "Solve", quarter).clicked() {
+            actions.solver.write(SolverCommand::Solve);
+        }
+    });
+    let half = ((width - gap) / 2.0).floor();
+    ui.horizontal(|ui| {
+        if style::wide_button(ui, game.moves() > 0, "Restart", half).clicked() {
+            actions.hud.write(HudAction::Replace(Pending::Restart));
+        }
+        if style::primary_button(ui, theme, true, "New game", half).clicked() {
+            actions.hud.write(HudAction::Replace(Pending::NewGame));
+        }
+    });
+}

@@ -1,0 +1,108 @@
+//! The set-up sheet: type a board, or tap the numbers into an empty grid, checked as you go.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::menu::{sheet_width, title};
+use super::style::{self, MIN_TOUCH, rgb};
+use super::{Actions, Hud, HudAction, Pending, Sheet, View};
+use crate::game::{Difficulty, Game, check_setup};
+use crate::settings::Settings;
+use crate::theme::Palette;
+
+pub(super) fn show(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    mut hud: ResMut<Hud>,
+    view: View,
+    mut actions: Actions,
+) -> Result {
+    let Sheet::Setup(mut form) = std::mem::take(&mut hud.sheet) else {
+        return Ok(());
+    };
+    hud.sheet = Sheet::Setup(Default::default());
+    let ctx = contexts.ctx_mut()?;
+    let p = Palette::of(settings.theme);
+    let mut start = None;
+    let modal = egui::Modal::new(egui::Id::new("setup")).show(ctx, |ui| {
+        ui.set_width(sheet_width(view.layout.window));
+        title(ui, "Set up a board", &mut hud);
+        ui.label("Type the rows (0 for the gap), or tap the cells in the order 1, 2, 3…");
+        ui.add(
+            egui::TextEdit::multiline(&mut form.text)
+                .font(egui::TextStyle::Monospace)
+                .desired_rows(4)
+                .desired_width(f32::INFINITY)
+                .hint_text(form.example.as_str()),
+        );
+        grid(ui, &mut form);
+        let verdict = check_setup(&form.text);
+        match &verdict {
+            Ok(_) => {
+                ui.label(egui::RichText::new("Solvable ✔").color(rgb(p.good)));
+            }
+            Err(reason) if !form.text.trim().is_empty() => {
+                ui.label(egui::RichText::new(reason.to_string()).color(rgb(p.bad)));
+                if let Some(details) = reason.details() {
+                    ui.label(egui::RichText::new(details).small().weak());
+                }
+            }
+            Err(_) => {}
+        }
+        ui.horizontal(|ui| {
+            if style::button(ui, true, "Clear").clicked() {
+                let (w, h) = (form.grid.width, form.grid.height());
+                form = super::state::SetupForm::new(w, h);
+            }
+            if style::primary_button(ui, settings.theme, verdict.is_ok(), "Play it", 160.0)
+                .clicked()
+                && let Ok(board) = verdict
+            {
+                start = Some(board);
+            }
+        });
+    });
+    let closed = modal.should_close() || hud.sheet == Sheet::None;
+    hud.sheet = if closed {
+        Sheet::None
+    } else {
+        Sheet::Setup(form)
+    };
+    if let Some(board) = start {
+        let game = Box::new(Game::new(board, Difficulty::Custom));
+        hud.sheet = Sheet::None;
+        actions.hud.write(HudAction::Replace(Pending::Start(game)));
+    }
+    Ok(())
+}
+
+/// The grid to tap numbers into; full, it writes the text.
+fn grid(ui: &mut egui::Ui, form: &mut super::state::SetupForm) {
+    let label = match form.grid.next_number() {
+        Some(n) => format!("Next number: {n}"),
+        None => "The grid is full.".to_string(),
+    };
+    ui.label(egui::RichText::new(label).weak());
+    let width = form.grid.width;
+    egui::Grid::new("setup-grid")
+        .spacing([4.0, 4.0])
+        .show(ui, |ui| {
+            for row in 0..form.grid.height() {
+                for column in 0..width {
+                    let cell = row * width + column;
+                    let label = match form.grid.cells[cell] {
+                        Some(0) => " ".to_string(),
+                        Some(t) => t.to_string(),
+                        None => "·".to_string(),
+                    };
+                    let button = egui::Button::new(label).min_size(egui::Vec2::splat(MIN_TOUCH));
+                    if ui.add(button).clicked()
+                        && let Some(text) = form.grid.tap(cell)
+                    {
+                        form.text = text;
+                    }
+                }
+                ui.end_row();
+            }
+        });
+}

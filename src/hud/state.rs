@@ -1,0 +1,311 @@
+//! What the controls show and what the player asked of them, in plain Rust with a few thin
+//! systems: which sheet is open, the win's result card, the notices, and the questions asked
+//! before a game in progress is thrown away. The egui views read and change this; the tests
+//! drive it without a window.
+
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+
+use crate::AppSet;
+use crate::game::{Game, SetupGrid, example_text};
+use crate::messages::{Back, BoardIntent, GameChanged, GameCommand, Notice};
+use crate::play::{CurrentGame, TimerPaused};
+
+/// How long a notice stays.
+pub const NOTICE_TIME: Duration = Duration::from_secs(8);
+/// The most notices shown at once.
+pub const MAX_NOTICES: usize = 3;
+
+/// A sheet over the board: one at a time.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Sheet {
+    /// Nothing: the board and the panel.
+    #[default]
+    None,
+    /// The menu: a new game, the photo, the options.
+    Menu,
+    /// How to play.
+    Help,
+    /// About the app.
+    About,
+    /// The whole photo.
+    Preview,
+    /// Best scores.
+    Records,
+    /// Set up your own board.
+    Setup(SetupForm),
+    /// A question before the game in progress is lost.
+    Confirm(Pending),
+}
+
+impl Sheet {
+    /// Whether the game's clock stops while this sheet is open.
+    pub fn pauses(&self) -> bool {
+        *self != Sheet::None
+    }
+}
+
+/// The set-up sheet's state: the text typed and the grid tapped.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SetupForm {
+    /// The board as text.
+    pub text: String,
+    /// The grid being tapped in.
+    pub grid: SetupGrid,
+    /// An example of the shape, shown in the empty text field.
+    pub example: String,
+}
+
+impl SetupForm {
+    /// An empty form for a board of this shape.
+    pub fn new(width: usize, height: usize) -> SetupForm {
+        SetupForm {
+            text: String::new(),
+            grid: SetupGrid::new(width, height),
+            example: example_text(width, height),
+        }
+    }
+}
+
+/// Something that replaces the game in progress, waiting for the player's yes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    /// A new shuffle with the settings.
+    NewGame,
+    /// Back to the start of this shuffle.
+    Restart,
+    /// A board the player set up.
+    Start(Box<Game>),
+}
+
+impl Pending {
+    /// The command that does it.
+    pub fn command(self) -> GameCommand {
+        match self {
+            Pending::NewGame => GameCommand::NewGame { seed: None },
+            Pending::Restart => GameCommand::Restart,
+            Pending::Start(game) => GameCommand::Start(game),
+        }
+    }
+
+    /// The question asked, for a game with `moves` moves made.
+    pub fn question(&self, moves: usize) -> String {
+        let what = match self {
+            Pending::NewGame => "Start a new game?",
+            Pending::Restart => "Start this puzzle again from the beginning?",
+            Pending::Start(_) => "Play the board you set up?",
+        };
+        let made = crate::solver::moves_text(moves);
+        format!("{what} The game in progress ({made}) will be lost.")
+    }
+}
+
+/// Whether replacing this game needs the player's yes: a game with moves made, not yet won.
+pub fn worth_asking(game: &Game) -> bool {
+    game.moves() > 0 && !game.is_won()
+}
+
+/// What the player asked of the controls that changes the game.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum HudAction {
+    /// Replace the game (asks first when there is progress to lose).
+    Replace(Pending),
+    /// Yes to the question asked.
+    Confirm,
+}
+
+/// The controls' state.
+#[derive(Resource, Default, Debug)]
+pub struct Hud {
+    /// The sheet open over the board.
+    pub sheet: Sheet,
+    /// The win's result card is on show (dismissed by Back or a tap on the board).
+    pub result_open: bool,
+    /// Messages for the player, with when they came.
+    pub notices: VecDeque<(String, Instant)>,
+}
+
+impl Hud {
+    /// Back: closes the open sheet, else the result card, else opens the menu (the game waits
+    /// there, its clock stopped). Never loses the game.
+    pub fn back(&mut self) {
+        if self.sheet != Sheet::None {
+            self.sheet = Sheet::None;
+        } else if self.result_open {
+            self.result_open = false;
+        } else {
+            self.sheet = Sheet::Menu;
+        }
+    }
+
+    /// Asks first, or returns the command at once.
+    pub fn replace(&mut self, pending: Pending, game: &Game) -> Option<GameCommand> {
+        if worth_asking(game) {
+            self.sheet = Sheet::Confirm(pending);
+            None
+        } else {
+            self.sheet = Sheet::None;
+            Some(pending.command())
+        }
+    }
+
+    /// The yes to the question asked, if one was.
+    pub fn confirm(&mut self) -> Option<GameCommand> {
+        match std::mem::take(&mut self.sheet) {
+            Sheet::Confirm(pending) => Some(pending.command()),
+            other => {
+                self.sheet = other;
+                None
+            }
+        }
+    }
+
+    /// Adds a notice, dropping the oldest past [`MAX_NOTICES`].
+    pub fn notify(&mut self, text: String, now: Instant) {
+        self.notices.push_back((text, now));
+        while self.notices.len() > MAX_NOTICES {
+            self.notices.pop_front();
+        }
+    }
+
+    /// Drops the notices older than [`NOTICE_TIME`].
+    pub fn expire_notices(&mut self, now: Instant) {
+        self.notices
+            .retain(|(_, at)| now.duration_since(*at) < NOTICE_TIME);
+    }
+}
+
+/// The controls' state and the systems that keep it (the tests add it without egui).
+pub fn plugin(app: &mut App) {
+    app.add_message::<HudAction>()
+        .init_resource::<Hud>()
+        .add_systems(Update, (act, follow_game).chain().in_set(AppSet::Queue))
+        .add_systems(Update, pause_clock.in_set(AppSet::Execute));
+}
+
+/// The player's actions and Back.
+fn act(
+    mut actions: MessageReader<HudAction>,
+    mut back: MessageReader<Back>,
+    mut notices: MessageReader<Notice>,
+    mut hud: ResMut<Hud>,
+    current: Res<CurrentGame>,
+    mut commands: MessageWriter<GameCommand>,
+) {
+    for action in actions.read() {
+        let command = match action.clone() {
+            HudAction::Replace(pending) => hud.replace(pending, &current.game),
+            HudAction::Confirm => hud.confirm(),
+        };
+        if let Some(command) = command {
+            commands.write(command);
+        }
+    }
+    for _ in back.read() {
+        hud.back();
+    }
+    let now = Instant::now();
+    for notice in notices.read() {
+        hud.notify(notice.0.clone(), now);
+    }
+    if !hud.notices.is_empty() {
+        hud.expire_notices(now);
+    }
+}
+
+/// The result card opens on the win and closes on a new board or a tap on the board.
+fn follow_game(
+    mut changes: MessageReader<GameChanged>,
+    mut intents: MessageReader<BoardIntent>,
+    mut hud: ResMut<Hud>,
+    current: Res<CurrentGame>,
+) {
+    for change in changes.read() {
+        match change {
+            GameChanged::Won => hud.result_open = true,
+            GameChanged::Reset => hud.result_open = current.game.is_won(),
+            _ => {}
+        }
+    }
+    if intents.read().count() > 0 && current.game.is_won() {
+        hud.result_open = false;
+    }
+}
+
+/// The game's clock stops while a sheet covers the board.
+fn pause_clock(hud: Res<Hud>, mut paused: ResMut<TimerPaused>) {
+    let wanted = hud.sheet.pauses();
+    if paused.0 != wanted {
+        paused.0 = wanted;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use npuzzle::{Move, parse_board};
+
+    fn game() -> Game {
+        Game::new(
+            parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap(),
+            crate::game::Difficulty::Easy,
+        )
+    }
+
+    #[test]
+    fn a_game_with_moves_is_asked_about_before_it_is_replaced() {
+        let mut hud = Hud::default();
+        let mut fresh = game();
+        assert_eq!(
+            hud.replace(Pending::NewGame, &fresh),
+            Some(GameCommand::NewGame { seed: None }),
+            "nothing to lose: at once"
+        );
+        fresh.apply(&[Move::Up]);
+        assert_eq!(hud.replace(Pending::NewGame, &fresh), None);
+        assert_eq!(hud.sheet, Sheet::Confirm(Pending::NewGame));
+        assert_eq!(hud.confirm(), Some(GameCommand::NewGame { seed: None }));
+        assert_eq!(hud.sheet, Sheet::None);
+        assert_eq!(hud.confirm(), None, "no question, no answer");
+    }
+
+    #[test]
+    fn back_closes_the_sheet_then_the_result_then_opens_the_menu() {
+        let mut hud = Hud {
+            sheet: Sheet::Help,
+            result_open: true,
+            ..Hud::default()
+        };
+        hud.back();
+        assert_eq!((hud.sheet.clone(), hud.result_open), (Sheet::None, true));
+        hud.back();
+        assert_eq!((hud.sheet.clone(), hud.result_open), (Sheet::None, false));
+        hud.back();
+        assert_eq!(hud.sheet, Sheet::Menu);
+        assert!(hud.sheet.pauses());
+    }
+
+    #[test]
+    fn questions_say_what_is_lost() {
+        assert_eq!(
+            Pending::NewGame.question(1),
+            "Start a new game? The game in progress (1 move) will be lost."
+        );
+        assert!(Pending::Restart.question(12).contains("(12 moves)"));
+    }
+
+    #[test]
+    fn notices_are_few_and_expire() {
+        let mut hud = Hud::default();
+        let start = Instant::now();
+        for i in 0..5 {
+            hud.notify(format!("{i}"), start);
+        }
+        assert_eq!(hud.notices.len(), MAX_NOTICES);
+        assert_eq!(hud.notices[0].0, "2");
+        hud.expire_notices(start + NOTICE_TIME);
+        assert!(hud.notices.is_empty());
+    }
+}

@@ -1,0 +1,231 @@
+//! egui in Snapslide's own style: the theme's palette, Manrope, rounded controls sized for a
+//! thumb, and the few widgets every screen is built from.
+
+use bevy_egui::egui::{
+    self, Color32, CornerRadius, FontData, FontDefinitions, FontFamily, FontId, Margin, RichText,
+    Stroke, TextStyle, Vec2,
+};
+
+use crate::theme::{Palette, Theme};
+
+/// The least size of anything tappable, in logical pixels (Android asks 48 dp, iOS 44 pt).
+pub const MIN_TOUCH: f32 = 48.0;
+/// Corners of buttons and cards.
+pub const RADIUS: u8 = 14;
+/// The font family for numbers and headings.
+pub const BOLD: &str = "manrope-bold";
+
+/// A theme colour for egui.
+pub fn rgb(rgb: [u8; 3]) -> Color32 {
+    Color32::from_rgb(rgb[0], rgb[1], rgb[2])
+}
+
+/// The bold family.
+pub fn bold() -> FontFamily {
+    FontFamily::Name(BOLD.into())
+}
+
+/// Manrope for text, the bold cut for numbers and headings; egui's own fonts stay behind them
+/// for symbols and emoji.
+pub fn fonts() -> FontDefinitions {
+    let mut fonts = FontDefinitions::default();
+    fonts.font_data.insert(
+        "manrope".into(),
+        FontData::from_static(include_bytes!("../../assets/fonts/Manrope-Medium.ttf")).into(),
+    );
+    fonts.font_data.insert(
+        BOLD.into(),
+        FontData::from_static(include_bytes!("../../assets/fonts/Manrope-ExtraBold.ttf")).into(),
+    );
+    let fallbacks = fonts
+        .families
+        .get(&FontFamily::Proportional)
+        .cloned()
+        .unwrap_or_default();
+    let mut proportional = vec!["manrope".to_string()];
+    proportional.extend(fallbacks.iter().cloned());
+    let mut heavy = vec![BOLD.to_string()];
+    heavy.extend(fallbacks);
+    fonts
+        .families
+        .insert(FontFamily::Proportional, proportional);
+    fonts.families.insert(bold(), heavy);
+    fonts
+}
+
+/// The style for a theme.
+pub fn apply(ctx: &egui::Context, theme: Theme) {
+    let p = Palette::of(theme);
+    ctx.all_styles_mut(|style| {
+        style.text_styles = [
+            (TextStyle::Heading, FontId::new(26.0, bold())),
+            (TextStyle::Body, FontId::new(17.0, FontFamily::Proportional)),
+            (
+                TextStyle::Button,
+                FontId::new(17.0, FontFamily::Proportional),
+            ),
+            (
+                TextStyle::Small,
+                FontId::new(14.0, FontFamily::Proportional),
+            ),
+            (
+                TextStyle::Monospace,
+                FontId::new(16.0, FontFamily::Monospace),
+            ),
+        ]
+        .into();
+        let spacing = &mut style.spacing;
+        spacing.interact_size.y = MIN_TOUCH;
+        spacing.button_padding = egui::vec2(10.0, 10.0);
+        spacing.item_spacing = egui::vec2(8.0, 10.0);
+        spacing.window_margin = Margin::same(18);
+        spacing.slider_width = 180.0;
+        style.visuals = visuals(theme, &p);
+    });
+}
+
+fn visuals(theme: Theme, p: &Palette) -> egui::Visuals {
+    let mut v = match theme {
+        Theme::Dark => egui::Visuals::dark(),
+        Theme::Light => egui::Visuals::light(),
+    };
+    let radius = CornerRadius::same(RADIUS);
+    v.override_text_color = Some(rgb(p.text));
+    v.weak_text_color = Some(rgb(p.muted));
+    v.panel_fill = rgb(p.surface);
+    v.window_fill = rgb(p.surface);
+    v.window_stroke = Stroke::new(1.0, rgb(p.stroke));
+    v.window_corner_radius = CornerRadius::same(20);
+    v.menu_corner_radius = radius;
+    v.extreme_bg_color = rgb(p.background);
+    v.faint_bg_color = rgb(p.raised);
+    v.selection.bg_fill = rgb(p.accent);
+    v.selection.stroke = Stroke::new(2.0, rgb(p.on_accent));
+    v.hyperlink_color = rgb(p.accent);
+    v.warn_fg_color = rgb(p.warning);
+    v.error_fg_color = rgb(p.bad);
+    let w = &mut v.widgets;
+    for (state, fill) in [
+        (&mut w.inactive, p.raised),
+        (&mut w.hovered, p.stroke),
+        (&mut w.active, p.accent),
+        (&mut w.open, p.stroke),
+    ] {
+        state.bg_fill = rgb(fill);
+        state.weak_bg_fill = rgb(fill);
+        state.corner_radius = radius;
+        state.bg_stroke = Stroke::NONE;
+        state.fg_stroke = Stroke::new(1.5, rgb(p.text));
+        state.expansion = 0.0;
+    }
+    w.active.fg_stroke = Stroke::new(1.5, rgb(p.on_accent));
+    w.noninteractive.bg_fill = rgb(p.surface);
+    w.noninteractive.bg_stroke = Stroke::new(1.0, rgb(p.stroke));
+    w.noninteractive.corner_radius = radius;
+    w.noninteractive.fg_stroke = Stroke::new(1.0, rgb(p.text));
+    v
+}
+
+/// A button of the thumb's size.
+pub fn button(ui: &mut egui::Ui, enabled: bool, label: &str) -> egui::Response {
+    ui.add_enabled(
+        enabled,
+        egui::Button::new(label).min_size(Vec2::new(MIN_TOUCH, MIN_TOUCH)),
+    )
+}
+
+/// A button as wide as `width`.
+pub fn wide_button(ui: &mut egui::Ui, enabled: bool, label: &str, width: f32) -> egui::Response {
+    ui.add_enabled(
+        enabled,
+        egui::Button::new(label).min_size(Vec2::new(width, MIN_TOUCH)),
+    )
+}
+
+/// The screen's main action, in the accent colour.
+pub fn primary_button(
+    ui: &mut egui::Ui,
+    theme: Theme,
+    enabled: bool,
+    label: &str,
+    width: f32,
+) -> egui::Response {
+    let p = Palette::of(theme);
+    let text = RichText::new(label).color(rgb(p.on_accent)).strong();
+    ui.add_enabled(
+        enabled,
+        egui::Button::new(text)
+            .fill(rgb(p.accent))
+            .min_size(Vec2::new(width, MIN_TOUCH)),
+    )
+}
+
+/// A choice among a few, as a chip that shows whether it is chosen.
+pub fn chip(ui: &mut egui::Ui, theme: Theme, selected: bool, label: &str) -> egui::Response {
+    let p = Palette::of(theme);
+    let (fill, color) = if selected {
+        (p.accent, p.on_accent)
+    } else {
+        (p.raised, p.text)
+    };
+    ui.add(
+        egui::Button::new(RichText::new(label).color(rgb(color)))
+            .fill(rgb(fill))
+            .min_size(Vec2::new(MIN_TOUCH + 8.0, MIN_TOUCH)),
+    )
+}
+
+/// A small caption above a value.
+pub fn caption(text: &str) -> RichText {
+    RichText::new(text.to_uppercase()).small().weak()
+}
+
+/// A big number.
+pub fn value(text: impl Into<String>, size: f32) -> RichText {
+    RichText::new(text.into()).font(FontId::new(size, bold()))
+}
+
+/// A section heading in a sheet.
+pub fn heading(text: &str) -> RichText {
+    RichText::new(text).font(FontId::new(19.0, bold()))
+}
+
+/// A raised card.
+pub fn card(theme: Theme) -> egui::Frame {
+    egui::Frame::new()
+        .fill(rgb(Palette::of(theme).raised))
+        .corner_radius(CornerRadius::same(RADIUS))
+        .inner_margin(Margin::same(12))
+}
+
+/// "0:34", "12:05".
+pub fn clock(time: std::time::Duration) -> String {
+    let seconds = time.as_secs();
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fonts_load_and_keep_egui_fallbacks() {
+        let fonts = fonts();
+        let proportional = &fonts.families[&FontFamily::Proportional];
+        assert_eq!(proportional[0], "manrope");
+        assert!(proportional.len() > 1, "no fallback for symbols");
+        assert_eq!(fonts.families[&bold()][0], BOLD);
+        // The files are real fonts: a TrueType header.
+        for name in ["manrope", BOLD] {
+            let data = &fonts.font_data[name].font;
+            assert_eq!(&data[..4], &[0, 1, 0, 0], "{name} is not a TrueType font");
+        }
+    }
+
+    #[test]
+    fn clocks_read_minutes_and_seconds() {
+        use std::time::Duration;
+        assert_eq!(clock(Duration::from_secs(34)), "0:34");
+        assert_eq!(clock(Duration::from_millis(725_900)), "12:05");
+    }
+}

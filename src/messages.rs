@@ -1,0 +1,123 @@
+//! The messages the app's modules exchange, in one place, so that no module imports another to
+//! talk to it. The frame flows one way (see [`crate::AppSet`]):
+//!
+//! ```text
+//! platform events, touch, mouse, keys ─ input ─▶ BoardIntent
+//! HUD buttons, solver playback ───────────────▶ GameCommand
+//!                        play executes both on the Game ─▶ GameChanged
+//!             GameChanged ─▶ board (slides), audio, haptics, persist, solver (stops playback)
+//! ```
+
+use bevy::prelude::*;
+use npuzzle::Move;
+
+use crate::game::Game;
+
+/// What the player meant on the board, interpreted by `input` from a tap, swipe or key.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardIntent {
+    /// A tap on a cell (row-major index): slide the tiles between it and the gap.
+    Tap(usize),
+    /// A blank move, from a swipe or a key.
+    Slide(Move),
+}
+
+/// A command on the game, from the HUD, the solver or the platform.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum GameCommand {
+    /// Undo the last move.
+    Undo,
+    /// Redo the last undone move.
+    Redo,
+    /// Back to the start of this shuffle.
+    Restart,
+    /// A new shuffle with the current settings, from a seed (random if `None`).
+    NewGame {
+        /// The seed.
+        seed: Option<u64>,
+    },
+    /// Start from a given game (a set-up, generated or restored game).
+    Start(Box<Game>),
+    /// A move played by the app (a solution's playback or a played hint).
+    AppMove(Move),
+    /// The app showed the player a hint or a solution: the game sets no best score.
+    Helped,
+}
+
+/// What changed in the game, for the views, the sounds, the solver and the save file.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum GameChanged {
+    /// Tiles slid.
+    Slid {
+        /// The tiles, in the order they moved.
+        tiles: Vec<u8>,
+        /// Whether the app made the move.
+        by_app: bool,
+        /// How long the slide is shown, in seconds: the game waits this long before the next.
+        seconds: f32,
+    },
+    /// An illegal input: shake (the cell tapped, if any) and bump.
+    Bumped(Option<usize>),
+    /// A new board: rebuild everything.
+    Reset,
+    /// The board was completed by the last move.
+    Won,
+}
+
+/// A message for the player from the app (a bad photo, a corrupt file…), shown by the HUD.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct Notice(pub String);
+
+/// What the player asked the solver for.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolverCommand {
+    /// Solve the board and play the solution.
+    Solve,
+    /// Show the first move of a solution; if one is shown for this board, play it.
+    Hint,
+    /// Stop thinking.
+    Cancel,
+    /// Pause or resume the playback.
+    TogglePause,
+    /// Stop the playback.
+    Stop,
+}
+
+/// Where the player wants a photo from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PhotoOrigin {
+    /// The phone's photo picker, or the desktop's file dialog.
+    Gallery,
+    /// The phone's camera.
+    Camera,
+}
+
+/// The player asked for a photo; the platform answers later with [`PhotoArrived`] or a
+/// [`Notice`].
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PickPhoto(pub PhotoOrigin);
+
+/// A photo the player chose, as the bytes of an image file, with a name for it.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct PhotoArrived {
+    /// The encoded image (JPEG, PNG or WebP).
+    pub bytes: Vec<u8>,
+    /// A short name for the HUD, such as the file's name.
+    pub name: String,
+}
+
+/// The platform's back action (Android's back gesture, Escape on the desktop): close the top
+/// dialog, else pause to the menu.
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Back;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<BoardIntent>()
+        .add_message::<GameCommand>()
+        .add_message::<GameChanged>()
+        .add_message::<Notice>()
+        .add_message::<SolverCommand>()
+        .add_message::<PickPhoto>()
+        .add_message::<PhotoArrived>()
+        .add_message::<Back>();
+}

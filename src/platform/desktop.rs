@@ -1,0 +1,180 @@
+//! The desktop: photos from a file dialog (rfd, asynchronous) or dropped on the window; no
+//! camera and no haptics. `SNAPSLIDE_SAFE_AREA=top,right,bottom,left` (logical pixels)
+//! simulates a phone's insets, to try the phone layout on the desktop.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::tasks::IoTaskPool;
+use bevy::window::FileDragAndDrop;
+
+use super::{Haptic, Inbox, Platform, PlatformEvent, PlatformHandle};
+use crate::layout::SafeArea;
+use crate::messages::PhotoOrigin;
+use crate::photo::MAX_FILE_BYTES;
+
+/// A dialog that comes back empty faster than this never opened (no portal, no zenity).
+const NO_DIALOG: Duration = Duration::from_millis(400);
+
+/// The desktop platform.
+#[derive(Default)]
+pub struct Desktop {
+    /// A file dialog is open (only one at a time).
+    dialog_open: Arc<AtomicBool>,
+}
+
+impl Platform for Desktop {
+    fn photo_origins(&self) -> &'static [PhotoOrigin] {
+        &[PhotoOrigin::Gallery]
+    }
+
+    fn pick_photo(&self, origin: PhotoOrigin, inbox: Inbox) {
+        if origin == PhotoOrigin::Camera {
+            inbox.push(PlatformEvent::PhotoFailed(
+                "this computer has no camera".into(),
+            ));
+            return;
+        }
+        if self.dialog_open.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let open = Arc::clone(&self.dialog_open);
+        IoTaskPool::get()
+            .spawn(async move {
+                let opened = Instant::now();
+                let picked = rfd::AsyncFileDialog::new()
+                    .set_title("Choose a photo")
+                    .add_filter("Photos", &["png", "jpg", "jpeg", "webp"])
+                    .pick_file()
+                    .await;
+                open.store(false, Ordering::SeqCst);
+                inbox.push(match picked {
+                    Some(file) => read_photo(file.path()),
+                    None if opened.elapsed() < NO_DIALOG => PlatformEvent::PhotoFailed(
+                        "the file dialog could not open here; drop a photo on the window".into(),
+                    ),
+                    None => PlatformEvent::PhotoCancelled,
+                });
+            })
+            .detach();
+    }
+
+    fn haptic(&self, _haptic: Haptic) {}
+}
+
+/// A photo file's bytes, size-checked, or why not.
+pub fn read_photo(path: &Path) -> PlatformEvent {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string());
+    let bytes = std::fs::metadata(path).and_then(|meta| {
+        if meta.len() > MAX_FILE_BYTES {
+            Err(std::io::Error::other(format!(
+                "the file is too large ({} MB; the limit is {} MB)",
+                meta.len() >> 20,
+                MAX_FILE_BYTES >> 20
+            )))
+        } else {
+            std::fs::read(path)
+        }
+    });
+    match bytes {
+        Ok(bytes) => PlatformEvent::Photo { bytes, name },
+        Err(error) => PlatformEvent::PhotoFailed(format!("cannot read {name}: {error}")),
+    }
+}
+
+/// The simulated safe area, from `top,right,bottom,left`.
+pub fn parse_safe_area(text: &str) -> Option<SafeArea> {
+    let values: Vec<f32> = text
+        .split(',')
+        .map(|v| {
+            v.trim()
+                .parse::<f32>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= 0.0)
+        })
+        .collect::<Option<_>>()?;
+    let [top, right, bottom, left] = values[..] else {
+        return None;
+    };
+    Some(SafeArea {
+        top,
+        right,
+        bottom,
+        left,
+    })
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(PlatformHandle(Box::new(Desktop::default())))
+        .add_systems(Startup, simulated_safe_area)
+        .add_systems(Update, dropped_files);
+}
+
+fn simulated_safe_area(inbox: Res<Inbox>) {
+    let Some(text) = std::env::var_os("SNAPSLIDE_SAFE_AREA") else {
+        return;
+    };
+    match parse_safe_area(&text.to_string_lossy()) {
+        Some(area) => inbox.push(PlatformEvent::SafeArea(area)),
+        None => warn!("SNAPSLIDE_SAFE_AREA takes top,right,bottom,left in pixels"),
+    }
+}
+
+fn dropped_files(mut drops: MessageReader<FileDragAndDrop>, inbox: Res<Inbox>) {
+    for drop in drops.read() {
+        if let FileDragAndDrop::DroppedFile { path_buf, .. } = drop {
+            let (path, inbox): (PathBuf, Inbox) = (path_buf.clone(), inbox.clone());
+            IoTaskPool::get()
+                .spawn(async move { inbox.push(read_photo(&path)) })
+                .detach();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_safe_area_is_read_in_css_order() {
+        assert_eq!(
+            parse_safe_area("48, 0, 34,0"),
+            Some(SafeArea {
+                top: 48.0,
+                right: 0.0,
+                bottom: 34.0,
+                left: 0.0
+            })
+        );
+        assert_eq!(parse_safe_area("1,2,3"), None);
+        assert_eq!(parse_safe_area("1,2,3,x"), None);
+        assert_eq!(parse_safe_area("1,2,3,-4"), None);
+    }
+
+    #[test]
+    fn a_photo_file_is_read_or_explained() {
+        let dir = std::env::temp_dir().join(format!("snapslide-read-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("tiny.png");
+        std::fs::write(&path, b"not really a png").unwrap();
+        assert_eq!(
+            read_photo(&path),
+            PlatformEvent::Photo {
+                bytes: b"not really a png".to_vec(),
+                name: "tiny.png".into()
+            }
+        );
+        let missing = read_photo(&dir.join("missing.jpg"));
+        assert!(
+            matches!(&missing, PlatformEvent::PhotoFailed(why) if why.contains("missing.jpg")),
+            "{missing:?}"
+        );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}

@@ -1,0 +1,236 @@
+//! The platform: the one small interface through which the app asks the phone or the desktop
+//! for things, and hears back. The game, the HUD and the photo pipeline never ask which
+//! platform they run on; they write [`PickPhoto`] and read [`PhotoArrived`], [`Back`] and
+//! [`Notice`] messages, and the [`SafeArea`] resource.
+//!
+//! Answers come back through the [`Inbox`], from any thread (a file dialog's task, Android's
+//! Java main thread, an iOS delegate). The inbox is read once a frame while the app runs;
+//! while it is suspended, answers wait there, queued, not lost.
+//!
+//! - desktop: the file dialog and drag and drop (`desktop.rs`);
+//! - Android: the system photo picker and the camera through JNI (`android.rs`);
+//! - iOS: PHPicker and the camera through UIKit (`ios.rs`).
+
+#[cfg(not(any(target_os = "android", target_os = "ios")))]
+mod desktop;
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use bevy::prelude::*;
+
+use crate::AppSet;
+use crate::layout::SafeArea;
+use crate::lifecycle::Suspended;
+use crate::messages::{Back, GameChanged, Notice, PhotoArrived, PhotoOrigin, PickPhoto};
+use crate::settings::Settings;
+
+/// A haptic tap, by what happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Haptic {
+    /// A tile slid.
+    Slide,
+    /// The puzzle is solved.
+    Win,
+}
+
+/// What the platform can do for the app. Each platform implements it once.
+pub trait Platform: Send + Sync + 'static {
+    /// The places a photo can come from here, in the order the menu offers them.
+    fn photo_origins(&self) -> &'static [PhotoOrigin];
+    /// Asks the player for a photo; the answer arrives later in the inbox.
+    fn pick_photo(&self, origin: PhotoOrigin, inbox: Inbox);
+    /// A haptic tap, where the device has haptics.
+    fn haptic(&self, haptic: Haptic);
+}
+
+/// What the platform tells the app.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlatformEvent {
+    /// A photo the player chose, as an image file's bytes.
+    Photo {
+        /// The encoded image.
+        bytes: Vec<u8>,
+        /// A short name for it.
+        name: String,
+    },
+    /// The player closed the picker without choosing.
+    PhotoCancelled,
+    /// The photo could not be had (no camera, a denied permission, an unreadable file).
+    PhotoFailed(String),
+    /// The back button or gesture.
+    Back,
+    /// The parts of the screen the system draws over changed.
+    SafeArea(SafeArea),
+}
+
+/// The platform's answers, waiting for the next running frame. Cheap to clone; every clone
+/// is the same queue.
+#[derive(Resource, Clone, Default, Debug)]
+pub struct Inbox(Arc<Mutex<VecDeque<PlatformEvent>>>);
+
+impl Inbox {
+    /// Queues an event (from any thread).
+    pub fn push(&self, event: PlatformEvent) {
+        self.lock().push_back(event);
+    }
+
+    /// Takes every event queued so far, oldest first.
+    pub fn take_all(&self) -> Vec<PlatformEvent> {
+        self.lock().drain(..).collect()
+    }
+
+    /// How many events wait.
+    pub fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    /// Whether nothing waits.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, VecDeque<PlatformEvent>> {
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// The platform the app runs on.
+#[derive(Resource)]
+pub struct PlatformHandle(pub Box<dyn Platform>);
+
+/// A platform that offers nothing: for the headless tests, and a fallback.
+pub struct Headless;
+
+impl Platform for Headless {
+    fn photo_origins(&self) -> &'static [PhotoOrigin] {
+        &[]
+    }
+    fn pick_photo(&self, _origin: PhotoOrigin, inbox: Inbox) {
+        inbox.push(PlatformEvent::PhotoFailed(
+            "this device cannot pick photos".into(),
+        ));
+    }
+    fn haptic(&self, _haptic: Haptic) {}
+}
+
+/// The folder for the app's files (settings, scores, the game, the player's photos):
+/// `SNAPSLIDE_DATA_DIR` if set, else the platform's data folder for the app.
+pub fn data_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("SNAPSLIDE_DATA_DIR") {
+        return Some(PathBuf::from(dir));
+    }
+    platform_data_dir()
+}
+
+#[cfg(not(any(target_os = "android", target_os = "ios")))]
+fn platform_data_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("org", "Snapslide", "snapslide")
+        .map(|dirs| dirs.data_dir().to_path_buf())
+}
+
+/// The core of the platform: the inbox and its delivery, with a platform that offers nothing.
+/// The app adds the real platform on top ([`plugin`]).
+pub(super) fn core_plugin(app: &mut App) {
+    app.init_resource::<Inbox>()
+        .insert_resource(PlatformHandle(Box::new(Headless)))
+        .add_systems(
+            Update,
+            (ask_for_photos, deliver).in_set(AppSet::RecordInput),
+        )
+        .add_systems(Update, haptics.in_set(AppSet::Animate));
+}
+
+/// The platform the app runs on, with its own systems (the desktop's drag and drop).
+pub(super) fn plugin(app: &mut App) {
+    #[cfg(not(any(target_os = "android", target_os = "ios")))]
+    app.add_plugins(desktop::plugin);
+}
+
+fn ask_for_photos(
+    mut requests: MessageReader<PickPhoto>,
+    platform: Res<PlatformHandle>,
+    inbox: Res<Inbox>,
+) {
+    for PickPhoto(origin) in requests.read() {
+        platform.0.pick_photo(*origin, inbox.clone());
+    }
+}
+
+/// Everything the platform's answers become.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Delivered<'w> {
+    photos: MessageWriter<'w, PhotoArrived>,
+    notices: MessageWriter<'w, Notice>,
+    back: MessageWriter<'w, Back>,
+    safe: ResMut<'w, SafeArea>,
+}
+
+/// Hands the platform's answers to the app, unless it is suspended (then they wait).
+fn deliver(inbox: Res<Inbox>, suspended: Res<Suspended>, mut out: Delivered) {
+    if suspended.0 || inbox.is_empty() {
+        return;
+    }
+    for event in inbox.take_all() {
+        match event {
+            PlatformEvent::Photo { bytes, name } => {
+                out.photos.write(PhotoArrived { bytes, name });
+            }
+            PlatformEvent::PhotoCancelled => {}
+            PlatformEvent::PhotoFailed(reason) => {
+                out.notices.write(Notice(format!("No photo: {reason}")));
+            }
+            PlatformEvent::Back => {
+                out.back.write(Back);
+            }
+            PlatformEvent::SafeArea(area) => {
+                if *out.safe != area {
+                    *out.safe = area;
+                }
+            }
+        }
+    }
+}
+
+fn haptics(
+    mut changes: MessageReader<GameChanged>,
+    settings: Res<Settings>,
+    platform: Res<PlatformHandle>,
+) {
+    for change in changes.read() {
+        let haptic = match change {
+            GameChanged::Slid { .. } => Haptic::Slide,
+            GameChanged::Won => Haptic::Win,
+            GameChanged::Bumped(_) | GameChanged::Reset => continue,
+        };
+        if settings.haptics {
+            platform.0.haptic(haptic);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_inbox_keeps_events_in_order_across_clones_and_threads() {
+        let inbox = Inbox::default();
+        let sender = inbox.clone();
+        std::thread::spawn(move || {
+            sender.push(PlatformEvent::Back);
+            sender.push(PlatformEvent::PhotoCancelled);
+        })
+        .join()
+        .unwrap();
+        assert_eq!(inbox.len(), 2);
+        assert_eq!(
+            inbox.take_all(),
+            vec![PlatformEvent::Back, PlatformEvent::PhotoCancelled]
+        );
+        assert!(inbox.is_empty());
+    }
+}

@@ -1,0 +1,576 @@
+//! Solve and Hint: the engine runs on the `AsyncComputeTaskPool` with a cancel flag, so the
+//! frame never waits; a solution then plays move by move at an adjustable speed. The solver
+//! only reads the game: its moves go to `play` as commands, like the player's.
+
+mod tables;
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use npuzzle::{
+    Algorithm, Board, Budget, CancelFlag, GaveUp, Move, Options, PdbError, Progress, Solution,
+    SolveError, StopReason, solve,
+};
+
+pub use tables::{Stage, TableProgress};
+
+use crate::AppSet;
+use crate::messages::{GameChanged, GameCommand, SolverCommand};
+use crate::play::{CurrentGame, Pace};
+use crate::settings::Settings;
+
+/// How long a Solve may think before it settles for what the engine has.
+pub const SOLVE_TIME: Duration = Duration::from_secs(20);
+/// How long a Hint may think.
+pub const HINT_TIME: Duration = Duration::from_secs(8);
+/// How long the anytime solver improves a solution on boards past 4×4, where the engine's
+/// optimal methods would need tables too large for a phone (or no optimal method exists).
+pub const IMPROVE_TIME: Duration = Duration::from_secs(2);
+/// How long the fast solver may take once the best search has given up.
+pub const FALLBACK_TIME: Duration = Duration::from_secs(10);
+
+/// Why the solver was asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// To play the whole solution.
+    Solve,
+    /// To show its first move.
+    Hint,
+}
+
+/// A search running in the background.
+pub struct Job {
+    task: Task<Result<Solution, SolveError>>,
+    cancel: CancelFlag,
+    /// When it started.
+    pub started: Instant,
+    /// Why it runs.
+    pub purpose: Purpose,
+    board: Board,
+    tables: Arc<Mutex<TableProgress>>,
+}
+
+impl Job {
+    fn progress(&self) -> std::sync::MutexGuard<'_, TableProgress> {
+        self.tables
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// What the job is doing now, for the HUD: the tables' build, or the search.
+    pub fn stage(&self) -> Stage {
+        self.progress().stage()
+    }
+
+    /// The HUD's line for this job; the search's seconds count from when its tables were
+    /// ready.
+    pub fn words(&self) -> String {
+        let progress = self.progress();
+        let since = progress.ready.unwrap_or(self.started);
+        progress.stage().words(self.purpose, since.elapsed())
+    }
+}
+
+/// Cancels a running search when it is dropped (a new board, or the app closing).
+impl Drop for Job {
+    fn drop(&mut self) {
+        self.cancel.cancel();
+    }
+}
+
+/// The search in progress, if any.
+#[derive(Resource, Default)]
+pub struct SolverJob(pub Option<Job>);
+
+/// A solution being played.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Playback {
+    /// Moves still to play.
+    pub moves: VecDeque<Move>,
+    /// Paused by the player (or by the app going to the background).
+    pub paused: bool,
+    /// Seconds since the last move.
+    since_last: f32,
+}
+
+impl Playback {
+    /// Whether a solution is playing (or paused).
+    pub fn active(&self) -> bool {
+        !self.moves.is_empty()
+    }
+
+    /// Stops the playback.
+    pub fn stop(&mut self) {
+        self.moves.clear();
+        self.paused = false;
+    }
+
+    /// The HUD's line: how many moves are left, and whether it is paused.
+    pub fn words(&self) -> String {
+        let left = self.moves.len();
+        if self.paused {
+            format!("Paused: {left} to go")
+        } else {
+            format!("Playing: {left} to go")
+        }
+    }
+}
+
+/// A hint on show: the board it is for and its move.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct HintShown(pub Option<(Board, Move)>);
+
+impl HintShown {
+    /// The hinted move if it is for this board.
+    pub fn for_board(&self, board: &Board) -> Option<Move> {
+        self.0
+            .as_ref()
+            .filter(|(b, _)| b == board)
+            .map(|(_, mv)| *mv)
+    }
+}
+
+/// What the solver last said about the board on show, for the HUD: the player's words, and
+/// the details for the curious (the method). Cleared when the board moves on.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct SolverStatus(pub Option<Status>);
+
+/// One thing the solver said.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Status {
+    /// What the player reads.
+    pub text: String,
+    /// How it was found, one tap away.
+    pub details: Option<String>,
+}
+
+impl Status {
+    fn says(text: impl Into<String>) -> Status {
+        Status {
+            text: text.into(),
+            details: None,
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SolverJob>()
+        .init_resource::<Playback>()
+        .init_resource::<HintShown>()
+        .init_resource::<SolverStatus>()
+        .add_systems(
+            Update,
+            (handle_commands, poll_job, follow_the_game, play_solution)
+                .chain()
+                .in_set(AppSet::Solver),
+        );
+}
+
+/// Where the solver's pattern databases are cached: the engine's folder
+/// (`$XDG_CACHE_HOME/npuzzle`, else `~/.cache/npuzzle`), which the `npuzzle` command shares,
+/// else the platform's cache folder for the app (Windows has no `HOME`); `None` builds them in
+/// memory each run.
+pub fn tables_dir() -> Option<PathBuf> {
+    npuzzle::pdb::default_dir().or_else(|| {
+        directories::ProjectDirs::from("org", "Snapslide", "snapslide")
+            .map(|dirs| dirs.cache_dir().join("npuzzle"))
+    })
+}
+
+/// Threads for the solver: a core short of the machine, so the frame never stutters.
+fn solver_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    cores.saturating_sub(1).max(1)
+}
+
+/// The engine's options for a purpose and board, reporting table events to `tables`.
+// The engine's `Options` keeps gaining fields; only some are set here.
+#[allow(clippy::field_reassign_with_default)]
+fn options_for(board: &Board, tables: &Arc<Mutex<TableProgress>>) -> Options {
+    // The engine picks its best method for boards up to 4×4 (`algorithm: None`); past that,
+    // a solution improved for a moment, so that no 5×5 pattern database (255 MB, minutes to
+    // build) is ever built on a player's device.
+    let mut options = Options::default();
+    if board.tiles().len() > 16 {
+        options.algorithm = Some(Algorithm::Anytime);
+        options.time = Some(IMPROVE_TIME);
+    }
+    let events = Arc::clone(tables);
+    options.progress = Some(Progress::new(move |event| {
+        events
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .apply(event);
+    }));
+    options.pdb_dir = tables_dir();
+    options.threads = Some(solver_threads());
+    options
+}
+
+/// Loads or builds the pattern database first, with no deadline (only Cancel stops it): its
+/// first build takes longer than a Hint may think, and a build cut short is lost. The HUD
+/// shows its progress. Other errors are left for the search to meet and report.
+fn prepare_tables(
+    board: &Board,
+    options: &Options,
+    cancel: &CancelFlag,
+    progress: &Mutex<TableProgress>,
+) -> Result<(), SolveError> {
+    let lock = || {
+        progress
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    };
+    let needs_tables =
+        options.algorithm.is_none() && npuzzle::default_algorithm(board) == Algorithm::IdaStar;
+    if needs_tables {
+        lock().start_loading();
+        let mut prepare = options.clone();
+        prepare.budget = Budget::default().with_cancel(cancel.clone());
+        // The build runs on the current rayon pool: one a core short of the machine.
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(solver_threads())
+            .build();
+        let tables = match &pool {
+            Ok(pool) => pool.install(|| npuzzle::pattern_database(board, &prepare)),
+            Err(_) => npuzzle::pattern_database(board, &prepare),
+        };
+        if let Err(PdbError::Stopped(reason)) = tables {
+            return Err(SolveError::GaveUp(GaveUp {
+                reason,
+                nodes_expanded: 0,
+                seconds: 0.0,
+                memory: 0,
+                lower_bound: 0,
+            }));
+        }
+    }
+    lock().finish();
+    Ok(())
+}
+
+/// The best search within the time limit; if it gives up, the fast solver's answer, which the
+/// words then call "not guaranteed shortest".
+fn search(
+    board: &Board,
+    mut options: Options,
+    limit: Duration,
+    cancel: CancelFlag,
+) -> Result<Solution, SolveError> {
+    options.budget = Budget::default()
+        .with_time_limit(limit)
+        .with_cancel(cancel.clone());
+    match solve(board, &options) {
+        Err(SolveError::GaveUp(gave_up)) if gave_up.reason != StopReason::Cancelled => {
+            let mut fast = options;
+            fast.fast = true;
+            fast.algorithm = None;
+            fast.budget = Budget::default()
+                .with_time_limit(FALLBACK_TIME)
+                .with_cancel(cancel);
+            solve(board, &fast).map_err(|_| SolveError::GaveUp(gave_up))
+        }
+        other => other,
+    }
+}
+
+fn start(purpose: Purpose, board: &Board) -> Job {
+    let cancel = CancelFlag::new();
+    let limit = match purpose {
+        Purpose::Solve => SOLVE_TIME,
+        Purpose::Hint => HINT_TIME,
+    };
+    let tables = Arc::new(Mutex::new(TableProgress::for_board(board)));
+    let options = options_for(board, &tables);
+    let (owned, progress, task_cancel) = (board.clone(), Arc::clone(&tables), cancel.clone());
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        prepare_tables(&owned, &options, &task_cancel, &progress)?;
+        // The time limit starts once the tables are ready (the engine keeps them in memory).
+        search(&owned, options, limit, task_cancel)
+    });
+    Job {
+        task,
+        cancel,
+        started: Instant::now(),
+        purpose,
+        board: board.clone(),
+        tables,
+    }
+}
+
+/// Everything the solver's commands change.
+#[derive(bevy::ecs::system::SystemParam)]
+struct SolverState<'w> {
+    job: ResMut<'w, SolverJob>,
+    playback: ResMut<'w, Playback>,
+    hint: ResMut<'w, HintShown>,
+    status: ResMut<'w, SolverStatus>,
+}
+
+fn handle_commands(
+    mut commands: MessageReader<SolverCommand>,
+    mut state: SolverState,
+    current: Res<CurrentGame>,
+    mut game_commands: MessageWriter<GameCommand>,
+) {
+    for command in commands.read() {
+        let board = current.game.board();
+        match command {
+            SolverCommand::Solve | SolverCommand::Hint if current.game.is_won() => {
+                state.status.0 = Some(Status::says("The board is already solved."));
+            }
+            SolverCommand::Hint if state.hint.for_board(board).is_some() => {
+                // The second tap plays the hinted move.
+                if let Some((_, mv)) = state.hint.0.take() {
+                    game_commands.write(GameCommand::AppMove(mv));
+                }
+            }
+            SolverCommand::Solve | SolverCommand::Hint => {
+                state.playback.stop();
+                let purpose = if *command == SolverCommand::Solve {
+                    Purpose::Solve
+                } else {
+                    Purpose::Hint
+                };
+                // Replacing a running job drops it, which cancels it.
+                state.job.0 = Some(start(purpose, board));
+                state.status.0 = None;
+            }
+            SolverCommand::Cancel => {
+                if state.job.0.take().is_some() {
+                    state.status.0 = Some(Status::says("Cancelled."));
+                }
+            }
+            SolverCommand::TogglePause => state.playback.paused = !state.playback.paused,
+            SolverCommand::Stop => {
+                state.playback.stop();
+                state.status.0 = Some(Status::says("Solution stopped."));
+            }
+        }
+    }
+}
+
+/// "1 move", "2 moves".
+pub fn moves_text(count: usize) -> String {
+    if count == 1 {
+        "1 move".into()
+    } else {
+        format!("{count} moves")
+    }
+}
+
+/// "a 17-move", "an 18-move", "an 8-move", "an 11-move".
+fn a_moves(count: usize) -> String {
+    let spoken = count.to_string();
+    let vowel = spoken.starts_with('8')
+        || (spoken.len() % 3 == 2 && spoken.starts_with("11"))
+        || (spoken.len() % 3 == 2 && spoken.starts_with("18"));
+    format!("{} {count}-move", if vowel { "an" } else { "a" })
+}
+
+/// What the player reads about a finished search.
+pub fn describe(result: &Result<Solution, SolveError>, purpose: Purpose) -> Status {
+    match result {
+        Ok(solution) => {
+            let length = solution.moves.len();
+            let quality = if solution.optimal {
+                "the shortest possible"
+            } else {
+                "not guaranteed shortest"
+            };
+            let text = match purpose {
+                Purpose::Solve => format!("Solution: {}, {quality}.", moves_text(length)),
+                Purpose::Hint => format!(
+                    "Hint from {} solution ({quality}). Tap Hint again to play it.",
+                    a_moves(length)
+                ),
+            };
+            Status {
+                text,
+                details: Some(format!(
+                    "Found by {} in {:.2} s ({} positions looked at; at least {} moves needed).",
+                    solution.algorithm,
+                    solution.seconds,
+                    solution.nodes_expanded,
+                    solution.lower_bound
+                )),
+            }
+        }
+        Err(SolveError::GaveUp(gave_up)) if gave_up.reason == StopReason::Cancelled => {
+            Status::says("Cancelled.")
+        }
+        Err(SolveError::GaveUp(gave_up)) => Status {
+            text: "The solver ran out of time without a solution; try again, or try a hint.".into(),
+            details: Some(format!("It {gave_up}.")),
+        },
+        // Unsolvable, and whatever else the engine may report, in its own words.
+        Err(other) => Status {
+            text: "This board has no solution.".into(),
+            details: Some(format!("{other}.")),
+        },
+    }
+}
+
+/// Takes a finished search's answer: the solution plays, or the hint shows; either way the
+/// game is marked as helped.
+fn poll_job(
+    mut state: SolverState,
+    current: Res<CurrentGame>,
+    mut game_commands: MessageWriter<GameCommand>,
+) {
+    let Some(running) = state.job.0.as_mut() else {
+        return;
+    };
+    let Some(result) = check_ready(&mut running.task) else {
+        return;
+    };
+    let Some(done) = state.job.0.take() else {
+        return;
+    };
+    if &done.board != current.game.board() {
+        state.status.0 = Some(Status::says(
+            "The board changed while the solver was thinking; ask again.",
+        ));
+        return;
+    }
+    state.status.0 = Some(describe(&result, done.purpose));
+    let Ok(solution) = result else {
+        return;
+    };
+    game_commands.write(GameCommand::Helped);
+    match done.purpose {
+        Purpose::Solve => {
+            state.playback.moves = solution.moves.into();
+            state.playback.paused = false;
+            state.playback.since_last = f32::MAX;
+        }
+        Purpose::Hint => {
+            state.hint.0 = solution.moves.first().map(|&mv| (done.board.clone(), mv));
+        }
+    }
+}
+
+/// The player's move (or undo) stops the playback; a new board cancels the search; the
+/// status and the hint belong to the board they were about.
+fn follow_the_game(
+    mut changes: MessageReader<GameChanged>,
+    mut state: SolverState,
+    current: Res<CurrentGame>,
+) {
+    for change in changes.read() {
+        match change {
+            GameChanged::Slid { by_app: false, .. } => {
+                state.playback.stop();
+                state.status.0 = None;
+            }
+            GameChanged::Reset => {
+                state.playback.stop();
+                state.job.0 = None;
+                state.status.0 = None;
+            }
+            GameChanged::Won => state.status.0 = None,
+            GameChanged::Slid { .. } | GameChanged::Bumped(_) => {}
+        }
+    }
+    if state.hint.0.is_some() && state.hint.for_board(current.game.board()).is_none() {
+        state.hint.0 = None;
+    }
+}
+
+fn play_solution(
+    time: Res<Time>,
+    settings: Res<Settings>,
+    pace: Res<Pace>,
+    mut playback: ResMut<Playback>,
+    mut game_commands: MessageWriter<GameCommand>,
+) {
+    if playback.moves.is_empty() || playback.paused {
+        return;
+    }
+    playback.since_last += time.delta_secs();
+    let interval = 1.0 / settings.speed.clamp(0.5, 1000.0);
+    if pace.busy() || playback.since_last < interval {
+        return;
+    }
+    if let Some(mv) = playback.moves.pop_front() {
+        playback.since_last = 0.0;
+        game_commands.write(GameCommand::AppMove(mv));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use npuzzle::parse_board;
+
+    #[test]
+    fn the_words_say_whether_a_solution_is_shortest_in_the_players_language() {
+        let board = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
+        let mut solution = solve(&board, &Options::default()).unwrap();
+        assert!(solution.optimal);
+        let status = describe(&Ok(solution.clone()), Purpose::Solve);
+        assert_eq!(status.text, "Solution: 2 moves, the shortest possible.");
+        // The method is one tap away, not on the main screen.
+        assert!(!status.text.contains(&solution.algorithm.to_string()));
+        assert!(
+            status
+                .details
+                .unwrap()
+                .contains(&solution.algorithm.to_string())
+        );
+        solution.optimal = false;
+        let words = describe(&Ok(solution), Purpose::Hint).text;
+        assert!(words.contains("not guaranteed shortest"), "{words}");
+        assert!(words.starts_with("Hint from a 2-move solution"), "{words}");
+    }
+
+    #[test]
+    fn move_counts_read_as_spoken() {
+        assert_eq!(moves_text(1), "1 move");
+        assert_eq!(moves_text(0), "0 moves");
+        assert_eq!(moves_text(56), "56 moves");
+        assert_eq!(a_moves(18), "an 18-move");
+        assert_eq!(a_moves(8), "an 8-move");
+        assert_eq!(a_moves(11), "an 11-move");
+        assert_eq!(a_moves(80), "an 80-move");
+        assert_eq!(a_moves(17), "a 17-move");
+        assert_eq!(a_moves(110), "a 110-move");
+        assert_eq!(a_moves(1), "a 1-move");
+    }
+
+    #[test]
+    fn a_paused_playback_says_so() {
+        let mut playback = Playback {
+            moves: vec![Move::Up; 193].into(),
+            ..Playback::default()
+        };
+        assert_eq!(playback.words(), "Playing: 193 to go");
+        playback.paused = true;
+        assert_eq!(playback.words(), "Paused: 193 to go");
+    }
+
+    #[test]
+    // The engine's `Options` keeps gaining fields; only the budget is set here.
+    #[allow(clippy::field_reassign_with_default)]
+    fn a_cancelled_or_unsolvable_search_is_explained() {
+        let board = parse_board("8 7 6 / 5 4 3 / 2 1 0").unwrap();
+        let cancel = CancelFlag::new();
+        cancel.cancel();
+        let mut options = Options::default();
+        options.budget = Budget::default().with_cancel(cancel);
+        let result = solve(&board, &options);
+        assert!(result.is_err(), "a cancelled search found {result:?}");
+        assert_eq!(describe(&result, Purpose::Solve).text, "Cancelled.");
+        let unsolvable = parse_board("2 1 3 / 4 5 6 / 7 8 0").unwrap();
+        let status = describe(&solve(&unsolvable, &Options::default()), Purpose::Hint);
+        assert!(
+            status.text.starts_with("This board has no solution"),
+            "{status:?}"
+        );
+        assert!(status.details.unwrap().contains("unsolvable"));
+    }
+}

@@ -1,0 +1,153 @@
+//! The look: a warm palette in dark and light, shared by the board (Bevy) and the controls
+//! (egui, see `hud::style`). The photo is the star: the frame around it stays quiet, and one
+//! warm accent marks what can be tapped.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::settings::Settings;
+
+/// Dark or light.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Theme {
+    /// Ink and warm white: photos glow on it.
+    #[default]
+    Dark,
+    /// Paper and ink.
+    Light,
+}
+
+impl Theme {
+    /// The name shown to the player.
+    pub fn label(self) -> &'static str {
+        match self {
+            Theme::Dark => "Dark",
+            Theme::Light => "Light",
+        }
+    }
+}
+
+/// The colours of a theme, as sRGB bytes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Palette {
+    /// Behind everything.
+    pub background: [u8; 3],
+    /// The panel and dialogs.
+    pub surface: [u8; 3],
+    /// Buttons and fields on the surface.
+    pub raised: [u8; 3],
+    /// Lines between things.
+    pub stroke: [u8; 3],
+    /// Text.
+    pub text: [u8; 3],
+    /// Captions and quiet text.
+    pub muted: [u8; 3],
+    /// What can be tapped first: the main action, the hint, the selection.
+    pub accent: [u8; 3],
+    /// Text on the accent.
+    pub on_accent: [u8; 3],
+    /// Closer, solved, correct.
+    pub good: [u8; 3],
+    /// Further, careful.
+    pub warning: [u8; 3],
+    /// Wrong, unsolvable.
+    pub bad: [u8; 3],
+    /// Between the tiles.
+    pub backdrop: [u8; 3],
+}
+
+impl Palette {
+    /// The dark theme.
+    pub const DARK: Palette = Palette {
+        background: [0x12, 0x14, 0x19],
+        surface: [0x1b, 0x1e, 0x25],
+        raised: [0x2a, 0x2e, 0x38],
+        stroke: [0x36, 0x3b, 0x47],
+        text: [0xf3, 0xef, 0xe7],
+        muted: [0x9b, 0xa1, 0xac],
+        accent: [0xff, 0x8a, 0x3d],
+        on_accent: [0x1a, 0x10, 0x08],
+        good: [0x58, 0xd3, 0xa5],
+        warning: [0xff, 0xc2, 0x4b],
+        bad: [0xff, 0x6f, 0x61],
+        backdrop: [0x0a, 0x0b, 0x0e],
+    };
+
+    /// The light theme.
+    pub const LIGHT: Palette = Palette {
+        background: [0xf4, 0xef, 0xe6],
+        surface: [0xff, 0xfc, 0xf7],
+        raised: [0xec, 0xe4, 0xd8],
+        stroke: [0xd9, 0xcf, 0xc0],
+        text: [0x1d, 0x1f, 0x24],
+        muted: [0x6a, 0x6f, 0x79],
+        accent: [0xbf, 0x4d, 0x14],
+        on_accent: [0xff, 0xfa, 0xf4],
+        good: [0x1f, 0x9e, 0x74],
+        warning: [0xb0, 0x72, 0x10],
+        bad: [0xd0, 0x40, 0x30],
+        backdrop: [0xcf, 0xc5, 0xb6],
+    };
+
+    /// The palette of a theme.
+    pub fn of(theme: Theme) -> Palette {
+        match theme {
+            Theme::Dark => Palette::DARK,
+            Theme::Light => Palette::LIGHT,
+        }
+    }
+
+    /// A colour for Bevy.
+    pub fn color(rgb: [u8; 3]) -> Color {
+        Color::srgb_u8(rgb[0], rgb[1], rgb[2])
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, clear_to_theme);
+}
+
+/// Paints the window's background in the theme's colour.
+fn clear_to_theme(settings: Res<Settings>, mut clear: ResMut<ClearColor>) {
+    let wanted = Palette::color(Palette::of(settings.theme).background);
+    if clear.0 != wanted {
+        clear.0 = wanted;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// WCAG's relative luminance.
+    fn luminance(rgb: [u8; 3]) -> f64 {
+        let channel = |c: u8| {
+            let c = c as f64 / 255.0;
+            if c <= 0.03928 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(rgb[0]) + 0.7152 * channel(rgb[1]) + 0.0722 * channel(rgb[2])
+    }
+
+    fn contrast(a: [u8; 3], b: [u8; 3]) -> f64 {
+        let (a, b) = (luminance(a), luminance(b));
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+
+    #[test]
+    fn text_is_legible_in_both_themes() {
+        for palette in [Palette::DARK, Palette::LIGHT] {
+            // WCAG AA: 4.5 for body text, 3 for large text and controls.
+            assert!(contrast(palette.text, palette.surface) >= 7.0);
+            assert!(contrast(palette.text, palette.raised) >= 4.5);
+            assert!(contrast(palette.muted, palette.surface) >= 4.5);
+            assert!(contrast(palette.on_accent, palette.accent) >= 4.5);
+            assert!(contrast(palette.good, palette.surface) >= 3.0);
+            assert!(contrast(palette.warning, palette.surface) >= 3.0);
+            assert!(contrast(palette.bad, palette.surface) >= 3.0);
+        }
+    }
+}

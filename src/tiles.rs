@@ -1,0 +1,136 @@
+//! The photo cut for the board, as textures: the chosen photo is decoded and cut in the
+//! background (a big photo never stalls a frame), and a photo that cannot be used gives a
+//! notice and the game goes on with the one it had.
+
+use bevy::asset::RenderAssetUsages;
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use image::RgbaImage;
+
+use crate::AppSet;
+use crate::messages::Notice;
+use crate::photo::{self, PhotoError, PhotoSource, PreparedPhoto};
+use crate::play::CurrentGame;
+use crate::settings::Settings;
+
+/// The board a photo is cut for: its source and the board's columns and rows.
+pub type CutFor = (PhotoSource, usize, usize);
+
+/// The photo cut for the current board, as textures.
+#[derive(Resource, Default)]
+pub struct PhotoTiles {
+    /// Tile textures, row-major by goal cell (tile `t` is at index `t - 1`, the last is the
+    /// blank's, shown on the win).
+    pub tiles: Vec<Handle<Image>>,
+    /// The whole picture as cut, for the preview.
+    pub picture: Option<RgbaImage>,
+    /// What the tiles were cut from and for.
+    pub made_from: Option<CutFor>,
+    /// Bumped whenever the textures change.
+    pub version: u64,
+    /// A photo is being decoded and cut.
+    pub loading: bool,
+}
+
+/// The system set that keeps the tiles cut; the board draws after it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CutTiles;
+
+/// A photo being decoded and cut in the background, and what it is for.
+#[derive(Resource, Default)]
+struct PhotoJob(Option<(CutFor, Task<Result<PreparedPhoto, PhotoError>>)>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PhotoTiles>()
+        .init_resource::<PhotoJob>()
+        .add_systems(
+            Update,
+            keep_tiles_cut.in_set(AppSet::Animate).in_set(CutTiles),
+        );
+}
+
+fn to_bevy_image(tile: &RgbaImage) -> Image {
+    Image::new(
+        Extent3d {
+            width: tile.width(),
+            height: tile.height(),
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        tile.as_raw().clone(),
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD,
+    )
+}
+
+/// Keeps the tiles cut from the chosen photo for the board's shape.
+fn keep_tiles_cut(
+    mut settings: ResMut<Settings>,
+    current: Res<CurrentGame>,
+    mut tiles: ResMut<PhotoTiles>,
+    mut job: ResMut<PhotoJob>,
+    mut images: ResMut<Assets<Image>>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let board = current.game.board();
+    let wanted = (settings.photo.clone(), board.width(), board.height());
+    if tiles.made_from.as_ref() == Some(&wanted) {
+        job.0 = None;
+        tiles.loading = false;
+        return;
+    }
+    if job.0.as_ref().map(|(key, _)| key) != Some(&wanted) {
+        job.0 = Some((wanted.clone(), start_cutting(&wanted)));
+    }
+    tiles.loading = true;
+    let Some((_, task)) = job.0.as_mut() else {
+        return;
+    };
+    let Some(result) = check_ready(task) else {
+        return;
+    };
+    job.0 = None;
+    tiles.loading = false;
+    match result {
+        Ok(prepared) => show(prepared, wanted, &mut tiles, &mut images),
+        Err(error) => {
+            notices.write(Notice(format!(
+                "Could not use {}: {error}",
+                settings.photo.label()
+            )));
+            // Keep the photo we had (or the bundled one), and the game goes on.
+            let had = tiles.made_from.as_ref().map(|(source, ..)| source.clone());
+            let fallback = had
+                .filter(|source| *source != settings.photo)
+                .unwrap_or_default();
+            settings.photo = fallback;
+        }
+    }
+}
+
+fn start_cutting(wanted: &CutFor) -> Task<Result<PreparedPhoto, PhotoError>> {
+    let (source, width, height) = wanted.clone();
+    AsyncComputeTaskPool::get().spawn(async move {
+        photo::load(&source).map(|image| photo::prepare(&image, width as u32, height as u32))
+    })
+}
+
+fn show(
+    prepared: PreparedPhoto,
+    cut_for: CutFor,
+    tiles: &mut PhotoTiles,
+    images: &mut Assets<Image>,
+) {
+    for old in tiles.tiles.drain(..) {
+        images.remove(&old);
+    }
+    tiles.tiles = prepared
+        .tiles
+        .iter()
+        .map(|tile| images.add(to_bevy_image(tile)))
+        .collect();
+    tiles.picture = Some(prepared.picture);
+    tiles.made_from = Some(cut_for);
+    tiles.version += 1;
+}
