@@ -114,7 +114,7 @@ fn restore(
     }
     let fresh = options.size.is_some() || options.seed.is_some() || options.photo.is_some();
     if let Some(size) = options.size {
-        settings.size = size;
+        settings.set_board(size, size);
     }
     if let Some(photo) = &options.photo {
         settings.photo = PhotoSource::File(photo.clone());

@@ -33,6 +33,8 @@ pub struct PhotoTiles {
     pub version: u64,
     /// A photo is being decoded and cut.
     pub loading: bool,
+    /// The photo's width over its height, upright, once it is known.
+    pub aspect: Option<f32>,
 }
 
 /// The system set that keeps the tiles cut; the board draws after it.
@@ -140,6 +142,7 @@ fn show(
         .map(|tile| images.add(to_bevy_image(tile)))
         .collect();
     tiles.picture = Some(prepared.picture);
+    tiles.aspect = Some(prepared.aspect);
     tiles.made_from = Some(cut_for);
     tiles.version += 1;
 }

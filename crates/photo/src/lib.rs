@@ -270,6 +270,8 @@ pub struct PreparedPhoto {
     pub picture: RgbaImage,
     /// The tiles, row-major.
     pub tiles: Vec<RgbaImage>,
+    /// The whole photo's width over its height, upright (before the crop).
+    pub aspect: f32,
 }
 
 /// Crops, scales and slices a decoded photo for a board of `width` × `height` tiles.
@@ -277,7 +279,12 @@ pub fn prepare(image: &DynamicImage, width: u32, height: u32) -> PreparedPhoto {
     let (w, h) = picture_size(width, height);
     let picture = crop_to(image, w, h);
     let (tiles, _) = slice(&picture, width, height);
-    PreparedPhoto { picture, tiles }
+    let aspect = image.width() as f32 / image.height().max(1) as f32;
+    PreparedPhoto {
+        picture,
+        tiles,
+        aspect,
+    }
 }
 
 #[cfg(test)]
