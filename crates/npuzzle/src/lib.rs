@@ -10,6 +10,7 @@
 
 pub mod analysis;
 pub mod board;
+pub mod distances;
 pub mod error;
 pub mod large;
 pub mod parse;
