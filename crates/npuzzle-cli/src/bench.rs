@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use crate::exit;
 use crate::pdb::{progress_bar, rayon_pool};
+use crate::tables::TableArgs;
 
 /// Arguments of `npuzzle bench`.
 #[derive(clap::Args)]
@@ -19,15 +20,8 @@ pub struct Args {
     /// A benchmark file: lines `id optimal_length tiles…` (0 the blank, goal 1..n then 0), with
     /// # comments; square boards.
     file: PathBuf,
-    /// The partition: 7-8, 6-6-3 or 5-5-5 on 4x4 (default 7-8); 6-6-6-6 on 5x5.
-    #[arg(long)]
-    partition: Option<String>,
-    /// The pattern database cache folder; by default $XDG_CACHE_HOME/npuzzle.
-    #[arg(long, value_name = "DIR")]
-    pdb_dir: Option<PathBuf>,
-    /// Threads for each search (the root's subtrees in parallel).
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    threads: usize,
+    #[command(flatten)]
+    tables: TableArgs,
     /// Only the instances whose optimal length is at most this.
     #[arg(long, value_name = "MOVES")]
     max_length: Option<usize>,
@@ -96,17 +90,20 @@ fn read_entries(args: &Args) -> Result<Vec<BenchmarkInstance>> {
 /// Runs the benchmark.
 pub fn run(args: &Args) -> Result<u8> {
     let entries = read_entries(args)?;
-    if args.threads == 0 {
-        bail!("--threads takes 1 or more");
-    }
+    args.tables.check()?;
+    let threads = args
+        .tables
+        .threads
+        .unwrap_or_else(rayon::current_num_threads);
     let shape = entries[0].board.shape();
     let partition = args
+        .tables
         .partition
         .clone()
         .or_else(|| (shape.width == 4 && shape.height == 4).then(|| "7-8".to_string()));
     let options = Options {
         partition,
-        pdb_dir: args.pdb_dir.clone(),
+        pdb_dir: args.tables.pdb_dir.clone(),
         progress: Some(progress_bar()),
         budget: Budget::unlimited(),
         ..Options::default()
@@ -121,10 +118,10 @@ pub fn run(args: &Args) -> Result<u8> {
     };
     let ida = IdaOptions {
         heuristic,
-        threads: Some(args.threads),
+        threads: Some(threads),
         reflect: !args.no_reflection,
     };
-    let pool = rayon_pool(Some(args.threads))?;
+    let pool = rayon_pool(Some(threads))?;
     if !args.json {
         println!(
             "{} instances of {}, {}, {} thread{}; tables {} in {pdb_load_seconds:.3} s",
@@ -143,8 +140,8 @@ pub fn run(args: &Args) -> Result<u8> {
                 ),
                 None => "IDA* + Manhattan + linear conflict".to_string(),
             },
-            args.threads,
-            if args.threads == 1 { "" } else { "s" },
+            threads,
+            if threads == 1 { "" } else { "s" },
             if db.is_some() { "loaded" } else { "none" },
         );
         println!(

@@ -2,10 +2,12 @@
 
 mod analyze;
 mod bench;
+mod generate;
 mod input;
 mod pdb;
 mod report;
 mod solve;
+mod tables;
 
 use std::process::ExitCode;
 
@@ -48,6 +50,8 @@ enum Command {
     Bench(bench::Args),
     /// Pattern databases: `npuzzle pdb build 4x4 --partition 7-8`.
     Pdb(pdb::Args),
+    /// Boards at an exact shortest distance (or random ones), in the benchmark format.
+    Generate(generate::Args),
 }
 
 fn main() -> ExitCode {
@@ -57,6 +61,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Pdb(args) => pdb::run(&args),
+        Command::Generate(args) => generate::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

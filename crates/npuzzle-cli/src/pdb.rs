@@ -2,18 +2,17 @@
 //! command shows while tables load or build.
 
 use std::io::IsTerminal as _;
-use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use npuzzle::pdb::cache::{build, file_path, load, save};
-use npuzzle::pdb::default_dir;
-use npuzzle::{Budget, Partition, PdbEvent, Progress, Shape};
+use npuzzle::{Budget, PdbEvent, Progress};
 
 use crate::exit;
+use crate::tables::{TableArgs, parse_shape, partition_for};
 
 /// Arguments of `npuzzle pdb`.
 #[derive(clap::Args)]
@@ -33,42 +32,11 @@ enum PdbCommand {
 struct BuildArgs {
     /// The board shape: 4x4 or 5x5.
     shape: String,
-    /// The partition: 7-8, 6-6-3 or 5-5-5 on 4x4; 6-6-6-6 on 5x5. By default the shape's.
-    #[arg(long)]
-    partition: Option<String>,
-    /// The cache folder; by default $XDG_CACHE_HOME/npuzzle or ~/.cache/npuzzle.
-    #[arg(long, value_name = "DIR")]
-    pdb_dir: Option<PathBuf>,
-    /// Threads for the build; by default every core.
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
+    #[command(flatten)]
+    tables: TableArgs,
     /// Build even if a valid file is there.
     #[arg(long)]
     force: bool,
-}
-
-/// Reads a shape such as `4x4`, `5x5` or `4`.
-pub fn parse_shape(text: &str) -> Result<Shape> {
-    let (w, h) = match text.split_once(['x', 'X']) {
-        Some((w, h)) => (w.trim(), h.trim()),
-        None => (text.trim(), text.trim()),
-    };
-    let w: usize = w
-        .parse()
-        .with_context(|| format!("'{text}' is not a shape such as 4x4"))?;
-    let h: usize = h
-        .parse()
-        .with_context(|| format!("'{text}' is not a shape such as 4x4"))?;
-    Ok(Shape::new(w, h)?)
-}
-
-/// The partition a command asked for, or the shape's default.
-pub fn partition_for(shape: Shape, name: Option<&str>) -> Result<Partition> {
-    match name {
-        Some(name) => Ok(Partition::standard(shape, name)?),
-        None => Partition::default_for(shape)
-            .with_context(|| format!("{shape} boards have no pattern databases (4x4 and 5x5 do)")),
-    }
 }
 
 /// Runs `npuzzle pdb …`.
@@ -79,13 +47,10 @@ pub fn run(args: &Args) -> Result<u8> {
 }
 
 fn run_build(args: &BuildArgs) -> Result<u8> {
+    args.tables.check()?;
     let shape = parse_shape(&args.shape)?;
-    let partition = partition_for(shape, args.partition.as_deref())?;
-    let dir = match &args.pdb_dir {
-        Some(dir) => dir.clone(),
-        None => default_dir()
-            .context("no cache folder: set XDG_CACHE_HOME or HOME, or pass --pdb-dir")?,
-    };
+    let partition = partition_for(shape, args.tables.partition.as_deref())?;
+    let dir = args.tables.dir()?;
     let path = file_path(&dir, &partition);
     if !args.force {
         let started = Instant::now();
@@ -99,7 +64,7 @@ fn run_build(args: &BuildArgs) -> Result<u8> {
             return Ok(exit::OK);
         }
     }
-    let pool = rayon_pool(args.threads)?;
+    let pool = rayon_pool(args.tables.threads)?;
     let progress = progress_bar();
     let started = Instant::now();
     eprintln!(

@@ -11,6 +11,7 @@ use npuzzle::{Algorithm, Budget, Options, ProgressSink, SolveError, solve};
 use crate::exit;
 use crate::input::read_board;
 use crate::report::{Extras, Report};
+use crate::tables::TableArgs;
 
 /// The methods `--algorithm` names.
 #[derive(Clone, Copy, ValueEnum)]
@@ -72,22 +73,13 @@ pub struct Args {
     /// default method.
     #[arg(long, value_name = "SECONDS", conflicts_with = "fast")]
     time: Option<f64>,
-    /// IDA*'s pattern databases: 7-8, 6-6-3 (default) or 5-5-5 on 4x4; 6-6-6-6 on 5x5.
-    #[arg(long)]
-    partition: Option<String>,
-    /// The pattern database cache folder; by default $XDG_CACHE_HOME/npuzzle.
-    #[arg(long, value_name = "DIR")]
-    pdb_dir: Option<PathBuf>,
-    /// Threads for IDA* and the anytime improvement; by default every core.
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
+    #[command(flatten)]
+    tables: TableArgs,
 }
 
 /// Solves the board and prints the report.
 pub fn run(args: &Args) -> Result<u8> {
-    if args.threads == Some(0) {
-        bail!("--threads takes 1 or more");
-    }
+    args.tables.check()?;
     let board = read_board(&args.file)?;
     let mut budget = Budget::default().with_max_memory(args.max_memory.saturating_mul(1 << 20));
     if let Some(nodes) = args.max_nodes {
@@ -132,9 +124,9 @@ pub fn run(args: &Args) -> Result<u8> {
         budget,
         fast: args.fast,
         time,
-        partition: args.partition.clone(),
-        pdb_dir: args.pdb_dir.clone(),
-        threads: args.threads,
+        partition: args.tables.partition.clone(),
+        pdb_dir: args.tables.pdb_dir.clone(),
+        threads: args.tables.threads,
         progress: Some(crate::pdb::progress_bar()),
     };
     let report = Report::analyze(&board);
@@ -151,7 +143,9 @@ pub fn run(args: &Args) -> Result<u8> {
         Err(SolveError::Unsolvable(_)) => (report, exit::UNSOLVABLE),
         Err(SolveError::GaveUp(gave_up)) => (report.with_gave_up(&gave_up), exit::GAVE_UP),
         Err(SolveError::Pdb(error)) => return Err(error.into()),
-        Err(error @ SolveError::Internal(_)) => return Err(error.into()),
+        Err(error @ (SolveError::Internal(_) | SolveError::TooLarge { .. })) => {
+            return Err(error.into());
+        }
     };
     report.print(args.json)?;
     Ok(code)

@@ -148,3 +148,132 @@ fn reads_files() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(json(&out)["moves"], "DRD");
 }
+
+/// Runs `npuzzle` with a fresh, empty cache folder, as a new user would.
+fn npuzzle_fresh(args: &[&str], cache: &std::path::Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_npuzzle"))
+        .args(args)
+        .env("XDG_CACHE_HOME", cache)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+fn fresh_cache(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("npuzzle-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn generate_prints_boards_at_the_distance_that_bench_confirms() {
+    let cache = fresh_cache("generate");
+    let args = [
+        "generate",
+        "--size",
+        "3x3",
+        "--distance",
+        "20",
+        "--count",
+        "4",
+        "--seed",
+        "9",
+    ];
+    let out = npuzzle_fresh(&args, &cache);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 4, "{text}");
+    assert!(
+        text.lines().all(|l| l.split(' ').nth(1) == Some("20")),
+        "{text}"
+    );
+    // The same seed, the same boards.
+    assert_eq!(npuzzle_fresh(&args, &cache).stdout, text.as_bytes());
+    // bench solves each again and checks its length.
+    let file = cache.join("boards.txt");
+    std::fs::write(&file, &text).unwrap();
+    let out = npuzzle_fresh(&["bench", file.to_str().unwrap(), "--json"], &cache);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = json(&out);
+    assert_eq!(report["instances"].as_array().unwrap().len(), 4);
+    assert!(
+        report["instances"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|i| i["length"] == 20)
+    );
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+#[test]
+fn generate_writes_rectangles_with_row_breaks_and_random_boards_in_json() {
+    let cache = fresh_cache("generate-json");
+    let out = npuzzle_fresh(
+        &[
+            "generate",
+            "--size",
+            "2x4",
+            "--distance",
+            "7",
+            "--seed",
+            "3",
+        ],
+        &cache,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let line = String::from_utf8(out.stdout).unwrap();
+    let board = npuzzle::parse_benchmark(&line).unwrap().remove(0);
+    assert_eq!((board.board.width(), board.board.height()), (2, 4));
+    assert_eq!(board.optimal, 7);
+    let out = npuzzle_fresh(
+        &["generate", "--size", "6x6", "--count", "2", "--json"],
+        &cache,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let value = json(&out);
+    let boards = value["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 2);
+    assert!(boards[0]["distance"].is_null(), "no exact length past 4x4");
+    assert!(boards[0]["lower_bound"].as_u64().unwrap() > 0);
+    assert_eq!(boards[0]["tiles"].as_array().unwrap().len(), 36);
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+#[test]
+fn generate_refuses_bad_requests_with_exit_2() {
+    let cache = fresh_cache("generate-bad");
+    for (args, message) in [
+        (
+            vec!["--size", "4", "--distance", "81"],
+            "the farthest are 80",
+        ),
+        (
+            vec!["--size", "3", "--distance", "32"],
+            "the farthest are 31",
+        ),
+        (vec!["--size", "5", "--distance", "10"], "up to 16 cells"),
+        (vec!["--size", "1x4"], "too small"),
+        (vec!["--size", "four"], "not a shape"),
+        (vec!["--size", "4", "--timeout", "0"], "--timeout takes"),
+        (
+            vec!["--size", "4", "--threads", "0"],
+            "--threads takes 1 or more",
+        ),
+    ] {
+        let mut all = vec!["generate"];
+        all.extend(args);
+        let out = npuzzle_fresh(&all, &cache);
+        assert_eq!(out.status.code(), Some(2), "{all:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.contains(message), "{all:?}: {stderr}");
+        assert!(out.stdout.is_empty());
+    }
+    let _ = std::fs::remove_dir_all(&cache);
+}

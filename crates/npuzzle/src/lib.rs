@@ -12,13 +12,17 @@ pub mod analysis;
 pub mod board;
 pub mod distances;
 pub mod error;
+pub mod generate;
 pub mod large;
+pub mod measure;
 pub mod parse;
 pub mod pdb;
 pub mod random;
 pub mod search;
 pub mod solution;
 mod solve;
+#[cfg(test)]
+mod testing;
 
 pub use analysis::{Solvability, hamming, inversions, is_solvable, linear_conflict, manhattan};
 pub use board::{Board, Move, Shape, moves_from_str, moves_to_string};

@@ -55,9 +55,28 @@ pub enum SolveError {
     /// A pattern database could not be had (an unknown partition for the shape, say).
     #[error("{0}")]
     Pdb(PdbError),
+    /// The board is too large for what was asked (an exact distance past 4×4, say).
+    #[error("a {shape} board is too large for this: up to {max_cells} cells")]
+    TooLarge {
+        /// The board's shape.
+        shape: crate::board::Shape,
+        /// The most cells allowed.
+        max_cells: usize,
+    },
     /// A solver failed where it should not have (a bug), with its explanation.
     #[error("internal error: {0}")]
     Internal(String),
+}
+
+impl SolveError {
+    /// A pattern database error in `solve`'s terms: a build cut short by the budget is the
+    /// budget giving up; anything else is a table error.
+    pub fn from_pdb(error: PdbError) -> SolveError {
+        match error {
+            PdbError::Stopped(reason) => SolveError::GaveUp(GaveUp::stopped(reason)),
+            other => SolveError::Pdb(other),
+        }
+    }
 }
 
 /// The method `solve` runs when none is named.
@@ -97,16 +116,7 @@ pub fn pattern_database(
 
 /// IDA* with the options' pattern databases (or Manhattan + linear conflict).
 fn solve_idastar(board: &Board, options: &Options) -> Result<Solution, SolveError> {
-    let db = pattern_database(board, options).map_err(|error| match error {
-        PdbError::Stopped(reason) => SolveError::GaveUp(GaveUp {
-            reason,
-            nodes_expanded: 0,
-            seconds: 0.0,
-            memory: 0,
-            lower_bound: 0,
-        }),
-        other => SolveError::Pdb(other),
-    })?;
+    let db = pattern_database(board, options).map_err(SolveError::from_pdb)?;
     let heuristic = match &db {
         Some(db) => Heuristic::Pdb(db),
         None => Heuristic::ManhattanLinearConflict,

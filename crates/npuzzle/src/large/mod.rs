@@ -57,13 +57,7 @@ pub enum LargeError {
 impl LargeError {
     /// A stop by the budget, before the figures are known (see [`LargeError::with_figures`]).
     fn stopped(reason: StopReason) -> LargeError {
-        LargeError::GaveUp(GaveUp {
-            reason,
-            nodes_expanded: 0,
-            seconds: 0.0,
-            memory: 0,
-            lower_bound: 0,
-        })
+        LargeError::GaveUp(GaveUp::stopped(reason))
     }
 
     /// A stop with the time spent and the board's lower bound filled in.

@@ -308,6 +308,16 @@ pub fn load_or_build(
     Ok(db)
 }
 
+/// The partition's tables if this process has them in memory already (never loads or builds).
+pub fn loaded(partition: &Partition) -> Option<Arc<PatternDatabase>> {
+    LOADED
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .iter()
+        .find(|(p, _)| p == partition)
+        .map(|(_, db)| Arc::clone(db))
+}
+
 /// Drops the databases kept in memory by [`load_or_build`].
 pub fn forget_loaded() {
     LOADED

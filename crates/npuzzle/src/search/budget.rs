@@ -194,6 +194,20 @@ pub struct GaveUp {
     pub lower_bound: usize,
 }
 
+impl GaveUp {
+    /// A stop before any search ran (a table build cut short, a board not yet started): no
+    /// nodes, no time, no memory, no bound.
+    pub fn stopped(reason: StopReason) -> GaveUp {
+        GaveUp {
+            reason,
+            nodes_expanded: 0,
+            seconds: 0.0,
+            memory: 0,
+            lower_bound: 0,
+        }
+    }
+}
+
 impl fmt::Display for GaveUp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
