@@ -355,3 +355,30 @@ fn unknown_partitions_are_errors_not_panics() {
         Err(npuzzle::SolveError::Pdb(_))
     ));
 }
+
+#[test]
+fn photo_shapes_3x4_and_4x3_are_solved_optimally_by_default_with_their_tables() {
+    let dir = temp_dir("photo");
+    for (w, h) in [(3, 4), (4, 3)] {
+        for seed in 0..4 {
+            let board = npuzzle::random::random_solvable(shape(w, h), 70 + seed);
+            let options = Options {
+                pdb_dir: Some(dir.clone()),
+                ..Options::default()
+            };
+            let solution = solve(&board, &options).unwrap();
+            assert_eq!(solution.algorithm, Algorithm::IdaStar, "{board:?}");
+            assert!(solution.optimal && solution.solves(&board));
+            // An independent search without tables agrees on the length.
+            let astar = npuzzle::search::astar::astar(&board, &Budget::unlimited()).unwrap();
+            assert_eq!(solution.len(), astar.len(), "{board:?}");
+        }
+        let partition = Partition::default_for(shape(w, h)).unwrap();
+        assert_eq!(partition.name(), "6-5");
+        assert!(
+            file_path(&dir, &partition).is_file(),
+            "cached for next time"
+        );
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
