@@ -87,11 +87,12 @@ pub fn run(args: &Args) -> Result<u8> {
             eprint!("\r\x1b[Kfinding board {id} of {}…", args.count);
         }
         let options = Options {
-            budget: Budget::default().with_time_limit(limit),
+            budget: Budget::default()
+                .with_time_limit(limit)
+                .with_progress(crate::progress::progress()),
             partition: args.tables.partition.clone(),
-            pdb_dir: args.tables.pdb_dir.clone(),
+            pdb_dir: Some(args.tables.dir()?),
             threads: args.tables.threads,
-            progress: Some(crate::pdb::progress_bar()),
             ..Options::default()
         };
         let generated = match args.distance {

@@ -1,15 +1,10 @@
-//! `npuzzle pdb build`: pattern databases built ahead of time, and the progress bar that every
-//! command shows while tables load or build.
+//! `npuzzle pdb build`: pattern databases built ahead of time.
 
-use std::io::IsTerminal as _;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use anyhow::{Result, bail};
-use indicatif::{ProgressBar, ProgressStyle};
+use npuzzle::Budget;
 use npuzzle::pdb::cache::{build, file_path, load, save};
-use npuzzle::{Budget, PdbEvent, Progress};
 
 use crate::exit;
 use crate::tables::{TableArgs, parse_shape, partition_for};
@@ -65,7 +60,7 @@ fn run_build(args: &BuildArgs) -> Result<u8> {
         }
     }
     let pool = rayon_pool(args.tables.threads)?;
-    let progress = progress_bar();
+    let budget = Budget::unlimited().with_progress(crate::progress::progress());
     let started = Instant::now();
     eprintln!(
         "building {partition} ({} tables, {:.1} MB) into {}",
@@ -73,7 +68,7 @@ fn run_build(args: &BuildArgs) -> Result<u8> {
         partition.table_bytes() as f64 / 1e6,
         path.display()
     );
-    let db = pool.install(|| build(&partition, &Budget::unlimited(), Some(&progress)))?;
+    let db = pool.install(|| build(&partition, &budget))?;
     let seconds = started.elapsed().as_secs_f64();
     let bytes = save(&db, &path)?;
     eprintln!(
@@ -98,83 +93,4 @@ pub fn rayon_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
         builder = builder.num_threads(threads);
     }
     Ok(builder.build()?)
-}
-
-/// A progress callback: an indicatif bar per table build on a terminal (hidden otherwise),
-/// and one line on standard error per load, rebuild, finished table or save.
-///
-/// Off a terminal, a build in progress prints a line at every tenth instead of the bar.
-pub fn progress_bar() -> Progress {
-    let bar: Mutex<Option<ProgressBar>> = Mutex::new(None);
-    let terminal = std::io::stderr().is_terminal();
-    let tenths = AtomicU64::new(0);
-    Progress::new(move |event: &PdbEvent| {
-        let mut bar = bar.lock().unwrap_or_else(|p| p.into_inner());
-        match event {
-            PdbEvent::Loaded {
-                path,
-                bytes,
-                seconds,
-            } => eprintln!(
-                "loaded {} ({:.1} MB) in {seconds:.2} s",
-                path.display(),
-                *bytes as f64 / 1e6
-            ),
-            PdbEvent::Rebuilding { path, reason } => {
-                eprintln!("npuzzle: {}: {reason}; building the tables", path.display())
-            }
-            PdbEvent::BuildStarted {
-                pattern,
-                tiles,
-                entries,
-            } => {
-                let new = ProgressBar::new(*entries);
-                new.set_style(
-                    ProgressStyle::with_template(
-                        "{msg} [{bar:30}] {percent:>3}% {elapsed_precise} (eta {eta})",
-                    )
-                    .unwrap_or_else(|_| ProgressStyle::default_bar())
-                    .progress_chars("=> "),
-                );
-                new.set_message(format!("table {} (tiles {tiles:?})", pattern + 1));
-                *bar = Some(new);
-            }
-            PdbEvent::BuildProgress {
-                pattern,
-                done,
-                total,
-            } => {
-                if let Some(bar) = bar.as_ref() {
-                    bar.set_position(*done);
-                }
-                let tenth = done * 10 / (*total).max(1);
-                if !terminal && tenth > tenths.load(Ordering::Relaxed) && tenth < 10 {
-                    tenths.store(tenth, Ordering::Relaxed);
-                    eprintln!("table {}: {}0% of the entries", pattern + 1, tenth);
-                }
-            }
-            PdbEvent::BuildFinished {
-                pattern,
-                seconds,
-                bytes,
-            } => {
-                if let Some(bar) = bar.take() {
-                    bar.finish_and_clear();
-                }
-                tenths.store(0, Ordering::Relaxed);
-                eprintln!(
-                    "table {} built in {seconds:.2} s ({:.1} MB)",
-                    pattern + 1,
-                    *bytes as f64 / 1e6
-                );
-            }
-            PdbEvent::Saved { path, bytes } => {
-                eprintln!("saved {} ({:.1} MB)", path.display(), *bytes as f64 / 1e6)
-            }
-            PdbEvent::SaveFailed { path, message } => eprintln!(
-                "npuzzle: could not save {} ({message}); using the tables from memory",
-                path.display()
-            ),
-        }
-    })
 }

@@ -1,44 +1,17 @@
 //! `npuzzle solve`: the analysis, then a solution.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Result, bail};
-use clap::ValueEnum;
-use npuzzle::{Algorithm, Budget, Options, ProgressSink, SolveError, solve};
+use npuzzle::pdb::cache::best_cached;
+use npuzzle::{Algorithm, Budget, Options, SolveError, solve};
 
 use crate::exit;
 use crate::input::read_board;
+use crate::method::Method;
 use crate::report::{Extras, Report};
-use crate::tables::TableArgs;
-
-/// The methods `--algorithm` names.
-#[derive(Clone, Copy, ValueEnum)]
-enum Method {
-    /// A* on steps + Manhattan: optimal.
-    Astar,
-    /// Greedy best-first on Manhattan: fast, NOT optimal.
-    Greedy,
-    /// The constructive solver for any size, shortened: milliseconds, NOT optimal.
-    Fast,
-    /// The fast solution improved for --time seconds (default 1): NOT optimal in general.
-    Anytime,
-    /// IDA* with pattern databases (4x4, 5x5) or Manhattan + linear conflict: optimal.
-    Idastar,
-}
-
-impl From<Method> for Algorithm {
-    fn from(method: Method) -> Algorithm {
-        match method {
-            Method::Astar => Algorithm::AStar,
-            Method::Greedy => Algorithm::Greedy,
-            Method::Fast => Algorithm::Fast,
-            Method::Anytime => Algorithm::Anytime,
-            Method::Idastar => Algorithm::IdaStar,
-        }
-    }
-}
+use crate::tables::{TableArgs, suggest_stronger};
 
 /// Arguments of `npuzzle solve`.
 #[derive(clap::Args)]
@@ -104,40 +77,26 @@ pub fn run(args: &Args) -> Result<u8> {
         (None, Some(_)) => Some(Algorithm::Anytime),
         (None, None) => None,
     };
-    // On a terminal, a long search says how far it has proved the solution must go, or the
-    // best it has found so far.
-    let on_terminal = std::io::stderr().is_terminal();
-    if on_terminal {
-        budget = budget.with_progress(ProgressSink::new(|status| match status.best {
-            Some(best) => eprint!(
-                "\r\x1b[Kimproving: {best} moves so far (at least {}); {:.1} s",
-                status.lower_bound, status.seconds
-            ),
-            None => eprint!(
-                "\r\x1b[Ksearching: at least {} moves; {} nodes in {:.1} s",
-                status.lower_bound, status.nodes_expanded, status.seconds
-            ),
-        }));
-    }
     let options = Options {
         algorithm,
-        budget,
+        budget: budget.with_progress(crate::progress::progress()),
         fast: args.fast,
         time,
         partition: args.tables.partition.clone(),
-        pdb_dir: args.tables.pdb_dir.clone(),
+        pdb_dir: Some(args.tables.dir()?),
         threads: args.tables.threads,
-        progress: Some(crate::pdb::progress_bar()),
     };
+    if options.algorithm.is_none_or(|a| a == Algorithm::IdaStar) && !options.fast {
+        let at_hand = best_cached(board.shape(), options.pdb_dir.as_deref())?;
+        suggest_stronger(board.shape(), at_hand.as_deref(), &args.tables)?;
+    }
     let report = Report::analyze(&board);
     let extras = Extras {
         tiles: args.tiles,
         show: args.show,
     };
     let result = solve(&board, &options);
-    if on_terminal {
-        eprint!("\r\x1b[K");
-    }
+    crate::progress::clear_line();
     let (report, code) = match result {
         Ok(solution) => (report.with_solution(&solution, extras), exit::OK),
         Err(SolveError::Unsolvable(_)) => (report, exit::UNSOLVABLE),

@@ -1,10 +1,13 @@
 //! The options every command that searches or builds shares: which pattern databases, where
 //! they are cached, how many threads. Declared once, checked once.
 
+use std::io::IsTerminal as _;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
-use npuzzle::{Partition, Shape};
+use npuzzle::pdb::load_or_build;
+use npuzzle::{Budget, Partition, PatternDatabase, Shape};
 
 /// `--partition`, `--pdb-dir` and `--threads`, flattened into each command's arguments.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -64,4 +67,62 @@ pub fn partition_for(shape: Shape, name: Option<&str>) -> Result<Partition> {
             format!("{shape} boards have no pattern databases (4x4, 5x5, 3x4 and 4x3 do)")
         }),
     }
+}
+
+/// States a table build visits per second on two cores of the reference machine (measured on
+/// 6-6-3 and 7-8; see README): what the build-time estimates divide by.
+const BUILD_STATES_PER_SECOND: f64 = 8.0e6;
+
+/// About how long a partition's build takes on two cores, in seconds.
+pub fn build_seconds(partition: &Partition) -> f64 {
+    let cells = partition.shape().cells();
+    let states: f64 = partition
+        .patterns()
+        .iter()
+        .map(|p| npuzzle::pdb::index::entries(cells, p.len()) as f64 * (cells - p.len()) as f64)
+        .sum();
+    states / BUILD_STATES_PER_SECOND
+}
+
+/// When no partition was named and the strongest standard tables of the shape are not the ones
+/// in use: says so on standard error, with their size and about how long their build takes,
+/// and on a terminal offers to build them now (with a progress bar). Returns the new tables
+/// if they were built.
+pub fn suggest_stronger(
+    shape: Shape,
+    used: Option<&PatternDatabase>,
+    tables: &TableArgs,
+) -> Result<Option<Arc<PatternDatabase>>> {
+    let Some(strongest) = Partition::strongest_first(shape).into_iter().next() else {
+        return Ok(None);
+    };
+    // Tables that build in half a minute are built by the default when first needed.
+    if tables.partition.is_some()
+        || used.is_some_and(|db| db.partition() == &strongest)
+        || build_seconds(&strongest) < 30.0
+    {
+        return Ok(None);
+    }
+    let minutes = build_seconds(&strongest) / 60.0;
+    eprintln!(
+        "npuzzle: the strongest {shape} tables, {} ({:.0} MB), are not built; with them optimal searches take a fraction of the time. \
+         `npuzzle pdb build {shape} --partition {}` builds them once, in about {minutes:.0} min on two cores.",
+        strongest.name(),
+        strongest.table_bytes() as f64 / 1e6,
+        strongest.name(),
+    );
+    if !(std::io::stdin().is_terminal() && std::io::stderr().is_terminal()) {
+        return Ok(None);
+    }
+    eprint!("Build them now? [y/N] ");
+    let mut answer = String::new();
+    std::io::stdin().read_line(&mut answer)?;
+    if !answer.trim().eq_ignore_ascii_case("y") {
+        return Ok(None);
+    }
+    let budget = Budget::unlimited().with_progress(crate::progress::progress());
+    let pool = crate::pdb::rayon_pool(tables.threads)?;
+    let dir = tables.dir()?;
+    let db = pool.install(|| load_or_build(&strongest, Some(&dir), &budget))?;
+    Ok(Some(db))
 }

@@ -277,3 +277,157 @@ fn generate_refuses_bad_requests_with_exit_2() {
     }
     let _ = std::fs::remove_dir_all(&cache);
 }
+
+/// The repository's benchmark files.
+fn benchmark(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../benchmarks")
+        .join(name);
+    assert!(path.is_file(), "{} is missing", path.display());
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn bench_checks_each_length_and_exits_4_on_a_wrong_one() {
+    let cache = fresh_cache("bench");
+    // The course's seed boards and the two hardest 8-puzzles, with their published lengths.
+    let good = "a 3 1 0 3 4 2 5 7 8 6\nb 11 1 0 2 7 5 4 8 6 3\nc 31 8 6 7 2 5 4 3 0 1\nd 31 6 4 7 8 5 0 3 2 1\n";
+    let file = cache.join("good.txt");
+    std::fs::write(&file, good).unwrap();
+    let out = npuzzle_fresh(&["bench", file.to_str().unwrap(), "--json"], &cache);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = json(&out);
+    assert_eq!(
+        report["algorithm"], "astar",
+        "the method solve picks for 3x3"
+    );
+    let lengths: Vec<u64> = report["instances"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["length"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lengths, [3, 11, 31, 31]);
+    // One length wrong: exit 4, named on stderr.
+    let bad = cache.join("bad.txt");
+    std::fs::write(&bad, good.replace("b 11", "b 13")).unwrap();
+    let out = npuzzle_fresh(&["bench", bad.to_str().unwrap()], &cache);
+    assert_eq!(out.status.code(), Some(4));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("LENGTH MISMATCH on instance b: found 11 moves, the file says 13"),
+        "{stderr}"
+    );
+    // IDA* asked for by name agrees.
+    let out = npuzzle_fresh(
+        &[
+            "bench",
+            file.to_str().unwrap(),
+            "--algorithm",
+            "idastar",
+            "--json",
+        ],
+        &cache,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(json(&out)["algorithm"], "idastar");
+    // A broken file: exit 2 with the line and column.
+    std::fs::write(&bad, "a 3 1 0 3 4 2 5 7 8 x\n").unwrap();
+    let out = npuzzle_fresh(&["bench", bad.to_str().unwrap()], &cache);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("line 1, column 21")
+    );
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+#[test]
+fn bench_solves_easy_korf_instances_with_tables_built_on_the_way() {
+    let cache = fresh_cache("bench-korf");
+    let out = npuzzle_fresh(
+        &[
+            "bench",
+            &benchmark("korf15.txt"),
+            "--partition",
+            "5-5-5",
+            "--max-length",
+            "45",
+            "--threads",
+            "1",
+            "--json",
+        ],
+        &cache,
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = json(&out);
+    assert_eq!(report["tables"], "5-5-5");
+    let instances = report["instances"].as_array().unwrap();
+    assert!(instances.len() >= 2);
+    assert!(instances.iter().all(|i| i["length"] == i["expected"]));
+    assert!(
+        cache.join("npuzzle/4x4-5-5-5.pdb").is_file(),
+        "cached for next time"
+    );
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+#[test]
+fn pdb_build_caches_a_valid_file_once_and_rebuilds_a_damaged_one() {
+    let cache = fresh_cache("pdb-build");
+    let dir = cache.join("tables");
+    let dir_arg = dir.to_str().unwrap();
+    let out = npuzzle_fresh(&["pdb", "build", "3x4", "--pdb-dir", dir_arg], &cache);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let path = dir.join("3x4-6-5.pdb");
+    let bytes = std::fs::read(&path).unwrap();
+    // 12!/6! + 12!/7! entries at 4 bits, and a header.
+    assert!(bytes.len() as u64 > (665_280 + 95_040) / 2);
+    let out = npuzzle_fresh(&["pdb", "build", "3x4", "--pdb-dir", dir_arg], &cache);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("is built and valid")
+    );
+    // A flipped byte: the file is not trusted and is built again, the same.
+    let mut damaged = bytes.clone();
+    damaged[bytes.len() / 2] ^= 0x40;
+    std::fs::write(&path, damaged).unwrap();
+    let out = npuzzle_fresh(&["pdb", "build", "3x4", "--pdb-dir", dir_arg], &cache);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
+    for (args, message) in [
+        (vec!["pdb", "build", "6x6"], "have no pattern databases"),
+        (
+            vec!["pdb", "build", "4x4", "--partition", "9-6"],
+            "no partition '9-6'",
+        ),
+        (
+            vec!["pdb", "build", "4x4", "--threads", "0"],
+            "--threads takes 1 or more",
+        ),
+    ] {
+        let out = npuzzle_fresh(&args, &cache);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&cache);
+}

@@ -17,8 +17,9 @@ use thiserror::Error;
 use crate::board::{Board, Move, Shape};
 use crate::distances::DistanceTable;
 use crate::measure::MAX_OPTIMAL_CELLS;
+use crate::progress::ProgressEvent;
 use crate::random::SplitMix64;
-use crate::search::budget::Budget;
+use crate::search::budget::Stopwatch;
 use crate::search::idastar::{Heuristic, IdaOptions, idastar};
 use crate::solve::{Options, SolveError, pattern_database};
 
@@ -94,16 +95,21 @@ pub fn board_at_distance(
     };
     let mut rng = SplitMix64::new(seed);
     let mut walk = distance + 2;
+    let clock = Stopwatch::start();
+    // Each candidate's search is quiet: its bounds are the candidate's, not the board's.
+    let quiet = options.budget.quiet();
+    let mut candidates = 0u64;
     loop {
+        candidates += 1;
         let candidate = random_walk(shape, walk, &mut rng);
-        let budget = Budget {
-            progress: None,
-            ..options.budget.clone()
-        };
-        let moves = idastar(&candidate, &ida, &budget)
+        let moves = idastar(&candidate, &ida, &quiet)
             .map_err(SolveError::GaveUp)?
             .solution
             .moves;
+        options.budget.report_event(&ProgressEvent::Generate {
+            candidates,
+            seconds: clock.seconds(),
+        });
         if moves.len() >= distance {
             let mut board = candidate;
             board
@@ -139,6 +145,7 @@ fn random_walk(shape: Shape, length: usize, rng: &mut SplitMix64) -> Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::budget::Budget;
     use crate::testing::TempDir;
 
     fn options(dir: &TempDir, partition: &str) -> Options {

@@ -15,7 +15,7 @@ pub const MAX_OPTIMAL_CELLS: usize = 16;
 
 /// An admissible lower bound on the board's shortest solution, in microseconds on any board:
 /// exact on boards of up to 9 cells (their distance table), the pattern databases of the
-/// options' partition (or the shape's default) when this process has them loaded already,
+/// options' partition (or the strongest standard one) when this process has them loaded,
 /// else Manhattan distance plus linear conflict. Never loads or builds anything but the small
 /// distance table.
 pub fn lower_bound(board: &Board, options: &Options) -> usize {
@@ -23,12 +23,15 @@ pub fn lower_bound(board: &Board, options: &Options) -> usize {
         return table.distance(board).unwrap_or(0);
     }
     let fallback = linear_conflict(board);
-    let partition = match &options.partition {
-        Some(name) => Partition::standard(board.shape(), name).ok(),
-        None => Partition::default_for(board.shape()),
+    let partitions = match &options.partition {
+        Some(name) => Partition::standard(board.shape(), name)
+            .into_iter()
+            .collect(),
+        None => Partition::strongest_first(board.shape()),
     };
-    partition
-        .and_then(|partition| cache::loaded(&partition))
+    partitions
+        .iter()
+        .find_map(cache::loaded)
         .and_then(|db| db.heuristic(board))
         .map_or(fallback, |bound| bound.max(fallback))
 }

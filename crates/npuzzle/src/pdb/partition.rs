@@ -73,6 +73,21 @@ impl Partition {
         }
     }
 
+    /// The standard partitions of a shape, the strongest (and largest) first: 7-8, 6-6-3,
+    /// 5-5-5 on 4×4; 6-5 on 3×4 and 4×3; 6-6-6-6 on 5×5; none on other shapes.
+    pub fn strongest_first(shape: Shape) -> Vec<Partition> {
+        let names: &[&str] = match (shape.width, shape.height) {
+            (4, 4) => &["7-8", "6-6-3", "5-5-5"],
+            (3, 4) | (4, 3) => &["6-5"],
+            (5, 5) => &["6-6-6-6"],
+            _ => &[],
+        };
+        names
+            .iter()
+            .filter_map(|name| Partition::standard(shape, name).ok())
+            .collect()
+    }
+
     /// A custom partition, checked: tiles in range, no tile twice, no empty pattern, and
     /// tables whose build index fits in 32 bits.
     pub fn new(shape: Shape, name: &str, patterns: Vec<Vec<u8>>) -> Result<Partition, PdbError> {
