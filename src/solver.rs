@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use npuzzle::{
-    Algorithm, Board, Budget, CancelFlag, GaveUp, Move, Options, PdbError, Progress,
-    ProgressEvent, Solution, SolveError, StopReason, solve,
+    Algorithm, Board, Budget, CancelFlag, GaveUp, Move, Options, PdbError, Progress, ProgressEvent,
+    Solution, SolveError, StopReason, solve,
 };
 
 pub use tables::{Stage, TableProgress};
@@ -234,7 +234,11 @@ fn prepare_tables(
     options: &Options,
     progress: &Mutex<TableProgress>,
 ) -> Result<(), SolveError> {
-    let lock = || progress.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let lock = || {
+        progress
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    };
     if uses_tables(board) {
         lock().start_loading();
         // The build runs on the current rayon pool: one a core short of the machine.
