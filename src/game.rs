@@ -5,7 +5,9 @@
 //! Like Simon Tatham's `execute_move`, [`Game::apply`] is the one place a move changes the
 //! board; input, hints, solutions and saved games all come here as lists of moves.
 
+mod daily;
 mod difficulty;
+mod review;
 mod scores;
 mod setup;
 mod shapes;
@@ -15,7 +17,12 @@ use std::time::Duration;
 use npuzzle::{Board, Move, hamming};
 use serde::{Deserialize, Serialize};
 
-pub use difficulty::{Difficulty, new_board};
+pub use daily::{
+    DAILY_DISTANCE, DAILY_SHAPE, DailyPuzzle, DailyResult, DailyResults, Day, date_text, today,
+    until_tomorrow,
+};
+pub use difficulty::{Difficulty, Recipe, exact_levels, make_board};
+pub use review::{Summary, summarize};
 pub use scores::{Best, BestScores, WinResult, record_win};
 pub use setup::{SetupError, SetupGrid, check_setup, example_text};
 pub use shapes::photo_shapes;
@@ -61,6 +68,10 @@ pub struct Game {
     won: bool,
     helped: bool,
     moves_since_help: usize,
+    /// The start board's shortest solution, when it is known (made at an exact distance).
+    shortest: Option<usize>,
+    /// The day whose puzzle this is, for the puzzle of the day.
+    day: Option<Day>,
 }
 
 /// The serialisable form of a game, for the save file.
@@ -85,6 +96,12 @@ pub struct SavedGame {
     /// Whether the app helped (a hint or a solution was shown).
     #[serde(alias = "solved_by_app")]
     pub helped: bool,
+    /// The start board's shortest solution, when it is known.
+    #[serde(default)]
+    pub shortest: Option<usize>,
+    /// The day whose puzzle this is, for the puzzle of the day.
+    #[serde(default)]
+    pub day: Option<Day>,
 }
 
 /// Why a saved game could not be restored.
@@ -109,7 +126,7 @@ pub enum RestoreError {
 impl Game {
     /// A new game from a start board.
     pub fn new(start: Board, difficulty: Difficulty) -> Game {
-        let won = start.is_goal();
+        let won = start.is_goal() && difficulty != Difficulty::Review;
         Game {
             board: start.clone(),
             start,
@@ -122,7 +139,46 @@ impl Game {
             won,
             helped: false,
             moves_since_help: 0,
+            shortest: None,
+            day: None,
         }
+    }
+
+    /// A finished game's start board, to replay along the shortest solution: it never counts
+    /// as won (so steps back stay possible) and its clock does not run.
+    pub fn review(start: Board, shortest: usize) -> Game {
+        Game::with_shortest(start, Difficulty::Review, shortest)
+    }
+
+    /// Whether the board is complete and that ends this game (a review never ends).
+    fn completes(&self) -> bool {
+        self.board.is_goal() && self.difficulty != Difficulty::Review
+    }
+
+    /// A new game whose start board is known to be `shortest` moves from solved.
+    pub fn with_shortest(start: Board, difficulty: Difficulty, shortest: usize) -> Game {
+        Game {
+            shortest: Some(shortest),
+            ..Game::new(start, difficulty)
+        }
+    }
+
+    /// The start board's shortest solution, when it is known.
+    pub fn shortest(&self) -> Option<usize> {
+        self.shortest
+    }
+
+    /// The puzzle of `day`: its board, `shortest` moves from solved.
+    pub fn daily(start: Board, day: Day, shortest: usize) -> Game {
+        Game {
+            day: Some(day),
+            ..Game::with_shortest(start, Difficulty::Daily, shortest)
+        }
+    }
+
+    /// The day whose puzzle this is, if it is the puzzle of the day.
+    pub fn day(&self) -> Option<Day> {
+        self.day
     }
 
     /// The current board.
@@ -182,6 +238,11 @@ impl Game {
         self.moves_since_help = 0;
     }
 
+    /// The moves in effect, from the start board to the board now.
+    pub fn history_in_effect(&self) -> Vec<Move> {
+        self.history[..self.cursor].to_vec()
+    }
+
     /// Whether undo would change anything.
     pub fn can_undo(&self) -> bool {
         self.cursor > 0 && !self.won
@@ -217,8 +278,8 @@ impl Game {
         if self.helped {
             self.moves_since_help += moves.len();
         }
-        self.running = true;
-        self.won = self.board.is_goal();
+        self.running = self.difficulty != Difficulty::Review;
+        self.won = self.completes();
         if self.won {
             self.running = false;
         }
@@ -258,7 +319,7 @@ impl Game {
         self.board.apply(mv);
         self.cursor += 1;
         self.moves_made += 1;
-        self.won = self.board.is_goal();
+        self.won = self.completes();
         if self.won {
             self.running = false;
         }
@@ -268,9 +329,11 @@ impl Game {
     /// Returns to the start board with fresh counters (the same shuffle). A shuffle whose
     /// solution the app showed stays marked as helped.
     pub fn restart(&mut self) {
-        let helped = self.helped;
+        let (helped, shortest, day) = (self.helped, self.shortest, self.day);
         *self = Game::new(self.start.clone(), self.difficulty);
         self.helped = helped;
+        self.shortest = shortest;
+        self.day = day;
     }
 
     /// The save-file form of this game.
@@ -285,6 +348,8 @@ impl Game {
             elapsed_ms: self.elapsed.as_millis().min(u64::MAX as u128) as u64,
             difficulty: self.difficulty,
             helped: self.helped,
+            shortest: self.shortest,
+            day: self.day,
         }
     }
 
@@ -309,7 +374,7 @@ impl Game {
         for &mv in history[saved.cursor..].iter().rev() {
             board.apply(mv.inverse());
         }
-        let won = board.is_goal();
+        let won = board.is_goal() && saved.difficulty != Difficulty::Review;
         Ok(Game {
             board,
             start,
@@ -322,6 +387,8 @@ impl Game {
             won,
             helped: saved.helped,
             moves_since_help: 0,
+            shortest: saved.shortest,
+            day: saved.day,
         })
     }
 }

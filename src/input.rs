@@ -206,11 +206,13 @@ fn keyboard(key: &KeyboardInput, focus: &UiFocus, pointer: &mut Pointer, out: &m
         KeyCode::ShiftLeft | KeyCode::ShiftRight => pointer.shift = pressed,
         _ => {}
     }
-    if !pressed || key.repeat || focus.keyboard {
+    if !pressed || key.repeat {
         return;
     }
     if matches!(key.key_code, KeyCode::Escape | KeyCode::BrowserBack) {
         out.back.write(Back);
+    } else if focus.keyboard {
+        // A sheet or a text field has the keys.
     } else if let Some(command) = key_command(key.key_code, pointer.ctrl, pointer.shift) {
         out.commands.write(command);
     } else if !pointer.ctrl

@@ -27,17 +27,21 @@ mod audio;
 pub mod board;
 mod cli;
 pub mod diagnostics;
+pub mod engine;
 pub mod game;
 pub mod hud;
 pub mod input;
 pub mod layout;
 pub mod lifecycle;
 pub mod messages;
+pub mod meter;
+pub mod newgame;
 pub mod persist;
 pub mod photo;
 pub mod platform;
 pub mod play;
 pub mod redraw;
+pub mod review;
 pub mod settings;
 pub mod solver;
 pub mod theme;
@@ -89,7 +93,10 @@ impl Plugin for CorePlugin {
             layout::plugin,
             input::plugin,
             play::plugin,
+            newgame::plugin,
             solver::plugin,
+            meter::plugin,
+            review::plugin,
         ));
     }
 }
@@ -148,6 +155,7 @@ impl Plugin for AppPlugin {
             platform::plugin,
             redraw::plugin,
             theme::plugin,
+            engine::plugin,
             diagnostics::plugin,
         ));
     }

@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! platform events, touch, mouse, keys ─ input ─▶ BoardIntent
-//! HUD buttons, solver playback ───────────────▶ GameCommand
+//! HUD buttons, solver playback ───────────────▶ GameCommand (NewGame: newgame ▶ Start)
 //!                        play executes both on the Game ─▶ GameChanged
 //!             GameChanged ─▶ board (slides), audio, haptics, persist, solver (stops playback)
 //! ```
@@ -31,17 +31,25 @@ pub enum GameCommand {
     Redo,
     /// Back to the start of this shuffle.
     Restart,
-    /// A new shuffle with the current settings, from a seed (random if `None`).
-    NewGame {
-        /// The seed.
-        seed: Option<u64>,
-    },
     /// Start from a given game (a set-up, generated or restored game).
     Start(Box<Game>),
     /// A move played by the app (a solution's playback or a played hint).
     AppMove(Move),
     /// The app showed the player a hint or a solution: the game sets no best score.
     Helped,
+}
+
+/// Asks for a new game, made in the background (an exact shortest distance can take the
+/// engine a moment) and then started.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NewGame {
+    /// With the settings' board and difficulty, from a seed (random if `None`).
+    Settings {
+        /// The seed.
+        seed: Option<u64>,
+    },
+    /// Today's puzzle of the day.
+    Daily,
 }
 
 /// What changed in the game, for the views, the sounds, the solver and the save file.
@@ -114,6 +122,7 @@ pub struct Back;
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<BoardIntent>()
         .add_message::<GameCommand>()
+        .add_message::<NewGame>()
         .add_message::<GameChanged>()
         .add_message::<Notice>()
         .add_message::<SolverCommand>()

@@ -16,16 +16,16 @@ use bevy::window::WindowCloseRequested;
 use serde::Serialize;
 
 pub use files::{
-    GAME_FILE, Loaded, SCORES_FILE, SETTINGS_FILE, SavedState, StoreError, load_all, load_json,
-    save_json, write_atomic,
+    DAILY_FILE, GAME_FILE, Loaded, SCORES_FILE, SETTINGS_FILE, SavedState, StoreError, load_all,
+    load_json, save_json, write_atomic,
 };
 pub use writer::Writer;
 
 use crate::AppSet;
 use crate::lifecycle::Suspended;
-use crate::messages::{GameChanged, GameCommand, Notice, PhotoArrived};
+use crate::messages::{GameChanged, GameCommand, NewGame, Notice, PhotoArrived};
 use crate::photo::PhotoSource;
-use crate::play::{CurrentGame, Scores};
+use crate::play::{CurrentGame, Days, Scores};
 use crate::settings::Settings;
 
 /// The folder the player's photos are kept in, inside the data folder.
@@ -49,7 +49,7 @@ impl DataDir {
 pub struct Saver {
     /// Writes the files off the frame.
     pub writer: Writer,
-    last: [Vec<u8>; 3],
+    last: [Vec<u8>; 4],
 }
 
 impl Default for Saver {
@@ -84,34 +84,56 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, save_changes.in_set(AppSet::Persist));
 }
 
+/// What the files fill in at start.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Restored<'w> {
+    settings: ResMut<'w, Settings>,
+    scores: ResMut<'w, Scores>,
+    days: ResMut<'w, Days>,
+    saver: ResMut<'w, Saver>,
+}
+
+impl Restored<'_> {
+    /// Takes in what was read; the writer learns that the files hold it already.
+    fn take(&mut self, loaded: &mut Loaded) {
+        if let Some(saved) = loaded.settings.take() {
+            *self.settings = saved;
+        }
+        if let Some(saved) = loaded.scores.take() {
+            self.scores.0 = saved;
+        }
+        if let Some(saved) = loaded.days.take() {
+            self.days.0 = saved;
+        }
+        let read = [
+            serde_json::to_vec_pretty(&*self.settings),
+            serde_json::to_vec_pretty(&self.scores.0),
+            serde_json::to_vec_pretty(&self.days.0),
+        ];
+        for (slot, bytes) in [0, 1, 3].into_iter().zip(read) {
+            if let Ok(bytes) = bytes {
+                self.saver.last[slot] = bytes;
+            }
+        }
+    }
+}
+
 /// Loads the files and starts the first game: the one in progress, or a new one.
 fn restore(
     dir: Res<DataDir>,
     options: Res<crate::CliOptions>,
-    mut settings: ResMut<Settings>,
-    mut scores: ResMut<Scores>,
-    mut saver: ResMut<Saver>,
+    mut restored: Restored,
     mut commands: MessageWriter<GameCommand>,
+    mut new_game: MessageWriter<NewGame>,
     mut notices: MessageWriter<Notice>,
 ) {
-    let loaded = dir.0.as_deref().map(load_all).unwrap_or_default();
-    for problem in loaded.problems {
+    let mut loaded = dir.0.as_deref().map(load_all).unwrap_or_default();
+    for problem in loaded.problems.drain(..) {
         warn!("{problem}");
         notices.write(Notice(problem));
     }
-    if let Some(saved) = loaded.settings {
-        *settings = saved;
-    }
-    if let Some(saved) = loaded.scores {
-        scores.0 = saved;
-    }
-    // What was read is what the files hold: nothing to write back.
-    if let Ok(bytes) = serde_json::to_vec_pretty(&*settings) {
-        saver.last[0] = bytes;
-    }
-    if let Ok(bytes) = serde_json::to_vec_pretty(&scores.0) {
-        saver.last[1] = bytes;
-    }
+    restored.take(&mut loaded);
+    let settings = &mut restored.settings;
     let fresh = options.size.is_some() || options.seed.is_some() || options.photo.is_some();
     if let Some(size) = options.size {
         settings.set_board(size, size);
@@ -125,7 +147,7 @@ fn restore(
             commands.write(GameCommand::Start(Box::new(game)));
         }
         _ => {
-            commands.write(GameCommand::NewGame { seed: options.seed });
+            new_game.write(NewGame::Settings { seed: options.seed });
         }
     }
 }
@@ -183,6 +205,7 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 struct SaveInputs<'w, 's> {
     settings: Res<'w, Settings>,
     scores: Res<'w, Scores>,
+    days: Res<'w, Days>,
     current: Res<'w, CurrentGame>,
     suspended: Res<'w, Suspended>,
     changes: MessageReader<'w, 's, GameChanged>,
@@ -208,6 +231,9 @@ fn save_changes(
     }
     if inputs.scores.is_changed() {
         saver.save(dir, 1, SCORES_FILE, &inputs.scores.0);
+    }
+    if inputs.days.is_changed() {
+        saver.save(dir, 3, DAILY_FILE, &inputs.days.0);
     }
     if moved || closing {
         let state = SavedState {

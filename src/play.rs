@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use npuzzle::Shape;
 
 use crate::AppSet;
-use crate::game::{BestScores, Difficulty, Game, Outcome, WinResult, new_board, record_win};
+use crate::game::{BestScores, DailyResults, Difficulty, Game, Outcome, WinResult, record_win};
 use crate::messages::{BoardIntent, GameChanged, GameCommand};
 use crate::settings::Settings;
 
@@ -43,10 +43,12 @@ pub struct CurrentGame {
 }
 
 impl Default for CurrentGame {
+    /// A board shuffled a little, on show until the first game is made.
     fn default() -> Self {
         let shape = Shape::new(4, 4).expect("4×4 is a board");
+        let board = npuzzle::random::shuffled(shape, 16, 1);
         CurrentGame {
-            game: Game::new(new_board(shape, Difficulty::Medium, 1), Difficulty::Medium),
+            game: Game::new(board, Difficulty::Medium),
             generation: 0,
         }
     }
@@ -55,6 +57,10 @@ impl Default for CurrentGame {
 /// The best scores (kept in the scores file).
 #[derive(Resource, Clone, Debug, Default, PartialEq, Deref, DerefMut)]
 pub struct Scores(pub BestScores);
+
+/// The puzzles of the day played (kept in the daily file).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Deref, DerefMut)]
+pub struct Days(pub DailyResults);
 
 /// The last win's result, for the HUD.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Deref)]
@@ -112,9 +118,7 @@ impl Action {
     fn resets(&self) -> bool {
         matches!(
             self,
-            Action::Command(
-                GameCommand::NewGame { .. } | GameCommand::Start(_) | GameCommand::Restart
-            )
+            Action::Command(GameCommand::Start(_) | GameCommand::Restart)
         )
     }
 }
@@ -130,6 +134,7 @@ pub fn clock_seed() -> u64 {
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Phase>()
         .init_resource::<Scores>()
+        .init_resource::<Days>()
         .init_resource::<CurrentGame>()
         .init_resource::<LastResult>()
         .init_resource::<Pace>()
@@ -183,6 +188,7 @@ struct Outputs<'w> {
     changed: MessageWriter<'w, GameChanged>,
     next_phase: ResMut<'w, NextState<Phase>>,
     scores: ResMut<'w, Scores>,
+    days: ResMut<'w, Days>,
     result: ResMut<'w, LastResult>,
 }
 
@@ -205,13 +211,7 @@ fn execute(
             break;
         };
         let was_won = current.game.is_won();
-        let done = run(
-            action,
-            &mut current,
-            &mut queue.0,
-            &settings,
-            &mut out.changed,
-        );
+        let done = run(action, &mut current, &mut queue.0, &mut out.changed);
         if done.reset {
             reset(&mut current, &mut out);
             follow_board_size(&current.game, &mut settings);
@@ -230,7 +230,7 @@ fn execute(
             seconds,
         });
         if current.game.is_won() && !was_won {
-            out.result.0 = record_win(&current.game, &mut out.scores.0);
+            out.result.0 = record_win(&current.game, &mut out.scores.0, &mut out.days.0);
             out.changed.write(GameChanged::Won);
             out.next_phase.set(Phase::Won);
         }
@@ -245,7 +245,6 @@ fn run(
     action: Action,
     current: &mut CurrentGame,
     queue: &mut VecDeque<Action>,
-    settings: &Settings,
     changed: &mut MessageWriter<GameChanged>,
 ) -> Done {
     let game = &mut current.game;
@@ -290,25 +289,11 @@ fn run(
             game.restart();
             reset_done()
         }
-        Action::Command(GameCommand::NewGame { seed }) => {
-            *game = new_game(settings, seed.unwrap_or_else(clock_seed));
-            reset_done()
-        }
         Action::Command(GameCommand::Start(started)) => {
             *game = *started;
             reset_done()
         }
     }
-}
-
-/// A new shuffle for the settings.
-pub fn new_game(settings: &Settings, seed: u64) -> Game {
-    let (width, height) = settings.board();
-    let shape = Shape::new(width, height).expect("sizes are in range");
-    Game::new(
-        new_board(shape, settings.difficulty, seed),
-        settings.difficulty,
-    )
 }
 
 fn moved(outcome: Outcome, by_app: bool) -> Done {

@@ -14,6 +14,7 @@ use bevy::window::RequestRedraw;
 use bevy::winit::{UpdateMode, WinitSettings};
 
 use crate::board::{Shake, Slide};
+use crate::newgame::NewGameJob;
 use crate::play::{ActionQueue, Pace};
 use crate::solver::{Playback, SolverJob};
 use crate::tiles::PhotoTiles;
@@ -84,6 +85,7 @@ struct Motion<'w, 's> {
     queue: Res<'w, ActionQueue>,
     playback: Res<'w, Playback>,
     job: Res<'w, SolverJob>,
+    new_game: Res<'w, NewGameJob>,
     tiles: Res<'w, PhotoTiles>,
     redraws: MessageReader<'w, 's, RequestRedraw>,
 }
@@ -99,6 +101,7 @@ impl Motion<'_, '_> {
             || !self.queue.0.is_empty()
             || (self.playback.active() && !self.playback.paused)
             || self.job.0.is_some()
+            || self.new_game.0.is_some()
             || self.tiles.loading
     }
 }

@@ -22,6 +22,8 @@ pub struct Settings {
     pub show_numbers: Option<bool>,
     /// A mark on each tile already in its place.
     pub mark_correct: bool,
+    /// The shortest-path meter: how far the board is from solved, after every move.
+    pub meter: bool,
     /// Sound on.
     pub sound: bool,
     /// A tap of the phone's haptics on a slide and on the win.
@@ -45,6 +47,7 @@ impl Default for Settings {
             difficulty: Difficulty::Medium,
             show_numbers: None,
             mark_correct: false,
+            meter: false,
             sound: true,
             haptics: true,
             photo: PhotoSource::default(),

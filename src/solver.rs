@@ -5,14 +5,13 @@
 mod tables;
 
 use std::collections::VecDeque;
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use npuzzle::{
-    Algorithm, Board, Budget, CancelFlag, GaveUp, Move, Options, PdbError, Progress, ProgressEvent,
+    Algorithm, Board, CancelFlag, GaveUp, Move, Options, PdbError, Progress, ProgressEvent,
     Solution, SolveError, StopReason, solve,
 };
 
@@ -168,23 +167,6 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// Where the solver's pattern databases are cached: the engine's folder
-/// (`$XDG_CACHE_HOME/npuzzle`, else `~/.cache/npuzzle`), which the `npuzzle` command shares,
-/// else the platform's cache folder for the app (Windows has no `HOME`); `None` builds them in
-/// memory each run.
-pub fn tables_dir() -> Option<PathBuf> {
-    npuzzle::pdb::default_dir().or_else(|| {
-        directories::ProjectDirs::from("org", "Snapslide", "snapslide")
-            .map(|dirs| dirs.cache_dir().join("npuzzle"))
-    })
-}
-
-/// Threads for the solver: a core short of the machine, so the frame never stutters.
-fn solver_threads() -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    cores.saturating_sub(1).max(1)
-}
-
 /// Whether the engine proves shortest solutions on this board with a pattern database the
 /// app builds (4×4, 3×4, 4×3); larger boards get the best solution found in a moment, so no
 /// 5×5 table (255 MB, minutes to build) is ever built on a player's device.
@@ -216,14 +198,7 @@ fn options_for(cancel: &CancelFlag, tables: &Arc<Mutex<TableProgress>>) -> Optio
                 .apply(event);
         }
     });
-    let mut options = Options::default()
-        .with_budget(Budget::default().with_cancel(cancel.clone()))
-        .with_progress(progress)
-        .with_threads(solver_threads());
-    if let Some(dir) = tables_dir() {
-        options = options.with_pdb_dir(dir);
-    }
-    options
+    crate::engine::options(cancel).with_progress(progress)
 }
 
 /// Loads or builds the pattern database first, with no deadline (only Cancel stops it): its
@@ -243,7 +218,7 @@ fn prepare_tables(
         lock().start_loading();
         // The build runs on the current rayon pool: one a core short of the machine.
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(solver_threads())
+            .num_threads(crate::engine::threads())
             .build();
         let tables = match &pool {
             Ok(pool) => pool.install(|| npuzzle::pattern_database(board, options)),
@@ -484,7 +459,7 @@ fn play_solution(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use npuzzle::parse_board;
+    use npuzzle::{Budget, parse_board};
 
     #[test]
     fn the_words_say_whether_a_solution_is_shortest_in_the_players_language() {

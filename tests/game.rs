@@ -23,7 +23,10 @@ mod headless {
     use snapslide::game::{BestScores, Difficulty, Game};
     use snapslide::hud::state::{self as hud_state, Hud, HudAction, Pending, Sheet};
     use snapslide::layout::{SafeArea, ScreenLayout, layout_for};
-    use snapslide::messages::{Back, BoardIntent, GameChanged, GameCommand, SolverCommand};
+    use snapslide::messages::{
+        Back, BoardIntent, GameChanged, GameCommand, NewGame, SolverCommand,
+    };
+    use snapslide::newgame::NewGameJob;
     use snapslide::platform::{Inbox, PlatformEvent};
     use snapslide::play::{ActionQueue, CurrentGame, LastResult, Phase, Scores};
     use snapslide::settings::Settings;
@@ -78,15 +81,24 @@ mod headless {
         *app.world().resource::<State<Phase>>().get()
     }
 
-    /// Runs frames until nothing waits and no slide is on show (at most ten seconds of the
-    /// test clock).
+    /// Runs frames until nothing waits, no new game is being made and no slide is on show (at
+    /// most ten seconds of the test clock, and of real time).
     fn settle(app: &mut App) {
+        let started = Instant::now();
+        let mut idle_frames = 0;
         for _ in 0..625 {
             app.update();
+            let making = app.world().resource::<NewGameJob>().0.is_some();
+            if making && started.elapsed() < Duration::from_secs(10) {
+                std::thread::sleep(Duration::from_millis(1));
+                continue;
+            }
             let idle = app.world().resource::<ActionQueue>().0.is_empty()
+                && !making
                 && !app.world().resource::<snapslide::play::Pace>().busy();
-            if idle {
-                app.update();
+            // A request written this frame is taken up the next: idle means idle twice.
+            idle_frames = if idle { idle_frames + 1 } else { 0 };
+            if idle_frames == 3 {
                 return;
             }
         }
@@ -237,10 +249,12 @@ mod headless {
             .get_cursor_current();
         let point = screen_of(&app, 4);
         window_events(&mut app, drag(point, point));
+        // Messages last two frames: read them before settling.
+        app.update();
+        let changes = changes_since(&app, &mut seen);
         settle(&mut app);
         assert_eq!(board_of(&app), before);
         assert_eq!(game_of(&app).moves(), 2);
-        let changes = changes_since(&app, &mut seen);
         assert!(
             changes.contains(&GameChanged::Bumped(Some(4))),
             "{changes:?}"
@@ -553,7 +567,7 @@ mod headless {
         assert_eq!(app.world().resource::<SolverStatus>().0, None, "a move");
         hint_shown(&mut app);
         app.world_mut()
-            .write_message(GameCommand::NewGame { seed: Some(3) });
+            .write_message(NewGame::Settings { seed: Some(3) });
         settle(&mut app);
         assert_eq!(
             app.world().resource::<SolverStatus>().0,
@@ -692,9 +706,97 @@ mod headless {
     }
 
     #[test]
+    fn a_new_game_is_exactly_as_far_as_its_level_says() {
+        let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
+        for (difficulty, moves) in [(Difficulty::Easy, 8), (Difficulty::Expert, 26)] {
+            app.world_mut().resource_mut::<Settings>().difficulty = difficulty;
+            app.world_mut()
+                .write_message(NewGame::Settings { seed: Some(11) });
+            let made = run_until(&mut app, Duration::from_secs(30), |app| {
+                game_of(app).difficulty() == difficulty
+            });
+            assert!(made, "no {difficulty:?} game");
+            let game = game_of(&app);
+            assert_eq!(game.shortest(), Some(moves));
+            // An independent search agrees: A* without tables.
+            let astar = npuzzle::solve(
+                game.board(),
+                &npuzzle::Options::default().with_algorithm(npuzzle::Algorithm::AStar),
+            )
+            .unwrap();
+            assert_eq!(astar.len(), moves, "{difficulty:?}");
+        }
+    }
+
+    #[test]
+    fn the_meter_follows_every_move() {
+        let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
+        app.world_mut().resource_mut::<Settings>().meter = true;
+        settle(&mut app);
+        let reading = |app: &App| {
+            let meter = app.world().resource::<snapslide::meter::Meter>();
+            meter.for_board(&board_of(app)).map(|r| r.moves)
+        };
+        assert_eq!(reading(&app), Some(2));
+        intent(&mut app, BoardIntent::Slide(Move::Up));
+        assert_eq!(reading(&app), Some(3));
+        assert_eq!(
+            app.world().resource::<snapslide::meter::Meter>().flashing(),
+            Some(snapslide::meter::Trend::Further)
+        );
+        intent(&mut app, BoardIntent::Slide(Move::Down));
+        assert_eq!(reading(&app), Some(2));
+    }
+
+    #[test]
+    fn a_review_compares_and_steps_through_the_shortest_line() {
+        use snapslide::review::{Review, ReviewCommand};
+        let start = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
+        let mut app = shuffled_app(start.clone(), Difficulty::Easy);
+        for mv in [Move::Up, Move::Down, Move::Right, Move::Down] {
+            intent(&mut app, BoardIntent::Slide(mv));
+        }
+        assert_eq!(phase(&app), Phase::Won);
+        let finished = game_of(&app);
+        app.world_mut().write_message(ReviewCommand::Open);
+        let found = run_until(&mut app, Duration::from_secs(30), |app| {
+            app.world().resource::<Review>().found.is_some()
+        });
+        assert!(found, "no review");
+        let summary = app
+            .world()
+            .resource::<Review>()
+            .found
+            .clone()
+            .unwrap()
+            .summary;
+        assert_eq!(
+            (summary.moves, summary.shortest, summary.off_at),
+            (4, 2, Some(1))
+        );
+        // The start is on the board; two steps forward solve it, one back undoes one.
+        assert_eq!(board_of(&app), start);
+        for _ in 0..2 {
+            app.world_mut().write_message(ReviewCommand::Forward);
+            settle(&mut app);
+        }
+        assert!(board_of(&app).is_goal());
+        app.world_mut().write_message(ReviewCommand::Backward);
+        settle(&mut app);
+        assert_eq!(game_of(&app).moves(), 1);
+        // Done: the finished game again.
+        app.world_mut().write_message(ReviewCommand::Done);
+        settle(&mut app);
+        assert_eq!(game_of(&app).to_saved(), finished.to_saved());
+        assert_eq!(phase(&app), Phase::Won);
+    }
+
+    #[test]
     fn ten_thousand_random_inputs_never_panic_and_keep_a_permutation() {
         let board = npuzzle::random::shuffled(npuzzle::Shape::new(4, 4).unwrap(), 100, 3);
         let mut app = app_with(board);
+        // New games here are uniformly random: no search, no tables.
+        app.world_mut().resource_mut::<Settings>().difficulty = Difficulty::Random;
         let mut rng = StdRng::seed_from_u64(2026);
         for i in 0..10_000 {
             let choice = rng.random_range(0..10);
@@ -727,7 +829,7 @@ mod headless {
                 _ => {
                     if i % 500 == 9 {
                         app.world_mut()
-                            .write_message(GameCommand::NewGame { seed: Some(i) });
+                            .write_message(NewGame::Settings { seed: Some(i) });
                     } else {
                         app.world_mut().write_message(GameCommand::Restart);
                     }

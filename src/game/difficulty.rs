@@ -1,42 +1,83 @@
-//! How hard a new game is, and the shuffle that makes it.
+//! How hard a new game is, and how its board is made. Up to 4×4 (and 3×4, 4×3) a level is an
+//! exact shortest distance, which the engine can guarantee: "Medium: 24 moves" on 4×4 means
+//! the best possible solution has exactly 24 moves. Larger boards are shuffled by random moves
+//! and labelled by the shuffle's length.
 
-use npuzzle::{Board, Shape, random};
+use npuzzle::generate::{GenerateError, board_at_distance};
+use npuzzle::{Board, Options, Shape, random};
 use serde::{Deserialize, Serialize};
 
-/// How hard a shuffle is: the number of random moves, or a uniformly random board.
+/// How hard a game is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub enum Difficulty {
-    /// A few moves per tile.
+    /// Close to solved.
     Easy,
-    /// More moves.
+    /// A real puzzle.
     #[default]
     Medium,
-    /// Many moves: close to random.
+    /// Far from solved.
     Hard,
+    /// As far as most random boards.
+    Expert,
     /// A uniformly random solvable board.
     Random,
     /// A board the player set up.
     Custom,
+    /// The puzzle of the day.
+    Daily,
+    /// A finished game's start, replayed along the shortest solution.
+    Review,
+}
+
+/// How a board for a difficulty is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Recipe {
+    /// A board whose shortest solution has exactly this many moves.
+    Exact(usize),
+    /// This many random moves from the solved board.
+    Shuffle(usize),
+    /// A uniformly random solvable board.
+    Uniform,
+}
+
+/// The shortest distances of Easy, Medium, Hard and Expert on the shapes where they can be
+/// guaranteed. Chosen from random boards' distances (200 a shape, `npuzzle generate`): 3×3
+/// median 22, 90th percentile 26; 3×4 and 4×3 median 35, 90th percentile 41; 4×4 median 53.
+/// Expert sits at or near a random board's distance, Easy a few moves a tile.
+pub fn exact_levels(shape: Shape) -> Option<[usize; 4]> {
+    match (shape.width, shape.height) {
+        (3, 3) => Some([8, 14, 20, 26]),
+        (3, 4) | (4, 3) => Some([10, 18, 26, 34]),
+        (4, 4) => Some([12, 24, 36, 48]),
+        _ => None,
+    }
 }
 
 impl Difficulty {
     /// The difficulties a player can choose for a new game.
-    pub const CHOOSABLE: [Difficulty; 4] = [
+    pub const CHOOSABLE: [Difficulty; 5] = [
         Difficulty::Easy,
         Difficulty::Medium,
         Difficulty::Hard,
+        Difficulty::Expert,
         Difficulty::Random,
     ];
 
-    /// The number of shuffle moves on a board of `cells` cells; `None` for a random or
-    /// custom board.
-    pub fn shuffle_moves(self, cells: usize) -> Option<usize> {
-        match self {
-            Difficulty::Easy => Some(cells),
-            Difficulty::Medium => Some(4 * cells),
-            Difficulty::Hard => Some(15 * cells),
-            Difficulty::Random | Difficulty::Custom => None,
-        }
+    /// How a board of this shape is made at this difficulty; `None` for boards not made
+    /// (custom) or made otherwise (the puzzle of the day).
+    pub fn recipe(self, shape: Shape) -> Option<Recipe> {
+        let level = match self {
+            Difficulty::Easy => 0,
+            Difficulty::Medium => 1,
+            Difficulty::Hard => 2,
+            Difficulty::Expert => 3,
+            Difficulty::Random => return Some(Recipe::Uniform),
+            Difficulty::Custom | Difficulty::Daily | Difficulty::Review => return None,
+        };
+        Some(match exact_levels(shape) {
+            Some(levels) => Recipe::Exact(levels[level]),
+            None => Recipe::Shuffle([1, 4, 15, 40][level] * shape.cells()),
+        })
     }
 
     /// The name shown to the player.
@@ -45,20 +86,46 @@ impl Difficulty {
             Difficulty::Easy => "Easy",
             Difficulty::Medium => "Medium",
             Difficulty::Hard => "Hard",
+            Difficulty::Expert => "Expert",
             Difficulty::Random => "Random",
             Difficulty::Custom => "Custom",
+            Difficulty::Daily => "Puzzle of the day",
+            Difficulty::Review => "Review",
+        }
+    }
+
+    /// The name with what it means on this shape: "Medium · 24 moves", "Hard · 375-move
+    /// shuffle".
+    pub fn describe(self, shape: Shape) -> String {
+        match self.recipe(shape) {
+            Some(Recipe::Exact(moves)) => format!("{} · {moves} moves", self.label()),
+            Some(Recipe::Shuffle(moves)) => format!("{} · {moves}-move shuffle", self.label()),
+            Some(Recipe::Uniform) | None => self.label().to_string(),
         }
     }
 }
 
-/// A new shuffled board of this shape, never the goal; the same for the same seed.
-pub fn new_board(shape: Shape, difficulty: Difficulty, seed: u64) -> Board {
+/// A new board for a recipe, never the goal; the same for the same seed. An exact distance
+/// runs the engine's optimal search (instant up to 9 cells, within a second or so on 4×4),
+/// within the options' budget.
+pub fn make_board(
+    shape: Shape,
+    recipe: Recipe,
+    seed: u64,
+    options: &Options,
+) -> Result<Board, GenerateError> {
+    match recipe {
+        Recipe::Exact(distance) => board_at_distance(shape, distance.max(1), seed, options),
+        Recipe::Shuffle(moves) => Ok(not_goal(seed, |seed| random::shuffled(shape, moves, seed))),
+        Recipe::Uniform => Ok(not_goal(seed, |seed| random::random_solvable(shape, seed))),
+    }
+}
+
+/// The first board from seeds counting up from `seed` that is not already solved.
+fn not_goal(seed: u64, make: impl Fn(u64) -> Board) -> Board {
     let mut seed = seed;
     loop {
-        let board = match difficulty.shuffle_moves(shape.cells()) {
-            Some(count) => random::shuffled(shape, count, seed),
-            None => random::random_solvable(shape, seed),
-        };
+        let board = make(seed);
         if !board.is_goal() {
             return board;
         }
@@ -71,17 +138,68 @@ mod tests {
     use super::*;
     use crate::game::{MAX_SIDE, MIN_SIDE};
 
+    fn shape(w: usize, h: usize) -> Shape {
+        Shape::new(w, h).unwrap()
+    }
+
     #[test]
-    fn new_boards_are_shuffled_solvable_and_reproducible() {
+    fn shuffled_boards_are_solvable_not_solved_and_reproducible() {
         for n in MIN_SIDE..=MAX_SIDE {
-            let shape = Shape::new(n, n).unwrap();
+            let shape = shape(n, n);
             for d in Difficulty::CHOOSABLE {
-                let board = new_board(shape, d, 42);
+                let Some(recipe) = d.recipe(shape) else {
+                    continue;
+                };
+                if matches!(recipe, Recipe::Exact(_)) {
+                    continue;
+                }
+                let board = make_board(shape, recipe, 42, &Options::default()).unwrap();
                 assert_eq!(board.width(), n);
                 assert!(!board.is_goal());
                 assert!(npuzzle::is_solvable(&board));
-                assert_eq!(board, new_board(shape, d, 42));
+                assert_eq!(
+                    board,
+                    make_board(shape, recipe, 42, &Options::default()).unwrap()
+                );
             }
         }
+    }
+
+    #[test]
+    fn a_generated_board_is_exactly_as_far_as_its_level_says() {
+        // Checked by an independent search: A* on Manhattan distance, no tables.
+        for (w, h) in [(3, 3), (3, 4)] {
+            for d in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
+                let Some(Recipe::Exact(moves)) = d.recipe(shape(w, h)) else {
+                    panic!("{w}×{h} {d:?} is not exact");
+                };
+                let board =
+                    make_board(shape(w, h), Recipe::Exact(moves), 7, &Options::default()).unwrap();
+                let astar = npuzzle::solve(
+                    &board,
+                    &Options::default().with_algorithm(npuzzle::Algorithm::AStar),
+                )
+                .unwrap();
+                assert_eq!(astar.len(), moves, "{w}×{h} {d:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn levels_grow_and_are_labelled_by_what_they_mean() {
+        for (w, h) in [(3, 3), (3, 4), (4, 3), (4, 4)] {
+            let levels = exact_levels(shape(w, h)).unwrap();
+            assert!(levels.windows(2).all(|pair| pair[0] < pair[1]));
+        }
+        assert_eq!(
+            Difficulty::Medium.describe(shape(4, 4)),
+            "Medium · 24 moves"
+        );
+        assert_eq!(
+            Difficulty::Hard.describe(shape(5, 5)),
+            "Hard · 375-move shuffle"
+        );
+        assert_eq!(Difficulty::Random.describe(shape(4, 4)), "Random");
+        assert_eq!(Difficulty::Custom.recipe(shape(4, 4)), None);
     }
 }

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Difficulty, Game};
+use super::{DailyResult, DailyResults, Difficulty, Game};
 
 /// A best result for one board shape and difficulty.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,31 +76,41 @@ pub struct WinResult {
     pub helped: bool,
     /// Whether the player set the board up: custom boards keep no records.
     pub custom: bool,
+    /// The puzzle of the day's result, kept with the other days' (not with the best scores).
+    pub daily: Option<DailyResult>,
 }
 
-/// Books a won game: a record if the player solved a shuffle alone; a game the app helped
-/// with, or a board the player set up, leaves the scores as they were.
-pub fn record_win(game: &Game, scores: &mut BestScores) -> WinResult {
+/// Books a won game: a record if the player solved a shuffle alone; the puzzle of the day goes
+/// to its own list; a game the app helped with, or a board the player set up, leaves the
+/// scores as they were.
+pub fn record_win(game: &Game, scores: &mut BestScores, days: &mut DailyResults) -> WinResult {
     let board = game.board();
     let custom = game.difficulty() == Difficulty::Custom;
     let key = BestScores::key(board.width(), board.height(), game.difficulty());
     let millis = game.elapsed().as_millis().min(u64::MAX as u128) as u64;
-    let (best, record) = if custom {
-        (None, false)
-    } else if game.helped() {
-        (scores.get(&key), false)
-    } else {
-        let (best, record) = scores.record(key, game.moves(), millis);
-        (Some(best), record)
-    };
-    WinResult {
+    let mut result = WinResult {
         moves: game.moves(),
         time: game.elapsed(),
-        best,
-        record,
         helped: game.helped(),
         custom,
+        ..WinResult::default()
+    };
+    if let Some(day) = game.day() {
+        let daily = DailyResult {
+            moves: game.moves(),
+            millis,
+            shortest: game.shortest().unwrap_or(0),
+            helped: game.helped(),
+        };
+        days.record(day, daily);
+        result.daily = Some(daily);
+    } else if game.helped() {
+        result.best = scores.get(&key);
+    } else if !custom {
+        let (best, record) = scores.record(key, game.moves(), millis);
+        (result.best, result.record) = (Some(best), record);
     }
+    result
 }
 
 #[cfg(test)]
@@ -139,17 +149,30 @@ mod tests {
     #[test]
     fn only_a_shuffle_solved_alone_sets_a_record() {
         let mut scores = BestScores::default();
-        let alone = record_win(&won(Difficulty::Easy, false), &mut scores);
+        let mut days = DailyResults::default();
+        let alone = record_win(&won(Difficulty::Easy, false), &mut scores, &mut days);
         assert!(alone.record && !alone.helped);
         assert_eq!(alone.best.map(|b| b.moves), Some(1));
 
         let mut scores = BestScores::default();
-        let helped = record_win(&won(Difficulty::Easy, true), &mut scores);
+        let helped = record_win(&won(Difficulty::Easy, true), &mut scores, &mut days);
         assert!(!helped.record && helped.helped && helped.best.is_none());
         assert!(scores.0.is_empty(), "a helped game booked {scores:?}");
 
-        let custom = record_win(&won(Difficulty::Custom, false), &mut scores);
+        let custom = record_win(&won(Difficulty::Custom, false), &mut scores, &mut days);
         assert!(!custom.record && custom.custom && custom.best.is_none());
         assert!(scores.0.is_empty(), "a custom board booked {scores:?}");
+        assert!(days.0.is_empty());
+    }
+
+    #[test]
+    fn the_puzzle_of_the_day_goes_to_its_own_list() {
+        let mut game = Game::daily(parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap(), 20_787, 1);
+        game.apply(&[Move::Right]);
+        let (mut scores, mut days) = (BestScores::default(), DailyResults::default());
+        let result = record_win(&game, &mut scores, &mut days);
+        assert!(scores.0.is_empty());
+        assert_eq!(days.0[&20_787].moves, 1);
+        assert_eq!(result.daily.map(|d| d.extra()), Some(0));
     }
 }

@@ -8,7 +8,9 @@ use bevy_egui::{EguiContexts, egui};
 use super::style::{self, heading};
 use super::thumbnails::{Thumbnails, texture, thumbnail};
 use super::{Actions, Hud, HudAction, Pending, Sheet, View};
-use crate::game::{Difficulty, MAX_SIDE, MIN_SIDE, photo_shapes};
+use crate::game::{
+    DAILY_DISTANCE, DAILY_SHAPE, Difficulty, MAX_SIDE, MIN_SIDE, Recipe, date_text, photo_shapes,
+};
 use crate::messages::{PhotoOrigin, PickPhoto};
 use crate::photo::{PhotoSource, bundled_title};
 use crate::platform::PlatformHandle;
@@ -52,6 +54,8 @@ pub(super) fn show(
         egui::ScrollArea::vertical()
             .max_height(view.layout.window.y * 0.8)
             .show(ui, |ui| {
+                daily(ui, settings.theme, &view, &mut actions);
+                ui.separator();
                 next_game(ui, &mut settings, &view, &mut actions);
                 ui.separator();
                 photos(
@@ -86,6 +90,40 @@ pub fn title(ui: &mut egui::Ui, text: &str, hud: &mut Hud) {
     });
 }
 
+/// The puzzle of the day: today's, how you did, and the streak.
+fn daily(ui: &mut egui::Ui, theme: Theme, view: &View, actions: &mut Actions) {
+    let today = crate::game::today();
+    ui.label(heading("Puzzle of the day"));
+    ui.label(format!(
+        "{} · {}×{} · {} from solved",
+        date_text(today),
+        DAILY_SHAPE.0,
+        DAILY_SHAPE.1,
+        crate::solver::moves_text(DAILY_DISTANCE)
+    ));
+    let streak = view.days.streak(today);
+    if let Some(result) = view.days.0.0.get(&today) {
+        let how = match result.extra() {
+            0 => "the shortest possible!".to_string(),
+            extra => format!(
+                "{} more than the shortest",
+                crate::solver::moves_text(extra)
+            ),
+        };
+        ui.label(format!(
+            "Today: {} — {how}",
+            crate::solver::moves_text(result.moves)
+        ));
+    }
+    if streak > 0 {
+        ui.label(egui::RichText::new(format!("Streak: {streak} days in a row")).weak());
+    }
+    if style::primary_button(ui, theme, true, "Play today's puzzle", ui.available_width()).clicked()
+    {
+        actions.hud.write(HudAction::Replace(Pending::Daily));
+    }
+}
+
 /// Size and difficulty of the next game, and the button that starts it. Besides the square
 /// boards, boards shaped like the photo (3×4 for a portrait phone photo, …).
 fn next_game(ui: &mut egui::Ui, settings: &mut Settings, view: &View, actions: &mut Actions) {
@@ -113,6 +151,16 @@ fn next_game(ui: &mut egui::Ui, settings: &mut Settings, view: &View, actions: &
         }
     });
     let (width, height) = settings.board();
+    if let Ok(shape) = npuzzle::Shape::new(width, height) {
+        let meaning = match settings.difficulty.recipe(shape) {
+            Some(Recipe::Exact(moves)) => {
+                format!("The shortest solution has exactly {moves} moves.")
+            }
+            Some(Recipe::Shuffle(moves)) => format!("Shuffled by {moves} random moves."),
+            Some(Recipe::Uniform) | None => "Any board, uniformly at random.".to_string(),
+        };
+        ui.label(egui::RichText::new(meaning).small().weak());
+    }
     let label = format!(
         "Start a {width}×{height} {} game",
         settings.difficulty.label().to_lowercase()
@@ -211,6 +259,10 @@ fn options(ui: &mut egui::Ui, settings: &mut Settings) {
         settings.show_numbers = Some(numbers);
     }
     ui.checkbox(&mut settings.mark_correct, "Mark tiles already in place");
+    ui.checkbox(
+        &mut settings.meter,
+        "Shortest-path meter: moves to go, after every move",
+    );
     ui.checkbox(&mut settings.sound, "Sound");
     ui.checkbox(&mut settings.haptics, "Vibrate on slides (phones)");
     ui.horizontal(|ui| {

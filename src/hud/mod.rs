@@ -8,6 +8,7 @@ mod dialogs;
 mod menu;
 mod overlay;
 mod panel;
+mod review;
 mod setup;
 pub mod state;
 pub mod style;
@@ -22,7 +23,8 @@ pub use state::{Hud, HudAction, Pending, Sheet};
 use crate::input::UiFocus;
 use crate::layout::ScreenLayout;
 use crate::messages::{GameCommand, PickPhoto, SolverCommand};
-use crate::play::{CurrentGame, LastResult, Phase, Scores};
+use crate::meter::Meter;
+use crate::play::{CurrentGame, Days, LastResult, Phase, Scores};
 use crate::settings::Settings;
 use crate::solver::{HintShown, Playback, SolverJob, SolverStatus};
 use crate::theme::Theme;
@@ -35,12 +37,15 @@ struct View<'w> {
     phase: Res<'w, State<Phase>>,
     result: Res<'w, LastResult>,
     scores: Res<'w, Scores>,
+    days: Res<'w, Days>,
     job: Res<'w, SolverJob>,
     playback: Res<'w, Playback>,
     status: Res<'w, SolverStatus>,
     hint: Res<'w, HintShown>,
     layout: Res<'w, ScreenLayout>,
     tiles: Res<'w, PhotoTiles>,
+    meter: Res<'w, Meter>,
+    review: Res<'w, crate::review::Review>,
 }
 
 impl View<'_> {
@@ -56,6 +61,7 @@ struct Actions<'w> {
     game: MessageWriter<'w, GameCommand>,
     solver: MessageWriter<'w, SolverCommand>,
     pick_photo: MessageWriter<'w, PickPhoto>,
+    review: MessageWriter<'w, crate::review::ReviewCommand>,
     exit: MessageWriter<'w, AppExit>,
 }
 
@@ -148,9 +154,8 @@ fn track_focus(mut contexts: EguiContexts, hud: Res<Hud>, mut focus: ResMut<UiFo
     let sheet_open = hud.sheet != Sheet::None;
     focus.pointer = sheet_open || ctx.is_pointer_over_egui() || ctx.egui_wants_pointer_input();
     focus.captured = sheet_open || ctx.egui_wants_pointer_input();
-    // A clicked button keeps egui's focus too; only typing into the set-up board keeps the
-    // arrows and WASD away from the tiles.
-    focus.keyboard = matches!(hud.sheet, Sheet::Setup(_)) && ctx.egui_wants_keyboard_input();
+    // While a sheet is open the keys are the sheet's (Escape still closes it).
+    focus.keyboard = sheet_open;
     Ok(())
 }
 

@@ -8,6 +8,9 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::style::{self, MIN_TOUCH, caption, clock, value};
 use super::{Actions, Hud, HudAction, Pending, Sheet, View, egui_rect};
+use crate::meter::Trend;
+use crate::newgame::NewGameJob;
+use crate::review::ReviewCommand;
 use crate::settings::Settings;
 use crate::solver::{Stage, moves_text};
 use crate::theme::{Palette, Theme};
@@ -21,6 +24,7 @@ pub(super) fn show(
     mut contexts: EguiContexts,
     mut settings: ResMut<Settings>,
     mut hud: ResMut<Hud>,
+    mut new_game: ResMut<NewGameJob>,
     view: View,
     mut actions: Actions,
 ) -> Result {
@@ -33,7 +37,7 @@ pub(super) fn show(
         .show(ctx, |ui| {
             ui.set_width(rect.width());
             header(ui, theme, &view, &mut hud);
-            counters(ui, &view);
+            counters(ui, theme, settings.meter, &view);
             // Portrait: the actions sit at the panel's bottom, in thumb reach, and the status
             // takes the room between; landscape: the actions follow the status.
             let toolbar_top = if view.layout.portrait {
@@ -45,16 +49,28 @@ pub(super) fn show(
                 ui.cursor().min,
                 egui::pos2(rect.max.x, toolbar_top - ui.spacing().item_spacing.y),
             );
+            let review = &view.review;
+            let reviewing = review.active();
             ui.scope_builder(egui::UiBuilder::new().max_rect(status_rect), |ui| {
                 ui.set_clip_rect(status_rect);
-                status(ui, &mut settings, &view, &mut actions);
+                if reviewing {
+                    super::review::summary(ui, theme, review);
+                } else if new_game.showing() {
+                    finding(ui, &mut new_game);
+                } else {
+                    status(ui, &mut settings, &view, &mut actions);
+                }
             });
             let toolbar_rect = egui::Rect::from_min_size(
                 egui::pos2(rect.min.x, toolbar_top),
                 egui::vec2(rect.width(), TOOLBAR_HEIGHT),
             );
             ui.scope_builder(egui::UiBuilder::new().max_rect(toolbar_rect), |ui| {
-                toolbar(ui, theme, rect.width(), &view, &mut actions);
+                if reviewing {
+                    super::review::controls(ui, theme, rect.width(), &view, &mut actions.review);
+                } else {
+                    toolbar(ui, theme, rect.width(), &view, &mut actions);
+                }
             });
         });
     if view.job.0.is_some() {
@@ -84,30 +100,66 @@ fn header(ui: &mut egui::Ui, theme: Theme, view: &View, hud: &mut Hud) {
     });
 }
 
-/// Moves, time and tiles left, captions above values: the row keeps its shape whatever the
-/// numbers.
-fn counters(ui: &mut egui::Ui, view: &View) {
+/// Moves, time and tiles left, and the meter when it is on; captions above values: the row
+/// keeps its shape whatever the numbers.
+fn counters(ui: &mut egui::Ui, theme: Theme, meter_on: bool, view: &View) {
     let game = &view.current.game;
     egui::Grid::new("counters")
-        .num_columns(3)
-        .spacing([28.0, 2.0])
+        .num_columns(4)
+        .spacing([24.0, 2.0])
         .show(ui, |ui| {
-            for name in ["Moves", "Time", "Tiles left"] {
-                ui.label(caption(name));
-            }
+            ui.label(caption("Moves"));
+            ui.label(caption("Time"));
+            ui.label(caption(if meter_on { "Shortest" } else { "Tiles left" }));
             ui.end_row();
             ui.label(value(game.moves().to_string(), 30.0));
             ui.label(value(clock(game.elapsed()), 30.0));
-            ui.label(value(game.tiles_out_of_place().to_string(), 30.0));
+            if meter_on {
+                meter(ui, theme, view);
+            } else {
+                ui.label(value(game.tiles_out_of_place().to_string(), 30.0));
+            }
             ui.end_row();
         });
+}
+
+/// The meter's number: green for a move closer, amber for one away, for a moment.
+fn meter(ui: &mut egui::Ui, theme: Theme, view: &View) {
+    let p = Palette::of(theme);
+    let board = view.current.game.board();
+    let reading = view
+        .meter
+        .for_board(board)
+        .or(view.meter.reading.as_ref().map(|(_, r)| *r));
+    let text = reading.map_or("…".to_string(), |r| r.text());
+    let colour = match view.meter.flashing() {
+        Some(Trend::Closer) => style::rgb(p.good),
+        Some(Trend::Further) => style::rgb(p.warning),
+        None if view.meter.for_board(board).is_none() => style::rgb(p.muted),
+        None => style::rgb(p.text),
+    };
+    ui.label(value(text, 30.0).color(colour));
+    if view.meter.flashing().is_some() || view.meter.measuring() {
+        ui.ctx().request_repaint();
+    }
+}
+
+/// A new puzzle is being looked for.
+fn finding(ui: &mut egui::Ui, job: &mut NewGameJob) {
+    ui.horizontal(|ui| {
+        ui.spinner();
+        ui.label("Finding a puzzle at that distance…");
+    });
+    if style::button(ui, true, "Cancel").clicked() {
+        job.0 = None;
+    }
 }
 
 /// The one status area: what matters most right now.
 fn status(ui: &mut egui::Ui, settings: &mut Settings, view: &View, actions: &mut Actions) {
     let theme = settings.theme;
     if view.won() {
-        result(ui, theme, view);
+        result(ui, theme, view, actions);
     } else if let Some(job) = &view.job.0 {
         ui.horizontal_wrapped(|ui| {
             ui.spinner();
@@ -144,6 +196,12 @@ fn status(ui: &mut egui::Ui, settings: &mut Settings, view: &View, actions: &mut
             ui.label("Loading the photo…");
         });
     } else if view.current.game.moves() == 0 {
+        if let Some(shortest) = view.current.game.shortest() {
+            ui.label(style::value(
+                format!("{} from solved (shortest)", moves_text(shortest)),
+                19.0,
+            ));
+        }
         ui.label(egui::RichText::new("Tap a tile beside the gap, or swipe it in.").weak());
     }
 }
@@ -173,7 +231,7 @@ fn playback(ui: &mut egui::Ui, settings: &mut Settings, view: &View, actions: &m
 }
 
 /// The win: moves and time, the best, and what next.
-fn result(ui: &mut egui::Ui, theme: Theme, view: &View) {
+fn result(ui: &mut egui::Ui, theme: Theme, view: &View, actions: &mut Actions) {
     let r = &view.result.0;
     let p = Palette::of(theme);
     ui.label(
@@ -183,7 +241,16 @@ fn result(ui: &mut egui::Ui, theme: Theme, view: &View) {
         )
         .color(style::rgb(p.good)),
     );
-    let line = if r.custom {
+    let line = if let Some(daily) = r.daily {
+        match daily.extra() {
+            0 => "Today's puzzle, in the fewest moves possible!".to_string(),
+            extra => format!(
+                "Today's puzzle: {} more than the shortest ({}).",
+                moves_text(extra),
+                daily.shortest
+            ),
+        }
+    } else if r.custom {
         "Boards you set up keep no records.".to_string()
     } else if r.helped {
         "The app helped: no best score.".to_string()
@@ -203,6 +270,9 @@ fn result(ui: &mut egui::Ui, theme: Theme, view: &View) {
         }
     };
     ui.label(egui::RichText::new(line).weak());
+    if style::button(ui, true, "Review: your moves and the shortest").clicked() {
+        actions.review.write(ReviewCommand::Open);
+    }
 }
 
 /// Undo, redo, hint and solve; restart and a new game.

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 
 use crate::AppSet;
 use crate::game::{Game, SetupGrid, example_text};
-use crate::messages::{Back, BoardIntent, GameChanged, GameCommand, Notice};
+use crate::messages::{Back, BoardIntent, GameChanged, GameCommand, NewGame, Notice};
 use crate::play::{CurrentGame, TimerPaused};
 
 /// How long a notice stays.
@@ -72,8 +72,10 @@ impl SetupForm {
 /// Something that replaces the game in progress, waiting for the player's yes.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Pending {
-    /// A new shuffle with the settings.
+    /// A new game with the settings.
     NewGame,
+    /// Today's puzzle.
+    Daily,
     /// Back to the start of this shuffle.
     Restart,
     /// A board the player set up.
@@ -81,12 +83,25 @@ pub enum Pending {
 }
 
 impl Pending {
-    /// The command that does it.
-    pub fn command(self) -> GameCommand {
+    /// Does it.
+    fn carry_out(
+        self,
+        commands: &mut MessageWriter<GameCommand>,
+        new_game: &mut MessageWriter<NewGame>,
+    ) {
         match self {
-            Pending::NewGame => GameCommand::NewGame { seed: None },
-            Pending::Restart => GameCommand::Restart,
-            Pending::Start(game) => GameCommand::Start(game),
+            Pending::NewGame => {
+                new_game.write(NewGame::Settings { seed: None });
+            }
+            Pending::Daily => {
+                new_game.write(NewGame::Daily);
+            }
+            Pending::Restart => {
+                commands.write(GameCommand::Restart);
+            }
+            Pending::Start(game) => {
+                commands.write(GameCommand::Start(game));
+            }
         }
     }
 
@@ -94,6 +109,7 @@ impl Pending {
     pub fn question(&self, moves: usize) -> String {
         let what = match self {
             Pending::NewGame => "Start a new game?",
+            Pending::Daily => "Play today's puzzle?",
             Pending::Restart => "Start this puzzle again from the beginning?",
             Pending::Start(_) => "Play the board you set up?",
         };
@@ -140,21 +156,21 @@ impl Hud {
         }
     }
 
-    /// Asks first, or returns the command at once.
-    pub fn replace(&mut self, pending: Pending, game: &Game) -> Option<GameCommand> {
+    /// Asks first, or returns what to do at once.
+    pub fn replace(&mut self, pending: Pending, game: &Game) -> Option<Pending> {
         if worth_asking(game) {
             self.sheet = Sheet::Confirm(pending);
             None
         } else {
             self.sheet = Sheet::None;
-            Some(pending.command())
+            Some(pending)
         }
     }
 
     /// The yes to the question asked, if one was.
-    pub fn confirm(&mut self) -> Option<GameCommand> {
+    pub fn confirm(&mut self) -> Option<Pending> {
         match std::mem::take(&mut self.sheet) {
-            Sheet::Confirm(pending) => Some(pending.command()),
+            Sheet::Confirm(pending) => Some(pending),
             other => {
                 self.sheet = other;
                 None
@@ -193,14 +209,15 @@ fn act(
     mut hud: ResMut<Hud>,
     current: Res<CurrentGame>,
     mut commands: MessageWriter<GameCommand>,
+    mut new_game: MessageWriter<NewGame>,
 ) {
     for action in actions.read() {
-        let command = match action.clone() {
+        let ready = match action.clone() {
             HudAction::Replace(pending) => hud.replace(pending, &current.game),
             HudAction::Confirm => hud.confirm(),
         };
-        if let Some(command) = command {
-            commands.write(command);
+        if let Some(pending) = ready {
+            pending.carry_out(&mut commands, &mut new_game);
         }
     }
     for _ in back.read() {
@@ -260,13 +277,13 @@ mod tests {
         let mut fresh = game();
         assert_eq!(
             hud.replace(Pending::NewGame, &fresh),
-            Some(GameCommand::NewGame { seed: None }),
+            Some(Pending::NewGame),
             "nothing to lose: at once"
         );
         fresh.apply(&[Move::Up]);
         assert_eq!(hud.replace(Pending::NewGame, &fresh), None);
         assert_eq!(hud.sheet, Sheet::Confirm(Pending::NewGame));
-        assert_eq!(hud.confirm(), Some(GameCommand::NewGame { seed: None }));
+        assert_eq!(hud.confirm(), Some(Pending::NewGame));
         assert_eq!(hud.sheet, Sheet::None);
         assert_eq!(hud.confirm(), None, "no question, no answer");
     }

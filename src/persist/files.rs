@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::game::{BestScores, Game, SavedGame};
+use crate::game::{BestScores, DailyResults, Game, SavedGame};
 use crate::photo::PhotoSource;
 use crate::settings::Settings;
 
@@ -16,6 +16,8 @@ use crate::settings::Settings;
 pub const SETTINGS_FILE: &str = "settings.json";
 /// The best scores file's name.
 pub const SCORES_FILE: &str = "scores.json";
+/// The puzzle of the day's results file's name.
+pub const DAILY_FILE: &str = "daily.json";
 /// The game in progress file's name.
 pub const GAME_FILE: &str = "game.json";
 
@@ -131,6 +133,8 @@ pub struct Loaded {
     pub settings: Option<Settings>,
     /// The best scores, if a file was there.
     pub scores: Option<BestScores>,
+    /// The puzzles of the day played, if a file was there.
+    pub days: Option<DailyResults>,
     /// The game in progress, if one was saved and is valid.
     pub game: Option<(Game, PhotoSource)>,
     /// Messages for the player about files that could not be used.
@@ -146,6 +150,10 @@ pub fn load_all(dir: &Path) -> Loaded {
     }
     match load_json::<BestScores>(&dir.join(SCORES_FILE)) {
         Ok(scores) => loaded.scores = scores,
+        Err(e) => loaded.problems.push(e.to_string()),
+    }
+    match load_json::<DailyResults>(&dir.join(DAILY_FILE)) {
+        Ok(days) => loaded.days = days,
         Err(e) => loaded.problems.push(e.to_string()),
     }
     let game_path = dir.join(GAME_FILE);
@@ -187,10 +195,9 @@ mod tests {
         };
         save_json(&dir.join(SETTINGS_FILE), &settings).unwrap();
         let shape = npuzzle::Shape::new(3, 3).unwrap();
-        let game = Game::new(
-            crate::game::new_board(shape, Difficulty::Easy, 5),
-            Difficulty::Easy,
-        );
+        let recipe = crate::game::Recipe::Shuffle(9);
+        let board = crate::game::make_board(shape, recipe, 5, &npuzzle::Options::default());
+        let game = Game::new(board.unwrap(), Difficulty::Easy);
         let state = SavedState {
             game: game.to_saved(),
             photo: PhotoSource::File("/tmp/x.png".into()),

@@ -126,10 +126,22 @@ pub fn data_dir() -> Option<PathBuf> {
     platform_data_dir()
 }
 
+/// The folder for caches the app can rebuild (the solver's tables): the platform's cache
+/// folder for the app.
+pub fn cache_dir() -> Option<PathBuf> {
+    platform_cache_dir()
+}
+
 #[cfg(not(any(target_os = "android", target_os = "ios")))]
 fn platform_data_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("org", "Snapslide", "snapslide")
         .map(|dirs| dirs.data_dir().to_path_buf())
+}
+
+#[cfg(not(any(target_os = "android", target_os = "ios")))]
+fn platform_cache_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("org", "Snapslide", "snapslide")
+        .map(|dirs| dirs.cache_dir().join("npuzzle"))
 }
 
 /// The core of the platform: the inbox and its delivery, with a platform that offers nothing.

@@ -1,0 +1,213 @@
+//! The puzzle of the day: one 4×4 board at a fixed shortest distance and one bundled photo a
+//! day, both chosen from the date alone, so every player has the same puzzle on the same date,
+//! offline, forever. The day changes at midnight UTC. Results are kept by day, with the
+//! streak of days played.
+
+use std::collections::BTreeMap;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use npuzzle::Shape;
+use npuzzle::random::SplitMix64;
+use serde::{Deserialize, Serialize};
+
+/// The board of the day: 4×4.
+pub const DAILY_SHAPE: (usize, usize) = (4, 4);
+/// Its shortest solution: 36 moves, a hard puzzle that most players finish.
+pub const DAILY_DISTANCE: usize = 36;
+
+/// A day, counted from 1 January 1970 (UTC).
+pub type Day = i64;
+
+/// Today, by the system clock, in UTC.
+pub fn today() -> Day {
+    let seconds = match SystemTime::now().duration_since(UNIX_EPOCH) {
+        Ok(since) => since.as_secs() as i64,
+        Err(before) => -(before.duration().as_secs() as i64),
+    };
+    seconds.div_euclid(86_400)
+}
+
+/// What a day's puzzle is made from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DailyPuzzle {
+    /// The day.
+    pub day: Day,
+    /// The board's seed (for [`crate::game::make_board`] at [`DAILY_DISTANCE`]).
+    pub seed: u64,
+    /// Which bundled photo, as an index.
+    pub photo: usize,
+}
+
+impl DailyPuzzle {
+    /// The puzzle of a day, with `photos` bundled photos to choose from.
+    pub fn of(day: Day, photos: usize) -> DailyPuzzle {
+        let mut rng = SplitMix64::new(0x5eed_da11 ^ day as u64);
+        let seed = rng.next_u64();
+        let photo = rng.below(photos.max(1) as u64) as usize;
+        DailyPuzzle { day, seed, photo }
+    }
+
+    /// The board's shape.
+    pub fn shape() -> Shape {
+        Shape::new(DAILY_SHAPE.0, DAILY_SHAPE.1).expect("4×4 is a board")
+    }
+}
+
+/// One day's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DailyResult {
+    /// Moves made.
+    pub moves: usize,
+    /// Time taken, in milliseconds.
+    pub millis: u64,
+    /// The shortest solution.
+    pub shortest: usize,
+    /// Whether the app helped.
+    pub helped: bool,
+}
+
+impl DailyResult {
+    /// How many moves more than the shortest.
+    pub fn extra(&self) -> usize {
+        self.moves.saturating_sub(self.shortest)
+    }
+}
+
+/// Every day's result (kept in the daily file).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DailyResults(pub BTreeMap<Day, DailyResult>);
+
+impl DailyResults {
+    /// Keeps a day's result; a day already played keeps its better result (fewer moves).
+    pub fn record(&mut self, day: Day, result: DailyResult) {
+        let better = self
+            .0
+            .get(&day)
+            .is_none_or(|old| (result.moves, result.millis) < (old.moves, old.millis));
+        if better {
+            self.0.insert(day, result);
+        }
+    }
+
+    /// The days played in a row up to `today` (or up to yesterday, if today is not played
+    /// yet: the streak is still alive).
+    pub fn streak(&self, today: Day) -> usize {
+        let start = if self.0.contains_key(&today) {
+            today
+        } else {
+            today - 1
+        };
+        (0..)
+            .take_while(|back| self.0.contains_key(&(start - back)))
+            .count()
+    }
+}
+
+/// A day as a date: "30 Nov 2026".
+pub fn date_text(day: Day) -> String {
+    // Howard Hinnant's civil-from-days.
+    let z = day + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    format!("{d} {} {y}", MONTHS[(m - 1) as usize])
+}
+
+/// How long until the next puzzle, from now.
+pub fn until_tomorrow() -> Duration {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_secs();
+    Duration::from_secs(86_400 - now % 86_400)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Recipe, make_board};
+
+    #[test]
+    fn a_day_has_one_puzzle_and_days_differ() {
+        // Small tables, quick to build: the board does not depend on which tables search.
+        let options = npuzzle::Options::default().with_partition("5-5-5");
+        let day = 20_787; // 30 Nov 2026
+        assert_eq!(DailyPuzzle::of(day, 5), DailyPuzzle::of(day, 5));
+        let boards: Vec<_> = (day..day + 3)
+            .map(|d| {
+                let puzzle = DailyPuzzle::of(d, 5);
+                make_board(
+                    DailyPuzzle::shape(),
+                    Recipe::Exact(DAILY_DISTANCE),
+                    puzzle.seed,
+                    &options,
+                )
+                .unwrap()
+            })
+            .collect();
+        assert_ne!(boards[0], boards[1]);
+        assert_ne!(boards[1], boards[2]);
+        // The same date gives the same board again, and it is exactly that far.
+        let again = make_board(
+            DailyPuzzle::shape(),
+            Recipe::Exact(DAILY_DISTANCE),
+            DailyPuzzle::of(day, 5).seed,
+            &options,
+        )
+        .unwrap();
+        assert_eq!(again, boards[0]);
+        let shortest = npuzzle::measure::optimal_distance(&again, &options);
+        assert_eq!(shortest, Ok(DAILY_DISTANCE));
+    }
+
+    #[test]
+    fn the_streak_counts_days_in_a_row() {
+        let result = DailyResult {
+            moves: 40,
+            millis: 60_000,
+            shortest: 36,
+            helped: false,
+        };
+        let mut results = DailyResults::default();
+        assert_eq!(results.streak(100), 0);
+        for day in [95, 97, 98, 99] {
+            results.record(day, result);
+        }
+        assert_eq!(results.streak(100), 3, "alive until today is over");
+        results.record(100, result);
+        assert_eq!(results.streak(100), 4);
+        assert_eq!(results.streak(102), 0, "a day missed");
+        // A second try keeps the better result.
+        results.record(
+            100,
+            DailyResult {
+                moves: 38,
+                ..result
+            },
+        );
+        results.record(
+            100,
+            DailyResult {
+                moves: 50,
+                ..result
+            },
+        );
+        assert_eq!(results.0[&100].moves, 38);
+        assert_eq!(results.0[&100].extra(), 2);
+    }
+
+    #[test]
+    fn days_read_as_dates() {
+        assert_eq!(date_text(0), "1 Jan 1970");
+        assert_eq!(date_text(20_787), "30 Nov 2026");
+        assert_eq!(date_text(11_016), "29 Feb 2000");
+    }
+}

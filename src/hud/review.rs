@@ -1,0 +1,69 @@
+//! The panel while a finished game is reviewed: how it compares with the shortest, and the
+//! steps along the shortest line.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::View;
+use super::style::{self, MIN_TOUCH};
+use crate::review::{Review, ReviewCommand};
+use crate::theme::Theme;
+
+/// What the review found, in words.
+pub(super) fn summary(ui: &mut egui::Ui, _theme: Theme, review: &Review) {
+    match &review.found {
+        Some(found) => {
+            for line in found.summary.words() {
+                ui.label(line);
+            }
+        }
+        None if review.working() => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Comparing your game with the shortest…");
+            });
+            ui.ctx().request_repaint();
+        }
+        None => {
+            ui.label("The shortest solution could not be found in time.");
+        }
+    }
+}
+
+/// Back, forward, play and done.
+pub(super) fn controls(
+    ui: &mut egui::Ui,
+    theme: Theme,
+    width: f32,
+    view: &View,
+    commands: &mut MessageWriter<ReviewCommand>,
+) {
+    let review = &view.review;
+    let game = &view.current.game;
+    let line = review.found.as_ref().map_or(0, |f| f.line.len());
+    let step = game.moves();
+    let gap = ui.spacing().item_spacing.x;
+    let third = ((width - 2.0 * gap) / 3.0).floor();
+    ui.horizontal(|ui| {
+        if style::wide_button(ui, step > 0, "◀ Back", third).clicked() {
+            commands.write(ReviewCommand::Backward);
+        }
+        let playing = view.playback.active() && !view.playback.paused;
+        let label = if playing { "Pause" } else { "Play" };
+        if style::wide_button(ui, step < line, label, third).clicked() {
+            commands.write(ReviewCommand::Play);
+        }
+        if style::wide_button(ui, step < line, "Forward ▶", third).clicked() {
+            commands.write(ReviewCommand::Forward);
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.add_sized(
+            [width / 2.0 - gap, MIN_TOUCH],
+            egui::Label::new(format!("Move {step} of {line}")),
+        );
+        if style::primary_button(ui, theme, true, "Done", width / 2.0).clicked() {
+            commands.write(ReviewCommand::Done);
+        }
+    });
+}

@@ -1,0 +1,235 @@
+//! The shortest-path meter (a setting, off by default): after every move, how far the board is
+//! from solved. Exact on 3×3 (a table, at once) and on 4×4, 3×4 and 4×3 (an optimal search in
+//! the background, cancelled by the next move: the board never waits for it); on larger boards
+//! a lower bound, "at least N". A move that brings the board closer can flash the number green,
+//! one that takes it away amber.
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use npuzzle::measure::{MAX_OPTIMAL_CELLS, lower_bound, optimal_distance};
+use npuzzle::{Board, CancelFlag};
+
+use crate::AppSet;
+use crate::messages::GameChanged;
+use crate::play::CurrentGame;
+use crate::settings::Settings;
+
+/// How long the meter may search for an exact distance before it settles for a bound.
+pub const METER_TIME: Duration = Duration::from_secs(10);
+/// How long a change of the distance is shown in colour.
+pub const FLASH: Duration = Duration::from_millis(900);
+
+/// A distance from solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// Moves.
+    pub moves: usize,
+    /// Whether it is the exact shortest (else a lower bound).
+    pub exact: bool,
+}
+
+impl Reading {
+    /// "14", or "≥ 120" for a bound.
+    pub fn text(self) -> String {
+        if self.exact {
+            self.moves.to_string()
+        } else {
+            format!("≥ {}", self.moves)
+        }
+    }
+}
+
+/// Whether the last move brought the board closer to solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trend {
+    /// One move closer.
+    Closer,
+    /// Further away.
+    Further,
+}
+
+/// The trend from one exact reading to the next; none for bounds.
+pub fn trend(before: Option<Reading>, after: Reading) -> Option<Trend> {
+    let before = before.filter(|r| r.exact && after.exact)?;
+    match after.moves.cmp(&before.moves) {
+        std::cmp::Ordering::Less => Some(Trend::Closer),
+        std::cmp::Ordering::Greater => Some(Trend::Further),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+/// The distance on a board, measured where it is cheap; `None` where it needs a search.
+pub fn quick_reading(board: &Board) -> Option<Reading> {
+    (board.tiles().len() <= 9).then(|| Reading {
+        moves: lower_bound(board, &npuzzle::Options::default()),
+        exact: true,
+    })
+}
+
+/// The distance on a board by search: exact up to 4×4, else a bound.
+pub fn searched_reading(board: &Board, options: &npuzzle::Options) -> Option<Reading> {
+    if board.tiles().len() <= MAX_OPTIMAL_CELLS {
+        let moves = optimal_distance(board, options).ok()?;
+        Some(Reading { moves, exact: true })
+    } else {
+        Some(Reading {
+            moves: lower_bound(board, options),
+            exact: false,
+        })
+    }
+}
+
+/// The meter's state.
+#[derive(Resource, Default)]
+pub struct Meter {
+    /// The last distance measured, and the board it is for.
+    pub reading: Option<(Board, Reading)>,
+    /// The last change and when it came.
+    pub flash: Option<(Trend, Instant)>,
+    job: Option<(Board, Task<Option<Reading>>, CancelFlag)>,
+}
+
+impl Meter {
+    /// The reading for this board, if it has been measured.
+    pub fn for_board(&self, board: &Board) -> Option<Reading> {
+        self.reading
+            .as_ref()
+            .filter(|(b, _)| b == board)
+            .map(|(_, r)| *r)
+    }
+
+    /// The trend to show now, while its flash lasts.
+    pub fn flashing(&self) -> Option<Trend> {
+        self.flash
+            .filter(|(_, at)| at.elapsed() < FLASH)
+            .map(|(trend, _)| trend)
+    }
+
+    /// Whether a search is running.
+    pub fn measuring(&self) -> bool {
+        self.job.is_some()
+    }
+
+    fn take(&mut self, board: Board, reading: Reading) {
+        let before = self.reading.as_ref().map(|(_, r)| *r);
+        if let Some(trend) = trend(before, reading) {
+            self.flash = Some((trend, Instant::now()));
+        }
+        self.reading = Some((board, reading));
+    }
+
+    fn cancel(&mut self) {
+        if let Some((_, _, cancel)) = self.job.take() {
+            cancel.cancel();
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Meter>()
+        .add_systems(Update, (measure, collect).chain().in_set(AppSet::Solver));
+}
+
+/// Measures the board after every change, while the meter is on.
+fn measure(
+    mut changes: MessageReader<GameChanged>,
+    settings: Res<Settings>,
+    current: Res<CurrentGame>,
+    mut meter: ResMut<Meter>,
+) {
+    let changed = changes
+        .read()
+        .any(|c| matches!(c, GameChanged::Slid { .. } | GameChanged::Reset));
+    if !settings.meter {
+        meter.cancel();
+        meter.reading = None;
+        return;
+    }
+    let board = current.game.board();
+    let measured =
+        meter.for_board(board).is_some() || meter.job.as_ref().is_some_and(|(b, ..)| b == board);
+    if measured && !changed {
+        return;
+    }
+    // The next move cancels the search for the last board.
+    meter.cancel();
+    if let Some(reading) = quick_reading(board) {
+        meter.take(board.clone(), reading);
+        return;
+    }
+    let cancel = CancelFlag::new();
+    let mut options = crate::engine::options(&cancel);
+    options.budget = options.budget.with_time_limit(METER_TIME);
+    let owned = board.clone();
+    let task = AsyncComputeTaskPool::get().spawn(async move { searched_reading(&owned, &options) });
+    meter.job = Some((board.clone(), task, cancel));
+}
+
+fn collect(mut meter: ResMut<Meter>) {
+    let Some((_, task, _)) = meter.job.as_mut() else {
+        return;
+    };
+    let Some(result) = check_ready(task) else {
+        return;
+    };
+    let Some((board, ..)) = meter.job.take() else {
+        return;
+    };
+    if let Some(reading) = result {
+        meter.take(board, reading);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use npuzzle::{Move, parse_board};
+
+    #[test]
+    fn the_meter_reads_the_shortest_distance_and_its_trend() {
+        let board = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
+        let here = quick_reading(&board).unwrap();
+        assert_eq!(
+            here,
+            Reading {
+                moves: 2,
+                exact: true
+            }
+        );
+        let closer = quick_reading(&board.moved(Move::Right).unwrap()).unwrap();
+        assert_eq!(closer.moves, 1);
+        assert_eq!(trend(Some(here), closer), Some(Trend::Closer));
+        let away = quick_reading(&board.moved(Move::Up).unwrap()).unwrap();
+        assert_eq!(away.moves, 3);
+        assert_eq!(trend(Some(here), away), Some(Trend::Further));
+        assert_eq!(trend(None, away), None);
+    }
+
+    #[test]
+    fn larger_boards_are_measured_by_search_or_bounded() {
+        let board = npuzzle::random::shuffled(npuzzle::Shape::new(4, 4).unwrap(), 20, 5);
+        // Small tables, quick to build; the distance does not depend on them.
+        let options = npuzzle::Options::default().with_partition("5-5-5");
+        let exact = searched_reading(&board, &options).unwrap();
+        let astar = npuzzle::solve(
+            &board,
+            &options.clone().with_algorithm(npuzzle::Algorithm::AStar),
+        )
+        .unwrap();
+        assert_eq!(
+            exact,
+            Reading {
+                moves: astar.len(),
+                exact: true
+            }
+        );
+        let big = npuzzle::random::shuffled(npuzzle::Shape::new(6, 6).unwrap(), 200, 5);
+        let bound = searched_reading(&big, &options).unwrap();
+        assert!(!bound.exact);
+        let fast = npuzzle::solve(&big, &options.clone().with_fast()).unwrap();
+        assert!(bound.moves <= fast.len());
+        assert_eq!(bound.text(), format!("≥ {}", bound.moves));
+    }
+}

@@ -1,0 +1,152 @@
+//! Making new games: the settings' board at its difficulty (an exact shortest distance up to
+//! 4×4, found by the engine in the background, with "Finding a puzzle…" and Cancel when it
+//! takes a moment), or the puzzle of the day. The game starts when its board is ready.
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use npuzzle::generate::GenerateError;
+use npuzzle::{CancelFlag, Shape};
+
+use crate::AppSet;
+use crate::game::{DAILY_DISTANCE, DailyPuzzle, Difficulty, Game, Recipe, make_board, today};
+use crate::messages::{GameCommand, NewGame, Notice};
+use crate::photo::{BUNDLED, PhotoSource};
+use crate::play::clock_seed;
+use crate::settings::Settings;
+
+/// How long a board may take before the HUD says it is being looked for.
+pub const SHOW_AFTER: Duration = Duration::from_millis(300);
+
+/// A board being made in the background.
+pub struct Making {
+    task: Task<Result<Game, GenerateError>>,
+    cancel: CancelFlag,
+    /// When it started.
+    pub started: Instant,
+}
+
+impl Drop for Making {
+    fn drop(&mut self) {
+        self.cancel.cancel();
+    }
+}
+
+/// The new game being made, if any; dropping it cancels it.
+#[derive(Resource, Default)]
+pub struct NewGameJob(pub Option<Making>);
+
+impl NewGameJob {
+    /// Whether the HUD should say a puzzle is being looked for.
+    pub fn showing(&self) -> bool {
+        self.0
+            .as_ref()
+            .is_some_and(|making| making.started.elapsed() >= SHOW_AFTER)
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<NewGameJob>().add_systems(
+        Update,
+        (start_making, finish_making)
+            .chain()
+            .in_set(AppSet::RecordInput),
+    );
+}
+
+/// What a new game is made from: the shape, how, the seed, and for the puzzle of the day, its
+/// day and photo.
+struct Order {
+    shape: Shape,
+    difficulty: Difficulty,
+    recipe: Recipe,
+    seed: u64,
+    daily: Option<DailyPuzzle>,
+}
+
+fn order(request: NewGame, settings: &Settings) -> Option<Order> {
+    match request {
+        NewGame::Settings { seed } => {
+            let (width, height) = settings.board();
+            let shape = Shape::new(width, height).ok()?;
+            Some(Order {
+                shape,
+                difficulty: settings.difficulty,
+                recipe: settings.difficulty.recipe(shape)?,
+                seed: seed.unwrap_or_else(clock_seed),
+                daily: None,
+            })
+        }
+        NewGame::Daily => {
+            let puzzle = DailyPuzzle::of(today(), BUNDLED.len());
+            Some(Order {
+                shape: DailyPuzzle::shape(),
+                difficulty: Difficulty::Daily,
+                recipe: Recipe::Exact(DAILY_DISTANCE),
+                seed: puzzle.seed,
+                daily: Some(puzzle),
+            })
+        }
+    }
+}
+
+/// Makes the game an order asks for (in the background: it may search).
+fn make_game(order: &Order, options: &npuzzle::Options) -> Result<Game, GenerateError> {
+    let board = make_board(order.shape, order.recipe, order.seed, options)?;
+    Ok(match (order.recipe, order.daily) {
+        (Recipe::Exact(moves), Some(puzzle)) => Game::daily(board, puzzle.day, moves),
+        (Recipe::Exact(moves), None) => Game::with_shortest(board, order.difficulty, moves),
+        _ => Game::new(board, order.difficulty),
+    })
+}
+
+fn start_making(
+    mut requests: MessageReader<NewGame>,
+    mut settings: ResMut<Settings>,
+    mut job: ResMut<NewGameJob>,
+) {
+    let Some(&request) = requests.read().last() else {
+        return;
+    };
+    let Some(order) = order(request, &settings) else {
+        return;
+    };
+    if let Some(puzzle) = order.daily {
+        let (name, _) = BUNDLED[puzzle.photo % BUNDLED.len()];
+        settings.photo = PhotoSource::Bundled(name.to_string());
+    }
+    let cancel = CancelFlag::new();
+    let options = crate::engine::options(&cancel);
+    let task = AsyncComputeTaskPool::get().spawn(async move { make_game(&order, &options) });
+    // A new request replaces the one before (dropping it cancels it).
+    job.0 = Some(Making {
+        task,
+        cancel,
+        started: Instant::now(),
+    });
+}
+
+fn finish_making(
+    mut job: ResMut<NewGameJob>,
+    mut commands: MessageWriter<GameCommand>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let Some(making) = job.0.as_mut() else {
+        return;
+    };
+    let Some(made) = check_ready(&mut making.task) else {
+        return;
+    };
+    job.0 = None;
+    match made {
+        Ok(game) => {
+            commands.write(GameCommand::Start(Box::new(game)));
+        }
+        Err(GenerateError::Solve(npuzzle::SolveError::GaveUp(gave_up)))
+            if gave_up.reason == npuzzle::StopReason::Cancelled => {}
+        Err(error) => {
+            notices.write(Notice(format!("Could not make a new puzzle: {error}")));
+        }
+    }
+}

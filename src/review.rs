@@ -1,0 +1,172 @@
+//! Reviewing a finished game: the shortest solution from the same start is found in the
+//! background and compared with the player's moves; then the start board is shown and the
+//! player steps through the shortest line, forwards and backwards, with the tiles sliding, or
+//! plays it. Done brings the finished game back.
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use npuzzle::measure::{MAX_OPTIMAL_CELLS, optimal_distance};
+use npuzzle::{Board, CancelFlag, Move, Options};
+
+use crate::AppSet;
+use crate::game::{Game, Summary, summarize};
+use crate::messages::GameCommand;
+use crate::play::CurrentGame;
+use crate::solver::Playback;
+
+/// What the player asked of the review.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewCommand {
+    /// Review the finished game on the board.
+    Open,
+    /// One move along the shortest line.
+    Forward,
+    /// One move back.
+    Backward,
+    /// Play the rest of the line (or pause it).
+    Play,
+    /// Back to the finished game.
+    Done,
+}
+
+/// The comparison and the line, once found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// How the game compares.
+    pub summary: Summary,
+    /// The shortest (or best found) solution from the start.
+    pub line: Vec<Move>,
+}
+
+/// The review in progress.
+#[derive(Resource, Default)]
+pub struct Review {
+    /// The game reviewed, to come back to.
+    finished: Option<Game>,
+    task: Option<(Task<Option<Found>>, CancelFlag)>,
+    /// The comparison and the line, once found.
+    pub found: Option<Found>,
+}
+
+impl Review {
+    /// Whether a review is on.
+    pub fn active(&self) -> bool {
+        self.finished.is_some()
+    }
+
+    /// Whether the comparison is still being worked out.
+    pub fn working(&self) -> bool {
+        self.task.is_some()
+    }
+}
+
+/// Compares a finished game with the best from its start: exactly up to 4×4 (the shortest
+/// solution, and the distance along the player's path), else against the best the engine finds
+/// within the options' budget.
+pub fn compare(game: &Game, options: &Options) -> Option<Found> {
+    let start = game.start();
+    let moves = &game.history_in_effect();
+    let solution = npuzzle::solve(start, options).ok()?;
+    if start.tiles().len() <= MAX_OPTIMAL_CELLS && solution.optimal {
+        let summary = summarize(start, moves, game.helped(), |board: &Board| {
+            optimal_distance(board, options).ok()
+        })?;
+        return Some(Found {
+            summary,
+            line: solution.moves,
+        });
+    }
+    Some(Found {
+        summary: Summary {
+            moves: moves.len(),
+            shortest: solution.len(),
+            exact: solution.optimal,
+            off_at: None,
+            helped: game.helped(),
+        },
+        line: solution.moves,
+    })
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<ReviewCommand>()
+        .init_resource::<Review>()
+        .add_systems(Update, (act, collect).chain().in_set(AppSet::Solver));
+}
+
+fn act(
+    mut requests: MessageReader<ReviewCommand>,
+    mut review: ResMut<Review>,
+    current: Res<CurrentGame>,
+    mut playback: ResMut<Playback>,
+    mut commands: MessageWriter<GameCommand>,
+) {
+    for request in requests.read() {
+        match request {
+            ReviewCommand::Open if current.game.is_won() => {
+                open(&mut review, &current.game, &mut commands)
+            }
+            ReviewCommand::Open => {}
+            ReviewCommand::Forward => {
+                let step = current.game.moves();
+                if let Some(&mv) = review.found.as_ref().and_then(|f| f.line.get(step)) {
+                    commands.write(GameCommand::AppMove(mv));
+                }
+            }
+            ReviewCommand::Backward => {
+                commands.write(GameCommand::Undo);
+            }
+            ReviewCommand::Play => play(&review, &current.game, &mut playback),
+            ReviewCommand::Done => {
+                if let Some((_, cancel)) = review.task.take() {
+                    cancel.cancel();
+                }
+                if let Some(finished) = review.finished.take() {
+                    commands.write(GameCommand::Start(Box::new(finished)));
+                }
+                *review = Review::default();
+                playback.stop();
+            }
+        }
+    }
+}
+
+fn open(review: &mut Review, finished: &Game, commands: &mut MessageWriter<GameCommand>) {
+    let cancel = CancelFlag::new();
+    let options = crate::engine::options(&cancel).with_time(crate::solver::IMPROVE_TIME);
+    let game = finished.clone();
+    let task = AsyncComputeTaskPool::get().spawn(async move { compare(&game, &options) });
+    *review = Review {
+        finished: Some(finished.clone()),
+        task: Some((task, cancel)),
+        found: None,
+    };
+    commands.write(GameCommand::Start(Box::new(Game::review(
+        finished.start().clone(),
+        finished.shortest().unwrap_or(0),
+    ))));
+}
+
+/// Plays the rest of the line from where the board is, or pauses it.
+fn play(review: &Review, game: &Game, playback: &mut Playback) {
+    if playback.active() {
+        playback.paused = !playback.paused;
+        return;
+    }
+    if let Some(found) = &review.found {
+        let rest = found.line.iter().skip(game.moves()).copied();
+        playback.moves = rest.collect();
+        playback.paused = false;
+    }
+}
+
+fn collect(mut review: ResMut<Review>) {
+    let Some((task, _)) = review.task.as_mut() else {
+        return;
+    };
+    let Some(found) = check_ready(task) else {
+        return;
+    };
+    review.task = None;
+    review.found = found;
+}
