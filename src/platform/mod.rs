@@ -11,8 +11,12 @@
 //! - Android: the system photo picker and the camera through JNI (`android.rs`);
 //! - iOS: PHPicker and the camera through UIKit (`ios.rs`).
 
+#[cfg(target_os = "android")]
+mod android;
 #[cfg(not(any(target_os = "android", target_os = "ios")))]
 mod desktop;
+#[cfg(target_os = "ios")]
+mod ios;
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -132,6 +136,16 @@ fn platform_data_dir() -> Option<PathBuf> {
         .map(|dirs| dirs.data_dir().to_path_buf())
 }
 
+#[cfg(target_os = "android")]
+fn platform_data_dir() -> Option<PathBuf> {
+    android::data_dir()
+}
+
+#[cfg(target_os = "ios")]
+fn platform_data_dir() -> Option<PathBuf> {
+    ios::data_dir()
+}
+
 /// The core of the platform: the inbox and its delivery, with a platform that offers nothing.
 /// The app adds the real platform on top ([`plugin`]).
 pub(super) fn core_plugin(app: &mut App) {
@@ -148,6 +162,10 @@ pub(super) fn core_plugin(app: &mut App) {
 pub(super) fn plugin(app: &mut App) {
     #[cfg(not(any(target_os = "android", target_os = "ios")))]
     app.add_plugins(desktop::plugin);
+    #[cfg(target_os = "android")]
+    app.add_plugins(android::plugin);
+    #[cfg(target_os = "ios")]
+    app.add_plugins(ios::plugin);
 }
 
 fn ask_for_photos(

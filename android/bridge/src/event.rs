@@ -28,6 +28,38 @@ impl Insets {
     }
 }
 
+/// Insets in logical pixels (physical pixels over the window's scale factor).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LogicalInsets {
+    /// From the top edge.
+    pub top: f32,
+    /// From the right edge.
+    pub right: f32,
+    /// From the bottom edge.
+    pub bottom: f32,
+    /// From the left edge.
+    pub left: f32,
+}
+
+impl Insets {
+    /// These insets in logical pixels, for a window of this scale factor (Android's density);
+    /// a scale factor that is not a positive number counts as 1.
+    pub fn logical(&self, scale_factor: f32) -> LogicalInsets {
+        let scale = if scale_factor.is_finite() && scale_factor > 0.0 {
+            scale_factor
+        } else {
+            1.0
+        };
+        let to_logical = |px: u32| px as f32 / scale;
+        LogicalInsets {
+            top: to_logical(self.top),
+            right: to_logical(self.right),
+            bottom: to_logical(self.bottom),
+            left: to_logical(self.left),
+        }
+    }
+}
+
 /// What the Java side tells the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BridgeEvent {
@@ -72,6 +104,28 @@ pub enum Tap {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn insets_are_divided_by_the_scale_factor() {
+        let phone = Insets {
+            top: 144,
+            right: 0,
+            bottom: 63,
+            left: 30,
+        };
+        assert_eq!(
+            phone.logical(3.0),
+            LogicalInsets {
+                top: 48.0,
+                right: 0.0,
+                bottom: 21.0,
+                left: 10.0
+            }
+        );
+        for bad in [0.0, -2.0, f32::NAN, f32::INFINITY] {
+            assert_eq!(phone.logical(bad).top, 144.0, "scale factor {bad}");
+        }
+    }
 
     #[test]
     fn negative_insets_count_as_zero() {

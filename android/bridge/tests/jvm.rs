@@ -404,7 +404,20 @@ fn photos_are_scaled_to_what_the_board_needs() {
             let turns: Vec<i32> = (0..=9)
                 .map(|o| rotation(env, o))
                 .collect::<Result<_, _>>()?;
-            assert_eq!(turns, [0, 0, 0, 180, 180, 90, 90, 270, 270, 0]);
+            assert_eq!(turns, [0, 0, 0, 180, 180, 270, 90, 90, 270, 0]);
+            let class = load(env, jni_str!("org.snapslide.PhotoSize"));
+            let mirrored = |env: &mut Env<'_>, o: i32| -> jni::errors::Result<bool> {
+                let args = [JValue::Int(o)];
+                env.call_static_method(&class, jni_str!("exifMirrored"), jni_sig!("(I)Z"), &args)?
+                    .z()
+            };
+            let flips: Vec<bool> = (0..=9)
+                .map(|o| mirrored(env, o))
+                .collect::<Result<_, _>>()?;
+            let expected = [
+                false, false, true, false, true, true, false, true, false, false,
+            ];
+            assert_eq!(flips, expected);
             Ok(())
         })
         .expect("the JNI calls succeed");

@@ -45,19 +45,19 @@ public final class PhotoSize {
     }
 
     /**
-     * The clockwise rotation, in degrees, that an EXIF orientation (1 to 8) asks for; the
-     * mirrored orientations (2, 4, 5, 7) also need {@link #exifMirrored}.
+     * The clockwise rotation, in degrees, that an EXIF orientation (1 to 8) asks for, applied
+     * after the mirroring that orientations 2, 4, 5 and 7 also need ({@link #exifMirrored}).
      */
     public static int exifRotation(int orientation) {
         switch (orientation) {
-            case 3:
-            case 4:
+            case 3: // rotated 180
+            case 4: // flipped vertically: mirrored, then 180
                 return 180;
-            case 5:
-            case 6:
+            case 6: // rotated 90 clockwise
+            case 7: // transverse: mirrored, then 90
                 return 90;
-            case 7:
-            case 8:
+            case 5: // transpose: mirrored, then 270
+            case 8: // rotated 270 clockwise
                 return 270;
             default:
                 return 0;
