@@ -6,8 +6,8 @@
 - the Xcode project parses (the `pbxproj` package from PyPI), its one target runs
   build_rust_deps.sh in a build phase, copies the repository's assets and the asset catalog,
   and names Info.plist, iOS 15 and the crate's version;
-- build_rust_deps.sh builds the `snapslide` binary for the three iOS targets and joins them
-  with lipo;
+- build_rust_deps.sh maps Xcode's architectures to the three iOS Rust targets, builds the
+  `snapslide` binary and joins them with lipo;
 - the AppIcon set lists existing, opaque PNGs of the sizes it declares.
 
 Prints one line per problem and exits 1 if there is any.
@@ -20,6 +20,7 @@ import struct
 import sys
 import tomllib
 from pathlib import Path
+from xml.parsers.expat import ExpatError
 
 IOS = Path(__file__).resolve().parent
 ROOT = IOS.parent
@@ -28,7 +29,12 @@ CATALOG = APP / "Assets.xcassets"
 PROJECT = IOS / "Snapslide.xcodeproj/project.pbxproj"
 SCRIPT = IOS / "build_rust_deps.sh"
 DEPLOYMENT_TARGET = "15.0"
-RUST_TARGETS = ("aarch64-apple-ios", "aarch64-apple-ios-sim", "x86_64-apple-ios")
+# Xcode's architecture and platform -> the Rust target build_rust_deps.sh must build.
+RUST_TARGETS = {
+    ("arm64", "iphoneos"): "aarch64-apple-ios",
+    ("arm64", "iphonesimulator"): "aarch64-apple-ios-sim",
+    ("x86_64", "iphonesimulator"): "x86_64-apple-ios",
+}
 
 try:
     from pbxproj import XcodeProject
@@ -49,7 +55,7 @@ def version_code(version):
 def check_plist(version, problems):
     try:
         info = plistlib.loads((APP / "Info.plist").read_bytes())
-    except (plistlib.InvalidFileException, ValueError, OSError) as error:
+    except (plistlib.InvalidFileException, ExpatError, ValueError, OSError) as error:
         problems.append(f"Info.plist does not parse: {error}")
         return
     if not str(info.get("NSCameraUsageDescription", "")).strip():
@@ -127,9 +133,11 @@ def check_script(manifest, problems):
     binaries = {b.get("name") for b in manifest.get("bin", [])}
     if "snapslide" not in binaries or "--bin snapslide" not in text:
         problems.append("build_rust_deps.sh must build the crate's `snapslide` binary")
-    for target in RUST_TARGETS:
-        if not re.search(rf"\b{re.escape(target)}\b", text):
-            problems.append(f"build_rust_deps.sh does not build for {target}")
+    mapping = re.findall(r"^\s*(\w+)/(\w+)\)\s*echo\s+([\w-]+)", text, re.MULTILINE)
+    mapped = {(arch, platform): target for arch, platform, target in mapping}
+    for (arch, platform), target in RUST_TARGETS.items():
+        if mapped.get((arch, platform)) != target:
+            problems.append(f"build_rust_deps.sh does not build {target} for {arch} on {platform}")
     if "lipo -create" not in text:
         problems.append("build_rust_deps.sh does not join the architectures with lipo")
     if not SCRIPT.stat().st_mode & 0o111:
