@@ -1,6 +1,7 @@
 package org.snapslide;
 
 import android.content.ActivityNotFoundException;
+import android.content.ContentResolver;
 import android.net.Uri;
 import androidx.activity.ComponentActivity;
 import androidx.activity.result.ActivityResultLauncher;
@@ -59,7 +60,7 @@ final class PhotoSources {
             Bridge.cancelled();
             return;
         }
-        read(uri, PhotoReader.displayName(activity.getContentResolver(), uri), null);
+        read(uri, null, null);
     }
 
     private void taken(Boolean saved) {
@@ -72,10 +73,15 @@ final class PhotoSources {
         read(captureUri(), "Camera photo", file);
     }
 
-    /** Reads the photo off the main thread, then deletes the camera's file, if any. */
+    /**
+     * Reads the photo off the main thread (named by its provider when {@code name} is null),
+     * then deletes the camera's file, if any.
+     */
     private void read(Uri uri, String name, File temporary) {
+        ContentResolver resolver = activity.getContentResolver();
         reader.execute(() -> {
-            PhotoReader.deliver(activity.getContentResolver(), uri, name);
+            String shown = name != null ? name : PhotoReader.displayName(resolver, uri);
+            PhotoReader.deliver(resolver, uri, shown);
             if (temporary != null) {
                 temporary.delete();
             }

@@ -23,8 +23,10 @@ final class SystemBars {
         Window window = activity.getWindow();
         WindowCompat.setDecorFitsSystemWindows(window, false);
         if (Build.VERSION.SDK_INT >= Build.VERSION_CODES.P) {
-            window.getAttributes().layoutInDisplayCutoutMode =
+            WindowManager.LayoutParams attributes = window.getAttributes();
+            attributes.layoutInDisplayCutoutMode =
                     WindowManager.LayoutParams.LAYOUT_IN_DISPLAY_CUTOUT_MODE_SHORT_EDGES;
+            window.setAttributes(attributes);
         }
         View decor = window.getDecorView();
         new WindowInsetsControllerCompat(window, decor).setAppearanceLightStatusBars(false);
