@@ -8,6 +8,7 @@
 mod difficulty;
 mod scores;
 mod setup;
+mod shapes;
 
 use std::time::Duration;
 
@@ -17,6 +18,7 @@ use serde::{Deserialize, Serialize};
 pub use difficulty::{Difficulty, new_board};
 pub use scores::{Best, BestScores, WinResult, record_win};
 pub use setup::{SetupError, SetupGrid, check_setup, example_text};
+pub use shapes::photo_shapes;
 
 /// The shortest side of a board the app plays.
 pub const MIN_SIDE: usize = 3;

@@ -129,7 +129,10 @@ impl Plugin for AppPlugin {
             theme::Palette::DARK.background,
         )));
         app.insert_resource(self.options.clone());
-        let data_dir = if self.options.screenshot.is_some() {
+        // A screenshot leaves the player's files alone, unless a folder is named for it.
+        let data_dir = if self.options.screenshot.is_some()
+            && std::env::var_os("SNAPSLIDE_DATA_DIR").is_none()
+        {
             persist::DataDir(None)
         } else {
             persist::DataDir::platform()

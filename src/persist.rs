@@ -24,7 +24,7 @@ pub use writer::Writer;
 use crate::AppSet;
 use crate::lifecycle::Suspended;
 use crate::messages::{GameChanged, GameCommand, Notice, PhotoArrived};
-use crate::photo::{PhotoSource, jpeg_is_complete};
+use crate::photo::PhotoSource;
 use crate::play::{CurrentGame, Scores};
 use crate::settings::Settings;
 
@@ -114,7 +114,7 @@ fn restore(
     }
     let fresh = options.size.is_some() || options.seed.is_some() || options.photo.is_some();
     if let Some(size) = options.size {
-        settings.size = size;
+        settings.set_board(size, size);
     }
     if let Some(photo) = &options.photo {
         settings.photo = PhotoSource::File(photo.clone());
@@ -156,13 +156,7 @@ fn keep_photo(
 /// Checks that the bytes are a whole image the app reads, writes them to `folder` named by
 /// their contents, and removes the photos picked before. Returns the new file.
 pub fn store_photo(folder: &Path, bytes: &[u8]) -> Result<PathBuf, String> {
-    let extension = match image::guess_format(bytes) {
-        Ok(image::ImageFormat::Jpeg) if jpeg_is_complete(bytes) => "jpg",
-        Ok(image::ImageFormat::Jpeg) => return Err(crate::photo::PhotoError::Truncated.to_string()),
-        Ok(image::ImageFormat::Png) => "png",
-        Ok(image::ImageFormat::WebP) => "webp",
-        _ => return Err(crate::photo::PhotoError::UnknownFormat.to_string()),
-    };
+    let extension = crate::photo::file_extension(bytes).map_err(|e| e.to_string())?;
     let path = folder.join(format!("{:016x}.{extension}", fnv1a(bytes)));
     if !path.exists() {
         write_atomic(&path, bytes).map_err(|e| e.to_string())?;

@@ -303,7 +303,8 @@ fn run(
 
 /// A new shuffle for the settings.
 pub fn new_game(settings: &Settings, seed: u64) -> Game {
-    let shape = Shape::new(settings.size, settings.size).expect("sizes are in range");
+    let (width, height) = settings.board();
+    let shape = Shape::new(width, height).expect("sizes are in range");
     Game::new(
         new_board(shape, settings.difficulty, seed),
         settings.difficulty,
@@ -337,12 +338,12 @@ fn reset(current: &mut CurrentGame, out: &mut Outputs) {
     });
 }
 
-/// A square board played (set up, or restored) becomes the size the menu shows and the next
-/// game takes.
+/// The board played (set up, or restored) becomes the one the menu shows and the next game
+/// takes.
 fn follow_board_size(game: &Game, settings: &mut Settings) {
     let board = game.board();
-    if board.width() == board.height() && settings.size != board.width() {
-        settings.size = board.width();
+    if settings.board() != (board.width(), board.height()) {
+        settings.set_board(board.width(), board.height());
     }
 }
 

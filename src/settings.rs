@@ -12,8 +12,10 @@ use crate::theme::Theme;
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
-    /// Tiles per side, 3 to 8.
+    /// Columns of the next game's board, 3 to 8.
     pub size: usize,
+    /// Rows of the next game's board, when it is not square (a board shaped like the photo).
+    pub rows: Option<usize>,
     /// The difficulty of new games.
     pub difficulty: Difficulty,
     /// Tile numbers: `None` follows the default (on from 6×6).
@@ -39,6 +41,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             size: 4,
+            rows: None,
             difficulty: Difficulty::Medium,
             show_numbers: None,
             mark_correct: false,
@@ -52,6 +55,17 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// The next game's board: columns and rows.
+    pub fn board(&self) -> (usize, usize) {
+        (self.size, self.rows.unwrap_or(self.size))
+    }
+
+    /// Makes this the next game's board.
+    pub fn set_board(&mut self, width: usize, height: usize) {
+        self.size = width;
+        self.rows = (height != width).then_some(height);
+    }
+
     /// Whether tile numbers are drawn on a board whose longer side is `n`.
     pub fn numbers_shown(&self, n: usize) -> bool {
         self.show_numbers.unwrap_or(n >= 6)
@@ -60,6 +74,10 @@ impl Settings {
     /// The settings with every value brought into range.
     pub fn sanitized(mut self) -> Settings {
         self.size = self.size.clamp(MIN_SIDE, MAX_SIDE);
+        self.rows = self
+            .rows
+            .map(|rows| rows.clamp(MIN_SIDE, MAX_SIDE))
+            .filter(|&rows| rows != self.size);
         if self.difficulty == Difficulty::Custom {
             self.difficulty = Difficulty::Medium;
         }
@@ -84,13 +102,14 @@ mod tests {
     fn settings_are_brought_into_range() {
         let s = Settings {
             size: 99,
+            rows: Some(1),
             speed: f32::NAN,
             difficulty: Difficulty::Custom,
             photo: PhotoSource::Bundled("no-such-photo.png".into()),
             ..Settings::default()
         }
         .sanitized();
-        assert_eq!(s.size, MAX_SIDE);
+        assert_eq!(s.board(), (MAX_SIDE, MIN_SIDE));
         assert_eq!(s.speed, DEFAULT_SPEED);
         assert_eq!(s.difficulty, Difficulty::Medium);
         assert_eq!(s.photo, PhotoSource::default());

@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use npuzzle::{
-    Algorithm, Board, Budget, CancelFlag, GaveUp, Move, Options, PdbError, Progress, Solution,
-    SolveError, StopReason, solve,
+    Algorithm, Board, Budget, CancelFlag, GaveUp, Move, Options, PdbError, Progress, ProgressEvent,
+    Solution, SolveError, StopReason, solve,
 };
 
 pub use tables::{Stage, TableProgress};
@@ -27,11 +27,9 @@ use crate::settings::Settings;
 pub const SOLVE_TIME: Duration = Duration::from_secs(20);
 /// How long a Hint may think.
 pub const HINT_TIME: Duration = Duration::from_secs(8);
-/// How long the anytime solver improves a solution on boards past 4×4, where the engine's
-/// optimal methods would need tables too large for a phone (or no optimal method exists).
+/// How long the solver improves a solution on boards past 4×4, where the engine's optimal
+/// methods would need tables too large for a phone (or no optimal method exists).
 pub const IMPROVE_TIME: Duration = Duration::from_secs(2);
-/// How long the fast solver may take once the best search has given up.
-pub const FALLBACK_TIME: Duration = Duration::from_secs(10);
 
 /// Why the solver was asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -187,27 +185,44 @@ fn solver_threads() -> usize {
     cores.saturating_sub(1).max(1)
 }
 
-/// The engine's options for a purpose and board, reporting table events to `tables`.
-// The engine's `Options` keeps gaining fields; only some are set here.
-#[allow(clippy::field_reassign_with_default)]
-fn options_for(board: &Board, tables: &Arc<Mutex<TableProgress>>) -> Options {
-    // The engine picks its best method for boards up to 4×4 (`algorithm: None`); past that,
-    // a solution improved for a moment, so that no 5×5 pattern database (255 MB, minutes to
-    // build) is ever built on a player's device.
-    let mut options = Options::default();
+/// Whether the engine proves shortest solutions on this board with a pattern database the
+/// app builds (4×4, 3×4, 4×3); larger boards get the best solution found in a moment, so no
+/// 5×5 table (255 MB, minutes to build) is ever built on a player's device.
+fn uses_tables(board: &Board) -> bool {
+    board.tiles().len() <= 16 && npuzzle::default_algorithm(board) == Algorithm::IdaStar
+}
+
+/// How long the search may take: the purpose's limit for boards solved optimally, a moment
+/// of improvement on larger ones.
+fn time_limit(purpose: Purpose, board: &Board) -> Duration {
     if board.tiles().len() > 16 {
-        options.algorithm = Some(Algorithm::Anytime);
-        options.time = Some(IMPROVE_TIME);
+        IMPROVE_TIME
+    } else {
+        match purpose {
+            Purpose::Solve => SOLVE_TIME,
+            Purpose::Hint => HINT_TIME,
+        }
     }
+}
+
+/// The engine's options, reporting table events to `tables` and stopping on `cancel`.
+fn options_for(cancel: &CancelFlag, tables: &Arc<Mutex<TableProgress>>) -> Options {
     let events = Arc::clone(tables);
-    options.progress = Some(Progress::new(move |event| {
-        events
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .apply(event);
-    }));
-    options.pdb_dir = tables_dir();
-    options.threads = Some(solver_threads());
+    let progress = Progress::new(move |event| {
+        if let ProgressEvent::Table(event) = event {
+            events
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .apply(event);
+        }
+    });
+    let mut options = Options::default()
+        .with_budget(Budget::default().with_cancel(cancel.clone()))
+        .with_progress(progress)
+        .with_threads(solver_threads());
+    if let Some(dir) = tables_dir() {
+        options = options.with_pdb_dir(dir);
+    }
     options
 }
 
@@ -217,7 +232,6 @@ fn options_for(board: &Board, tables: &Arc<Mutex<TableProgress>>) -> Options {
 fn prepare_tables(
     board: &Board,
     options: &Options,
-    cancel: &CancelFlag,
     progress: &Mutex<TableProgress>,
 ) -> Result<(), SolveError> {
     let lock = || {
@@ -225,72 +239,37 @@ fn prepare_tables(
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     };
-    let needs_tables =
-        options.algorithm.is_none() && npuzzle::default_algorithm(board) == Algorithm::IdaStar;
-    if needs_tables {
+    if uses_tables(board) {
         lock().start_loading();
-        let mut prepare = options.clone();
-        prepare.budget = Budget::default().with_cancel(cancel.clone());
         // The build runs on the current rayon pool: one a core short of the machine.
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(solver_threads())
             .build();
         let tables = match &pool {
-            Ok(pool) => pool.install(|| npuzzle::pattern_database(board, &prepare)),
-            Err(_) => npuzzle::pattern_database(board, &prepare),
+            Ok(pool) => pool.install(|| npuzzle::pattern_database(board, options)),
+            Err(_) => npuzzle::pattern_database(board, options),
         };
         if let Err(PdbError::Stopped(reason)) = tables {
-            return Err(SolveError::GaveUp(GaveUp {
-                reason,
-                nodes_expanded: 0,
-                seconds: 0.0,
-                memory: 0,
-                lower_bound: 0,
-            }));
+            return Err(SolveError::GaveUp(GaveUp::stopped(reason)));
         }
     }
     lock().finish();
     Ok(())
 }
 
-/// The best search within the time limit; if it gives up, the fast solver's answer, which the
-/// words then call "not guaranteed shortest".
-fn search(
-    board: &Board,
-    mut options: Options,
-    limit: Duration,
-    cancel: CancelFlag,
-) -> Result<Solution, SolveError> {
-    options.budget = Budget::default()
-        .with_time_limit(limit)
-        .with_cancel(cancel.clone());
-    match solve(board, &options) {
-        Err(SolveError::GaveUp(gave_up)) if gave_up.reason != StopReason::Cancelled => {
-            let mut fast = options;
-            fast.fast = true;
-            fast.algorithm = None;
-            fast.budget = Budget::default()
-                .with_time_limit(FALLBACK_TIME)
-                .with_cancel(cancel);
-            solve(board, &fast).map_err(|_| SolveError::GaveUp(gave_up))
-        }
-        other => other,
-    }
-}
-
 fn start(purpose: Purpose, board: &Board) -> Job {
     let cancel = CancelFlag::new();
-    let limit = match purpose {
-        Purpose::Solve => SOLVE_TIME,
-        Purpose::Hint => HINT_TIME,
-    };
+    let limit = time_limit(purpose, board);
     let tables = Arc::new(Mutex::new(TableProgress::for_board(board)));
-    let options = options_for(board, &tables);
-    let (owned, progress, task_cancel) = (board.clone(), Arc::clone(&tables), cancel.clone());
+    let mut options = options_for(&cancel, &tables);
+    let (owned, progress) = (board.clone(), Arc::clone(&tables));
     let task = AsyncComputeTaskPool::get().spawn(async move {
-        prepare_tables(&owned, &options, &task_cancel, &progress)?;
+        prepare_tables(&owned, &options, &progress)?;
         // The time limit starts once the tables are ready (the engine keeps them in memory).
-        search(&owned, options, limit, task_cancel)
+        // The engine answers with the shortest solution it can prove in that time, else the
+        // best it found, labelled as such.
+        options.budget = options.budget.with_time_limit(limit);
+        solve(&owned, &options)
     });
     Job {
         task,

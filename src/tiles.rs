@@ -2,6 +2,8 @@
 //! background (a big photo never stalls a frame), and a photo that cannot be used gives a
 //! notice and the game goes on with the one it had.
 
+use std::time::Instant;
+
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
@@ -31,6 +33,8 @@ pub struct PhotoTiles {
     pub version: u64,
     /// A photo is being decoded and cut.
     pub loading: bool,
+    /// The photo's width over its height, upright, once it is known.
+    pub aspect: Option<f32>,
 }
 
 /// The system set that keeps the tiles cut; the board draws after it.
@@ -39,7 +43,10 @@ pub struct CutTiles;
 
 /// A photo being decoded and cut in the background, and what it is for.
 #[derive(Resource, Default)]
-struct PhotoJob(Option<(CutFor, Task<Result<PreparedPhoto, PhotoError>>)>);
+struct PhotoJob(Option<(CutFor, Cutting, Instant)>);
+
+/// The background task decoding and cutting a photo.
+type Cutting = Task<Result<PreparedPhoto, PhotoError>>;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PhotoTiles>()
@@ -80,16 +87,20 @@ fn keep_tiles_cut(
         tiles.loading = false;
         return;
     }
-    if job.0.as_ref().map(|(key, _)| key) != Some(&wanted) {
-        job.0 = Some((wanted.clone(), start_cutting(&wanted)));
+    if job.0.as_ref().map(|(key, ..)| key) != Some(&wanted) {
+        job.0 = Some((wanted.clone(), start_cutting(&wanted), Instant::now()));
     }
     tiles.loading = true;
-    let Some((_, task)) = job.0.as_mut() else {
+    let Some((_, task, started)) = job.0.as_mut() else {
         return;
     };
     let Some(result) = check_ready(task) else {
         return;
     };
+    info!(
+        "photo decoded and cut in {:.0} ms",
+        started.elapsed().as_secs_f64() * 1000.0
+    );
     job.0 = None;
     tiles.loading = false;
     match result {
@@ -131,6 +142,7 @@ fn show(
         .map(|tile| images.add(to_bevy_image(tile)))
         .collect();
     tiles.picture = Some(prepared.picture);
+    tiles.aspect = Some(prepared.aspect);
     tiles.made_from = Some(cut_for);
     tiles.version += 1;
 }

@@ -838,9 +838,10 @@ mod slicing {
         let folder = std::env::temp_dir().join(format!("snapslide-handoff-{}", std::process::id()));
         let kept = snapslide::persist::store_photo(&folder, &bytes).unwrap();
         let upright = photo::load(&PhotoSource::Picked(kept)).unwrap();
+        // Upright (portrait), and halved early to what a board can use.
         assert_eq!(
             (upright.width(), upright.height()),
-            (3024, 4032),
+            (1512, 2016),
             "not upright"
         );
         let prepared = photo::prepare(&upright, 3, 4);

@@ -8,7 +8,7 @@ use super::menu::{sheet_width, title};
 use super::style::{self, clock};
 use super::thumbnails::texture;
 use super::{Actions, Hud, HudAction, Sheet, View};
-use crate::game::{Best, Difficulty, MAX_SIDE, MIN_SIDE};
+use crate::game::Best;
 use crate::settings::Settings;
 use crate::solver::moves_text;
 
@@ -136,9 +136,12 @@ fn preview_texture(
     preview.0.as_ref().map(|(_, t)| (t.id(), size))
 }
 
-/// Best moves and time for every size and difficulty played, and how many were won.
+/// Best moves and time for every board and difficulty played, and how many were won.
 fn records(ui: &mut egui::Ui, view: &View) {
-    let mut any = false;
+    if view.scores.0.0.is_empty() {
+        ui.label(egui::RichText::new("Solve a puzzle on your own to set a record.").weak());
+        return;
+    }
     egui::Grid::new("records")
         .striped(true)
         .spacing([18.0, 8.0])
@@ -147,19 +150,21 @@ fn records(ui: &mut egui::Ui, view: &View) {
                 ui.label(style::caption(caption));
             }
             ui.end_row();
-            for n in MIN_SIDE..=MAX_SIDE {
-                for d in Difficulty::CHOOSABLE {
-                    let key = crate::game::BestScores::key(n, n, d);
-                    if let Some(best) = view.scores.get(&key) {
-                        record_row(ui, &format!("{n}×{n} {}", d.label()), best);
-                        any = true;
-                    }
-                }
+            for (key, best) in &view.scores.0.0 {
+                record_row(ui, &record_name(key), *best);
             }
         });
-    if !any {
-        ui.label(egui::RichText::new("Solve a puzzle on your own to set a record.").weak());
-    }
+}
+
+/// "4x4-medium" as "4×4 Medium".
+fn record_name(key: &str) -> String {
+    let (board, difficulty) = key.split_once('-').unwrap_or((key, ""));
+    let mut chars = difficulty.chars();
+    let difficulty: String = chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    format!("{} {difficulty}", board.replace('x', "×"))
 }
 
 fn record_row(ui: &mut egui::Ui, name: &str, best: Best) {
@@ -168,4 +173,16 @@ fn record_row(ui: &mut egui::Ui, name: &str, best: Best) {
     ui.label(clock(std::time::Duration::from_millis(best.millis)));
     ui.label(best.wins.to_string());
     ui.end_row();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn record_keys_read_as_boards() {
+        assert_eq!(record_name("4x4-medium"), "4×4 Medium");
+        assert_eq!(record_name("3x4-easy"), "3×4 Easy");
+        assert!(!HELP.contains("bottom-right"), "the gap starts anywhere");
+    }
 }

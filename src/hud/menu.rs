@@ -8,7 +8,7 @@ use bevy_egui::{EguiContexts, egui};
 use super::style::{self, heading};
 use super::thumbnails::{Thumbnails, texture, thumbnail};
 use super::{Actions, Hud, HudAction, Pending, Sheet, View};
-use crate::game::{Difficulty, MAX_SIDE, MIN_SIDE};
+use crate::game::{Difficulty, MAX_SIDE, MIN_SIDE, photo_shapes};
 use crate::messages::{PhotoOrigin, PickPhoto};
 use crate::photo::{PhotoSource, bundled_title};
 use crate::platform::PlatformHandle;
@@ -52,7 +52,7 @@ pub(super) fn show(
         egui::ScrollArea::vertical()
             .max_height(view.layout.window.y * 0.8)
             .show(ui, |ui| {
-                next_game(ui, &mut settings, &mut actions);
+                next_game(ui, &mut settings, &view, &mut actions);
                 ui.separator();
                 photos(
                     ui,
@@ -86,17 +86,25 @@ pub fn title(ui: &mut egui::Ui, text: &str, hud: &mut Hud) {
     });
 }
 
-/// Size and difficulty of the next game, and the button that starts it.
-fn next_game(ui: &mut egui::Ui, settings: &mut Settings, actions: &mut Actions) {
+/// Size and difficulty of the next game, and the button that starts it. Besides the square
+/// boards, boards shaped like the photo (3×4 for a portrait phone photo, …).
+fn next_game(ui: &mut egui::Ui, settings: &mut Settings, view: &View, actions: &mut Actions) {
     let theme = settings.theme;
     ui.label(heading("New game"));
     ui.horizontal_wrapped(|ui| {
         for n in MIN_SIDE..=MAX_SIDE {
-            if style::chip(ui, theme, settings.size == n, &format!("{n}×{n}")).clicked() {
-                settings.size = n;
-            }
+            board_chip(ui, settings, (n, n));
         }
     });
+    let shaped = view.tiles.aspect.map(photo_shapes).unwrap_or_default();
+    if !shaped.is_empty() {
+        ui.label(egui::RichText::new("Shaped like the photo").small().weak());
+        ui.horizontal_wrapped(|ui| {
+            for shape in shaped {
+                board_chip(ui, settings, shape);
+            }
+        });
+    }
     ui.horizontal_wrapped(|ui| {
         for d in Difficulty::CHOOSABLE {
             if style::chip(ui, theme, settings.difficulty == d, d.label()).clicked() {
@@ -104,14 +112,20 @@ fn next_game(ui: &mut egui::Ui, settings: &mut Settings, actions: &mut Actions) 
             }
         }
     });
+    let (width, height) = settings.board();
     let label = format!(
-        "Start a {}×{} {} game",
-        settings.size,
-        settings.size,
+        "Start a {width}×{height} {} game",
         settings.difficulty.label().to_lowercase()
     );
     if style::primary_button(ui, theme, true, &label, ui.available_width()).clicked() {
         actions.hud.write(HudAction::Replace(Pending::NewGame));
+    }
+}
+
+fn board_chip(ui: &mut egui::Ui, settings: &mut Settings, (width, height): (usize, usize)) {
+    let chosen = settings.board() == (width, height);
+    if style::chip(ui, settings.theme, chosen, &format!("{width}×{height}")).clicked() {
+        settings.set_board(width, height);
     }
 }
 
@@ -191,7 +205,8 @@ fn thumbnail_button(
 
 fn options(ui: &mut egui::Ui, settings: &mut Settings) {
     ui.label(heading("Options"));
-    let mut numbers = settings.numbers_shown(settings.size);
+    let (width, height) = settings.board();
+    let mut numbers = settings.numbers_shown(width.max(height));
     if ui.checkbox(&mut numbers, "Show tile numbers").changed() {
         settings.show_numbers = Some(numbers);
     }

@@ -147,7 +147,7 @@ fn main() {
     let file = args
         .get(1)
         .map(String::as_str)
-        .unwrap_or("../../../shared/benchmarks/korf15.txt");
+        .unwrap_or("../../benchmarks/korf15.txt");
     let rounds: usize = args.get(2).and_then(|r| r.parse().ok()).unwrap_or(5);
     let partitions: Vec<String> = if args.len() > 3 {
         args[3..].to_vec()

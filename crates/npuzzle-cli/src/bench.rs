@@ -1,33 +1,33 @@
-//! `npuzzle bench FILE`: solves every instance of a benchmark file optimally with IDA*, checks
-//! each length against the file, and reports nodes and seconds, with the time to load or build
-//! the pattern databases apart.
+//! `npuzzle bench FILE`: solves every instance of a benchmark file, checks each length against
+//! the file, and reports nodes and seconds, with the time to load or build the pattern
+//! databases apart.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use npuzzle::search::idastar::{Heuristic, IdaOptions, idastar};
-use npuzzle::{BenchmarkInstance, Budget, Options, parse_benchmark, pattern_database};
+use npuzzle::{
+    Algorithm, BenchmarkInstance, Board, Budget, Options, PatternDatabase, Solution, SolveError,
+    default_algorithm, parse_benchmark, pattern_database, solve,
+};
 use serde::Serialize;
 
 use crate::exit;
-use crate::pdb::{progress_bar, rayon_pool};
+use crate::method::Method;
+use crate::pdb::rayon_pool;
+use crate::tables::{TableArgs, suggest_stronger};
 
 /// Arguments of `npuzzle bench`.
 #[derive(clap::Args)]
 pub struct Args {
     /// A benchmark file: lines `id optimal_length tiles…` (0 the blank, goal 1..n then 0), with
-    /// # comments; square boards.
+    /// # comments; one board shape (rows split by / unless square).
     file: PathBuf,
-    /// The partition: 7-8, 6-6-3 or 5-5-5 on 4x4 (default 7-8); 6-6-6-6 on 5x5.
-    #[arg(long)]
-    partition: Option<String>,
-    /// The pattern database cache folder; by default $XDG_CACHE_HOME/npuzzle.
-    #[arg(long, value_name = "DIR")]
-    pdb_dir: Option<PathBuf>,
-    /// Threads for each search (the root's subtrees in parallel).
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    threads: usize,
+    /// The method; by default the one `solve` picks for the board (A* up to 3x3, IDA* with
+    /// pattern databases on 4x4, 3x4, 4x3 and 5x5).
+    #[arg(long, value_enum)]
+    algorithm: Option<Method>,
     /// Only the instances whose optimal length is at most this.
     #[arg(long, value_name = "MOVES")]
     max_length: Option<usize>,
@@ -40,12 +40,14 @@ pub struct Args {
     /// Give up an instance after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     timeout: Option<f64>,
-    /// Skip the lookups on the board reflected about the main diagonal.
+    /// IDA*: skip the lookups on the board reflected about the main diagonal.
     #[arg(long)]
     no_reflection: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    tables: TableArgs,
 }
 
 /// One instance's result, as in the JSON.
@@ -53,14 +55,20 @@ pub struct Args {
 struct Instance {
     id: String,
     length: usize,
+    expected: usize,
     moves: String,
     nodes_expanded: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes_generated: Option<u64>,
     seconds: f64,
 }
 
 /// The whole run, as in the JSON.
 #[derive(Serialize)]
 struct BenchReport {
+    algorithm: &'static str,
+    tables: Option<String>,
+    threads: usize,
     instances: Vec<Instance>,
     total_seconds: f64,
     total_nodes: u64,
@@ -93,72 +101,91 @@ fn read_entries(args: &Args) -> Result<Vec<BenchmarkInstance>> {
     Ok(entries)
 }
 
+/// How each instance is solved.
+struct Solver<'a> {
+    algorithm: Algorithm,
+    ida: Option<IdaOptions<'a>>,
+    options: Options,
+}
+
+impl Solver<'_> {
+    /// Solves one board: IDA* directly (for the nodes generated), anything else by `solve`.
+    fn run(&self, board: &Board, budget: Budget) -> Result<(Solution, Option<u64>), SolveError> {
+        if let Some(ida) = &self.ida {
+            return idastar(board, ida, &budget)
+                .map(|r| (r.solution, Some(r.nodes_generated)))
+                .map_err(SolveError::GaveUp);
+        }
+        let options = Options {
+            budget,
+            ..self.options.clone()
+        };
+        solve(board, &options).map(|solution| (solution, None))
+    }
+}
+
 /// Runs the benchmark.
 pub fn run(args: &Args) -> Result<u8> {
+    args.tables.check()?;
     let entries = read_entries(args)?;
-    if args.threads == 0 {
-        bail!("--threads takes 1 or more");
-    }
-    let shape = entries[0].board.shape();
-    let partition = args
-        .partition
-        .clone()
-        .or_else(|| (shape.width == 4 && shape.height == 4).then(|| "7-8".to_string()));
+    let threads = args
+        .tables
+        .threads
+        .unwrap_or_else(rayon::current_num_threads);
+    let first = &entries[0].board;
+    let algorithm = args
+        .algorithm
+        .map_or_else(|| default_algorithm(first), Algorithm::from);
     let options = Options {
-        partition,
-        pdb_dir: args.pdb_dir.clone(),
-        progress: Some(progress_bar()),
-        budget: Budget::unlimited(),
+        algorithm: Some(algorithm),
+        partition: args.tables.partition.clone(),
+        pdb_dir: Some(args.tables.dir()?),
+        threads: Some(threads),
+        budget: Budget::unlimited().with_progress(crate::progress::progress()),
         ..Options::default()
     };
     // Builds, if any, use every core; the searches use --threads.
     let started = Instant::now();
-    let db = pattern_database(&entries[0].board, &options)?;
-    let pdb_load_seconds = started.elapsed().as_secs_f64();
-    let heuristic = match &db {
-        Some(db) => Heuristic::Pdb(db),
-        None => Heuristic::ManhattanLinearConflict,
+    let mut db = if algorithm == Algorithm::IdaStar {
+        pattern_database(first, &options)?
+    } else {
+        None
     };
-    let ida = IdaOptions {
-        heuristic,
-        threads: Some(args.threads),
-        reflect: !args.no_reflection,
-    };
-    let pool = rayon_pool(Some(args.threads))?;
-    if !args.json {
-        println!(
-            "{} instances of {}, {}, {} thread{}; tables {} in {pdb_load_seconds:.3} s",
-            entries.len(),
-            args.file.display(),
-            match &db {
-                Some(db) => format!(
-                    "IDA* + {} pattern databases{} ({:.1} MB)",
-                    db.partition().name(),
-                    if args.no_reflection {
-                        ""
-                    } else {
-                        " + reflection"
-                    },
-                    db.bytes() as f64 / 1e6
-                ),
-                None => "IDA* + Manhattan + linear conflict".to_string(),
-            },
-            args.threads,
-            if args.threads == 1 { "" } else { "s" },
-            if db.is_some() { "loaded" } else { "none" },
-        );
-        println!(
-            "{:>6} {:>6} {:>14} {:>14} {:>10}",
-            "id", "length", "expanded", "generated", "seconds"
-        );
+    let mut pdb_load_seconds = started.elapsed().as_secs_f64();
+    if algorithm == Algorithm::IdaStar
+        && let Some(stronger) = suggest_stronger(first.shape(), db.as_deref(), &args.tables)?
+    {
+        db = Some(stronger);
+        pdb_load_seconds = started.elapsed().as_secs_f64();
     }
+    let solver = Solver {
+        algorithm,
+        ida: (algorithm == Algorithm::IdaStar).then(|| IdaOptions {
+            heuristic: match &db {
+                Some(db) => Heuristic::Pdb(db),
+                None => Heuristic::ManhattanLinearConflict,
+            },
+            threads: Some(threads),
+            reflect: !args.no_reflection,
+        }),
+        options: Options {
+            budget: Budget::unlimited(),
+            ..options
+        },
+    };
+    let pool = rayon_pool(Some(threads))?;
     let mut report = BenchReport {
+        algorithm: algorithm.name(),
+        tables: db.as_ref().map(|db| db.partition().name().to_string()),
+        threads,
         instances: Vec::new(),
         total_seconds: 0.0,
         total_nodes: 0,
         pdb_load_seconds,
     };
-    let mut total_generated = 0u64;
+    if !args.json {
+        print_header(args, &entries, &solver, db.as_deref(), &report);
+    }
     let mut mismatches = Vec::new();
     let mut gave_up = Vec::new();
     for entry in &entries {
@@ -169,10 +196,8 @@ pub fn run(args: &Args) -> Result<u8> {
                     .with_context(|| format!("--timeout takes seconds, not {seconds}"))?,
             );
         }
-        let result = pool.install(|| idastar(&entry.board, &ida, &budget));
-        match result {
-            Ok(result) => {
-                let solution = result.solution;
+        match pool.install(|| solver.run(&entry.board, budget)) {
+            Ok((solution, generated)) => {
                 let ok = solution.len() == entry.optimal && solution.solves(&entry.board);
                 if !ok {
                     mismatches.push(format!(
@@ -183,61 +208,113 @@ pub fn run(args: &Args) -> Result<u8> {
                     ));
                 }
                 if !args.json {
-                    println!(
-                        "{:>6} {:>6} {:>14} {:>14} {:>10.4}{}",
-                        entry.id,
-                        solution.len(),
-                        solution.nodes_expanded,
-                        result.nodes_generated,
-                        solution.seconds,
-                        if ok { "" } else { "  MISMATCH" }
-                    );
+                    print_row(&entry.id, &solution, generated, ok);
                 }
-                total_generated += result.nodes_generated;
                 report.total_seconds += solution.seconds;
                 report.total_nodes += solution.nodes_expanded;
                 report.instances.push(Instance {
                     id: entry.id.clone(),
                     length: solution.len(),
+                    expected: entry.optimal,
                     moves: solution.moves_string(),
                     nodes_expanded: solution.nodes_expanded,
+                    nodes_generated: generated,
                     seconds: solution.seconds,
                 });
             }
-            Err(stopped) => {
+            Err(SolveError::GaveUp(stopped)) => {
                 if !args.json {
                     println!("{:>6}   gave up: {stopped}", entry.id);
                 }
                 gave_up.push(format!("instance {}: {stopped}", entry.id));
             }
+            Err(error) => return Err(error).context(format!("instance {}", entry.id)),
         }
     }
     if args.json {
         println!("{}", serde_json::to_string(&report)?);
     } else {
-        let solved = report.instances.len().max(1) as f64;
-        println!(
-            "total: {} solved in {:.3} s ({:.4} s each), {} nodes expanded ({:.0} each), {} generated ({:.0} each); tables: {pdb_load_seconds:.3} s",
-            report.instances.len(),
-            report.total_seconds,
-            report.total_seconds / solved,
-            report.total_nodes,
-            report.total_nodes as f64 / solved,
-            total_generated,
-            total_generated as f64 / solved,
-        );
+        print_total(&report);
     }
     for line in &gave_up {
         eprintln!("npuzzle bench: gave up on {line}");
     }
-    if !mismatches.is_empty() {
-        for line in &mismatches {
-            eprintln!("npuzzle bench: LENGTH MISMATCH on {line}");
-        }
-        return Ok(exit::UNSOLVABLE);
+    for line in &mismatches {
+        eprintln!("npuzzle bench: LENGTH MISMATCH on {line}");
     }
-    if !gave_up.is_empty() {
-        return Ok(exit::GAVE_UP);
-    }
-    Ok(exit::OK)
+    Ok(if !mismatches.is_empty() {
+        exit::WRONG_LENGTH
+    } else if !gave_up.is_empty() {
+        exit::GAVE_UP
+    } else {
+        exit::OK
+    })
+}
+
+fn print_header(
+    args: &Args,
+    entries: &[BenchmarkInstance],
+    solver: &Solver<'_>,
+    db: Option<&PatternDatabase>,
+    report: &BenchReport,
+) {
+    let method = match (solver.algorithm, db) {
+        (Algorithm::IdaStar, Some(db)) => format!(
+            "IDA* + {} pattern databases{} ({:.1} MB)",
+            db.partition().name(),
+            if args.no_reflection {
+                ""
+            } else {
+                " + reflection"
+            },
+            db.bytes() as f64 / 1e6
+        ),
+        (Algorithm::IdaStar, None) => "IDA* + Manhattan + linear conflict".to_string(),
+        (algorithm, _) => algorithm.name().to_string(),
+    };
+    println!(
+        "{} instances of {}, {method}, {} thread{}; tables {} in {:.3} s",
+        entries.len(),
+        args.file.display(),
+        report.threads,
+        if report.threads == 1 { "" } else { "s" },
+        if db.is_some() { "loaded" } else { "none" },
+        report.pdb_load_seconds,
+    );
+    println!(
+        "{:>6} {:>6} {:>14} {:>14} {:>10}",
+        "id", "length", "expanded", "generated", "seconds"
+    );
+}
+
+fn print_row(id: &str, solution: &Solution, generated: Option<u64>, ok: bool) {
+    println!(
+        "{:>6} {:>6} {:>14} {:>14} {:>10.4}{}",
+        id,
+        solution.len(),
+        solution.nodes_expanded,
+        generated.map_or("-".to_string(), |n| n.to_string()),
+        solution.seconds,
+        if ok { "" } else { "  MISMATCH" }
+    );
+}
+
+fn print_total(report: &BenchReport) {
+    let solved = report.instances.len().max(1) as f64;
+    let generated: u64 = report
+        .instances
+        .iter()
+        .filter_map(|i| i.nodes_generated)
+        .sum();
+    println!(
+        "total: {} solved in {:.3} s ({:.4} s each), {} nodes expanded ({:.0} each), {} generated ({:.0} each); tables: {:.3} s",
+        report.instances.len(),
+        report.total_seconds,
+        report.total_seconds / solved,
+        report.total_nodes,
+        report.total_nodes as f64 / solved,
+        generated,
+        generated as f64 / solved,
+        report.pdb_load_seconds,
+    );
 }

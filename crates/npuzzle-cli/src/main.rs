@@ -2,10 +2,14 @@
 
 mod analyze;
 mod bench;
+mod generate;
 mod input;
+mod method;
 mod pdb;
+mod progress;
 mod report;
 mod solve;
+mod tables;
 
 use std::process::ExitCode;
 
@@ -21,6 +25,8 @@ pub mod exit {
     pub const BAD_INPUT: u8 = 2;
     /// The budget ran out before a solution was found.
     pub const GAVE_UP: u8 = 3;
+    /// `bench`: a solution's length differs from the file's.
+    pub const WRONG_LENGTH: u8 = 4;
 }
 
 #[derive(Parser)]
@@ -28,7 +34,8 @@ pub mod exit {
     name = "npuzzle",
     version,
     about = "Analyse and solve sliding-tile puzzles (8-puzzle, 15-puzzle, any width x height)",
-    after_help = "Exit codes: 0 solved or analysed, 1 unsolvable, 2 bad input or usage, 3 the budget ran out.\n\
+    after_help = "Exit codes: 0 solved or analysed, 1 unsolvable, 2 bad input or usage, 3 the budget ran out,\n\
+                  4 (bench) a length differs from the file's.\n\
                   Input: the course format (a header line with the tile count or side, then one line per row),\n\
                   rows alone, or one line such as `1 0 3 4 2 5 7 8 6` or `1 0 3 / 4 2 5 / 7 8 6`. 0 is the blank.\n\
                   Blank lines and # comments are ignored; FILE `-` reads standard input."
@@ -48,6 +55,8 @@ enum Command {
     Bench(bench::Args),
     /// Pattern databases: `npuzzle pdb build 4x4 --partition 7-8`.
     Pdb(pdb::Args),
+    /// Boards at an exact shortest distance (or random ones), in the benchmark format.
+    Generate(generate::Args),
 }
 
 fn main() -> ExitCode {
@@ -57,6 +66,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Pdb(args) => pdb::run(&args),
+        Command::Generate(args) => generate::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

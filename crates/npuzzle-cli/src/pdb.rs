@@ -1,19 +1,13 @@
-//! `npuzzle pdb build`: pattern databases built ahead of time, and the progress bar that every
-//! command shows while tables load or build.
+//! `npuzzle pdb build`: pattern databases built ahead of time.
 
-use std::io::IsTerminal as _;
-use std::path::PathBuf;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use anyhow::{Context, Result, bail};
-use indicatif::{ProgressBar, ProgressStyle};
+use anyhow::{Result, bail};
+use npuzzle::Budget;
 use npuzzle::pdb::cache::{build, file_path, load, save};
-use npuzzle::pdb::default_dir;
-use npuzzle::{Budget, Partition, PdbEvent, Progress, Shape};
 
 use crate::exit;
+use crate::tables::{TableArgs, parse_shape, partition_for};
 
 /// Arguments of `npuzzle pdb`.
 #[derive(clap::Args)]
@@ -33,42 +27,11 @@ enum PdbCommand {
 struct BuildArgs {
     /// The board shape: 4x4 or 5x5.
     shape: String,
-    /// The partition: 7-8, 6-6-3 or 5-5-5 on 4x4; 6-6-6-6 on 5x5. By default the shape's.
-    #[arg(long)]
-    partition: Option<String>,
-    /// The cache folder; by default $XDG_CACHE_HOME/npuzzle or ~/.cache/npuzzle.
-    #[arg(long, value_name = "DIR")]
-    pdb_dir: Option<PathBuf>,
-    /// Threads for the build; by default every core.
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
+    #[command(flatten)]
+    tables: TableArgs,
     /// Build even if a valid file is there.
     #[arg(long)]
     force: bool,
-}
-
-/// Reads a shape such as `4x4`, `5x5` or `4`.
-pub fn parse_shape(text: &str) -> Result<Shape> {
-    let (w, h) = match text.split_once(['x', 'X']) {
-        Some((w, h)) => (w.trim(), h.trim()),
-        None => (text.trim(), text.trim()),
-    };
-    let w: usize = w
-        .parse()
-        .with_context(|| format!("'{text}' is not a shape such as 4x4"))?;
-    let h: usize = h
-        .parse()
-        .with_context(|| format!("'{text}' is not a shape such as 4x4"))?;
-    Ok(Shape::new(w, h)?)
-}
-
-/// The partition a command asked for, or the shape's default.
-pub fn partition_for(shape: Shape, name: Option<&str>) -> Result<Partition> {
-    match name {
-        Some(name) => Ok(Partition::standard(shape, name)?),
-        None => Partition::default_for(shape)
-            .with_context(|| format!("{shape} boards have no pattern databases (4x4 and 5x5 do)")),
-    }
 }
 
 /// Runs `npuzzle pdb …`.
@@ -79,13 +42,10 @@ pub fn run(args: &Args) -> Result<u8> {
 }
 
 fn run_build(args: &BuildArgs) -> Result<u8> {
+    args.tables.check()?;
     let shape = parse_shape(&args.shape)?;
-    let partition = partition_for(shape, args.partition.as_deref())?;
-    let dir = match &args.pdb_dir {
-        Some(dir) => dir.clone(),
-        None => default_dir()
-            .context("no cache folder: set XDG_CACHE_HOME or HOME, or pass --pdb-dir")?,
-    };
+    let partition = partition_for(shape, args.tables.partition.as_deref())?;
+    let dir = args.tables.dir()?;
     let path = file_path(&dir, &partition);
     if !args.force {
         let started = Instant::now();
@@ -99,8 +59,8 @@ fn run_build(args: &BuildArgs) -> Result<u8> {
             return Ok(exit::OK);
         }
     }
-    let pool = rayon_pool(args.threads)?;
-    let progress = progress_bar();
+    let pool = rayon_pool(args.tables.threads)?;
+    let budget = Budget::unlimited().with_progress(crate::progress::progress());
     let started = Instant::now();
     eprintln!(
         "building {partition} ({} tables, {:.1} MB) into {}",
@@ -108,7 +68,7 @@ fn run_build(args: &BuildArgs) -> Result<u8> {
         partition.table_bytes() as f64 / 1e6,
         path.display()
     );
-    let db = pool.install(|| build(&partition, &Budget::unlimited(), Some(&progress)))?;
+    let db = pool.install(|| build(&partition, &budget))?;
     let seconds = started.elapsed().as_secs_f64();
     let bytes = save(&db, &path)?;
     eprintln!(
@@ -133,83 +93,4 @@ pub fn rayon_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
         builder = builder.num_threads(threads);
     }
     Ok(builder.build()?)
-}
-
-/// A progress callback: an indicatif bar per table build on a terminal (hidden otherwise),
-/// and one line on standard error per load, rebuild, finished table or save.
-///
-/// Off a terminal, a build in progress prints a line at every tenth instead of the bar.
-pub fn progress_bar() -> Progress {
-    let bar: Mutex<Option<ProgressBar>> = Mutex::new(None);
-    let terminal = std::io::stderr().is_terminal();
-    let tenths = AtomicU64::new(0);
-    Progress::new(move |event: &PdbEvent| {
-        let mut bar = bar.lock().unwrap_or_else(|p| p.into_inner());
-        match event {
-            PdbEvent::Loaded {
-                path,
-                bytes,
-                seconds,
-            } => eprintln!(
-                "loaded {} ({:.1} MB) in {seconds:.2} s",
-                path.display(),
-                *bytes as f64 / 1e6
-            ),
-            PdbEvent::Rebuilding { path, reason } => {
-                eprintln!("npuzzle: {}: {reason}; building the tables", path.display())
-            }
-            PdbEvent::BuildStarted {
-                pattern,
-                tiles,
-                entries,
-            } => {
-                let new = ProgressBar::new(*entries);
-                new.set_style(
-                    ProgressStyle::with_template(
-                        "{msg} [{bar:30}] {percent:>3}% {elapsed_precise} (eta {eta})",
-                    )
-                    .unwrap_or_else(|_| ProgressStyle::default_bar())
-                    .progress_chars("=> "),
-                );
-                new.set_message(format!("table {} (tiles {tiles:?})", pattern + 1));
-                *bar = Some(new);
-            }
-            PdbEvent::BuildProgress {
-                pattern,
-                done,
-                total,
-            } => {
-                if let Some(bar) = bar.as_ref() {
-                    bar.set_position(*done);
-                }
-                let tenth = done * 10 / (*total).max(1);
-                if !terminal && tenth > tenths.load(Ordering::Relaxed) && tenth < 10 {
-                    tenths.store(tenth, Ordering::Relaxed);
-                    eprintln!("table {}: {}0% of the entries", pattern + 1, tenth);
-                }
-            }
-            PdbEvent::BuildFinished {
-                pattern,
-                seconds,
-                bytes,
-            } => {
-                if let Some(bar) = bar.take() {
-                    bar.finish_and_clear();
-                }
-                tenths.store(0, Ordering::Relaxed);
-                eprintln!(
-                    "table {} built in {seconds:.2} s ({:.1} MB)",
-                    pattern + 1,
-                    *bytes as f64 / 1e6
-                );
-            }
-            PdbEvent::Saved { path, bytes } => {
-                eprintln!("saved {} ({:.1} MB)", path.display(), *bytes as f64 / 1e6)
-            }
-            PdbEvent::SaveFailed { path, message } => eprintln!(
-                "npuzzle: could not save {} ({message}); using the tables from memory",
-                path.display()
-            ),
-        }
-    })
 }

@@ -1,43 +1,17 @@
 //! `npuzzle solve`: the analysis, then a solution.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Result, bail};
-use clap::ValueEnum;
-use npuzzle::{Algorithm, Budget, Options, ProgressSink, SolveError, solve};
+use npuzzle::pdb::cache::best_cached;
+use npuzzle::{Algorithm, Budget, Options, SolveError, solve};
 
 use crate::exit;
 use crate::input::read_board;
+use crate::method::Method;
 use crate::report::{Extras, Report};
-
-/// The methods `--algorithm` names.
-#[derive(Clone, Copy, ValueEnum)]
-enum Method {
-    /// A* on steps + Manhattan: optimal.
-    Astar,
-    /// Greedy best-first on Manhattan: fast, NOT optimal.
-    Greedy,
-    /// The constructive solver for any size, shortened: milliseconds, NOT optimal.
-    Fast,
-    /// The fast solution improved for --time seconds (default 1): NOT optimal in general.
-    Anytime,
-    /// IDA* with pattern databases (4x4, 5x5) or Manhattan + linear conflict: optimal.
-    Idastar,
-}
-
-impl From<Method> for Algorithm {
-    fn from(method: Method) -> Algorithm {
-        match method {
-            Method::Astar => Algorithm::AStar,
-            Method::Greedy => Algorithm::Greedy,
-            Method::Fast => Algorithm::Fast,
-            Method::Anytime => Algorithm::Anytime,
-            Method::Idastar => Algorithm::IdaStar,
-        }
-    }
-}
+use crate::tables::{TableArgs, suggest_stronger};
 
 /// Arguments of `npuzzle solve`.
 #[derive(clap::Args)]
@@ -72,22 +46,13 @@ pub struct Args {
     /// default method.
     #[arg(long, value_name = "SECONDS", conflicts_with = "fast")]
     time: Option<f64>,
-    /// IDA*'s pattern databases: 7-8, 6-6-3 (default) or 5-5-5 on 4x4; 6-6-6-6 on 5x5.
-    #[arg(long)]
-    partition: Option<String>,
-    /// The pattern database cache folder; by default $XDG_CACHE_HOME/npuzzle.
-    #[arg(long, value_name = "DIR")]
-    pdb_dir: Option<PathBuf>,
-    /// Threads for IDA* and the anytime improvement; by default every core.
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
+    #[command(flatten)]
+    tables: TableArgs,
 }
 
 /// Solves the board and prints the report.
 pub fn run(args: &Args) -> Result<u8> {
-    if args.threads == Some(0) {
-        bail!("--threads takes 1 or more");
-    }
+    args.tables.check()?;
     let board = read_board(&args.file)?;
     let mut budget = Budget::default().with_max_memory(args.max_memory.saturating_mul(1 << 20));
     if let Some(nodes) = args.max_nodes {
@@ -112,46 +77,34 @@ pub fn run(args: &Args) -> Result<u8> {
         (None, Some(_)) => Some(Algorithm::Anytime),
         (None, None) => None,
     };
-    // On a terminal, a long search says how far it has proved the solution must go, or the
-    // best it has found so far.
-    let on_terminal = std::io::stderr().is_terminal();
-    if on_terminal {
-        budget = budget.with_progress(ProgressSink::new(|status| match status.best {
-            Some(best) => eprint!(
-                "\r\x1b[Kimproving: {best} moves so far (at least {}); {:.1} s",
-                status.lower_bound, status.seconds
-            ),
-            None => eprint!(
-                "\r\x1b[Ksearching: at least {} moves; {} nodes in {:.1} s",
-                status.lower_bound, status.nodes_expanded, status.seconds
-            ),
-        }));
-    }
     let options = Options {
         algorithm,
-        budget,
+        budget: budget.with_progress(crate::progress::progress()),
         fast: args.fast,
         time,
-        partition: args.partition.clone(),
-        pdb_dir: args.pdb_dir.clone(),
-        threads: args.threads,
-        progress: Some(crate::pdb::progress_bar()),
+        partition: args.tables.partition.clone(),
+        pdb_dir: Some(args.tables.dir()?),
+        threads: args.tables.threads,
     };
+    if options.algorithm.is_none_or(|a| a == Algorithm::IdaStar) && !options.fast {
+        let at_hand = best_cached(board.shape(), options.pdb_dir.as_deref())?;
+        suggest_stronger(board.shape(), at_hand.as_deref(), &args.tables)?;
+    }
     let report = Report::analyze(&board);
     let extras = Extras {
         tiles: args.tiles,
         show: args.show,
     };
     let result = solve(&board, &options);
-    if on_terminal {
-        eprint!("\r\x1b[K");
-    }
+    crate::progress::clear_line();
     let (report, code) = match result {
         Ok(solution) => (report.with_solution(&solution, extras), exit::OK),
         Err(SolveError::Unsolvable(_)) => (report, exit::UNSOLVABLE),
         Err(SolveError::GaveUp(gave_up)) => (report.with_gave_up(&gave_up), exit::GAVE_UP),
         Err(SolveError::Pdb(error)) => return Err(error.into()),
-        Err(error @ SolveError::Internal(_)) => return Err(error.into()),
+        Err(error @ (SolveError::Internal(_) | SolveError::TooLarge { .. })) => {
+            return Err(error.into());
+        }
     };
     report.print(args.json)?;
     Ok(code)

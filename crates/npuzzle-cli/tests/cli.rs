@@ -148,3 +148,286 @@ fn reads_files() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(json(&out)["moves"], "DRD");
 }
+
+/// Runs `npuzzle` with a fresh, empty cache folder, as a new user would.
+fn npuzzle_fresh(args: &[&str], cache: &std::path::Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_npuzzle"))
+        .args(args)
+        .env("XDG_CACHE_HOME", cache)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+fn fresh_cache(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("npuzzle-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn generate_prints_boards_at_the_distance_that_bench_confirms() {
+    let cache = fresh_cache("generate");
+    let args = [
+        "generate",
+        "--size",
+        "3x3",
+        "--distance",
+        "20",
+        "--count",
+        "4",
+        "--seed",
+        "9",
+    ];
+    let out = npuzzle_fresh(&args, &cache);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 4, "{text}");
+    assert!(
+        text.lines().all(|l| l.split(' ').nth(1) == Some("20")),
+        "{text}"
+    );
+    // The same seed, the same boards.
+    assert_eq!(npuzzle_fresh(&args, &cache).stdout, text.as_bytes());
+    // bench solves each again and checks its length.
+    let file = cache.join("boards.txt");
+    std::fs::write(&file, &text).unwrap();
+    let out = npuzzle_fresh(&["bench", file.to_str().unwrap(), "--json"], &cache);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = json(&out);
+    assert_eq!(report["instances"].as_array().unwrap().len(), 4);
+    assert!(
+        report["instances"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|i| i["length"] == 20)
+    );
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+#[test]
+fn generate_writes_rectangles_with_row_breaks_and_random_boards_in_json() {
+    let cache = fresh_cache("generate-json");
+    let out = npuzzle_fresh(
+        &[
+            "generate",
+            "--size",
+            "2x4",
+            "--distance",
+            "7",
+            "--seed",
+            "3",
+        ],
+        &cache,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let line = String::from_utf8(out.stdout).unwrap();
+    let board = npuzzle::parse_benchmark(&line).unwrap().remove(0);
+    assert_eq!((board.board.width(), board.board.height()), (2, 4));
+    assert_eq!(board.optimal, 7);
+    let out = npuzzle_fresh(
+        &["generate", "--size", "6x6", "--count", "2", "--json"],
+        &cache,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let value = json(&out);
+    let boards = value["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 2);
+    assert!(boards[0]["distance"].is_null(), "no exact length past 4x4");
+    assert!(boards[0]["lower_bound"].as_u64().unwrap() > 0);
+    assert_eq!(boards[0]["tiles"].as_array().unwrap().len(), 36);
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+#[test]
+fn generate_refuses_bad_requests_with_exit_2() {
+    let cache = fresh_cache("generate-bad");
+    for (args, message) in [
+        (
+            vec!["--size", "4", "--distance", "81"],
+            "the farthest are 80",
+        ),
+        (
+            vec!["--size", "3", "--distance", "32"],
+            "the farthest are 31",
+        ),
+        (vec!["--size", "5", "--distance", "10"], "up to 16 cells"),
+        (vec!["--size", "1x4"], "too small"),
+        (vec!["--size", "four"], "not a shape"),
+        (vec!["--size", "4", "--timeout", "0"], "--timeout takes"),
+        (
+            vec!["--size", "4", "--threads", "0"],
+            "--threads takes 1 or more",
+        ),
+    ] {
+        let mut all = vec!["generate"];
+        all.extend(args);
+        let out = npuzzle_fresh(&all, &cache);
+        assert_eq!(out.status.code(), Some(2), "{all:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.contains(message), "{all:?}: {stderr}");
+        assert!(out.stdout.is_empty());
+    }
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+/// The repository's benchmark files.
+fn benchmark(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../benchmarks")
+        .join(name);
+    assert!(path.is_file(), "{} is missing", path.display());
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn bench_checks_each_length_and_exits_4_on_a_wrong_one() {
+    let cache = fresh_cache("bench");
+    // The course's seed boards and the two hardest 8-puzzles, with their published lengths.
+    let good = "a 3 1 0 3 4 2 5 7 8 6\nb 11 1 0 2 7 5 4 8 6 3\nc 31 8 6 7 2 5 4 3 0 1\nd 31 6 4 7 8 5 0 3 2 1\n";
+    let file = cache.join("good.txt");
+    std::fs::write(&file, good).unwrap();
+    let out = npuzzle_fresh(&["bench", file.to_str().unwrap(), "--json"], &cache);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = json(&out);
+    assert_eq!(
+        report["algorithm"], "astar",
+        "the method solve picks for 3x3"
+    );
+    let lengths: Vec<u64> = report["instances"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["length"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lengths, [3, 11, 31, 31]);
+    // One length wrong: exit 4, named on stderr.
+    let bad = cache.join("bad.txt");
+    std::fs::write(&bad, good.replace("b 11", "b 13")).unwrap();
+    let out = npuzzle_fresh(&["bench", bad.to_str().unwrap()], &cache);
+    assert_eq!(out.status.code(), Some(4));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("LENGTH MISMATCH on instance b: found 11 moves, the file says 13"),
+        "{stderr}"
+    );
+    // IDA* asked for by name agrees.
+    let out = npuzzle_fresh(
+        &[
+            "bench",
+            file.to_str().unwrap(),
+            "--algorithm",
+            "idastar",
+            "--json",
+        ],
+        &cache,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(json(&out)["algorithm"], "idastar");
+    // A broken file: exit 2 with the line and column.
+    std::fs::write(&bad, "a 3 1 0 3 4 2 5 7 8 x\n").unwrap();
+    let out = npuzzle_fresh(&["bench", bad.to_str().unwrap()], &cache);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("line 1, column 21")
+    );
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+#[test]
+fn bench_solves_easy_korf_instances_with_tables_built_on_the_way() {
+    let cache = fresh_cache("bench-korf");
+    let out = npuzzle_fresh(
+        &[
+            "bench",
+            &benchmark("korf15.txt"),
+            "--partition",
+            "5-5-5",
+            "--max-length",
+            "45",
+            "--threads",
+            "1",
+            "--json",
+        ],
+        &cache,
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = json(&out);
+    assert_eq!(report["tables"], "5-5-5");
+    let instances = report["instances"].as_array().unwrap();
+    assert!(instances.len() >= 2);
+    assert!(instances.iter().all(|i| i["length"] == i["expected"]));
+    assert!(
+        cache.join("npuzzle/4x4-5-5-5.pdb").is_file(),
+        "cached for next time"
+    );
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+#[test]
+fn pdb_build_caches_a_valid_file_once_and_rebuilds_a_damaged_one() {
+    let cache = fresh_cache("pdb-build");
+    let dir = cache.join("tables");
+    let dir_arg = dir.to_str().unwrap();
+    let out = npuzzle_fresh(&["pdb", "build", "3x4", "--pdb-dir", dir_arg], &cache);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let path = dir.join("3x4-6-5.pdb");
+    let bytes = std::fs::read(&path).unwrap();
+    // 12!/6! + 12!/7! entries at 4 bits, and a header.
+    assert!(bytes.len() as u64 > (665_280 + 95_040) / 2);
+    let out = npuzzle_fresh(&["pdb", "build", "3x4", "--pdb-dir", dir_arg], &cache);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("is built and valid")
+    );
+    // A flipped byte: the file is not trusted and is built again, the same.
+    let mut damaged = bytes.clone();
+    damaged[bytes.len() / 2] ^= 0x40;
+    std::fs::write(&path, damaged).unwrap();
+    let out = npuzzle_fresh(&["pdb", "build", "3x4", "--pdb-dir", dir_arg], &cache);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
+    for (args, message) in [
+        (vec!["pdb", "build", "6x6"], "have no pattern databases"),
+        (
+            vec!["pdb", "build", "4x4", "--partition", "9-6"],
+            "no partition '9-6'",
+        ),
+        (
+            vec!["pdb", "build", "4x4", "--threads", "0"],
+            "--threads takes 1 or more",
+        ),
+    ] {
+        let out = npuzzle_fresh(&args, &cache);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&cache);
+}

@@ -13,7 +13,7 @@ use npuzzle::pdb::cache::load_or_build;
 use npuzzle::search::idastar::{Heuristic, IdaOptions, idastar};
 use npuzzle::{Board, Budget, Partition, Shape};
 
-/// A spread of Korf's instances (`shared/benchmarks/korf15.txt`): id, optimal length, tiles.
+/// A spread of Korf's instances (`benchmarks/korf15.txt`): id, optimal length, tiles.
 const INSTANCES: [&str; 6] = [
     "16 42 0 9 12 4 5 3 2 8 10 1 7 6 11 14 13 15",
     "12 45 1 3 5 6 0 13 14 9 11 4 8 12 10 7 15 2",
@@ -39,7 +39,8 @@ fn bench(c: &mut Criterion) {
     group.sample_size(10);
     for name in names.split(',') {
         let partition = Partition::standard(shape, name.trim()).unwrap();
-        let db = load_or_build(&partition, None, &Budget::unlimited(), None).unwrap();
+        let dir = npuzzle::pdb::default_dir();
+        let db = load_or_build(&partition, dir.as_deref(), &Budget::unlimited()).unwrap();
         for threads in [1, 2] {
             let options = IdaOptions {
                 heuristic: Heuristic::Pdb(&db),

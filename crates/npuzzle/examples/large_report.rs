@@ -3,8 +3,10 @@
 //! the Korf 24-puzzle instances against their optimal lengths.
 //!
 //! `cargo run --release -p npuzzle --example large_report -- [SECONDS] [BOARDS] [SIZES...]`
-//! SIZES are like `11x11`; `korf` runs the 24-puzzle instances (from ../shared/benchmarks);
-//! `threads=N` among them sets the improvement's threads (every core by default).
+//! SIZES are like `11x11`; `korf` runs the 24-puzzle instances (from the repository's
+//! `benchmarks/`); `threads=N` among them sets the improvement's threads (every core by
+//! default); `fresh` uses no pattern databases, as on a new machine (by default those cached
+//! in `$XDG_CACHE_HOME/npuzzle` are used, as `npuzzle solve` does).
 
 use std::time::{Duration, Instant};
 
@@ -30,12 +32,18 @@ fn main() {
     let count: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(100);
     let mut improve = Improve::default();
     let mut sizes: Vec<String> = Vec::new();
+    let mut fresh = false;
     for arg in args.iter().skip(2) {
         match arg.strip_prefix("threads=").map(str::parse) {
             Some(Ok(threads)) => improve.threads = Some(threads),
             Some(Err(_)) => panic!("threads= takes a number, not {arg}"),
+            None if arg == "fresh" => fresh = true,
             None => sizes.push(arg.clone()),
         }
+    }
+    if !fresh {
+        let dir = npuzzle::pdb::default_dir();
+        improve.tables = npuzzle::large::Tables::cached(dir.as_deref()).expect("readable tables");
     }
     if sizes.is_empty() {
         sizes = ["5x5", "6x6", "8x8", "11x11", "3x7", "4x9", "korf"]
@@ -112,13 +120,9 @@ fn main() {
 }
 
 fn korf(seconds: f64, improve: &Improve) {
-    let Ok(text) = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../shared/benchmarks/korf24.txt"),
-    ) else {
-        println!("korf24.txt not found");
-        return;
-    };
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../benchmarks/korf24.txt");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{} is missing: {e}", path.display()));
     let (mut fast_ratios, mut ratios, mut lb_ratios) = (vec![], vec![], vec![]);
     for instance in npuzzle::parse_benchmark(&text).expect("a benchmark file") {
         let (id, optimal, board) = (instance.id, instance.optimal as f64, instance.board);

@@ -10,21 +10,28 @@
 
 pub mod analysis;
 pub mod board;
+pub mod distances;
 pub mod error;
+pub mod generate;
 pub mod large;
+pub mod measure;
 pub mod parse;
 pub mod pdb;
+pub mod progress;
 pub mod random;
 pub mod search;
 pub mod solution;
 mod solve;
+#[cfg(test)]
+mod testing;
 
 pub use analysis::{Solvability, hamming, inversions, is_solvable, linear_conflict, manhattan};
 pub use board::{Board, Move, Shape, moves_from_str, moves_to_string};
 pub use error::BoardError;
 pub use parse::{BenchmarkInstance, ParseError, ParseErrorKind, parse_benchmark, parse_board};
-pub use pdb::{Partition, PatternDatabase, PdbError, PdbEvent, Progress};
-pub use search::budget::{Budget, CancelFlag, GaveUp, ProgressSink, SearchStatus, StopReason};
+pub use pdb::{Partition, PatternDatabase, PdbError, PdbEvent};
+pub use progress::{Progress, ProgressEvent};
+pub use search::budget::{Budget, CancelFlag, GaveUp, SearchStatus, StopReason};
 pub use solution::{Algorithm, Solution};
 pub use solve::{Options, SolveError, solve};
 pub use solve::{default_algorithm, pattern_database};

@@ -311,7 +311,7 @@ pub fn parse_board(text: &str) -> Result<Board, ParseError> {
     board_from_rows(text, &rows)
 }
 
-/// One line of a benchmark file, such as those in `shared/benchmarks/`.
+/// One line of a benchmark file, such as those in the repository's `benchmarks/`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BenchmarkInstance {
     /// The instance's name in the file.

@@ -72,7 +72,7 @@ fn unsolvable_boards_are_refused_with_the_rule() {
     }
 }
 
-/// Instance 60 of Korf's set (`../shared/benchmarks/korf15.txt`): 66 moves, far beyond A* with Manhattan.
+/// Instance 60 of Korf's set (`benchmarks/korf15.txt`): 66 moves, far beyond A* with Manhattan.
 const HARD_15: &str = "0 8 10 6 / 11 7 9 1 / 12 4 13 14 / 15 3 2 5";
 
 #[test]
@@ -138,13 +138,17 @@ fn tiles_moved_match_blank_moves() {
 #[test]
 fn idastar_reports_each_new_bound() {
     use npuzzle::search::idastar::{Heuristic, IdaOptions, idastar};
-    use npuzzle::{ProgressSink, SearchStatus};
+    use npuzzle::{Progress, ProgressEvent, SearchStatus};
     use std::sync::{Arc, Mutex};
 
     let statuses: Arc<Mutex<Vec<SearchStatus>>> = Arc::default();
     let sink = {
         let statuses = Arc::clone(&statuses);
-        ProgressSink::new(move |status| statuses.lock().unwrap().push(*status))
+        Progress::new(move |event| {
+            if let ProgressEvent::Search(status) = event {
+                statuses.lock().unwrap().push(*status)
+            }
+        })
     };
     let options = IdaOptions {
         heuristic: Heuristic::ManhattanLinearConflict,

@@ -7,8 +7,10 @@
 //! column) use the standard trick: park them one cell off, then rotate both in with two moves.
 
 use crate::board::{Board, Move, Shape};
+use crate::pdb::PatternDatabase;
 use crate::search::astar::astar;
 use crate::search::budget::Budget;
+use crate::search::idastar::{Heuristic, IdaOptions, idastar};
 
 use super::LargeError;
 use super::stage::{LoneTileCache, MAX_TRACKED, Stage};
@@ -403,34 +405,25 @@ impl Work {
         Ok(true)
     }
 
-    /// Solves the bottom-right region from (`column`, `row`) optimally: A* up to 3×3, the
-    /// engine's default optimal method (pattern databases) on 4×4.
+    /// Solves the 4×4 bottom-right region from (`column`, `row`) optimally by IDA* on the
+    /// given 4×4 pattern databases.
     fn finish_optimally(
         &mut self,
         column: usize,
         row: usize,
+        db: &PatternDatabase,
         budget: &Budget,
     ) -> Result<(), LargeError> {
-        let (rw, rh) = (self.width - column, self.height - row);
-        if rw * rh <= 9 {
-            return self.finish(column, row, budget);
-        }
         let board = self.region(column, row)?;
+        let options = IdaOptions {
+            heuristic: Heuristic::Pdb(db),
+            threads: Some(1),
+            reflect: true,
+        };
         // The remainder's search keeps the budget's limits but not its progress callback:
         // its bounds are the remainder's, not the board's.
-        let options = crate::solve::Options {
-            budget: Budget {
-                progress: None,
-                ..budget.clone()
-            },
-            threads: Some(1),
-            ..crate::solve::Options::default()
-        };
-        let found = crate::solve::solve(&board, &options).map_err(|error| match error {
-            crate::solve::SolveError::GaveUp(gave_up) => LargeError::GaveUp(gave_up),
-            _ => LargeError::Stuck { tile: 0 },
-        })?;
-        for mv in found.moves {
+        let found = idastar(&board, &options, &budget.quiet()).map_err(LargeError::GaveUp)?;
+        for mv in found.solution.moves {
             self.apply(mv);
         }
         Ok(())
@@ -578,7 +571,7 @@ impl Work {
     }
 
     /// Runs the whole method.
-    pub(crate) fn solve(&mut self, config: &Config, budget: &Budget) -> Result<(), LargeError> {
+    pub(crate) fn solve(&mut self, config: &Config<'_>, budget: &Budget) -> Result<(), LargeError> {
         let (mut column, mut row) = (0, 0);
         let mut last_was_row = false;
         loop {
@@ -586,11 +579,12 @@ impl Work {
             if rw <= 3 && rh <= 3 {
                 return self.finish(column, row, budget);
             }
-            if config.finish_4x4 && rw == 4 && rh == 4 {
-                match self.finish_optimally(column, row, budget) {
-                    Err(LargeError::Stuck { .. }) => {}
-                    other => return other,
-                }
+            if let Some(db) = config.finish_4x4
+                && rw == 4
+                && rh == 4
+                && (db.shape().width, db.shape().height) == (4, 4)
+            {
+                return self.finish_optimally(column, row, db, budget);
             }
             budget.check(0, 0).map_err(LargeError::stopped)?;
             if let Some((weight, nodes)) = config.corner_stage
@@ -685,7 +679,7 @@ pub(crate) struct StageOption {
 
 /// How the constructive method goes.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Config {
+pub(crate) struct Config<'a> {
     /// Which way the reduction goes.
     pub plan: Plan,
     /// Whether a line is filled from whichever end is cheaper.
@@ -707,13 +701,14 @@ pub(crate) struct Config {
     /// With `options`: what a way is charged per unit of Manhattan distance it leaves on the
     /// tiles still to place (besides its moves).
     pub leftover: i64,
-    /// Solve a 4×4 remainder optimally (pattern databases) instead of going on to 3×3.
-    pub finish_4x4: bool,
+    /// Solve a 4×4 remainder optimally with these 4×4 pattern databases instead of going on
+    /// to 3×3.
+    pub finish_4x4: Option<&'a PatternDatabase>,
 }
 
-impl Config {
+impl Config<'static> {
     /// The fast method: tile by tile, cheaper end first, longer side first.
-    pub(crate) const FAST: Config = Config {
+    pub(crate) const FAST: Config<'static> = Config {
         plan: Plan::LongerSide,
         choose_ends: true,
         line_stage: None,
@@ -723,14 +718,14 @@ impl Config {
         options: &[],
         either_line: false,
         leftover: 2,
-        finish_4x4: false,
+        finish_4x4: None,
     };
 }
 
 /// Solves a solvable board by the constructive method; the moves are not yet shortened.
 pub(crate) fn construct(
     board: &Board,
-    config: &Config,
+    config: &Config<'_>,
     budget: &Budget,
 ) -> Result<Vec<Move>, LargeError> {
     let mut work = Work::new(board);

@@ -24,7 +24,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use super::build::{build_memory, build_table};
-use super::{Partition, PatternDatabase, PatternTable, PdbError, PdbEvent, Progress};
+use super::{Partition, PatternDatabase, PatternTable, PdbError, PdbEvent};
+use crate::progress::ProgressEvent;
 use crate::search::budget::{Budget, StopReason};
 
 /// The file's first bytes.
@@ -203,11 +204,7 @@ pub fn load(partition: &Partition, path: &Path) -> io::Result<PatternDatabase> {
 }
 
 /// Builds a partition's tables in memory, on the current rayon pool.
-pub fn build(
-    partition: &Partition,
-    budget: &Budget,
-    progress: Option<&Progress>,
-) -> Result<PatternDatabase, PdbError> {
+pub fn build(partition: &Partition, budget: &Budget) -> Result<PatternDatabase, PdbError> {
     let cells = partition.shape().cells();
     let peak = partition
         .patterns()
@@ -218,11 +215,7 @@ pub fn build(
     if budget.max_memory.is_some_and(|max| peak > max as u64) {
         return Err(PdbError::Stopped(StopReason::MemoryLimit));
     }
-    let report = |event: &PdbEvent| {
-        if let Some(progress) = progress {
-            progress.report(event);
-        }
-    };
+    let report = |event: &PdbEvent| budget.report_event(&ProgressEvent::Table(event.clone()));
     let tables = partition
         .patterns()
         .iter()
@@ -239,15 +232,10 @@ pub fn load_or_build_file(
     partition: &Partition,
     dir: Option<&Path>,
     budget: &Budget,
-    progress: Option<&Progress>,
 ) -> Result<PatternDatabase, PdbError> {
-    let report = |event: PdbEvent| {
-        if let Some(progress) = progress {
-            progress.report(&event);
-        }
-    };
+    let report = |event: PdbEvent| budget.report_event(&ProgressEvent::Table(event));
     let Some(dir) = dir else {
-        return build(partition, budget, progress);
+        return build(partition, budget);
     };
     let path = file_path(dir, partition);
     let started = Instant::now();
@@ -272,7 +260,7 @@ pub fn load_or_build_file(
             });
         }
     }
-    let db = build(partition, budget, progress)?;
+    let db = build(partition, budget)?;
     match save(&db, &path) {
         Ok(bytes) => report(PdbEvent::Saved { path, bytes }),
         Err(e) => report(PdbEvent::SaveFailed {
@@ -287,13 +275,12 @@ pub fn load_or_build_file(
 static LOADED: Mutex<Vec<(Partition, Arc<PatternDatabase>)>> = Mutex::new(Vec::new());
 
 /// Like [`load_or_build_file`], but keeps the tables in memory for the rest of the process, so
-/// that only the first solve of a shape pays for the load. `dir` of `None` means the default
-/// cache folder ([`default_dir`]).
+/// that only the first solve of a shape pays for the load. With no folder the tables are built
+/// in memory and nothing is read from or written to disk.
 pub fn load_or_build(
     partition: &Partition,
     dir: Option<&Path>,
     budget: &Budget,
-    progress: Option<&Progress>,
 ) -> Result<Arc<PatternDatabase>, PdbError> {
     let mut loaded = LOADED
         .lock()
@@ -301,11 +288,49 @@ pub fn load_or_build(
     if let Some((_, db)) = loaded.iter().find(|(p, _)| p == partition) {
         return Ok(Arc::clone(db));
     }
-    let default = default_dir();
-    let dir = dir.or(default.as_deref());
-    let db = Arc::new(load_or_build_file(partition, dir, budget, progress)?);
+    let db = Arc::new(load_or_build_file(partition, dir, budget)?);
     loaded.push((partition.clone(), Arc::clone(&db)));
     Ok(db)
+}
+
+/// The partition's tables if this process has them in memory already (never loads or builds).
+pub fn loaded(partition: &Partition) -> Option<Arc<PatternDatabase>> {
+    LOADED
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .iter()
+        .find(|(p, _)| p == partition)
+        .map(|(_, db)| Arc::clone(db))
+}
+
+/// The strongest standard tables of a shape that this process has loaded or that are cached in
+/// `dir` (see [`Partition::strongest_first`]), loaded and kept; never built. `Ok(None)` when
+/// none is at hand; a cached file that cannot be read is an error.
+pub fn best_cached(
+    shape: crate::board::Shape,
+    dir: Option<&Path>,
+) -> Result<Option<Arc<PatternDatabase>>, PdbError> {
+    for partition in Partition::strongest_first(shape) {
+        if let Some(db) = loaded(&partition) {
+            return Ok(Some(db));
+        }
+        let Some(dir) = dir else { continue };
+        let path = file_path(dir, &partition);
+        if !path.is_file() {
+            continue;
+        }
+        let db = load(&partition, &path).map_err(|e| PdbError::Unreadable {
+            path: path.clone(),
+            message: e.to_string(),
+        })?;
+        let db = Arc::new(db);
+        LOADED
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .push((partition, Arc::clone(&db)));
+        return Ok(Some(db));
+    }
+    Ok(None)
 }
 
 /// Drops the databases kept in memory by [`load_or_build`].

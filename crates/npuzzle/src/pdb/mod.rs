@@ -14,7 +14,6 @@ pub mod partition;
 
 use std::fmt;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use thiserror::Error;
 
@@ -29,7 +28,7 @@ pub use partition::Partition;
 pub enum PdbError {
     /// No standard partition of that name for the shape.
     #[error(
-        "there is no partition '{name}' for a {shape} board (4x4: 7-8, 6-6-3, 5-5-5; 5x5: 6-6-6-6)"
+        "there is no partition '{name}' for a {shape} board (4x4: 7-8, 6-6-3, 5-5-5; 3x4 and 4x3: 6-5; 5x5: 6-6-6-6)"
     )]
     UnknownPartition {
         /// The board shape.
@@ -60,6 +59,17 @@ pub enum PdbError {
     /// The build was cancelled or ran out of time.
     #[error("the table build stopped because {0}")]
     Stopped(StopReason),
+    /// A cached table is there but cannot be used (damaged, of another version), where the
+    /// caller asked only for cached tables.
+    #[error(
+        "the cached table {path} cannot be used ({message}); `npuzzle pdb build --force` rebuilds it"
+    )]
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        message: String,
+    },
     /// The table could not be written to the cache.
     #[error("could not save {path}: {message}")]
     Save {
@@ -130,28 +140,6 @@ pub enum PdbEvent {
         /// Why.
         message: String,
     },
-}
-
-/// A callback that receives [`PdbEvent`]s; clones share the callback.
-#[derive(Clone)]
-pub struct Progress(pub Arc<dyn Fn(&PdbEvent) + Send + Sync>);
-
-impl Progress {
-    /// Wraps a closure.
-    pub fn new(f: impl Fn(&PdbEvent) + Send + Sync + 'static) -> Progress {
-        Progress(Arc::new(f))
-    }
-
-    /// Passes an event on.
-    pub fn report(&self, event: &PdbEvent) {
-        (self.0)(event)
-    }
-}
-
-impl fmt::Debug for Progress {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Progress(..)")
-    }
 }
 
 /// One pattern's table: 4 bits a placement, holding (cost − Manhattan of its tiles) / 2.

@@ -18,7 +18,7 @@ pub struct Partition {
 }
 
 /// The names of the standard partitions, in the order `--partition` lists them.
-pub const STANDARD_NAMES: [&str; 4] = ["7-8", "6-6-3", "5-5-5", "6-6-6-6"];
+pub const STANDARD_NAMES: [&str; 5] = ["7-8", "6-6-3", "5-5-5", "6-6-6-6", "6-5"];
 
 impl Partition {
     /// A standard partition by name: `5-5-5`, `6-6-3` or `7-8` on 4×4, `6-6-6-6` on 5×5.
@@ -40,6 +40,10 @@ impl Partition {
                 vec![2, 3, 4, 7, 8],
                 vec![10, 11, 12, 14, 15],
             ],
+            // Photo shapes: 3 wide and 4 tall, the top two rows and the rest; 4 wide and 3
+            // tall, the left two columns and the rest.
+            (3, 4, "6-5") => vec![(1..=6).collect(), (7..=11).collect()],
+            (4, 3, "6-5") => vec![vec![1, 2, 5, 6, 9, 10], vec![3, 4, 7, 8, 11]],
             // 2×3 and 3×2 blocks around the board.
             (5, 5, "6-6-6-6") => vec![
                 vec![1, 2, 6, 7, 11, 12],
@@ -58,13 +62,30 @@ impl Partition {
     }
 
     /// The partition `solve` uses by default for a shape, if the shape has one: 6-6-3 on 4×4
-    /// (about 6 MB, built in seconds) and 6-6-6-6 on 5×5.
+    /// (about 6 MB, built in seconds), 6-5 on 3×4 and 4×3 (0.4 MB, built in a moment) and
+    /// 6-6-6-6 on 5×5.
     pub fn default_for(shape: Shape) -> Option<Partition> {
         match (shape.width, shape.height) {
             (4, 4) => Partition::standard(shape, "6-6-3").ok(),
+            (3, 4) | (4, 3) => Partition::standard(shape, "6-5").ok(),
             (5, 5) => Partition::standard(shape, "6-6-6-6").ok(),
             _ => None,
         }
+    }
+
+    /// The standard partitions of a shape, the strongest (and largest) first: 7-8, 6-6-3,
+    /// 5-5-5 on 4×4; 6-5 on 3×4 and 4×3; 6-6-6-6 on 5×5; none on other shapes.
+    pub fn strongest_first(shape: Shape) -> Vec<Partition> {
+        let names: &[&str] = match (shape.width, shape.height) {
+            (4, 4) => &["7-8", "6-6-3", "5-5-5"],
+            (3, 4) | (4, 3) => &["6-5"],
+            (5, 5) => &["6-6-6-6"],
+            _ => &[],
+        };
+        names
+            .iter()
+            .filter_map(|name| Partition::standard(shape, name).ok())
+            .collect()
     }
 
     /// A custom partition, checked: tiles in range, no tile twice, no empty pattern, and
@@ -166,8 +187,15 @@ mod tests {
 
     #[test]
     fn standard_partitions_cover_every_tile_once() {
-        for (w, name) in [(4, "7-8"), (4, "6-6-3"), (4, "5-5-5"), (5, "6-6-6-6")] {
-            let shape = Shape::new(w, w).unwrap();
+        for (w, h, name) in [
+            (4, 4, "7-8"),
+            (4, 4, "6-6-3"),
+            (4, 4, "5-5-5"),
+            (5, 5, "6-6-6-6"),
+            (3, 4, "6-5"),
+            (4, 3, "6-5"),
+        ] {
+            let shape = Shape::new(w, h).unwrap();
             let p = Partition::standard(shape, name).unwrap();
             let mut all: Vec<u8> = p.patterns().concat();
             all.sort_unstable();

@@ -5,6 +5,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::progress::{Progress, ProgressEvent};
+
 /// A flag another thread sets to stop a search. Clones share the flag.
 #[derive(Clone, Debug, Default)]
 pub struct CancelFlag(Arc<AtomicBool>);
@@ -37,9 +39,9 @@ pub struct Budget {
     pub deadline: Option<Instant>,
     /// Set by another thread to stop it.
     pub cancel: CancelFlag,
-    /// Told how a long search goes (IDA* reports each new bound, the anytime solver each
-    /// better solution).
-    pub progress: Option<ProgressSink>,
+    /// Told how a long job goes: table builds, IDA*'s new bounds, the anytime solver's better
+    /// solutions, a generator's candidates.
+    pub progress: Option<Progress>,
 }
 
 /// Where a search stands, as it reports while it runs.
@@ -54,23 +56,6 @@ pub struct SearchStatus {
     /// The length of the best solution so far, from searches that improve on one (the
     /// anytime solver); `None` before any.
     pub best: Option<usize>,
-}
-
-/// A callback told how a long search goes; clones share the callback.
-#[derive(Clone)]
-pub struct ProgressSink(Arc<dyn Fn(&SearchStatus) + Send + Sync>);
-
-impl ProgressSink {
-    /// Wraps a callback.
-    pub fn new(report: impl Fn(&SearchStatus) + Send + Sync + 'static) -> ProgressSink {
-        ProgressSink(Arc::new(report))
-    }
-}
-
-impl fmt::Debug for ProgressSink {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("ProgressSink(..)")
-    }
 }
 
 /// The default memory cap: enough for any 8-puzzle, and far from a machine's limit.
@@ -122,15 +107,29 @@ impl Budget {
     }
 
     /// This budget with a progress callback.
-    pub fn with_progress(mut self, progress: ProgressSink) -> Budget {
+    pub fn with_progress(mut self, progress: Progress) -> Budget {
         self.progress = Some(progress);
         self
     }
 
+    /// This budget without its progress callback: for a search inside a larger job, whose
+    /// own figures would mislead.
+    pub fn quiet(&self) -> Budget {
+        Budget {
+            progress: None,
+            ..self.clone()
+        }
+    }
+
     /// Tells the progress callback, if there is one, where the search stands.
     pub fn report(&self, status: &SearchStatus) {
-        if let Some(ProgressSink(report)) = &self.progress {
-            report(status);
+        self.report_event(&ProgressEvent::Search(*status));
+    }
+
+    /// Tells the progress callback, if there is one, of an event.
+    pub fn report_event(&self, event: &ProgressEvent) {
+        if let Some(progress) = &self.progress {
+            progress.report(event);
         }
     }
 
@@ -192,6 +191,20 @@ pub struct GaveUp {
     pub memory: usize,
     /// The best lower bound on the solution's length it had proved.
     pub lower_bound: usize,
+}
+
+impl GaveUp {
+    /// A stop before any search ran (a table build cut short, a board not yet started): no
+    /// nodes, no time, no memory, no bound.
+    pub fn stopped(reason: StopReason) -> GaveUp {
+        GaveUp {
+            reason,
+            nodes_expanded: 0,
+            seconds: 0.0,
+            memory: 0,
+            lower_bound: 0,
+        }
+    }
 }
 
 impl fmt::Display for GaveUp {

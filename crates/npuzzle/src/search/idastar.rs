@@ -844,7 +844,7 @@ mod tests {
         let shape = crate::board::Shape::new(4, 4).unwrap();
         let patterns = vec![vec![1, 2, 5], vec![3, 4, 8], vec![9, 13, 14]];
         let partition = Partition::new(shape, "t", patterns).unwrap();
-        let db = build(&partition, &Budget::default(), None).unwrap();
+        let db = build(&partition, &Budget::default()).unwrap();
         let options = IdaOptions {
             heuristic: Heuristic::Pdb(&db),
             threads: Some(1),

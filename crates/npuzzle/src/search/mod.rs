@@ -8,4 +8,5 @@ pub mod greedy;
 pub mod heap;
 pub mod idastar;
 pub mod key;
+pub mod rank;
 pub(crate) mod table;

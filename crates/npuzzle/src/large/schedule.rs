@@ -1,0 +1,407 @@
+//! The anytime improvement's schedule: which methods run, in which order, with which settings,
+//! and the best solution they share.
+
+use crate::board::{Board, Move};
+use crate::search::budget::{Budget, StopReason, Stopwatch};
+use crate::solution::{Algorithm, Solution};
+
+use super::construct::{Config, Plan, StageOption};
+use super::presort::improve_by_presorting;
+use super::regions::last_region;
+use super::shorten::Shortener;
+use super::{Improve, Tables, constructed, weighted};
+
+/// The best solution so far during an anytime run, and who hears of improvements.
+pub(super) struct Best<'a, F: FnMut(&Solution)> {
+    pub(super) board: &'a Board,
+    pub(super) solution: Solution,
+    pub(super) clock: Stopwatch,
+    pub(super) on_improve: F,
+}
+
+impl<F: FnMut(&Solution)> Best<'_, F> {
+    /// Takes `moves` if they solve the board in fewer moves than the best.
+    pub(super) fn offer(&mut self, moves: Vec<Move>, algorithm: Algorithm) -> bool {
+        if moves.len() >= self.solution.len() {
+            return false;
+        }
+        let mut replay = self.board.clone();
+        if replay.apply_all(&moves).is_err() || !replay.is_goal() {
+            return false;
+        }
+        self.solution.moves = moves;
+        self.solution.algorithm = algorithm;
+        self.solution.seconds = self.clock.seconds();
+        self.solution.optimal = self.solution.len() <= self.solution.lower_bound;
+        (self.on_improve)(&self.solution);
+        true
+    }
+
+    /// Whether the best is proved shortest.
+    pub(super) fn done(&self) -> bool {
+        self.solution.len() <= self.solution.lower_bound
+    }
+}
+
+/// Windowed re-solves with each window length in turn, each repeated while it gains.
+fn improve_by_windows<F: FnMut(&Solution)>(
+    best: &mut Best<'_, F>,
+    shortener: &Shortener,
+    windows: &[usize],
+    nodes: u64,
+    budget: &Budget,
+) -> Result<(), StopReason> {
+    for &length in windows {
+        loop {
+            if best.done() {
+                return Ok(());
+            }
+            let result = shortener.pass(
+                best.board,
+                &best.solution.moves,
+                length,
+                (length / 2).max(1),
+                nodes,
+                budget,
+            );
+            match result {
+                Ok((moves, improved)) => {
+                    best.offer(moves, Algorithm::Anytime);
+                    if !improved {
+                        break;
+                    }
+                }
+                Err((moves, reason)) => {
+                    best.offer(moves, Algorithm::Anytime);
+                    return Err(reason);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// [`improve_by_windows`] with the two shortest window lengths only: quick, for a new best.
+pub(super) fn improve_by_short_windows<F: FnMut(&Solution)>(
+    best: &mut Best<'_, F>,
+    shortener: &Shortener,
+    improve: &Improve,
+    budget: &Budget,
+) -> Result<(), StopReason> {
+    let short = &improve.windows[..2.min(improve.windows.len())];
+    improve_by_windows(best, shortener, short, improve.window_nodes, budget)
+}
+
+/// Weights (as `num / den`) tried in turn by the anytime weighted A* on small boards, each with
+/// the nodes it may expand (at most [`Improve::weighted_nodes`]; the last run gets all of those).
+/// Small steps down with short runs at the high weights: each run's best bounds the next, so
+/// the low weights start with a tight upper bound and prune hard (on the Korf 24-puzzles this
+/// took the mean length after 1 s from 1.21 to about 1.09 × optimal, against `[2, 1.5, 1]`
+/// with equal node budgets).
+const WEIGHTS: [(u32, u32, u64); 5] = [
+    (2, 1, 200_000),
+    (3, 2, 500_000),
+    (4, 3, 800_000),
+    (6, 5, 1_500_000),
+    (1, 1, u64::MAX),
+];
+
+/// Anytime weighted A* with falling weights, each bounded by the best length so far.
+fn improve_by_weighted<F: FnMut(&Solution)>(
+    best: &mut Best<'_, F>,
+    improve: &Improve,
+    budget: &Budget,
+) -> Result<(), StopReason> {
+    let shape = best.board.shape();
+    let heuristic = match improve
+        .tables
+        .for_shape(shape)
+        .and_then(|db| weighted::PdbEstimate::new(shape, db))
+    {
+        Some(pdb) => weighted::Estimator::Pdb(pdb),
+        None => weighted::Estimator::LinearConflict(weighted::Heuristic::new(shape)),
+    };
+    for (num, den, nodes) in WEIGHTS {
+        if best.done() {
+            return Ok(());
+        }
+        let outcome = weighted::weighted_astar(
+            best.board,
+            &heuristic,
+            (num, den),
+            best.solution.len(),
+            nodes.min(improve.weighted_nodes),
+            budget,
+            &mut |moves| {
+                best.offer(moves, Algorithm::Anytime);
+            },
+        );
+        match outcome {
+            Ok(_) => {
+                // Every shorter path was ruled out: the best is optimal.
+                best.solution.lower_bound = best.solution.len();
+                best.solution.optimal = true;
+                return Ok(());
+            }
+            Err(StopReason::NodeLimit) => continue,
+            Err(reason) => return Err(reason),
+        }
+    }
+    Ok(())
+}
+
+/// Multi-tile stage settings the anytime solver tries on boards over 25 cells, in order:
+/// (cells a stage places at once, weight as `num / den`, nodes a stage may expand).
+const STAGES: [(usize, (u32, u32), u64); 9] = [
+    (6, (3, 2), 20_000),
+    (15, (3, 2), 20_000),
+    (4, (3, 2), 20_000),
+    (8, (5, 4), 50_000),
+    (6, (1, 1), 100_000),
+    (4, (1, 1), 100_000),
+    (15, (1, 1), 300_000),
+    (6, (2, 1), 20_000),
+    (8, (1, 1), 300_000),
+];
+
+/// The ways each line is placed by the best-of construction: (cells a stage places at once,
+/// weight as `num / den`, nodes a stage may expand, exact lone-tile costs).
+pub(super) const BEST_OF: &[StageOption] = &stage_options([
+    (6, (3, 2), 20_000, true),
+    (6, (3, 2), 20_000, false),
+    (4, (1, 1), 20_000, true),
+    (5, (2, 1), 20_000, true),
+    (8, (2, 1), 20_000, true),
+    (6, (1, 1), 20_000, true),
+    (6, (3, 1), 20_000, true),
+    (15, (3, 2), 20_000, false),
+]);
+
+/// [`StageOption`]s from their settings, written as tuples.
+const fn stage_options<const N: usize>(
+    settings: [(usize, (u32, u32), u64, bool); N],
+) -> [StageOption; N] {
+    let mut out = [StageOption {
+        chunk: 0,
+        weight: (1, 1),
+        nodes: 0,
+        exact: false,
+    }; N];
+    let mut i = 0;
+    while i < N {
+        let (chunk, weight, nodes, exact) = settings[i];
+        out[i] = StageOption {
+            chunk,
+            weight,
+            nodes,
+            exact,
+        };
+        i += 1;
+    }
+    out
+}
+
+/// Single-setting constructive variants the anytime solver tries on boards over 25 cells when
+/// time is left: multi-tile stages of several sizes and weights, each with both plans.
+fn variants() -> Vec<Config<'static>> {
+    let mut out = Vec::new();
+    for (chunk, weight, nodes) in STAGES {
+        for plan in [Plan::LongerSide, Plan::Alternate] {
+            out.push(Config {
+                plan,
+                line_stage: Some((weight, nodes)),
+                chunk,
+                ..Config::FAST
+            });
+        }
+    }
+    out
+}
+
+/// The improvement schedule; stops early with the reason the budget gave.
+pub(super) fn run_improvements<F: FnMut(&Solution)>(
+    best: &mut Best<'_, F>,
+    shortener: &Shortener,
+    improve: &Improve,
+    budget: &Budget,
+) -> Result<(), StopReason> {
+    let all = if best.board.tiles().len() <= weighted::MAX_CELLS {
+        Vec::new()
+    } else {
+        variants()
+    };
+    if best.board.tiles().len() <= weighted::MAX_CELLS {
+        improve_by_short_windows(best, shortener, improve, budget)?;
+        improve_by_weighted(best, improve, budget)?;
+    } else {
+        // Presorted constructions first (see `beam`), then the windows on the best.
+        improve_by_presorting(best, shortener, improve, budget)?;
+        improve_by_short_windows(best, shortener, improve, budget)?;
+        improve_last_5x5(best, &SUFFIX_QUICK, &improve.tables, budget)?;
+    }
+    improve_by_windows(
+        best,
+        shortener,
+        &improve.windows,
+        improve.window_nodes,
+        budget,
+    )?;
+    if best.board.tiles().len() > weighted::MAX_CELLS {
+        // Time left: best-of constructions from the board itself, with other charges and plans.
+        for round in 0..MORE_ROUNDS {
+            let config = Config {
+                options: BEST_OF,
+                plan: if round % 2 == 0 {
+                    Plan::LongerSide
+                } else {
+                    Plan::Alternate
+                },
+                leftover: [2, 1, 3, 0][(round / 2) % 4],
+                either_line: round >= 8,
+                finish_4x4: improve.tables.four.as_deref(),
+                ..Config::FAST
+            };
+            if let Ok(moves) = constructed(best.board, &config, budget)
+                && best.offer(moves, Algorithm::Anytime)
+            {
+                improve_by_short_windows(best, shortener, improve, budget)?;
+            }
+            budget.check(0, 0)?;
+        }
+        improve_last_5x5(best, &SUFFIX_LONG, &improve.tables, budget)?;
+        // Still time: the single-setting constructions, for variety (they seldom win, so last).
+        for config in &all {
+            if let Ok(moves) = constructed(best.board, config, budget) {
+                best.offer(moves, Algorithm::Anytime);
+            }
+            budget.check(0, 0)?;
+        }
+    }
+    Ok(())
+}
+
+/// Extra best-of constructions when time is left.
+const MORE_ROUNDS: usize = 12;
+
+/// Weighted-A* runs (weight as `num / den`, nodes) on the last 5×5 of a large board: a quick
+/// pass early, a longer one once the constructions are done.
+const SUFFIX_QUICK: [(u32, u32, u64); 2] = [(2, 1, 100_000), (3, 2, 200_000)];
+const SUFFIX_LONG: [(u32, u32, u64); 3] = [(3, 2, 300_000), (4, 3, 500_000), (6, 5, 800_000)];
+
+/// Re-solves the end of the best solution where only the bottom-right 5×5 still moves, by
+/// anytime weighted A* on the 5×5 pattern databases (only where `tables` has them), bounded by
+/// that end's length.
+fn improve_last_5x5<F: FnMut(&Solution)>(
+    best: &mut Best<'_, F>,
+    schedule: &[(u32, u32, u64)],
+    tables: &Tables,
+    budget: &Budget,
+) -> Result<(), StopReason> {
+    const SIDE: usize = 5;
+    let Some((start, region)) = last_region(best.board, &best.solution.moves, SIDE, SIDE) else {
+        return Ok(());
+    };
+    let suffix = best.solution.moves.len() - start;
+    let Some(db) = tables.five.as_deref() else {
+        return Ok(());
+    };
+    let Some(estimate) = weighted::PdbEstimate::new(region.shape(), db) else {
+        return Ok(());
+    };
+    let heuristic = weighted::Estimator::Pdb(estimate);
+    let mut upper = suffix;
+    for &(num, den, nodes) in schedule {
+        let prefix = &best.solution.moves[..start];
+        let mut found: Option<Vec<Move>> = None;
+        let outcome = weighted::weighted_astar(
+            &region,
+            &heuristic,
+            (num, den),
+            upper,
+            nodes,
+            budget,
+            &mut |moves| found = Some(moves),
+        );
+        if let Some(tail) = found {
+            upper = tail.len();
+            let mut moves = prefix.to_vec();
+            moves.extend(tail);
+            best.offer(moves, Algorithm::Anytime);
+        }
+        match outcome {
+            Ok(_) => return Ok(()),
+            Err(StopReason::NodeLimit) => continue,
+            Err(reason) => return Err(reason),
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Shape;
+    use crate::random::random_solvable;
+
+    #[test]
+    fn the_last_5x5_re_solve_keeps_a_solution_and_uses_the_tables() {
+        // Small 5x5 tables made here: four patterns of three tiles (the rest Manhattan only).
+        let five = Shape::new(5, 5).unwrap();
+        let patterns = vec![
+            vec![1, 2, 6],
+            vec![3, 4, 5],
+            vec![16, 21, 22],
+            vec![19, 23, 24],
+        ];
+        let partition = crate::pdb::Partition::new(five, "3-3-3-3", patterns).unwrap();
+        let db = crate::pdb::cache::build(&partition, &Budget::default()).unwrap();
+        let tables = Tables {
+            four: None,
+            five: Some(std::sync::Arc::new(db)),
+        };
+        let mut improved = 0;
+        for (width, height, seed) in [(6, 6, 3), (7, 5, 4), (5, 8, 5), (6, 7, 6)] {
+            let board = random_solvable(Shape::new(width, height).unwrap(), seed);
+            let budget = Budget::default();
+            let first = crate::large::solve_fast(&board, &budget).unwrap();
+            let length = first.len();
+            let mut best = Best {
+                board: &board,
+                solution: first,
+                clock: Stopwatch::start(),
+                on_improve: |_: &Solution| {},
+            };
+            // A high weight: these small tables guide the search less than 6-6-6-6 would.
+            improve_last_5x5(&mut best, &[(3, 1, 1_000_000)], &tables, &budget).unwrap();
+            assert!(best.solution.len() <= length);
+            assert!(best.solution.solves(&board));
+            improved += usize::from(best.solution.len() < length);
+        }
+        assert!(improved > 0, "the re-solve never shortened a fast solution");
+    }
+
+    #[test]
+    fn every_variant_solves_every_shape() {
+        let budget = Budget::default();
+        for (width, height) in [
+            (4, 4),
+            (5, 7),
+            (7, 5),
+            (6, 6),
+            (4, 9),
+            (9, 4),
+            (8, 8),
+            (2, 9),
+            (11, 3),
+        ] {
+            let shape = Shape::new(width, height).unwrap();
+            let board = random_solvable(shape, (width * 31 + height) as u64);
+            for config in variants() {
+                let moves = super::super::construct::construct(&board, &config, &budget).unwrap();
+                let mut replay = board.clone();
+                replay.apply_all(&moves).unwrap();
+                assert!(replay.is_goal(), "{shape} {config:?}");
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! How far a board is from the goal, for a meter: the exact distance where it can be had
+//! (a table on boards of up to 9 cells, an optimal search on 4×4 and smaller), and a lower
+//! bound that is cheap on any board.
+
+use crate::analysis::linear_conflict;
+use crate::board::Board;
+use crate::distances::DistanceTable;
+use crate::pdb::{Partition, cache};
+use crate::search::idastar::{Heuristic, IdaOptions, idastar};
+use crate::solve::{Options, SolveError, pattern_database};
+
+/// The largest boards (in cells) whose exact distance [`optimal_distance`] will search for:
+/// beyond 4×4 an optimal search can take minutes.
+pub const MAX_OPTIMAL_CELLS: usize = 16;
+
+/// An admissible lower bound on the board's shortest solution, in microseconds on any board:
+/// exact on boards of up to 9 cells (their distance table), the pattern databases of the
+/// options' partition (or the strongest standard one) when this process has them loaded,
+/// else Manhattan distance plus linear conflict. Never loads or builds anything but the small
+/// distance table.
+pub fn lower_bound(board: &Board, options: &Options) -> usize {
+    if let Some(table) = DistanceTable::for_shape(board.shape()) {
+        return table.distance(board).unwrap_or(0);
+    }
+    let fallback = linear_conflict(board);
+    let partitions = match &options.partition {
+        Some(name) => Partition::standard(board.shape(), name)
+            .into_iter()
+            .collect(),
+        None => Partition::strongest_first(board.shape()),
+    };
+    partitions
+        .iter()
+        .find_map(cache::loaded)
+        .and_then(|db| db.heuristic(board))
+        .map_or(fallback, |bound| bound.max(fallback))
+}
+
+/// The exact number of moves of the board's shortest solution: from the distance table on
+/// boards of up to 9 cells, else by IDA* with the options' pattern databases (loaded, or built
+/// once and cached) within the options' budget, on boards of up to [`MAX_OPTIMAL_CELLS`].
+/// Larger boards give [`SolveError::TooLarge`]; an unsolvable board [`SolveError::Unsolvable`].
+pub fn optimal_distance(board: &Board, options: &Options) -> Result<usize, SolveError> {
+    let solvability = crate::analysis::Solvability::of(board);
+    if !solvability.solvable {
+        return Err(SolveError::Unsolvable(solvability));
+    }
+    if let Some(table) = DistanceTable::for_shape(board.shape()) {
+        return table
+            .distance(board)
+            .ok_or(SolveError::Unsolvable(solvability));
+    }
+    if board.tiles().len() > MAX_OPTIMAL_CELLS {
+        return Err(SolveError::TooLarge {
+            shape: board.shape(),
+            max_cells: MAX_OPTIMAL_CELLS,
+        });
+    }
+    let db = pattern_database(board, options).map_err(SolveError::from_pdb)?;
+    let heuristic = match &db {
+        Some(db) => Heuristic::Pdb(db),
+        None => Heuristic::ManhattanLinearConflict,
+    };
+    let ida = IdaOptions {
+        heuristic,
+        threads: options.threads,
+        reflect: true,
+    };
+    idastar(board, &ida, &options.budget)
+        .map(|found| found.solution.len())
+        .map_err(SolveError::GaveUp)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Shape;
+    use crate::random::random_solvable;
+    use crate::search::astar::astar;
+    use crate::search::budget::Budget;
+
+    #[test]
+    fn the_bound_is_exact_on_3x3_and_admissible_on_4x4() {
+        let shape = Shape::new(3, 3).unwrap();
+        for seed in 0..30 {
+            let board = random_solvable(shape, seed);
+            let optimal = astar(&board, &Budget::default()).unwrap().len();
+            assert_eq!(lower_bound(&board, &Options::default()), optimal);
+            assert_eq!(optimal_distance(&board, &Options::default()), Ok(optimal));
+        }
+        let shape = Shape::new(4, 4).unwrap();
+        let dir = crate::testing::TempDir::new("measure");
+        for seed in 0..5 {
+            let board = crate::random::shuffled(shape, 30, seed);
+            let options = Options {
+                partition: Some("5-5-5".into()),
+                pdb_dir: Some(dir.path().to_path_buf()),
+                ..Options::default()
+            };
+            let exact = optimal_distance(&board, &options).unwrap();
+            let bound = lower_bound(&board, &options);
+            assert!(bound <= exact, "{board:?}: {bound} > {exact}");
+            assert!(bound >= linear_conflict(&board));
+        }
+    }
+
+    #[test]
+    fn large_and_unsolvable_boards_are_errors() {
+        let big = random_solvable(Shape::new(5, 5).unwrap(), 1);
+        assert!(matches!(
+            optimal_distance(&big, &Options::default()),
+            Err(SolveError::TooLarge { .. })
+        ));
+        assert!(lower_bound(&big, &Options::default()) >= crate::manhattan(&big));
+        let swapped = Board::new(3, 3, vec![2, 1, 3, 4, 5, 6, 7, 8, 0]).unwrap();
+        assert!(matches!(
+            optimal_distance(&swapped, &Options::default()),
+            Err(SolveError::Unsolvable(_))
+        ));
+    }
+}

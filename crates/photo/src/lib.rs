@@ -1,0 +1,387 @@
+//! Photos for a sliding puzzle: decode (with limits against image bombs, refusing files cut
+//! short), scale a big photo down early, turn it upright by its EXIF orientation, centre-crop
+//! it to the board's shape, and cut it into square tiles. Plain Rust, no Bevy.
+//!
+//! A crate of its own so that it runs optimised even in the app's dev builds: the `image`
+//! crate's generic code is compiled where it is called, and a phone's 12-megapixel photo must
+//! reach the board within a second.
+
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+
+use image::imageops::FilterType;
+use image::{DynamicImage, ImageDecoder, ImageReader, Limits, RgbaImage};
+use thiserror::Error;
+
+pub use image;
+
+/// The largest file read, in bytes.
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+/// The largest width or height a photo may declare.
+pub const MAX_SIDE_PIXELS: u32 = 16_384;
+/// The most memory the decoder may allocate.
+pub const MAX_DECODE_BYTES: u64 = 512 << 20;
+/// The longer side of the picture the photo is scaled to before slicing (rounded down to a
+/// multiple of the board's side).
+pub const PICTURE_SIDE: u32 = 960;
+
+/// Why a photo could not be used.
+#[derive(Debug, Error)]
+pub enum PhotoError {
+    /// The file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The file is larger than the app accepts.
+    #[error("the file is too large ({bytes} bytes; the limit is {MAX_FILE_BYTES})")]
+    FileTooLarge {
+        /// Its size.
+        bytes: u64,
+    },
+    /// The bytes are not an image the app reads (PNG, JPEG, WebP).
+    #[error("not a PNG, JPEG or WebP image")]
+    UnknownFormat,
+    /// The image declares a size past the limits (an image bomb, or simply too big).
+    #[error("the image is too large to decode: {0}")]
+    TooLarge(String),
+    /// The image is damaged.
+    #[error("the image could not be decoded: {0}")]
+    Decode(String),
+    /// The image has no pixels.
+    #[error("the image is empty")]
+    Empty,
+    /// The file ends before the image does (a download or copy cut short).
+    #[error("the image is incomplete: the file ends before the picture does")]
+    Truncated,
+    /// A photo the app does not have (a bundled photo by a name it does not know).
+    #[error("there is no photo called {0}")]
+    NotFound(String),
+}
+
+/// A big photo is halved, straight after decoding, for as long as its shorter side stays at
+/// least this, the largest picture's side. A phone's 12-megapixel photo is a quarter of its
+/// size before anything else is done to it.
+pub const DECODED_MIN_SIDE: u32 = PICTURE_SIDE;
+
+/// Decodes image bytes with limits, halves a big photo (see [`DECODED_MIN_SIDE`]), and turns
+/// it upright by its EXIF orientation.
+pub fn decode(bytes: &[u8]) -> Result<DynamicImage, PhotoError> {
+    let reader = ImageReader::new(Cursor::new(bytes))
+        .with_guessed_format()
+        .map_err(|e| PhotoError::Decode(e.to_string()))?;
+    match reader.format() {
+        Some(image::ImageFormat::Jpeg) if !jpeg_is_complete(bytes) => {
+            return Err(PhotoError::Truncated);
+        }
+        Some(image::ImageFormat::Png | image::ImageFormat::Jpeg | image::ImageFormat::WebP) => {}
+        _ => return Err(PhotoError::UnknownFormat),
+    }
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_SIDE_PIXELS);
+    limits.max_image_height = Some(MAX_SIDE_PIXELS);
+    limits.max_alloc = Some(MAX_DECODE_BYTES);
+    let mut reader = reader;
+    reader.limits(limits);
+    let mut decoder = reader.into_decoder().map_err(classify)?;
+    let orientation = decoder.orientation().map_err(classify)?;
+    let image = DynamicImage::from_decoder(decoder).map_err(classify)?;
+    if image.width() == 0 || image.height() == 0 {
+        return Err(PhotoError::Empty);
+    }
+    // Scaling commutes with turning upright, and is far cheaper on the small image after.
+    let mut image = halve_while(image, DECODED_MIN_SIDE);
+    image.apply_orientation(orientation);
+    Ok(image)
+}
+
+/// The image halved (each pixel the mean of four) for as long as its shorter side stays at
+/// least `min_side`.
+pub fn halve_while(image: DynamicImage, min_side: u32) -> DynamicImage {
+    if image.width().min(image.height()) / 2 < min_side {
+        return image;
+    }
+    let mut image = if image.color().has_alpha() {
+        DynamicImage::ImageRgba8(image.into_rgba8())
+    } else {
+        DynamicImage::ImageRgb8(image.into_rgb8())
+    };
+    while image.width().min(image.height()) / 2 >= min_side {
+        image = match image {
+            DynamicImage::ImageRgba8(rgba) => DynamicImage::ImageRgba8(halve(&rgba)),
+            DynamicImage::ImageRgb8(rgb) => DynamicImage::ImageRgb8(halve(&rgb)),
+            other => return other,
+        };
+    }
+    image
+}
+
+/// Half the width and height, each pixel the mean of the four it covers (an odd last row or
+/// column is dropped).
+fn halve<P>(image: &image::ImageBuffer<P, Vec<u8>>) -> image::ImageBuffer<P, Vec<u8>>
+where
+    P: image::Pixel<Subpixel = u8>,
+{
+    let channels = P::CHANNEL_COUNT as usize;
+    let (w, h) = (image.width() / 2, image.height() / 2);
+    let stride = image.width() as usize * channels;
+    let source = image.as_raw();
+    let mut out = Vec::with_capacity(w as usize * h as usize * channels);
+    for row in 0..h as usize {
+        let top = &source[2 * row * stride..][..stride];
+        let bottom = &source[(2 * row + 1) * stride..][..stride];
+        for column in 0..w as usize {
+            let at = 2 * column * channels;
+            for c in 0..channels {
+                let sum = top[at + c] as u16
+                    + top[at + channels + c] as u16
+                    + bottom[at + c] as u16
+                    + bottom[at + channels + c] as u16;
+                out.push(((sum + 2) / 4) as u8);
+            }
+        }
+    }
+    image::ImageBuffer::from_raw(w, h, out).expect("the buffer has the size it was given")
+}
+
+/// The file extension for image bytes the app reads (`jpg`, `png`, `webp`), after the cheap
+/// checks: a known format, and for JPEG a whole file.
+pub fn file_extension(bytes: &[u8]) -> Result<&'static str, PhotoError> {
+    match image::guess_format(bytes) {
+        Ok(image::ImageFormat::Jpeg) if jpeg_is_complete(bytes) => Ok("jpg"),
+        Ok(image::ImageFormat::Jpeg) => Err(PhotoError::Truncated),
+        Ok(image::ImageFormat::Png) => Ok("png"),
+        Ok(image::ImageFormat::WebP) => Ok("webp"),
+        _ => Err(PhotoError::UnknownFormat),
+    }
+}
+
+/// Whether a JPEG file holds its whole picture: walks the marker segments from the start to
+/// the first scan, then looks for the end-of-image marker after it. JPEG decoders fill a
+/// picture cut short with grey without a word; this is how the app tells.
+pub fn jpeg_is_complete(bytes: &[u8]) -> bool {
+    let mut at = 2; // after the start-of-image marker
+    while at + 4 <= bytes.len() {
+        if bytes[at] != 0xFF {
+            return false;
+        }
+        let marker = bytes[at + 1];
+        if marker == 0xFF {
+            at += 1; // fill byte
+            continue;
+        }
+        let length = u16::from_be_bytes([bytes[at + 2], bytes[at + 3]]) as usize;
+        at += 2 + length;
+        if marker == 0xDA {
+            // The entropy-coded data never holds FF D9: a stuffed FF is followed by 00.
+            return bytes
+                .get(at.min(bytes.len())..)
+                .is_some_and(|rest| rest.windows(2).any(|w| w == [0xFF, 0xD9]));
+        }
+    }
+    false
+}
+
+fn classify(error: image::ImageError) -> PhotoError {
+    match error {
+        image::ImageError::Limits(e) => PhotoError::TooLarge(e.to_string()),
+        image::ImageError::Unsupported(_) => PhotoError::UnknownFormat,
+        other => PhotoError::Decode(other.to_string()),
+    }
+}
+
+/// Reads and decodes a photo file (size-checked first).
+pub fn load_file(path: &Path) -> Result<DynamicImage, PhotoError> {
+    let read_error = |source| PhotoError::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let bytes = std::fs::metadata(path).map_err(read_error)?.len();
+    if bytes > MAX_FILE_BYTES {
+        return Err(PhotoError::FileTooLarge { bytes });
+    }
+    let data = std::fs::read(path).map_err(read_error)?;
+    decode(&data)
+}
+
+/// The picture's size for a board of `width` × `height` square tiles: the longer side at most
+/// [`PICTURE_SIDE`], both sides multiples of the board's.
+pub fn picture_size(width: u32, height: u32) -> (u32, u32) {
+    let (width, height) = (width.max(1), height.max(1));
+    let tile = (PICTURE_SIDE / width.max(height)).max(1);
+    (width * tile, height * tile)
+}
+
+/// Centre-crops an image to the aspect of `width` × `height` and scales it to that size.
+pub fn crop_to(image: &DynamicImage, width: u32, height: u32) -> RgbaImage {
+    let (w, h) = (image.width() as u64, image.height() as u64);
+    let (tw, th) = (width.max(1) as u64, height.max(1) as u64);
+    // The largest tw:th rectangle inside the image.
+    let (crop_w, crop_h) = if w * th > h * tw {
+        (h * tw / th, h)
+    } else {
+        (w, w * th / tw)
+    };
+    let (crop_w, crop_h) = (crop_w.max(1) as u32, crop_h.max(1) as u32);
+    let x = (image.width() - crop_w) / 2;
+    let y = (image.height() - crop_h) / 2;
+    let cropped = image.crop_imm(x, y, crop_w, crop_h);
+    if (crop_w, crop_h) == (width, height) {
+        cropped.to_rgba8()
+    } else if crop_w > width {
+        // Down: averaging areas is smooth and much faster than a filter.
+        cropped.thumbnail_exact(width, height).to_rgba8()
+    } else {
+        cropped
+            .resize_exact(width, height, FilterType::Triangle)
+            .to_rgba8()
+    }
+}
+
+/// Centre-crops an image to a square and scales it to `side` pixels.
+pub fn square(image: &DynamicImage, side: u32) -> RgbaImage {
+    crop_to(image, side, side)
+}
+
+/// Cuts a picture into `width` × `height` square tiles in row-major order (tile `t` belongs on
+/// cell `t - 1`; the last is the blank's cell, shown on the win). Returns the tiles and their
+/// side.
+pub fn slice(picture: &RgbaImage, width: u32, height: u32) -> (Vec<RgbaImage>, u32) {
+    let (width, height) = (width.max(1), height.max(1));
+    let side = (picture.width() / width).min(picture.height() / height);
+    let mut tiles = Vec::with_capacity((width * height) as usize);
+    for row in 0..height {
+        for column in 0..width {
+            let view = image::imageops::crop_imm(picture, column * side, row * side, side, side);
+            tiles.push(view.to_image());
+        }
+    }
+    (tiles, side)
+}
+
+/// A photo ready for the board: the upright picture, cropped to the board's shape, and its
+/// tiles.
+#[derive(Clone, Debug)]
+pub struct PreparedPhoto {
+    /// The centre-cropped, scaled picture.
+    pub picture: RgbaImage,
+    /// The tiles, row-major.
+    pub tiles: Vec<RgbaImage>,
+    /// The whole photo's width over its height, upright (before the crop).
+    pub aspect: f32,
+}
+
+/// Crops, scales and slices a decoded photo for a board of `width` × `height` tiles.
+pub fn prepare(image: &DynamicImage, width: u32, height: u32) -> PreparedPhoto {
+    let (w, h) = picture_size(width, height);
+    let picture = crop_to(image, w, h);
+    let (tiles, _) = slice(&picture, width, height);
+    let aspect = image.width() as f32 / image.height().max(1) as f32;
+    PreparedPhoto {
+        picture,
+        tiles,
+        aspect,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn picture_sides_are_multiples_of_the_board() {
+        for (w, h) in [(3, 3), (4, 4), (8, 8), (3, 4), (4, 3), (5, 7)] {
+            let (pw, ph) = picture_size(w, h);
+            assert_eq!((pw % w, ph % h), (0, 0), "{w}×{h}");
+            assert_eq!(pw / w, ph / h, "square tiles on {w}×{h}");
+            assert!(pw.max(ph) <= PICTURE_SIDE && pw.max(ph) > PICTURE_SIDE - w.max(h));
+        }
+    }
+
+    #[test]
+    fn big_photos_are_halved_keeping_their_shape_and_enough_pixels() {
+        let big = DynamicImage::new_rgb8(4032, 3024);
+        let small = halve_while(big, DECODED_MIN_SIDE);
+        assert_eq!((small.width(), small.height()), (2016, 1512));
+        assert!(
+            small.height() >= PICTURE_SIDE,
+            "too small for a square board"
+        );
+        let fits = DynamicImage::new_rgb8(640, 427);
+        let same = halve_while(fits, DECODED_MIN_SIDE);
+        assert_eq!((same.width(), same.height()), (640, 427));
+    }
+
+    #[test]
+    fn halving_averages_each_square_of_four() {
+        let image =
+            image::RgbImage::from_fn(4, 2, |x, y| image::Rgb([(x * 10 + y * 100) as u8, 0, 255]));
+        let half = halve(&image);
+        assert_eq!((half.width(), half.height()), (2, 1));
+        // (0 + 10 + 100 + 110) / 4 = 55; (20 + 30 + 120 + 130) / 4 = 75.
+        assert_eq!(half.get_pixel(0, 0).0, [55, 0, 255]);
+        assert_eq!(half.get_pixel(1, 0).0, [75, 0, 255]);
+    }
+
+    fn jpeg(width: u32, height: u32) -> Vec<u8> {
+        let image = RgbaImage::from_fn(width, height, |x, y| {
+            image::Rgba([(x * 7) as u8, (y * 5) as u8, ((x + y) * 3) as u8, 255])
+        });
+        let mut bytes = Vec::new();
+        DynamicImage::ImageRgba8(image)
+            .to_rgb8()
+            .write_to(&mut Cursor::new(&mut bytes), image::ImageFormat::Jpeg)
+            .unwrap();
+        bytes
+    }
+
+    #[test]
+    fn a_jpeg_cut_short_is_refused() {
+        let whole = jpeg(300, 200);
+        assert!(jpeg_is_complete(&whole));
+        assert!(decode(&whole).is_ok());
+        for cut in [200, whole.len() / 2, whole.len() - 2] {
+            assert!(
+                matches!(decode(&whole[..cut]), Err(PhotoError::Truncated)),
+                "the first {cut} bytes decoded"
+            );
+        }
+    }
+
+    #[test]
+    fn extensions_follow_the_format_and_refuse_the_rest() {
+        let whole = jpeg(40, 30);
+        assert!(matches!(file_extension(&whole), Ok("jpg")));
+        assert!(matches!(
+            file_extension(&whole[..whole.len() - 2]),
+            Err(PhotoError::Truncated)
+        ));
+        assert!(matches!(
+            file_extension(b"hello"),
+            Err(PhotoError::UnknownFormat)
+        ));
+    }
+
+    #[test]
+    fn a_crop_keeps_the_middle_in_the_boards_shape() {
+        // 400 × 200, red left and right of a 200 × 200 green middle.
+        let image = RgbaImage::from_fn(400, 200, |x, _| {
+            if (100..300).contains(&x) {
+                image::Rgba([0, 255, 0, 255])
+            } else {
+                image::Rgba([255, 0, 0, 255])
+            }
+        });
+        let image = DynamicImage::ImageRgba8(image);
+        let square = crop_to(&image, 100, 100);
+        assert!(
+            square.pixels().all(|p| p.0[1] > 200 && p.0[0] < 60),
+            "red crept in"
+        );
+        let wide = crop_to(&image, 200, 100);
+        assert_eq!((wide.width(), wide.height()), (200, 100));
+    }
+}
