@@ -15,7 +15,7 @@ SCREENSHOT_PACKAGES := xvfb mesa-vulkan-drivers xauth
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SCREENSHOT ?= docs/screenshot.png
 
-.PHONY: run test screenshot deps screenshot-deps check
+.PHONY: run test screenshot deps screenshot-deps check mobile-deps mobile-checks android ios
 
 ## Installs the system packages that are missing (quietly does nothing when all are there).
 deps:
@@ -34,16 +34,41 @@ screenshot-deps: deps
 		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $$missing; \
 	fi
 
+## Installs what the phone checks need, when missing: a JDK 17 (javac, javap, libjvm for the
+## bridge's JVM test), shellcheck, and Python's pbxproj package.
+mobile-deps:
+	@missing=""; command -v javac >/dev/null 2>&1 || missing="$$missing openjdk-17-jdk-headless"; \
+	command -v shellcheck >/dev/null 2>&1 || missing="$$missing shellcheck"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $$missing; \
+	fi
+	@python3 -c 'import pbxproj' 2>/dev/null || python3 -m pip install --quiet pbxproj
+
+## The phone projects' static checks: javac, manifest and plist, Xcode project, shellcheck.
+mobile-checks: mobile-deps
+	android/check.sh
+	ios/check.sh
+
+## The Android app: the Rust library with cargo-ndk, then the APK with Gradle (see README).
+android:
+	android/build.sh
+
+## The iOS app with Xcode, for the simulator by default (see README).
+ios:
+	ios/build.sh
+
 ## Plays the game (dev profile: release builds take far longer).
 run: deps
 	cargo run -p snapslide
 
 ## Format, lints and every test in the workspace; the game's tests need no display.
-test: deps
+test: deps mobile-checks
 	@cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
 	@cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
+	export JAVA_HOME="$${JAVA_HOME:-$$(dirname "$$(dirname "$$(readlink -f "$$(command -v javac)")")")}"; \
 	cargo test --workspace 2>&1 | tee $(CARGO_TARGET_DIR)/test.log
 	@awk '/^test result:/ { passed += $$4; failed += $$6 } END { printf "\nworkspace: %d passed, %d failed\n", passed, failed }' $(CARGO_TARGET_DIR)/test.log
 

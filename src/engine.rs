@@ -9,11 +9,10 @@ use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
 use npuzzle::{Board, Budget, CancelFlag, Options, Shape};
 
-/// Where the solver's pattern databases are cached: the engine's folder
-/// (`$XDG_CACHE_HOME/npuzzle`, else `~/.cache/npuzzle`), which the `npuzzle` command shares,
-/// else the platform's cache folder for the app; `None` builds them in memory each run.
+/// Where the solver's pattern databases are cached (see [`crate::platform::cache_dir`]);
+/// `None` builds them in memory each run.
 pub fn tables_dir() -> Option<PathBuf> {
-    npuzzle::pdb::default_dir().or_else(crate::platform::cache_dir)
+    crate::platform::cache_dir()
 }
 
 /// Threads for the engine: a core short of the machine.

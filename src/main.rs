@@ -1,9 +1,18 @@
-//! The desktop entry: parses the flags and runs the game.
+//! The `snapslide` binary: on the desktop it parses the flags and runs the game; on iOS it is
+//! the app's executable, where there is no command line to read.
 
 use std::process::ExitCode;
 
+#[cfg(not(target_os = "ios"))]
 use snapslide::{CliError, CliOptions};
 
+#[cfg(target_os = "ios")]
+fn main() -> ExitCode {
+    snapslide::main();
+    ExitCode::SUCCESS
+}
+
+#[cfg(not(target_os = "ios"))]
 fn main() -> ExitCode {
     match CliOptions::parse(std::env::args().skip(1)) {
         Ok(options) => {

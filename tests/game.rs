@@ -763,6 +763,8 @@ mod headless {
             app.world().resource::<Review>().found.is_some()
         });
         assert!(found, "no review");
+        // The review's board starts on the next frame.
+        settle(&mut app);
         let summary = app
             .world()
             .resource::<Review>()

@@ -11,8 +11,12 @@
 //! - Android: the system photo picker and the camera through JNI (`android.rs`);
 //! - iOS: PHPicker and the camera through UIKit (`ios.rs`).
 
+#[cfg(target_os = "android")]
+mod android;
 #[cfg(not(any(target_os = "android", target_os = "ios")))]
 mod desktop;
+#[cfg(target_os = "ios")]
+mod ios;
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -66,24 +70,41 @@ pub enum PlatformEvent {
 }
 
 /// The platform's answers, waiting for the next running frame. Cheap to clone; every clone
-/// is the same queue.
-#[derive(Resource, Clone, Default, Debug)]
-pub struct Inbox(Arc<Mutex<VecDeque<PlatformEvent>>>);
+/// is the same queue. A push wakes the app when it sleeps between inputs.
+#[derive(Resource, Clone, Default)]
+pub struct Inbox {
+    events: Arc<Mutex<VecDeque<PlatformEvent>>>,
+    waker: Arc<Mutex<Option<Waker>>>,
+}
+
+/// Wakes the app's event loop.
+pub type Waker = Box<dyn Fn() + Send>;
+
+impl std::fmt::Debug for Inbox {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Inbox")
+            .field("waiting", &self.len())
+            .finish()
+    }
+}
 
 impl Inbox {
-    /// Queues an event (from any thread).
+    /// Queues an event (from any thread) and wakes the app.
     pub fn push(&self, event: PlatformEvent) {
-        self.lock().push_back(event);
+        lock(&self.events).push_back(event);
+        if let Some(wake) = lock(&self.waker).as_ref() {
+            wake();
+        }
     }
 
     /// Takes every event queued so far, oldest first.
     pub fn take_all(&self) -> Vec<PlatformEvent> {
-        self.lock().drain(..).collect()
+        lock(&self.events).drain(..).collect()
     }
 
     /// How many events wait.
     pub fn len(&self) -> usize {
-        self.lock().len()
+        lock(&self.events).len()
     }
 
     /// Whether nothing waits.
@@ -91,11 +112,16 @@ impl Inbox {
         self.len() == 0
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, VecDeque<PlatformEvent>> {
-        self.0
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    /// What wakes the app when an event arrives.
+    pub fn set_waker(&self, waker: Waker) {
+        *lock(&self.waker) = Some(waker);
     }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// The platform the app runs on.
@@ -126,8 +152,9 @@ pub fn data_dir() -> Option<PathBuf> {
     platform_data_dir()
 }
 
-/// The folder for caches the app can rebuild (the solver's tables): the platform's cache
-/// folder for the app.
+/// The folder for caches the app can rebuild (the solver's tables): on the desktop the
+/// engine's folder (`$XDG_CACHE_HOME/npuzzle`), shared with the `npuzzle` command; on a phone
+/// the app's cache folder.
 pub fn cache_dir() -> Option<PathBuf> {
     platform_cache_dir()
 }
@@ -140,8 +167,34 @@ fn platform_data_dir() -> Option<PathBuf> {
 
 #[cfg(not(any(target_os = "android", target_os = "ios")))]
 fn platform_cache_dir() -> Option<PathBuf> {
-    directories::ProjectDirs::from("org", "Snapslide", "snapslide")
-        .map(|dirs| dirs.cache_dir().join("npuzzle"))
+    // The engine's folder, which the `npuzzle` command shares, else the app's cache folder
+    // (Windows has no `HOME`).
+    npuzzle::pdb::default_dir().or_else(|| {
+        directories::ProjectDirs::from("org", "Snapslide", "snapslide")
+            .map(|dirs| dirs.cache_dir().join("npuzzle"))
+    })
+}
+
+#[cfg(target_os = "android")]
+fn platform_data_dir() -> Option<PathBuf> {
+    android::data_dir()
+}
+
+/// Android's cache folder is `cache` beside the app's internal `files` folder.
+#[cfg(target_os = "android")]
+fn platform_cache_dir() -> Option<PathBuf> {
+    let data = android::data_dir()?;
+    Some(data.parent()?.join("cache").join("npuzzle"))
+}
+
+#[cfg(target_os = "ios")]
+fn platform_data_dir() -> Option<PathBuf> {
+    ios::data_dir()
+}
+
+#[cfg(target_os = "ios")]
+fn platform_cache_dir() -> Option<PathBuf> {
+    ios::cache_dir().map(|dir| dir.join("npuzzle"))
 }
 
 /// The core of the platform: the inbox and its delivery, with a platform that offers nothing.
@@ -158,8 +211,24 @@ pub(super) fn core_plugin(app: &mut App) {
 
 /// The platform the app runs on, with its own systems (the desktop's drag and drop).
 pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, wake_on_events);
     #[cfg(not(any(target_os = "android", target_os = "ios")))]
     app.add_plugins(desktop::plugin);
+    #[cfg(target_os = "android")]
+    app.add_plugins(android::plugin);
+    #[cfg(target_os = "ios")]
+    app.add_plugins(ios::plugin);
+}
+
+/// A platform's answer wakes the event loop, which may be sleeping between inputs.
+fn wake_on_events(inbox: Res<Inbox>, proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>) {
+    let Some(proxy) = proxy else {
+        return;
+    };
+    let proxy = Mutex::new((**proxy).clone());
+    inbox.set_waker(Box::new(move || {
+        let _ = lock(&proxy).send_event(bevy::winit::WinitUserEvent::WakeUp);
+    }));
 }
 
 fn ask_for_photos(
@@ -227,6 +296,17 @@ fn haptics(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_push_wakes_the_app() {
+        let inbox = Inbox::default();
+        let woken = Arc::new(Mutex::new(0));
+        let count = Arc::clone(&woken);
+        inbox.set_waker(Box::new(move || *lock(&count) += 1));
+        inbox.push(PlatformEvent::Back);
+        inbox.push(PlatformEvent::PhotoCancelled);
+        assert_eq!(*lock(&woken), 2);
+    }
 
     #[test]
     fn the_inbox_keeps_events_in_order_across_clones_and_threads() {

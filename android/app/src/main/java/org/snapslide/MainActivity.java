@@ -1,0 +1,78 @@
+package org.snapslide;
+
+import android.os.Build;
+import android.os.Bundle;
+import android.view.HapticFeedbackConstants;
+import android.view.KeyEvent;
+import androidx.activity.OnBackPressedCallback;
+import com.google.androidgamesdk.GameActivity;
+
+/**
+ * The game's activity: GameActivity runs the Rust game (libsnapslide_android.so), this class
+ * only wires what the game asks ({@link Host}) and what the system says (back, insets) to
+ * {@link Bridge}. The photo sources and the system bars live in classes of their own.
+ */
+public class MainActivity extends GameActivity implements Host {
+    static {
+        System.loadLibrary("snapslide_android");
+    }
+
+    private PhotoSources photos;
+
+    @Override
+    protected void onCreate(Bundle savedInstanceState) {
+        // The result launchers must be registered before the activity starts.
+        photos = new PhotoSources(this);
+        super.onCreate(savedInstanceState);
+        SystemBars.edgeToEdge(this);
+        getOnBackPressedDispatcher().addCallback(this, new GameBack());
+    }
+
+    /**
+     * The back key goes to the dispatcher, not to the game as a key, so that back reaches the
+     * game once, the same way on every Android version (predictive back sends no key).
+     */
+    @Override
+    public boolean dispatchKeyEvent(KeyEvent event) {
+        if (event.getKeyCode() != KeyEvent.KEYCODE_BACK) {
+            return super.dispatchKeyEvent(event);
+        }
+        if (event.getAction() == KeyEvent.ACTION_UP && !event.isCanceled()) {
+            getOnBackPressedDispatcher().onBackPressed();
+        }
+        return true;
+    }
+
+    @Override
+    public void pickPhoto(int origin) {
+        runOnUiThread(() -> photos.pick(origin));
+    }
+
+    @Override
+    public void haptic(int kind) {
+        int feedback = HapticFeedbackConstants.KEYBOARD_TAP;
+        if (kind == Bridge.TAP_WIN) {
+            feedback = Build.VERSION.SDK_INT >= Build.VERSION_CODES.R
+                    ? HapticFeedbackConstants.CONFIRM
+                    : HapticFeedbackConstants.LONG_PRESS;
+        }
+        int chosen = feedback;
+        runOnUiThread(() -> getWindow().getDecorView().performHapticFeedback(chosen));
+    }
+
+    /** Back closes the game's dialog or pauses it; before the game runs, the system decides. */
+    private final class GameBack extends OnBackPressedCallback {
+        GameBack() {
+            super(true);
+        }
+
+        @Override
+        public void handleOnBackPressed() {
+            if (!Bridge.back()) {
+                setEnabled(false);
+                getOnBackPressedDispatcher().onBackPressed();
+                setEnabled(true);
+            }
+        }
+    }
+}

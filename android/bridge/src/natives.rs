@@ -1,0 +1,188 @@
+//! The `native` methods of `org.snapslide.Bridge`, implemented in Rust, and the sink they feed.
+
+use std::ffi::{CStr, c_void};
+use std::sync::RwLock;
+
+use jni::errors::LogErrorAndDefault;
+use jni::objects::{JByteArray, JClass, JString};
+use jni::strings::JNIStr;
+use jni::sys::jint;
+use jni::{Env, EnvUnowned, NativeMethod};
+
+use crate::event::{BridgeEvent, Insets, Sink};
+
+/// One `static native` method of `org.snapslide.Bridge` and the Rust function behind it.
+struct Native {
+    name: &'static JNIStr,
+    descriptor: &'static JNIStr,
+    func: *mut c_void,
+}
+
+/// A string literal as JNI wants it (checked when compiling).
+const fn jni(text: &'static CStr) -> &'static JNIStr {
+    match JNIStr::from_cstr(text) {
+        Some(text) => text,
+        None => panic!("not modified UTF-8"),
+    }
+}
+
+/// Every native of `org.snapslide.Bridge`, with its JNI descriptor.
+const NATIVES: [Native; 5] = [
+    Native {
+        name: jni(c"nativePhoto"),
+        descriptor: jni(c"([BLjava/lang/String;)V"),
+        func: native_photo as *mut c_void,
+    },
+    Native {
+        name: jni(c"nativeCancelled"),
+        descriptor: jni(c"()V"),
+        func: native_cancelled as *mut c_void,
+    },
+    Native {
+        name: jni(c"nativeFailed"),
+        descriptor: jni(c"(Ljava/lang/String;)V"),
+        func: native_failed as *mut c_void,
+    },
+    Native {
+        name: jni(c"nativeBack"),
+        descriptor: jni(c"()V"),
+        func: native_back as *mut c_void,
+    },
+    Native {
+        name: jni(c"nativeInsets"),
+        descriptor: jni(c"(IIII)V"),
+        func: native_insets as *mut c_void,
+    },
+];
+
+/// The natives Rust registers on `org.snapslide.Bridge`, as (name, JNI descriptor); all are
+/// `static`. The JVM test compares them with `javap -s`.
+pub fn native_methods() -> Vec<(String, String)> {
+    NATIVES
+        .iter()
+        .map(|n| {
+            (
+                n.name.to_str().into_owned(),
+                n.descriptor.to_str().into_owned(),
+            )
+        })
+        .collect()
+}
+
+/// The sink the natives hand their events to; the last one installed wins.
+static SINK: RwLock<Option<Sink>> = RwLock::new(None);
+
+/// Installs the sink the natives feed from now on.
+pub(crate) fn install(sink: Sink) {
+    *SINK
+        .write()
+        .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(sink);
+}
+
+fn deliver(event: BridgeEvent) {
+    let sink = SINK
+        .read()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .clone();
+    match sink {
+        Some(sink) => sink(event),
+        None => log::warn!("snapslide bridge: no sink yet, dropped {event:?}"),
+    }
+}
+
+/// The table handed to `RegisterNatives`.
+pub(crate) fn table() -> Vec<NativeMethod<'static>> {
+    NATIVES
+        .iter()
+        // SAFETY: each function is `extern "system"`, takes the env, the class (the methods are
+        // static) and exactly the arguments its descriptor names, and returns void.
+        .map(|n| unsafe { NativeMethod::from_raw_parts(n.name, n.descriptor, n.func) })
+        .collect()
+}
+
+/// The photo's bytes and name, or why they could not be read.
+fn read_photo(
+    env: &mut Env<'_>,
+    bytes: &JByteArray<'_>,
+    name: &JString<'_>,
+) -> Result<BridgeEvent, String> {
+    if bytes.is_null() {
+        return Err("the photo arrived empty".into());
+    }
+    let bytes = env
+        .convert_byte_array(bytes)
+        .map_err(|error| format!("the photo could not be read ({error})"))?;
+    if bytes.is_empty() {
+        return Err("the photo arrived empty".into());
+    }
+    let name = if name.is_null() {
+        "photo".to_owned()
+    } else {
+        name.try_to_string(env)
+            .unwrap_or_else(|_| "photo".to_owned())
+    };
+    Ok(BridgeEvent::Photo { bytes, name })
+}
+
+extern "system" fn native_photo<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    bytes: JByteArray<'local>,
+    name: JString<'local>,
+) {
+    env.with_env(|env| -> jni::errors::Result<()> {
+        deliver(read_photo(env, &bytes, &name).unwrap_or_else(BridgeEvent::Failed));
+        Ok(())
+    })
+    .resolve::<LogErrorAndDefault>()
+}
+
+extern "system" fn native_cancelled<'local>(mut env: EnvUnowned<'local>, _class: JClass<'local>) {
+    env.with_env(|_| -> jni::errors::Result<()> {
+        deliver(BridgeEvent::Cancelled);
+        Ok(())
+    })
+    .resolve::<LogErrorAndDefault>()
+}
+
+extern "system" fn native_failed<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    reason: JString<'local>,
+) {
+    env.with_env(|env| -> jni::errors::Result<()> {
+        let reason = if reason.is_null() {
+            "the photo could not be had".to_owned()
+        } else {
+            reason.try_to_string(env)?
+        };
+        deliver(BridgeEvent::Failed(reason));
+        Ok(())
+    })
+    .resolve::<LogErrorAndDefault>()
+}
+
+extern "system" fn native_back<'local>(mut env: EnvUnowned<'local>, _class: JClass<'local>) {
+    env.with_env(|_| -> jni::errors::Result<()> {
+        deliver(BridgeEvent::Back);
+        Ok(())
+    })
+    .resolve::<LogErrorAndDefault>()
+}
+
+extern "system" fn native_insets<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    top: jint,
+    right: jint,
+    bottom: jint,
+    left: jint,
+) {
+    env.with_env(|_| -> jni::errors::Result<()> {
+        deliver(BridgeEvent::Insets(Insets::from_java(
+            top, right, bottom, left,
+        )));
+        Ok(())
+    })
+    .resolve::<LogErrorAndDefault>()
+}

@@ -1,0 +1,383 @@
+//! iOS: PHPicker for the gallery (no library permission), UIImagePickerController for the
+//! camera (`NSCameraUsageDescription` in `ios/Snapslide/Info.plist`), haptics, the safe area
+//! and the data folder, through UIKit with the objc2 0.6 crates.
+//!
+//! Written against the sources of objc2 0.6.5, objc2-ui-kit, objc2-foundation and
+//! objc2-photos-ui 0.3.2; it has not been compiled: the machine it was written on has no Apple
+//! SDK and no iOS target for rustc.
+//!
+//! UIKit wants the main thread: requests from Bevy's systems hop to the main queue. A chosen
+//! photo is decoded by UIKit (HEIC too), made upright and scaled to at most [`MAX_SIDE`] pixels,
+//! and handed over as JPEG (the `image` crate has no HEIC decoder).
+
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::ptr::NonNull;
+
+use bevy::ecs::system::NonSendMarker;
+use bevy::prelude::*;
+use block2::RcBlock;
+use dispatch2::DispatchQueue;
+use objc2::rc::Retained;
+use objc2::runtime::{AnyObject, NSObject, NSObjectProtocol};
+use objc2::{
+    AnyThread, DefinedClass, MainThreadMarker, MainThreadOnly, Message, define_class, extern_class,
+    extern_methods, extern_protocol, msg_send,
+};
+use objc2_core_foundation::{CGFloat, CGPoint, CGRect, CGSize};
+use objc2_foundation::{
+    NSArray, NSData, NSDictionary, NSError, NSFileManager, NSSearchPathDirectory,
+    NSSearchPathDomainMask, ns_string,
+};
+use objc2_photos_ui::{PHPickerConfiguration, PHPickerFilter, PHPickerResult};
+use objc2_ui_kit::{
+    UIApplication, UIGraphicsImageRenderer, UIGraphicsImageRendererContext,
+    UIGraphicsImageRendererFormat, UIImage, UIImagePickerController,
+    UIImagePickerControllerDelegate, UIImagePickerControllerInfoKey,
+    UIImagePickerControllerOriginalImage, UIImagePickerControllerSourceType,
+    UIImpactFeedbackGenerator, UIImpactFeedbackStyle, UINavigationControllerDelegate,
+    UINotificationFeedbackGenerator, UINotificationFeedbackType, UIResponder, UIViewController,
+};
+
+use super::{Haptic, Inbox, Platform, PlatformEvent, PlatformHandle};
+use crate::AppSet;
+use crate::layout::SafeArea;
+use crate::messages::PhotoOrigin;
+
+/// The long side of the photo handed to the game, in pixels.
+const MAX_SIDE: CGFloat = 2048.0;
+const JPEG_QUALITY: CGFloat = 0.9;
+
+/// The iOS platform.
+pub struct Ios;
+
+impl Platform for Ios {
+    fn photo_origins(&self) -> &'static [PhotoOrigin] {
+        &[PhotoOrigin::Gallery, PhotoOrigin::Camera]
+    }
+
+    fn pick_photo(&self, origin: PhotoOrigin, inbox: Inbox) {
+        on_main(move |mtm| {
+            let shown = match origin {
+                PhotoOrigin::Gallery => show_gallery(mtm, inbox.clone()),
+                PhotoOrigin::Camera => show_camera(mtm, inbox.clone()),
+            };
+            if let Err(why) = shown {
+                inbox.push(PlatformEvent::PhotoFailed(why.into()));
+            }
+        });
+    }
+
+    fn haptic(&self, haptic: Haptic) {
+        on_main(move |mtm| tap(mtm, haptic));
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(PlatformHandle(Box::new(Ios)))
+        .add_systems(Update, safe_area.in_set(AppSet::RecordInput));
+}
+
+/// Application Support, as Foundation names it (inside the app's sandbox).
+pub(super) fn data_dir() -> Option<PathBuf> {
+    user_directory(NSSearchPathDirectory::ApplicationSupportDirectory)
+}
+
+/// The app's Caches folder (the system may empty it; the solver's tables are rebuilt then).
+pub(super) fn cache_dir() -> Option<PathBuf> {
+    user_directory(NSSearchPathDirectory::CachesDirectory)
+}
+
+fn user_directory(directory: NSSearchPathDirectory) -> Option<PathBuf> {
+    let urls = NSFileManager::defaultManager()
+        .URLsForDirectory_inDomains(directory, NSSearchPathDomainMask::UserDomainMask);
+    let path = urls.firstObject()?.path()?;
+    Some(PathBuf::from(path.to_string()))
+}
+
+/// Runs `work` on the main thread, where UIKit lives.
+fn on_main(work: impl FnOnce(MainThreadMarker) + Send + 'static) {
+    DispatchQueue::main().exec_async(move || match MainThreadMarker::new() {
+        Some(mtm) => work(mtm),
+        None => warn!("the main queue ran off the main thread"),
+    });
+}
+
+/// The view controller on top, to present the picker or the camera from.
+fn top_view_controller(mtm: MainThreadMarker) -> Option<Retained<UIViewController>> {
+    #[allow(deprecated)] // winit's app has one window in one scene
+    let window = UIApplication::sharedApplication(mtm).keyWindow()?;
+    let mut top = window.rootViewController()?;
+    while let Some(presented) = top.presentedViewController() {
+        top = presented;
+    }
+    Some(top)
+}
+
+thread_local! {
+    /// The delegate of the picker on screen: UIKit holds delegates weakly.
+    static DELEGATE: RefCell<Option<Retained<NSObject>>> = const { RefCell::new(None) };
+}
+
+fn keep_delegate(delegate: Retained<NSObject>) {
+    DELEGATE.with(|kept| *kept.borrow_mut() = Some(delegate));
+}
+
+fn release_delegate() {
+    DELEGATE.with(|kept| kept.borrow_mut().take());
+}
+
+fn tap(mtm: MainThreadMarker, haptic: Haptic) {
+    match haptic {
+        Haptic::Slide => {
+            #[allow(deprecated)] // initWithStyle:view: is iOS 17+; the target is iOS 15
+            let generator = UIImpactFeedbackGenerator::initWithStyle(
+                UIImpactFeedbackGenerator::alloc(mtm),
+                UIImpactFeedbackStyle::Light,
+            );
+            generator.impactOccurred();
+        }
+        Haptic::Win => {
+            let generator = UINotificationFeedbackGenerator::new(mtm);
+            generator.notificationOccurred(UINotificationFeedbackType::Success);
+        }
+    }
+}
+
+/// Hands the app the safe area (points are logical pixels) whenever it changes.
+fn safe_area(_main_thread: NonSendMarker, inbox: Res<Inbox>, mut sent: Local<Option<SafeArea>>) {
+    let Some(mtm) = MainThreadMarker::new() else {
+        return;
+    };
+    #[allow(deprecated)] // winit's app has one window in one scene
+    let Some(window) = UIApplication::sharedApplication(mtm).keyWindow() else {
+        return;
+    };
+    let insets = window.safeAreaInsets();
+    let area = SafeArea {
+        top: insets.top as f32,
+        right: insets.right as f32,
+        bottom: insets.bottom as f32,
+        left: insets.left as f32,
+    };
+    if *sent != Some(area) {
+        *sent = Some(area);
+        inbox.push(PlatformEvent::SafeArea(area));
+    }
+}
+
+// ---- Photos: made upright, scaled and encoded, on any thread ----
+
+/// The size to draw a photo at: its shape, the long side at most [`MAX_SIDE`].
+fn target_size(size: CGSize) -> Option<CGSize> {
+    if !(size.width > 0.0 && size.height > 0.0) {
+        return None;
+    }
+    let scale = (MAX_SIDE / size.width.max(size.height)).min(1.0);
+    Some(CGSize::new(
+        (size.width * scale).round().max(1.0),
+        (size.height * scale).round().max(1.0),
+    ))
+}
+
+/// The photo, upright (its orientation drawn in), scaled down and encoded as JPEG.
+fn upright_jpeg(image: &UIImage) -> Option<Vec<u8>> {
+    // SAFETY: this image is used by one thread at a time.
+    let size = target_size(unsafe { image.size() })?;
+    // A thumbnail decodes at the size drawn, not at the camera's 12 to 48 megapixels.
+    let thumbnail: Option<Retained<UIImage>> =
+        unsafe { msg_send![image, imageByPreparingThumbnailOfSize: size] };
+    let source = thumbnail.unwrap_or_else(|| image.retain());
+    let format = UIGraphicsImageRendererFormat::new();
+    format.setScale(1.0);
+    format.setOpaque(true);
+    let renderer = UIGraphicsImageRenderer::initWithSize_format(
+        UIGraphicsImageRenderer::alloc(),
+        size,
+        &format,
+    );
+    let draw = RcBlock::new(move |_context: NonNull<UIGraphicsImageRendererContext>| {
+        source.drawInRect(CGRect::new(CGPoint::new(0.0, 0.0), size));
+    });
+    // SAFETY: the block outlives the call, which runs it before returning.
+    let jpeg = unsafe {
+        renderer.JPEGDataWithCompressionQuality_actions(JPEG_QUALITY, RcBlock::as_ptr(&draw))
+    };
+    Some(jpeg.to_vec())
+}
+
+fn photo_event(image: Option<&UIImage>, name: &str) -> PlatformEvent {
+    match image.and_then(upright_jpeg) {
+        Some(bytes) => PlatformEvent::Photo {
+            bytes,
+            name: name.into(),
+        },
+        None => PlatformEvent::PhotoFailed("the photo could not be read".into()),
+    }
+}
+
+// ---- The gallery: PHPickerViewController ----
+
+extern_class!(
+    /// PhotosUI's picker. objc2-photos-ui 0.3 declares it for macOS only; on iOS it is a
+    /// UIViewController.
+    #[unsafe(super(UIViewController, UIResponder, NSObject))]
+    #[thread_kind = MainThreadOnly]
+    #[name = "PHPickerViewController"]
+    struct PickerController;
+);
+
+impl PickerController {
+    extern_methods!(
+        #[unsafe(method(initWithConfiguration:))]
+        #[unsafe(method_family = init)]
+        fn initWithConfiguration(
+            this: objc2::rc::Allocated<Self>,
+            configuration: &PHPickerConfiguration,
+        ) -> Retained<Self>;
+
+        #[unsafe(method(setDelegate:))]
+        #[unsafe(method_family = none)]
+        unsafe fn setDelegate(&self, delegate: Option<&AnyObject>);
+    );
+}
+
+extern_protocol!(
+    /// PhotosUI's delegate protocol, as on iOS (objc2-photos-ui 0.3 declares its method for
+    /// macOS only).
+    #[name = "PHPickerViewControllerDelegate"]
+    unsafe trait PickerDelegate: NSObjectProtocol + MainThreadOnly {
+        #[unsafe(method(picker:didFinishPicking:))]
+        #[unsafe(method_family = none)]
+        fn picker_didFinishPicking(
+            &self,
+            picker: &PickerController,
+            results: &NSArray<PHPickerResult>,
+        );
+    }
+);
+
+define_class!(
+    // SAFETY: NSObject has no subclassing requirements; GalleryDelegate has no Drop.
+    #[unsafe(super(NSObject))]
+    #[thread_kind = MainThreadOnly]
+    #[ivars = Inbox]
+    struct GalleryDelegate;
+
+    unsafe impl NSObjectProtocol for GalleryDelegate {}
+
+    unsafe impl PickerDelegate for GalleryDelegate {
+        #[unsafe(method(picker:didFinishPicking:))]
+        fn picker_didFinishPicking(
+            &self,
+            picker: &PickerController,
+            results: &NSArray<PHPickerResult>,
+        ) {
+            picker.dismissViewControllerAnimated_completion(true, None);
+            let inbox = self.ivars().clone();
+            match results.firstObject() {
+                Some(result) => load_picked(&result, inbox),
+                None => inbox.push(PlatformEvent::PhotoCancelled),
+            }
+            release_delegate();
+        }
+    }
+);
+
+fn show_gallery(mtm: MainThreadMarker, inbox: Inbox) -> Result<(), &'static str> {
+    let top = top_view_controller(mtm).ok_or("the game's window is not ready")?;
+    // SAFETY: plain property setters of a fresh configuration.
+    let configuration = unsafe {
+        let configuration = PHPickerConfiguration::new();
+        configuration.setFilter(Some(&PHPickerFilter::imagesFilter()));
+        configuration.setSelectionLimit(1);
+        configuration
+    };
+    let picker =
+        PickerController::initWithConfiguration(PickerController::alloc(mtm), &configuration);
+    let delegate = GalleryDelegate::alloc(mtm).set_ivars(inbox);
+    let delegate: Retained<GalleryDelegate> = unsafe { msg_send![super(delegate), init] };
+    let object: &AnyObject = &delegate;
+    // SAFETY: the delegate answers picker:didFinishPicking: and is kept alive below.
+    unsafe { picker.setDelegate(Some(object)) };
+    keep_delegate(Retained::into_super(delegate));
+    top.presentViewController_animated_completion(&picker, true, None);
+    Ok(())
+}
+
+/// Loads the picked photo's data (off the main thread) and hands it over.
+fn load_picked(result: &PHPickerResult, inbox: Inbox) {
+    // SAFETY: a result's item provider is valid while the result is.
+    let provider = unsafe { result.itemProvider() };
+    let handler = RcBlock::new(move |data: *mut NSData, _error: *mut NSError| {
+        // SAFETY: the data, if any, is valid while the handler runs.
+        let image = unsafe { data.as_ref() }.and_then(UIImage::imageWithData);
+        inbox.push(photo_event(image.as_deref(), "Photo"));
+    });
+    // SAFETY: the handler only touches the inbox (Send) and objects it creates.
+    let _progress = unsafe {
+        provider.loadDataRepresentationForTypeIdentifier_completionHandler(
+            ns_string!("public.image"),
+            &handler,
+        )
+    };
+}
+
+// ---- The camera: UIImagePickerController ----
+
+define_class!(
+    // SAFETY: NSObject has no subclassing requirements; CameraDelegate has no Drop.
+    #[unsafe(super(NSObject))]
+    #[thread_kind = MainThreadOnly]
+    #[ivars = Inbox]
+    struct CameraDelegate;
+
+    unsafe impl NSObjectProtocol for CameraDelegate {}
+
+    unsafe impl UINavigationControllerDelegate for CameraDelegate {}
+
+    unsafe impl UIImagePickerControllerDelegate for CameraDelegate {
+        #[unsafe(method(imagePickerController:didFinishPickingMediaWithInfo:))]
+        unsafe fn imagePickerController_didFinishPickingMediaWithInfo(
+            &self,
+            picker: &UIImagePickerController,
+            info: &NSDictionary<UIImagePickerControllerInfoKey, AnyObject>,
+        ) {
+            picker.dismissViewControllerAnimated_completion(true, None);
+            // SAFETY: a UIKit constant.
+            let key = unsafe { UIImagePickerControllerOriginalImage };
+            let image = info
+                .objectForKey(key)
+                .and_then(|object| object.downcast::<UIImage>().ok());
+            self.ivars()
+                .push(photo_event(image.as_deref(), "Camera photo"));
+            release_delegate();
+        }
+
+        #[unsafe(method(imagePickerControllerDidCancel:))]
+        fn imagePickerControllerDidCancel(&self, picker: &UIImagePickerController) {
+            picker.dismissViewControllerAnimated_completion(true, None);
+            self.ivars().push(PlatformEvent::PhotoCancelled);
+            release_delegate();
+        }
+    }
+);
+
+fn show_camera(mtm: MainThreadMarker, inbox: Inbox) -> Result<(), &'static str> {
+    let camera = UIImagePickerControllerSourceType::Camera;
+    if !UIImagePickerController::isSourceTypeAvailable(camera, mtm) {
+        return Err("this device has no camera");
+    }
+    let top = top_view_controller(mtm).ok_or("the game's window is not ready")?;
+    let picker = UIImagePickerController::new(mtm);
+    picker.setSourceType(camera);
+    let delegate = CameraDelegate::alloc(mtm).set_ivars(inbox);
+    let delegate: Retained<CameraDelegate> = unsafe { msg_send![super(delegate), init] };
+    let object: &AnyObject = &delegate;
+    // SAFETY: the delegate is a UIImagePickerControllerDelegate and a
+    // UINavigationControllerDelegate, kept alive below.
+    unsafe { picker.setDelegate(Some(object)) };
+    keep_delegate(Retained::into_super(delegate));
+    top.presentViewController_animated_completion(&picker, true, None);
+    Ok(())
+}
