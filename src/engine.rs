@@ -6,8 +6,10 @@
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-use bevy::tasks::AsyncComputeTaskPool;
-use npuzzle::{Board, Budget, CancelFlag, Options, Shape};
+use npuzzle::pdb::cache;
+use npuzzle::{Board, Budget, CancelFlag, Options, Partition, Shape};
+
+use crate::background::Background;
 
 /// Where the solver's pattern databases are cached (see [`crate::platform::cache_dir`]);
 /// `None` builds them in memory each run.
@@ -21,35 +23,65 @@ pub fn threads() -> usize {
     cores.saturating_sub(1).max(1)
 }
 
-/// The engine's options for the app: its cache folder and threads, stopped by `cancel`.
-pub fn options(cancel: &CancelFlag) -> Options {
+/// The small 4×4 tables, built in under a second: used until the stronger ones are ready.
+pub const QUICK_4X4: &str = "5-5-5";
+
+/// The engine's options for the app on a board of this shape: its cache folder and threads,
+/// stopped by `cancel`. On 4×4, until stronger tables are loaded or cached, the small ones
+/// (a search never waits for a long build).
+pub fn options(shape: Shape, cancel: &CancelFlag) -> Options {
+    let dir = tables_dir();
     let mut options = Options::default()
         .with_budget(Budget::default().with_cancel(cancel.clone()))
         .with_threads(threads());
-    if let Some(dir) = tables_dir() {
+    if (shape.width, shape.height) == (4, 4) && !strong_tables_at_hand(shape, dir.as_deref()) {
+        options = options.with_partition(QUICK_4X4);
+    }
+    if let Some(dir) = dir {
         options = options.with_pdb_dir(dir);
     }
     options
+}
+
+/// Whether tables stronger than the quick ones are loaded in this process or cached.
+fn strong_tables_at_hand(shape: Shape, dir: Option<&std::path::Path>) -> bool {
+    Partition::strongest_first(shape)
+        .iter()
+        .filter(|partition| partition.name() != QUICK_4X4)
+        .any(|partition| {
+            cache::loaded(partition).is_some()
+                || dir.is_some_and(|dir| cache::file_path(dir, partition).is_file())
+        })
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, warm_up_tables);
 }
 
-/// Loads the 4×4 tables, or builds them once, on a background thread (about 10–30 s the
-/// first time on one core; they are cached for every later launch).
+/// Loads the 4×4 tables, or builds them once, on a thread of their own: the quick ones first
+/// (under a second), then the shape's default (about 10 s the first time on one core); both
+/// are cached for every later launch.
 fn warm_up_tables() {
     let Ok(shape) = Shape::new(4, 4) else {
         return;
     };
     let board = Board::goal_of(shape);
-    let options = options(&CancelFlag::new()).with_threads(1);
-    AsyncComputeTaskPool::get()
-        .spawn(async move {
+    let mut options = Options::default().with_threads(1);
+    if let Some(dir) = tables_dir() {
+        options = options.with_pdb_dir(dir);
+    }
+    let Some(full) = Partition::default_for(shape) else {
+        return;
+    };
+    let full = options.clone().with_partition(full.name());
+    // The thread runs on by itself; its result is only logged.
+    drop(Background::spawn("tables", move || {
+        let quick = options.with_partition(QUICK_4X4);
+        for (what, options) in [("quick", quick), ("full", full)] {
             match npuzzle::pattern_database(&board, &options) {
-                Ok(_) => info!("the 4×4 solver's tables are ready"),
-                Err(error) => warn!("the 4×4 solver's tables could not be had: {error}"),
+                Ok(_) => info!("the 4×4 solver's {what} tables are ready"),
+                Err(error) => warn!("the 4×4 solver's {what} tables could not be had: {error}"),
             }
-        })
-        .detach();
+        }
+    }));
 }

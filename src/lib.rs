@@ -24,6 +24,7 @@ use std::time::Instant;
 use bevy::prelude::*;
 
 mod audio;
+pub mod background;
 pub mod board;
 mod cli;
 pub mod diagnostics;

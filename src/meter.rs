@@ -7,11 +7,11 @@
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use npuzzle::measure::{MAX_OPTIMAL_CELLS, lower_bound, optimal_distance};
 use npuzzle::{Board, CancelFlag};
 
 use crate::AppSet;
+use crate::background::Background;
 use crate::messages::GameChanged;
 use crate::play::CurrentGame;
 use crate::settings::Settings;
@@ -88,7 +88,7 @@ pub struct Meter {
     pub reading: Option<(Board, Reading)>,
     /// The last change and when it came.
     pub flash: Option<(Trend, Instant)>,
-    job: Option<(Board, Task<Option<Reading>>, CancelFlag)>,
+    job: Option<(Board, Background<Option<Reading>>, CancelFlag)>,
 }
 
 impl Meter {
@@ -160,10 +160,10 @@ fn measure(
         return;
     }
     let cancel = CancelFlag::new();
-    let mut options = crate::engine::options(&cancel);
+    let mut options = crate::engine::options(board.shape(), &cancel);
     options.budget = options.budget.with_time_limit(METER_TIME);
     let owned = board.clone();
-    let task = AsyncComputeTaskPool::get().spawn(async move { searched_reading(&owned, &options) });
+    let task = Background::spawn("meter", move || searched_reading(&owned, &options));
     meter.job = Some((board.clone(), task, cancel));
 }
 
@@ -171,7 +171,10 @@ fn collect(mut meter: ResMut<Meter>) {
     let Some((_, task, _)) = meter.job.as_mut() else {
         return;
     };
-    let Some(result) = check_ready(task) else {
+    let Some(result) = task.poll() else {
+        if task.is_lost() {
+            meter.job = None;
+        }
         return;
     };
     let Some((board, ..)) = meter.job.take() else {

@@ -5,11 +5,11 @@
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use npuzzle::generate::GenerateError;
 use npuzzle::{CancelFlag, Shape};
 
 use crate::AppSet;
+use crate::background::Background;
 use crate::game::{DAILY_DISTANCE, DailyPuzzle, Difficulty, Game, Recipe, make_board, today};
 use crate::messages::{GameCommand, NewGame, Notice};
 use crate::photo::{BUNDLED, PhotoSource};
@@ -21,7 +21,7 @@ pub const SHOW_AFTER: Duration = Duration::from_millis(300);
 
 /// A board being made in the background.
 pub struct Making {
-    task: Task<Result<Game, GenerateError>>,
+    task: Background<Result<Game, GenerateError>>,
     cancel: CancelFlag,
     /// When it started.
     pub started: Instant,
@@ -117,8 +117,8 @@ fn start_making(
         settings.photo = PhotoSource::Bundled(name.to_string());
     }
     let cancel = CancelFlag::new();
-    let options = crate::engine::options(&cancel);
-    let task = AsyncComputeTaskPool::get().spawn(async move { make_game(&order, &options) });
+    let options = crate::engine::options(order.shape, &cancel);
+    let task = Background::spawn("new-game", move || make_game(&order, &options));
     // A new request replaces the one before (dropping it cancels it).
     job.0 = Some(Making {
         task,
@@ -135,7 +135,11 @@ fn finish_making(
     let Some(making) = job.0.as_mut() else {
         return;
     };
-    let Some(made) = check_ready(&mut making.task) else {
+    let Some(made) = making.task.poll() else {
+        if making.task.is_lost() {
+            job.0 = None;
+            notices.write(Notice("Could not make a new puzzle.".into()));
+        }
         return;
     };
     job.0 = None;

@@ -4,11 +4,11 @@
 //! plays it. Done brings the finished game back.
 
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use npuzzle::measure::{MAX_OPTIMAL_CELLS, optimal_distance};
 use npuzzle::{Board, CancelFlag, Move, Options};
 
 use crate::AppSet;
+use crate::background::Background;
 use crate::game::{Game, Summary, summarize};
 use crate::messages::GameCommand;
 use crate::play::CurrentGame;
@@ -43,7 +43,7 @@ pub struct Found {
 pub struct Review {
     /// The game reviewed, to come back to.
     finished: Option<Game>,
-    task: Option<(Task<Option<Found>>, CancelFlag)>,
+    task: Option<(Background<Option<Found>>, CancelFlag)>,
     /// The comparison and the line, once found.
     pub found: Option<Found>,
 }
@@ -133,9 +133,10 @@ fn act(
 
 fn open(review: &mut Review, finished: &Game, commands: &mut MessageWriter<GameCommand>) {
     let cancel = CancelFlag::new();
-    let options = crate::engine::options(&cancel).with_time(crate::solver::IMPROVE_TIME);
+    let options = crate::engine::options(finished.start().shape(), &cancel)
+        .with_time(crate::solver::IMPROVE_TIME);
     let game = finished.clone();
-    let task = AsyncComputeTaskPool::get().spawn(async move { compare(&game, &options) });
+    let task = Background::spawn("review", move || compare(&game, &options));
     *review = Review {
         finished: Some(finished.clone()),
         task: Some((task, cancel)),
@@ -164,7 +165,10 @@ fn collect(mut review: ResMut<Review>) {
     let Some((task, _)) = review.task.as_mut() else {
         return;
     };
-    let Some(found) = check_ready(task) else {
+    let Some(found) = task.poll() else {
+        if task.is_lost() {
+            review.task = None;
+        }
         return;
     };
     review.task = None;

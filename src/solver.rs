@@ -1,4 +1,4 @@
-//! Solve and Hint: the engine runs on the `AsyncComputeTaskPool` with a cancel flag, so the
+//! Solve and Hint: the engine runs on a thread of its own with a cancel flag, so the
 //! frame never waits; a solution then plays move by move at an adjustable speed. The solver
 //! only reads the game: its moves go to `play` as commands, like the player's.
 
@@ -9,7 +9,6 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use npuzzle::{
     Algorithm, Board, CancelFlag, GaveUp, Move, Options, PdbError, Progress, ProgressEvent,
     Solution, SolveError, StopReason, solve,
@@ -18,6 +17,7 @@ use npuzzle::{
 pub use tables::{Stage, TableProgress};
 
 use crate::AppSet;
+use crate::background::Background;
 use crate::messages::{GameChanged, GameCommand, SolverCommand};
 use crate::play::{CurrentGame, Pace};
 use crate::settings::Settings;
@@ -41,7 +41,7 @@ pub enum Purpose {
 
 /// A search running in the background.
 pub struct Job {
-    task: Task<Result<Solution, SolveError>>,
+    task: Background<Result<Solution, SolveError>>,
     cancel: CancelFlag,
     /// When it started.
     pub started: Instant,
@@ -188,7 +188,7 @@ fn time_limit(purpose: Purpose, board: &Board) -> Duration {
 }
 
 /// The engine's options, reporting table events to `tables` and stopping on `cancel`.
-fn options_for(cancel: &CancelFlag, tables: &Arc<Mutex<TableProgress>>) -> Options {
+fn options_for(board: &Board, cancel: &CancelFlag, tables: &Arc<Mutex<TableProgress>>) -> Options {
     let events = Arc::clone(tables);
     let progress = Progress::new(move |event| {
         if let ProgressEvent::Table(event) = event {
@@ -198,7 +198,7 @@ fn options_for(cancel: &CancelFlag, tables: &Arc<Mutex<TableProgress>>) -> Optio
                 .apply(event);
         }
     });
-    crate::engine::options(cancel).with_progress(progress)
+    crate::engine::options(board.shape(), cancel).with_progress(progress)
 }
 
 /// Loads or builds the pattern database first, with no deadline (only Cancel stops it): its
@@ -236,9 +236,9 @@ fn start(purpose: Purpose, board: &Board) -> Job {
     let cancel = CancelFlag::new();
     let limit = time_limit(purpose, board);
     let tables = Arc::new(Mutex::new(TableProgress::for_board(board)));
-    let mut options = options_for(&cancel, &tables);
+    let mut options = options_for(board, &cancel, &tables);
     let (owned, progress) = (board.clone(), Arc::clone(&tables));
-    let task = AsyncComputeTaskPool::get().spawn(async move {
+    let task = Background::spawn("solver", move || {
         prepare_tables(&owned, &options, &progress)?;
         // The time limit starts once the tables are ready (the engine keeps them in memory).
         // The engine answers with the shortest solution it can prove in that time, else the
@@ -379,7 +379,11 @@ fn poll_job(
     let Some(running) = state.job.0.as_mut() else {
         return;
     };
-    let Some(result) = check_ready(&mut running.task) else {
+    let Some(result) = running.task.poll() else {
+        if running.task.is_lost() {
+            state.job.0 = None;
+            state.status.0 = Some(Status::says("The solver stopped unexpectedly; ask again."));
+        }
         return;
     };
     let Some(done) = state.job.0.take() else {

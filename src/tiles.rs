@@ -7,10 +7,10 @@ use std::time::Instant;
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use image::RgbaImage;
 
 use crate::AppSet;
+use crate::background::Background;
 use crate::messages::Notice;
 use crate::photo::{self, PhotoError, PhotoSource, PreparedPhoto};
 use crate::play::CurrentGame;
@@ -46,7 +46,7 @@ pub struct CutTiles;
 struct PhotoJob(Option<(CutFor, Cutting, Instant)>);
 
 /// The background task decoding and cutting a photo.
-type Cutting = Task<Result<PreparedPhoto, PhotoError>>;
+type Cutting = Background<Result<PreparedPhoto, PhotoError>>;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PhotoTiles>()
@@ -94,7 +94,13 @@ fn keep_tiles_cut(
     let Some((_, task, started)) = job.0.as_mut() else {
         return;
     };
-    let Some(result) = check_ready(task) else {
+    let Some(result) = task.poll() else {
+        if task.is_lost() {
+            job.0 = None;
+            tiles.loading = false;
+            notices.write(Notice(format!("Could not use {}.", settings.photo.label())));
+            settings.photo = PhotoSource::default();
+        }
         return;
     };
     info!(
@@ -120,9 +126,9 @@ fn keep_tiles_cut(
     }
 }
 
-fn start_cutting(wanted: &CutFor) -> Task<Result<PreparedPhoto, PhotoError>> {
+fn start_cutting(wanted: &CutFor) -> Cutting {
     let (source, width, height) = wanted.clone();
-    AsyncComputeTaskPool::get().spawn(async move {
+    Background::spawn("photo", move || {
         photo::load(&source).map(|image| photo::prepare(&image, width as u32, height as u32))
     })
 }

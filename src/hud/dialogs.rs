@@ -71,7 +71,7 @@ pub(super) fn show(
         }),
         _ => return Ok(()),
     };
-    if closed {
+    if closed && hud.may_close() {
         hud.sheet = Sheet::None;
     }
     Ok(())

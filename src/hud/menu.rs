@@ -52,7 +52,8 @@ pub(super) fn show(
         ui.set_width(width);
         title(ui, "Menu", &mut hud);
         egui::ScrollArea::vertical()
-            .max_height(view.layout.window.y * 0.8)
+            .max_height((view.layout.window.y - 160.0).max(240.0))
+            .min_scrolled_height((view.layout.window.y - 200.0).max(240.0))
             .show(ui, |ui| {
                 daily(ui, settings.theme, &view, &mut actions);
                 ui.separator();
@@ -72,7 +73,7 @@ pub(super) fn show(
                 more(ui, &mut hud, &view, &mut actions);
             });
     });
-    if modal.should_close() && hud.sheet == Sheet::Menu {
+    if modal.should_close() && hud.may_close() && hud.sheet == Sheet::Menu {
         hud.sheet = Sheet::None;
     }
     Ok(())
@@ -83,7 +84,7 @@ pub fn title(ui: &mut egui::Ui, text: &str, hud: &mut Hud) {
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new(text).heading());
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if style::button(ui, true, "✕").clicked() {
+            if style::button(ui, true, "Close").clicked() {
                 hud.sheet = Sheet::None;
             }
         });

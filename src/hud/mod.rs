@@ -149,8 +149,16 @@ fn restyle(
 }
 
 /// Tells input whether egui has the pointer or the keyboard.
-fn track_focus(mut contexts: EguiContexts, hud: Res<Hud>, mut focus: ResMut<UiFocus>) -> Result {
+fn track_focus(
+    mut contexts: EguiContexts,
+    mut hud: ResMut<Hud>,
+    mut focus: ResMut<UiFocus>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let drawn = std::mem::discriminant(&hud.sheet);
+    if hud.drawn != Some(drawn) {
+        hud.drawn = Some(drawn);
+    }
     let sheet_open = hud.sheet != Sheet::None;
     focus.pointer = sheet_open || ctx.is_pointer_over_egui() || ctx.egui_wants_pointer_input();
     focus.captured = sheet_open || ctx.egui_wants_pointer_input();

@@ -33,6 +33,7 @@ pub(super) fn show(
     let theme = settings.theme;
     egui::Area::new(egui::Id::new("panel"))
         .fixed_pos(rect.min)
+        .constrain(false)
         .order(egui::Order::Background)
         .show(ctx, |ui| {
             ui.set_width(rect.width());

@@ -17,10 +17,10 @@ pub(super) fn show(
     view: View,
     mut actions: Actions,
 ) -> Result {
-    let Sheet::Setup(mut form) = std::mem::take(&mut hud.sheet) else {
+    let Sheet::Setup(form) = &hud.sheet else {
         return Ok(());
     };
-    hud.sheet = Sheet::Setup(Default::default());
+    let mut form = form.clone();
     let ctx = contexts.ctx_mut()?;
     let p = Palette::of(settings.theme);
     let mut start = None;
@@ -62,7 +62,7 @@ pub(super) fn show(
             }
         });
     });
-    let closed = modal.should_close() || hud.sheet == Sheet::None;
+    let closed = (modal.should_close() && hud.may_close()) || hud.sheet == Sheet::None;
     hud.sheet = if closed {
         Sheet::None
     } else {

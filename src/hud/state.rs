@@ -141,6 +141,16 @@ pub struct Hud {
     pub result_open: bool,
     /// Messages for the player, with when they came.
     pub notices: VecDeque<(String, Instant)>,
+    /// The sheet drawn in the last pass: a sheet drawn for the first time ignores the tap
+    /// that opened it (egui would read it as a tap beside the sheet, and close it at once).
+    pub drawn: Option<std::mem::Discriminant<Sheet>>,
+}
+
+impl Hud {
+    /// Whether the open sheet may close on a tap beside it: not in the pass it first appears.
+    pub fn may_close(&self) -> bool {
+        self.drawn == Some(std::mem::discriminant(&self.sheet))
+    }
 }
 
 impl Hud {

@@ -134,12 +134,22 @@ pub fn button(ui: &mut egui::Ui, enabled: bool, label: &str) -> egui::Response {
     )
 }
 
-/// A button as wide as `width`.
+/// A button as wide as `width`, its label centred.
 pub fn wide_button(ui: &mut egui::Ui, enabled: bool, label: &str, width: f32) -> egui::Response {
-    ui.add_enabled(
-        enabled,
-        egui::Button::new(label).min_size(Vec2::new(width, MIN_TOUCH)),
-    )
+    centred(ui, width, |ui| {
+        ui.add_enabled(enabled, egui::Button::new(label))
+    })
+}
+
+/// A widget filling `width` × [`MIN_TOUCH`], its contents centred.
+fn centred(
+    ui: &mut egui::Ui,
+    width: f32,
+    add: impl FnOnce(&mut egui::Ui) -> egui::Response,
+) -> egui::Response {
+    let layout = egui::Layout::centered_and_justified(egui::Direction::LeftToRight);
+    ui.allocate_ui_with_layout(Vec2::new(width, MIN_TOUCH), layout, add)
+        .inner
 }
 
 /// The screen's main action, in the accent colour.
@@ -152,12 +162,8 @@ pub fn primary_button(
 ) -> egui::Response {
     let p = Palette::of(theme);
     let text = RichText::new(label).color(rgb(p.on_accent)).strong();
-    ui.add_enabled(
-        enabled,
-        egui::Button::new(text)
-            .fill(rgb(p.accent))
-            .min_size(Vec2::new(width, MIN_TOUCH)),
-    )
+    let button = egui::Button::new(text).fill(rgb(p.accent));
+    centred(ui, width, |ui| ui.add_enabled(enabled, button))
 }
 
 /// A choice among a few, as a chip that shows whether it is chosen.

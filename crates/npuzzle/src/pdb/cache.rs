@@ -271,36 +271,54 @@ pub fn load_or_build_file(
     Ok(db)
 }
 
-/// The databases this process has loaded, kept for the next solve.
-static LOADED: Mutex<Vec<(Partition, Arc<PatternDatabase>)>> = Mutex::new(Vec::new());
+/// One partition's tables in this process: empty until loaded or built, then shared. Each
+/// partition has its own lock, so a long build of one never holds up another, nor a look at
+/// what is loaded.
+type Slot = Arc<Mutex<Option<Arc<PatternDatabase>>>>;
+
+/// The partitions this process has asked for, each with its slot.
+static LOADED: Mutex<Vec<(Partition, Slot)>> = Mutex::new(Vec::new());
+
+/// The partition's slot, made on first use when `make` is true.
+fn slot(partition: &Partition, make: bool) -> Option<Slot> {
+    let mut slots = LOADED
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((_, slot)) = slots.iter().find(|(p, _)| p == partition) {
+        return Some(Arc::clone(slot));
+    }
+    make.then(|| {
+        let slot = Slot::default();
+        slots.push((partition.clone(), Arc::clone(&slot)));
+        slot
+    })
+}
 
 /// Like [`load_or_build_file`], but keeps the tables in memory for the rest of the process, so
 /// that only the first solve of a shape pays for the load. With no folder the tables are built
-/// in memory and nothing is read from or written to disk.
+/// in memory and nothing is read from or written to disk. Two callers asking for the same
+/// partition at once share one build; other partitions are not held up.
 pub fn load_or_build(
     partition: &Partition,
     dir: Option<&Path>,
     budget: &Budget,
 ) -> Result<Arc<PatternDatabase>, PdbError> {
-    let mut loaded = LOADED
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some((_, db)) = loaded.iter().find(|(p, _)| p == partition) {
+    let slot = slot(partition, true).expect("made on demand");
+    let mut tables = slot.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(db) = tables.as_ref() {
         return Ok(Arc::clone(db));
     }
     let db = Arc::new(load_or_build_file(partition, dir, budget)?);
-    loaded.push((partition.clone(), Arc::clone(&db)));
+    *tables = Some(Arc::clone(&db));
     Ok(db)
 }
 
-/// The partition's tables if this process has them in memory already (never loads or builds).
+/// The partition's tables if this process has them in memory already: never loads, builds,
+/// or waits for a build under way.
 pub fn loaded(partition: &Partition) -> Option<Arc<PatternDatabase>> {
-    LOADED
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-        .iter()
-        .find(|(p, _)| p == partition)
-        .map(|(_, db)| Arc::clone(db))
+    let slot = slot(partition, false)?;
+    let tables = slot.try_lock().ok()?;
+    tables.as_ref().map(Arc::clone)
 }
 
 /// The strongest standard tables of a shape that this process has loaded or that are cached in
@@ -324,10 +342,12 @@ pub fn best_cached(
             message: e.to_string(),
         })?;
         let db = Arc::new(db);
-        LOADED
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .push((partition, Arc::clone(&db)));
+        if let Some(slot) = slot(&partition, true)
+            && let Ok(mut tables) = slot.try_lock()
+            && tables.is_none()
+        {
+            *tables = Some(Arc::clone(&db));
+        }
         return Ok(Some(db));
     }
     Ok(None)
@@ -339,4 +359,47 @@ pub fn forget_loaded() {
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
         .clear();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Shape;
+    use crate::progress::{Progress, ProgressEvent};
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    fn partition(name: &str, patterns: Vec<Vec<u8>>) -> Partition {
+        Partition::new(Shape::new(3, 3).unwrap(), name, patterns).unwrap()
+    }
+
+    #[test]
+    fn a_build_under_way_holds_up_neither_a_look_nor_another_partition() {
+        let slow = partition("slow-4-4", vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]);
+        let other = partition("other-8", vec![vec![1, 2, 3, 4, 5, 6, 7, 8]]);
+        // The slow build stops at its first progress event until the test lets it go.
+        let (started, wait_started) = mpsc::channel();
+        let (release, wait_release) = mpsc::channel::<()>();
+        let gate = Mutex::new((started, wait_release));
+        let progress = Progress::new(move |event| {
+            if matches!(event, ProgressEvent::Table(_)) {
+                let gate = gate.lock().unwrap();
+                let _ = gate.0.send(());
+                let _ = gate.1.recv_timeout(Duration::from_secs(30));
+            }
+        });
+        let budget = Budget::default().with_progress(progress);
+        let building = slow.clone();
+        let builder = std::thread::spawn(move || load_or_build(&building, None, &budget));
+        wait_started
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the build never began");
+        // While it is held: nothing loaded yet, and another partition builds.
+        assert!(loaded(&slow).is_none());
+        let built = load_or_build(&other, None, &Budget::default()).unwrap();
+        assert!(loaded(&other).is_some_and(|db| Arc::ptr_eq(&db, &built)));
+        drop(release);
+        let slow_db = builder.join().unwrap().unwrap();
+        assert!(loaded(&slow).is_some_and(|db| Arc::ptr_eq(&db, &slow_db)));
+    }
 }

@@ -1,0 +1,90 @@
+//! Work off the frame, on threads of its own: the engine's searches and table builds, and the
+//! decoding of photos. Not on Bevy's task pools: on a small machine they have a thread or
+//! two, which also compile the renderer's pipelines, and a table build there would hold the
+//! first frame back for seconds.
+
+use std::sync::{Arc, Mutex};
+
+/// A result being worked out on a thread of its own.
+pub struct Background<T> {
+    /// Where the thread leaves its result; the thread holds the other reference while it works.
+    slot: Arc<Mutex<Option<T>>>,
+    lost: bool,
+    taken: bool,
+}
+
+impl<T: Send + 'static> Background<T> {
+    /// Starts `work` on a new thread named `name`.
+    pub fn spawn(name: &str, work: impl FnOnce() -> T + Send + 'static) -> Background<T> {
+        let slot = Arc::new(Mutex::new(None));
+        let result = Arc::clone(&slot);
+        let spawned = std::thread::Builder::new()
+            .name(format!("snapslide-{name}"))
+            .spawn(move || {
+                let value = work();
+                *result
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(value);
+            });
+        Background {
+            slot,
+            lost: spawned.is_err(),
+            taken: false,
+        }
+    }
+
+    /// The result, once it is ready (and only once).
+    pub fn poll(&mut self) -> Option<T> {
+        let taken = self
+            .slot
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .take();
+        // No result, and nobody left to write one: the thread panicked.
+        if taken.is_none() && !self.taken && Arc::strong_count(&self.slot) == 1 {
+            self.lost = true;
+        }
+        self.taken |= taken.is_some();
+        taken
+    }
+
+    /// Whether the work ended without a result (its thread could not start, or panicked).
+    pub fn is_lost(&self) -> bool {
+        self.lost
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    fn wait<T: Send + 'static>(job: &mut Background<T>) -> Option<T> {
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(30) {
+            if let Some(result) = job.poll() {
+                return Some(result);
+            }
+            if job.is_lost() {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        None
+    }
+
+    #[test]
+    fn a_result_arrives_once() {
+        let mut job = Background::spawn("test", || 6 * 7);
+        assert_eq!(wait(&mut job), Some(42));
+        assert_eq!(job.poll(), None);
+        assert!(!job.is_lost());
+    }
+
+    #[test]
+    fn a_panic_is_a_lost_result_not_a_hang() {
+        let mut job: Background<u8> = Background::spawn("test-panic", || panic!("on purpose"));
+        assert_eq!(wait(&mut job), None);
+        assert!(job.is_lost());
+    }
+}
