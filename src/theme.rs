@@ -52,7 +52,8 @@ pub struct Palette {
     pub warning: [u8; 3],
     /// Wrong, unsolvable.
     pub bad: [u8; 3],
-    /// Between the tiles.
+    /// Between the tiles, and the empty cell: a mid tone, so the gap shows on a dark photo
+    /// and on a bright one.
     pub backdrop: [u8; 3],
 }
 
@@ -70,7 +71,7 @@ impl Palette {
         good: [0x58, 0xd3, 0xa5],
         warning: [0xff, 0xc2, 0x4b],
         bad: [0xff, 0x6f, 0x61],
-        backdrop: [0x0a, 0x0b, 0x0e],
+        backdrop: [0x3a, 0x3f, 0x4b],
     };
 
     /// The light theme.
@@ -86,7 +87,7 @@ impl Palette {
         good: [0x1f, 0x9e, 0x74],
         warning: [0xb0, 0x72, 0x10],
         bad: [0xd0, 0x40, 0x30],
-        backdrop: [0xcf, 0xc5, 0xb6],
+        backdrop: [0xb4, 0xa9, 0x98],
     };
 
     /// The palette of a theme.

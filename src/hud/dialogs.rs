@@ -82,6 +82,7 @@ fn modal(ctx: &egui::Context, id: &str, width: f32, contents: impl FnOnce(&mut e
     egui::Modal::new(egui::Id::new(id))
         .show(ctx, |ui| {
             ui.set_width(width);
+            ui.set_max_width(width);
             contents(ui);
         })
         .should_close()

@@ -50,6 +50,7 @@ pub(super) fn show(
     let width = sheet_width(view.layout.window);
     let modal = egui::Modal::new(egui::Id::new("menu")).show(ctx, |ui| {
         ui.set_width(width);
+        ui.set_max_width(width);
         title(ui, "Menu", &mut hud);
         egui::ScrollArea::vertical()
             .max_height((view.layout.window.y - 160.0).max(240.0))
@@ -254,6 +255,21 @@ fn thumbnail_button(
 
 fn options(ui: &mut egui::Ui, settings: &mut Settings) {
     ui.label(heading("Options"));
+    ui.scope(|ui| {
+        style::square_checkboxes(ui, settings.theme);
+        option_boxes(ui, settings);
+    });
+    ui.horizontal(|ui| {
+        ui.label("Theme");
+        for theme in [Theme::Dark, Theme::Light] {
+            if style::chip(ui, settings.theme, settings.theme == theme, theme.label()).clicked() {
+                settings.theme = theme;
+            }
+        }
+    });
+}
+
+fn option_boxes(ui: &mut egui::Ui, settings: &mut Settings) {
     let (width, height) = settings.board();
     let mut numbers = settings.numbers_shown(width.max(height));
     if ui.checkbox(&mut numbers, "Show tile numbers").changed() {
@@ -266,14 +282,8 @@ fn options(ui: &mut egui::Ui, settings: &mut Settings) {
     );
     ui.checkbox(&mut settings.sound, "Sound");
     ui.checkbox(&mut settings.haptics, "Vibrate on slides (phones)");
-    ui.horizontal(|ui| {
-        ui.label("Theme");
-        for theme in [Theme::Dark, Theme::Light] {
-            if style::chip(ui, settings.theme, settings.theme == theme, theme.label()).clicked() {
-                settings.theme = theme;
-            }
-        }
-    });
+    ui.label("Speed of the app's solutions, in moves a second:");
+    ui.add(egui::Slider::new(&mut settings.speed, 0.5..=30.0).logarithmic(true));
 }
 
 fn more(ui: &mut egui::Ui, hud: &mut Hud, view: &View, actions: &mut Actions) {

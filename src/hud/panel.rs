@@ -70,7 +70,7 @@ pub(super) fn show(
                 if reviewing {
                     super::review::controls(ui, theme, rect.width(), &view, &mut actions.review);
                 } else {
-                    toolbar(ui, theme, rect.width(), &view, &mut actions);
+                    toolbar(ui, &mut settings, rect.width(), &view, &mut actions);
                 }
             });
         });
@@ -160,7 +160,7 @@ fn finding(ui: &mut egui::Ui, job: &mut NewGameJob) {
 fn status(ui: &mut egui::Ui, settings: &mut Settings, view: &View, actions: &mut Actions) {
     let theme = settings.theme;
     if view.won() {
-        result(ui, theme, view, actions);
+        result(ui, theme, view);
     } else if let Some(job) = &view.job.0 {
         ui.horizontal_wrapped(|ui| {
             ui.spinner();
@@ -177,7 +177,7 @@ fn status(ui: &mut egui::Ui, settings: &mut Settings, view: &View, actions: &mut
             }
         });
     } else if view.playback.active() {
-        playback(ui, settings, view, actions);
+        playback(ui, settings, view);
     } else if let Some(status) = &view.status.0 {
         ui.label(&status.text);
         if let Some(details) = &status.details {
@@ -207,32 +207,50 @@ fn status(ui: &mut egui::Ui, settings: &mut Settings, view: &View, actions: &mut
     }
 }
 
-/// A solution playing: how far along, pause and stop, and its speed.
-fn playback(ui: &mut egui::Ui, settings: &mut Settings, view: &View, actions: &mut Actions) {
+/// A solution playing: how far along, and how fast.
+fn playback(ui: &mut egui::Ui, settings: &Settings, view: &View) {
+    ui.label(view.playback.words());
+    ui.label(egui::RichText::new(format!("{:.1} moves a second", settings.speed)).weak());
+}
+
+/// Pause, stop, slower and faster, while a solution plays.
+fn playback_row(
+    ui: &mut egui::Ui,
+    settings: &mut Settings,
+    width: f32,
+    view: &View,
+    actions: &mut Actions,
+) {
     use crate::messages::SolverCommand;
+    let quarter = quarter_of(ui, width);
     ui.horizontal(|ui| {
-        ui.label(view.playback.words());
         let label = if view.playback.paused {
             "Resume"
         } else {
             "Pause"
         };
-        if style::button(ui, true, label).clicked() {
+        if style::wide_button(ui, true, label, quarter).clicked() {
             actions.solver.write(SolverCommand::TogglePause);
         }
-        if style::button(ui, true, "Stop").clicked() {
+        if style::wide_button(ui, true, "Stop", quarter).clicked() {
             actions.solver.write(SolverCommand::Stop);
         }
+        if style::wide_button(ui, settings.speed > 0.5, "Slower", quarter).clicked() {
+            settings.speed = (settings.speed / 1.5).max(0.5);
+        }
+        if style::wide_button(ui, settings.speed < 30.0, "Faster", quarter).clicked() {
+            settings.speed = (settings.speed * 1.5).min(30.0);
+        }
     });
-    ui.add(
-        egui::Slider::new(&mut settings.speed, 0.5..=30.0)
-            .logarithmic(true)
-            .text("moves a second"),
-    );
+}
+
+/// The width of one of four buttons in a row.
+fn quarter_of(ui: &egui::Ui, width: f32) -> f32 {
+    ((width - 3.0 * ui.spacing().item_spacing.x) / 4.0).floor()
 }
 
 /// The win: moves and time, the best, and what next.
-fn result(ui: &mut egui::Ui, theme: Theme, view: &View, actions: &mut Actions) {
+fn result(ui: &mut egui::Ui, theme: Theme, view: &View) {
     let r = &view.result.0;
     let p = Palette::of(theme);
     ui.label(
@@ -271,19 +289,45 @@ fn result(ui: &mut egui::Ui, theme: Theme, view: &View, actions: &mut Actions) {
         }
     };
     ui.label(egui::RichText::new(line).weak());
-    if style::button(ui, true, "Review: your moves and the shortest").clicked() {
-        actions.review.write(ReviewCommand::Open);
-    }
 }
 
-/// Undo, redo, hint and solve; restart and a new game.
-fn toolbar(ui: &mut egui::Ui, theme: Theme, width: f32, view: &View, actions: &mut Actions) {
+/// The actions: undo, redo, hint and solve (while a solution plays, its controls; once won,
+/// the review); then restart and a new game.
+fn toolbar(
+    ui: &mut egui::Ui,
+    settings: &mut Settings,
+    width: f32,
+    view: &View,
+    actions: &mut Actions,
+) {
+    let game = &view.current.game;
+    if view.playback.active() {
+        playback_row(ui, settings, width, view, actions);
+    } else if game.is_won() {
+        if style::wide_button(ui, true, "Review: your moves and the shortest", width).clicked() {
+            actions.review.write(ReviewCommand::Open);
+        }
+    } else {
+        play_row(ui, width, view, actions);
+    }
+    let half = ((width - ui.spacing().item_spacing.x) / 2.0).floor();
+    ui.horizontal(|ui| {
+        if style::wide_button(ui, game.moves() > 0, "Restart", half).clicked() {
+            actions.hud.write(HudAction::Replace(Pending::Restart));
+        }
+        if style::primary_button(ui, settings.theme, true, "New game", half).clicked() {
+            actions.hud.write(HudAction::Replace(Pending::NewGame));
+        }
+    });
+}
+
+/// Undo, redo, hint and solve.
+fn play_row(ui: &mut egui::Ui, width: f32, view: &View, actions: &mut Actions) {
     use crate::messages::{GameCommand, SolverCommand};
     let game = &view.current.game;
     let thinking = view.job.0.is_some();
     let playable = !game.is_won() && !thinking;
-    let gap = ui.spacing().item_spacing.x;
-    let quarter = ((width - 3.0 * gap) / 4.0).floor();
+    let quarter = quarter_of(ui, width);
     ui.horizontal(|ui| {
         if style::wide_button(ui, game.can_undo() && !thinking, "Undo", quarter).clicked() {
             actions.game.write(GameCommand::Undo);
@@ -301,15 +345,6 @@ fn toolbar(ui: &mut egui::Ui, theme: Theme, width: f32, view: &View, actions: &m
         }
         if style::wide_button(ui, playable, "Solve", quarter).clicked() {
             actions.solver.write(SolverCommand::Solve);
-        }
-    });
-    let half = ((width - gap) / 2.0).floor();
-    ui.horizontal(|ui| {
-        if style::wide_button(ui, game.moves() > 0, "Restart", half).clicked() {
-            actions.hud.write(HudAction::Replace(Pending::Restart));
-        }
-        if style::primary_button(ui, theme, true, "New game", half).clicked() {
-            actions.hud.write(HudAction::Replace(Pending::NewGame));
         }
     });
 }

@@ -26,6 +26,7 @@ pub(super) fn show(
     let mut start = None;
     let modal = egui::Modal::new(egui::Id::new("setup")).show(ctx, |ui| {
         ui.set_width(sheet_width(view.layout.window));
+        ui.set_max_width(sheet_width(view.layout.window));
         title(ui, "Set up a board", &mut hud);
         ui.label("Type the rows (0 for the gap), or tap the cells in the order 1, 2, 3…");
         ui.add(

@@ -181,6 +181,20 @@ pub fn chip(ui: &mut egui::Ui, theme: Theme, selected: bool, label: &str) -> egu
     )
 }
 
+/// Checkboxes drawn as outlined squares (the rounded, borderless buttons would make them dots).
+pub fn square_checkboxes(ui: &mut egui::Ui, theme: Theme) {
+    let p = Palette::of(theme);
+    let widgets = &mut ui.visuals_mut().widgets;
+    for state in [
+        &mut widgets.inactive,
+        &mut widgets.hovered,
+        &mut widgets.active,
+    ] {
+        state.corner_radius = CornerRadius::same(4);
+        state.bg_stroke = Stroke::new(1.5, rgb(p.muted));
+    }
+}
+
 /// A small caption above a value.
 pub fn caption(text: &str) -> RichText {
     RichText::new(text.to_uppercase()).small().weak()
