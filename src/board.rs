@@ -127,6 +127,12 @@ fn rebuild_tiles(
     if built.key == Some(key) || cut_for != Some((board.width(), board.height())) {
         return;
     }
+    // A new puzzle on show: its tiles fly from the solved photo to their shuffled cells.
+    let shuffle_in = built
+        .key
+        .is_some_and(|(generation, ..)| generation != current.generation)
+        && current.game.moves() == 0
+        && !current.game.is_won();
     built.key = Some(key);
     for entity in &existing {
         commands.entity(entity).despawn();
@@ -145,17 +151,32 @@ fn rebuild_tiles(
         else {
             continue;
         };
-        let entity = commands
-            .spawn((
-                Name::new(format!("Tile {tile}")),
-                TileSprite(tile),
-                piece(image, &layout, cell),
-            ))
-            .id();
-        built.sprites[tile as usize] = Some(entity);
+        let mut sprite = commands.spawn((
+            Name::new(format!("Tile {tile}")),
+            TileSprite(tile),
+            piece(image, &layout, cell),
+        ));
+        if shuffle_in {
+            sprite.insert(shuffle_slide(&layout, tile, cell));
+        }
+        built.sprites[tile as usize] = Some(sprite.id());
     }
     if *phase.get() == Phase::Won {
         spawn_fill_in(&mut commands, &tiles, &layout, board.blank());
+    }
+}
+
+/// How long the shuffle's flight takes, in seconds (each tile a little after the one before).
+pub const SHUFFLE_SECONDS: f32 = 0.45;
+
+/// A tile's flight from its solved cell to its shuffled one, when a new puzzle appears; the
+/// tiles leave one after another, 15 ms apart.
+fn shuffle_slide(layout: &BoardLayout, tile: u8, cell: usize) -> Slide {
+    Slide {
+        from: layout.cell_center(tile as usize - 1),
+        to: layout.cell_center(cell),
+        elapsed: -0.015 * tile as f32,
+        duration: SHUFFLE_SECONDS,
     }
 }
 

@@ -113,6 +113,11 @@ pub enum Action {
 }
 
 impl Action {
+    /// Whether this is the player's undo or redo, which stops a solution's playback.
+    fn takes_over(&self) -> bool {
+        matches!(self, Action::Command(GameCommand::Undo | GameCommand::Redo))
+    }
+
     /// Whether this action replaces the board: it never waits, and what waited before it is
     /// dropped.
     fn resets(&self) -> bool {
@@ -159,6 +164,13 @@ fn enqueue(
     for action in actions {
         if action.resets() {
             queue.0.clear();
+        }
+        if action.takes_over() {
+            // The player takes over from a solution's playback: its moves not yet made go,
+            // even one that arrived in the same frame, so an undo undoes what was on screen.
+            queue
+                .0
+                .retain(|a| !matches!(a, Action::Command(GameCommand::AppMove(_))));
         }
         queue.0.push_back(action);
     }
@@ -211,7 +223,7 @@ fn execute(
             break;
         };
         let was_won = current.game.is_won();
-        let done = run(action, &mut current, &mut queue.0, &mut out.changed);
+        let done = run(action, &mut current, &mut out.changed);
         if done.reset {
             reset(&mut current, &mut out);
             follow_board_size(&current.game, &mut settings);
@@ -244,7 +256,6 @@ fn execute(
 fn run(
     action: Action,
     current: &mut CurrentGame,
-    queue: &mut VecDeque<Action>,
     changed: &mut MessageWriter<GameChanged>,
 ) -> Done {
     let game = &mut current.game;
@@ -261,8 +272,6 @@ fn run(
         }
         Action::Command(GameCommand::Undo | GameCommand::Redo) if game.is_won() => Done::NOTHING,
         Action::Command(command @ (GameCommand::Undo | GameCommand::Redo)) => {
-            // The player takes over from a solution's playback: its queued moves go.
-            queue.retain(|a| !matches!(a, Action::Command(GameCommand::AppMove(_))));
             let before = game.board().clone();
             let mv = if command == GameCommand::Undo {
                 game.undo()

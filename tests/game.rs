@@ -587,9 +587,12 @@ mod headless {
             app.world().resource::<Playback>().active() && game_of(app).moves() == 1
         });
         assert!(playing, "no playback");
-        settle(&mut app);
         let after_one = game_of(&app);
         assert_eq!(after_one.moves(), 1);
+        // The player's Undo arrives in the frame where the playback sends its next move: the
+        // move came first, but the player meant the board they saw.
+        let next = app.world().resource::<Playback>().moves[0];
+        app.world_mut().write_message(GameCommand::AppMove(next));
         app.world_mut().write_message(GameCommand::Undo);
         settle(&mut app);
         for _ in 0..60 {
