@@ -6,7 +6,7 @@ use crate::analysis::linear_conflict;
 use crate::board::Board;
 use crate::distances::DistanceTable;
 use crate::pdb::{Partition, cache};
-use crate::search::idastar::{Heuristic, IdaOptions, idastar};
+use crate::search::idastar::{Heuristic, IdaOptions, idastar_within};
 use crate::solve::{Options, SolveError, pattern_database};
 
 /// The largest boards (in cells) whose exact distance [`optimal_distance`] will search for:
@@ -56,6 +56,51 @@ pub fn optimal_distance(board: &Board, options: &Options) -> Result<usize, Solve
             max_cells: MAX_OPTIMAL_CELLS,
         });
     }
+    within(board, options, 0, u32::MAX)?
+        .ok_or_else(|| SolveError::Internal("IDA* ran dry on a solvable board".into()))
+}
+
+/// The exact distance of the board that one move `mv` makes from `before`, whose exact
+/// distance is `before_distance` (from [`optimal_distance`] or an earlier call): what a
+/// shortest-path meter shows after each move. A move changes the distance by exactly one, so
+/// one IDA* iteration, to `before_distance − 1`, decides it: found, the board came closer;
+/// not, it went one further. Several times faster than [`optimal_distance`] on far boards.
+/// An illegal move is [`SolveError::IllegalMove`].
+pub fn distance_after_move(
+    before: &Board,
+    before_distance: usize,
+    mv: crate::board::Move,
+    options: &Options,
+) -> Result<usize, SolveError> {
+    let board = before.moved(mv).ok_or(SolveError::IllegalMove(mv))?;
+    if let Some(table) = DistanceTable::for_shape(board.shape()) {
+        return table.distance(&board).ok_or(SolveError::Unsolvable(
+            crate::analysis::Solvability::of(&board),
+        ));
+    }
+    if before_distance == 0 {
+        return Ok(1);
+    }
+    if board.tiles().len() > MAX_OPTIMAL_CELLS {
+        return Err(SolveError::TooLarge {
+            shape: board.shape(),
+            max_cells: MAX_OPTIMAL_CELLS,
+        });
+    }
+    let closer = (before_distance - 1) as u32;
+    Ok(match within(&board, options, closer, closer)? {
+        Some(_) => before_distance - 1,
+        None => before_distance + 1,
+    })
+}
+
+/// IDA* with the options' tables, its bounds kept within `first..=last`.
+fn within(
+    board: &Board,
+    options: &Options,
+    first: u32,
+    last: u32,
+) -> Result<Option<usize>, SolveError> {
     let db = pattern_database(board, options).map_err(SolveError::from_pdb)?;
     let heuristic = match &db {
         Some(db) => Heuristic::Pdb(db),
@@ -66,8 +111,8 @@ pub fn optimal_distance(board: &Board, options: &Options) -> Result<usize, Solve
         threads: options.threads,
         reflect: true,
     };
-    idastar(board, &ida, &options.budget)
-        .map(|found| found.solution.len())
+    idastar_within(board, &ida, &options.budget, first, last)
+        .map(|found| found.map(|found| found.solution.len()))
         .map_err(SolveError::GaveUp)
 }
 
@@ -102,6 +147,41 @@ mod tests {
             assert!(bound <= exact, "{board:?}: {bound} > {exact}");
             assert!(bound >= linear_conflict(&board));
         }
+    }
+
+    #[test]
+    fn the_distance_after_a_move_is_the_distance_searched_afresh() {
+        let dir = crate::testing::TempDir::new("after-move");
+        let options = Options {
+            partition: Some("5-5-5".into()),
+            pdb_dir: Some(dir.path().to_path_buf()),
+            ..Options::default()
+        };
+        let shape = Shape::new(4, 4).unwrap();
+        let mut board = crate::random::shuffled(shape, 60, 3);
+        let mut distance = optimal_distance(&board, &options).unwrap();
+        let (mut closer, mut further) = (0, 0);
+        for step in 0..12u64 {
+            // Moves that come closer and moves that go further, both met.
+            let moves: Vec<_> = board.neighbors().map(|(mv, _)| mv).collect();
+            let mv = moves[(step as usize * 7 + 3) % moves.len()];
+            let after = distance_after_move(&board, distance, mv, &options).unwrap();
+            board.apply(mv);
+            let fresh = optimal_distance(&board, &options).unwrap();
+            assert_eq!(after, fresh, "{board:?}");
+            closer += usize::from(after < distance);
+            further += usize::from(after > distance);
+            distance = after;
+        }
+        assert!(
+            closer > 0 && further > 0,
+            "{closer} closer, {further} further"
+        );
+        let corner = Board::goal_of(shape);
+        assert_eq!(
+            distance_after_move(&corner, 0, crate::board::Move::Down, &options),
+            Err(SolveError::IllegalMove(crate::board::Move::Down))
+        );
     }
 
     #[test]

@@ -119,6 +119,9 @@ pub enum SolveError {
         /// The most cells allowed.
         max_cells: usize,
     },
+    /// A move that leaves the board.
+    #[error("the move {0} leaves the board")]
+    IllegalMove(crate::board::Move),
     /// A solver failed where it should not have (a bug), with its explanation.
     #[error("internal error: {0}")]
     Internal(String),

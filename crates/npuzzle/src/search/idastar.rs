@@ -65,6 +65,25 @@ pub struct IdaResult {
 
 /// Solves `board` optimally with IDA* and the chosen heuristic, within the budget.
 pub fn idastar(board: &Board, options: &IdaOptions, budget: &Budget) -> Result<IdaResult, GaveUp> {
+    match idastar_within(board, options, budget, 0, u32::MAX)? {
+        Some(found) => Ok(found),
+        // Nothing left to search with no bound: only an unsolvable board does this.
+        None => Err(GaveUp::stopped(StopReason::NodeLimit)),
+    }
+}
+
+/// IDA* with its bounds kept within `first..=last`: the first iteration searches to `first`
+/// (or the heuristic, if higher), and the search ends with `Ok(None)` when the next bound
+/// would pass `last`. A solution found is the first in U, D, L, R order among those of its
+/// length, and the shortest when no solution is shorter than `first` (so `first` must be a
+/// lower bound: 0 is always one).
+pub fn idastar_within(
+    board: &Board,
+    options: &IdaOptions,
+    budget: &Budget,
+    first: u32,
+    last: u32,
+) -> Result<Option<IdaResult>, GaveUp> {
     let clock = Stopwatch::start();
     let threads = match options.threads {
         Some(n) => n.max(1),
@@ -109,7 +128,10 @@ pub fn idastar(board: &Board, options: &IdaOptions, budget: &Budget) -> Result<I
     } else {
         None
     };
-    let mut bound = h0;
+    let mut bound = h0.max(first);
+    if bound > last {
+        return Ok(None);
+    }
     let mut iterations = 0u32;
     let mut expanded_total = 0u64;
     loop {
@@ -148,7 +170,7 @@ pub fn idastar(board: &Board, options: &IdaOptions, budget: &Budget) -> Result<I
         if let Some(path) = outcome.moves {
             let moves: Vec<Move> = path.iter().map(|&m| Move::ALL[m as usize]).collect();
             let length = moves.len();
-            return Ok(IdaResult {
+            return Ok(Some(IdaResult {
                 solution: Solution {
                     moves,
                     algorithm: Algorithm::IdaStar,
@@ -159,16 +181,11 @@ pub fn idastar(board: &Board, options: &IdaOptions, budget: &Budget) -> Result<I
                 },
                 nodes_generated: generated,
                 iterations,
-            });
+            }));
         }
-        if outcome.next_bound == u32::MAX {
-            // Nothing left to search: only an unsolvable board does this.
-            return Err(gave_up(
-                StopReason::NodeLimit,
-                shared.expanded.load(Ordering::Relaxed),
-                bound,
-                &root,
-            ));
+        if outcome.next_bound > last {
+            // Past the last bound, or nothing left to search (an unsolvable board).
+            return Ok(None);
         }
         bound = outcome.next_bound;
         budget.report(&SearchStatus {
