@@ -1,7 +1,8 @@
 //! The 4×4 hint and meter latency on positions met in real play, positions along random
 //! players' games and along optimal lines, on one thread (median, 99th percentile, largest):
 //! the optimal distance from scratch (what a hint costs: a whole optimal search), and the
-//! meter's update after a move from a position whose distance is known (`distance_after_move`).
+//! meter's update after a move from a position whose distance is known (`after_move`, which
+//! gives the next hint too).
 //!
 //! `cargo run --release -p npuzzle --example hint_report -- [PARTITION] [GAMES]`
 //! PARTITION (default 6-6-3) is built first into a fresh temporary folder; GAMES (default 50)
@@ -10,7 +11,7 @@
 use std::time::Instant;
 
 use npuzzle::generate::board_at_distance;
-use npuzzle::measure::{distance_after_move, optimal_distance};
+use npuzzle::measure::{after_move, optimal_distance};
 use npuzzle::random::SplitMix64;
 use npuzzle::{Board, Move, Options, Shape, pattern_database, solve};
 
@@ -102,9 +103,9 @@ fn main() {
             let previous = board.moved(mv.inverse()).unwrap();
             let before = optimal_distance(&previous, &options).unwrap();
             let started = Instant::now();
-            let updated = distance_after_move(&previous, before, *mv, &options).unwrap();
+            let updated = after_move(&previous, before, *mv, &options).unwrap();
             after.push(started.elapsed().as_secs_f64());
-            assert_eq!(updated, distance);
+            assert_eq!(updated.distance, distance);
         }
         all.extend_from_slice(&times);
         all_after.extend_from_slice(&after);

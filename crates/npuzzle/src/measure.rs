@@ -3,7 +3,7 @@
 //! bound that is cheap on any board.
 
 use crate::analysis::linear_conflict;
-use crate::board::Board;
+use crate::board::{Board, Move};
 use crate::distances::DistanceTable;
 use crate::pdb::{Partition, cache};
 use crate::search::idastar::{Heuristic, IdaOptions, idastar_within};
@@ -57,29 +57,45 @@ pub fn optimal_distance(board: &Board, options: &Options) -> Result<usize, Solve
         });
     }
     within(board, options, 0, u32::MAX)?
+        .map(|moves| moves.len())
         .ok_or_else(|| SolveError::Internal("IDA* ran dry on a solvable board".into()))
 }
 
-/// The exact distance of the board that one move `mv` makes from `before`, whose exact
-/// distance is `before_distance` (from [`optimal_distance`] or an earlier call): what a
-/// shortest-path meter shows after each move. A move changes the distance by exactly one, so
-/// one IDA* iteration, to `before_distance − 1`, decides it: found, the board came closer;
-/// not, it went one further. Several times faster than [`optimal_distance`] on far boards.
-/// An illegal move is [`SolveError::IllegalMove`].
-pub fn distance_after_move(
+/// Where a board stands after a move, for a meter and a hint.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AfterMove {
+    /// The board after the move.
+    pub board: Board,
+    /// Its exact distance to the goal.
+    pub distance: usize,
+    /// A move that brings it one step closer (the first of a shortest solution); `None` at the
+    /// goal.
+    pub hint: Option<Move>,
+}
+
+/// The board that the move `mv` makes from `before`, whose exact distance is
+/// `before_distance` (from [`optimal_distance`] or an earlier call), with its exact distance
+/// and a hint: what a shortest-path meter shows after each move, and the next hint for free.
+/// A move changes the distance by exactly one, so one IDA* iteration, to `before_distance − 1`,
+/// decides it: found, the board came closer and the solution found gives the hint; not, it went
+/// one further and undoing the move is a shortest first step. Several times faster than
+/// [`optimal_distance`] on far boards. An illegal move is [`SolveError::IllegalMove`].
+pub fn after_move(
     before: &Board,
     before_distance: usize,
-    mv: crate::board::Move,
+    mv: Move,
     options: &Options,
-) -> Result<usize, SolveError> {
+) -> Result<AfterMove, SolveError> {
     let board = before.moved(mv).ok_or(SolveError::IllegalMove(mv))?;
     if let Some(table) = DistanceTable::for_shape(board.shape()) {
-        return table.distance(&board).ok_or(SolveError::Unsolvable(
-            crate::analysis::Solvability::of(&board),
-        ));
-    }
-    if before_distance == 0 {
-        return Ok(1);
+        let unsolvable = || SolveError::Unsolvable(crate::analysis::Solvability::of(&board));
+        let distance = table.distance(&board).ok_or_else(unsolvable)?;
+        let hint = table.moves_closer(&board).and_then(|m| m.first().copied());
+        return Ok(AfterMove {
+            board,
+            distance,
+            hint,
+        });
     }
     if board.tiles().len() > MAX_OPTIMAL_CELLS {
         return Err(SolveError::TooLarge {
@@ -87,20 +103,27 @@ pub fn distance_after_move(
             max_cells: MAX_OPTIMAL_CELLS,
         });
     }
-    let closer = (before_distance - 1) as u32;
-    Ok(match within(&board, options, closer, closer)? {
-        Some(_) => before_distance - 1,
-        None => before_distance + 1,
+    let (distance, hint) = match before_distance.checked_sub(1) {
+        None => (1, Some(mv.inverse())),
+        Some(closer) => match within(&board, options, closer as u32, closer as u32)? {
+            Some(moves) => (closer, moves.first().copied()),
+            None => (before_distance + 1, Some(mv.inverse())),
+        },
+    };
+    Ok(AfterMove {
+        board,
+        distance,
+        hint,
     })
 }
 
-/// IDA* with the options' tables, its bounds kept within `first..=last`.
+/// IDA* with the options' tables, its bounds kept within `first..=last`: the moves found.
 fn within(
     board: &Board,
     options: &Options,
     first: u32,
     last: u32,
-) -> Result<Option<usize>, SolveError> {
+) -> Result<Option<Vec<Move>>, SolveError> {
     let db = pattern_database(board, options).map_err(SolveError::from_pdb)?;
     let heuristic = match &db {
         Some(db) => Heuristic::Pdb(db),
@@ -112,7 +135,7 @@ fn within(
         reflect: true,
     };
     idastar_within(board, &ida, &options.budget, first, last)
-        .map(|found| found.map(|found| found.solution.len()))
+        .map(|found| found.map(|found| found.solution.moves))
         .map_err(SolveError::GaveUp)
 }
 
@@ -150,7 +173,7 @@ mod tests {
     }
 
     #[test]
-    fn the_distance_after_a_move_is_the_distance_searched_afresh() {
+    fn the_distance_and_hint_after_a_move_agree_with_a_fresh_search() {
         let dir = crate::testing::TempDir::new("after-move");
         let options = Options {
             partition: Some("5-5-5".into()),
@@ -165,10 +188,15 @@ mod tests {
             // Moves that come closer and moves that go further, both met.
             let moves: Vec<_> = board.neighbors().map(|(mv, _)| mv).collect();
             let mv = moves[(step as usize * 7 + 3) % moves.len()];
-            let after = distance_after_move(&board, distance, mv, &options).unwrap();
+            let step = after_move(&board, distance, mv, &options).unwrap();
             board.apply(mv);
+            assert_eq!(step.board, board);
             let fresh = optimal_distance(&board, &options).unwrap();
-            assert_eq!(after, fresh, "{board:?}");
+            assert_eq!(step.distance, fresh, "{board:?}");
+            // The hint comes one step closer.
+            let hinted = board.moved(step.hint.unwrap()).unwrap();
+            assert_eq!(optimal_distance(&hinted, &options).unwrap(), fresh - 1);
+            let after = step.distance;
             closer += usize::from(after < distance);
             further += usize::from(after > distance);
             distance = after;
@@ -179,8 +207,8 @@ mod tests {
         );
         let corner = Board::goal_of(shape);
         assert_eq!(
-            distance_after_move(&corner, 0, crate::board::Move::Down, &options),
-            Err(SolveError::IllegalMove(crate::board::Move::Down))
+            after_move(&corner, 0, Move::Down, &options),
+            Err(SolveError::IllegalMove(Move::Down))
         );
     }
 
