@@ -6,7 +6,7 @@ use crate::analysis::linear_conflict;
 use crate::board::{Board, Move};
 use crate::distances::DistanceTable;
 use crate::pdb::{Partition, cache};
-use crate::search::idastar::{Heuristic, IdaOptions, idastar_within};
+use crate::search::idastar::{IdaOptions, idastar_within};
 use crate::solve::{Options, SolveError, pattern_database};
 
 /// The largest boards (in cells) whose exact distance [`optimal_distance`] will search for:
@@ -125,15 +125,7 @@ fn within(
     last: u32,
 ) -> Result<Option<Vec<Move>>, SolveError> {
     let db = pattern_database(board, options).map_err(SolveError::from_pdb)?;
-    let heuristic = match &db {
-        Some(db) => Heuristic::Pdb(db),
-        None => Heuristic::ManhattanLinearConflict,
-    };
-    let ida = IdaOptions {
-        heuristic,
-        threads: options.threads,
-        reflect: true,
-    };
+    let ida = IdaOptions::with_tables(db.as_deref(), options.threads);
     idastar_within(board, &ida, &options.budget, first, last)
         .map(|found| found.map(|found| found.solution.moves))
         .map_err(SolveError::GaveUp)

@@ -52,6 +52,21 @@ pub struct IdaOptions<'a> {
     pub reflect: bool,
 }
 
+impl<'a> IdaOptions<'a> {
+    /// Pattern databases when there are (else Manhattan + linear conflict), with reflected
+    /// lookups, on `threads`.
+    pub fn with_tables(db: Option<&'a PatternDatabase>, threads: Option<usize>) -> IdaOptions<'a> {
+        IdaOptions {
+            heuristic: match db {
+                Some(db) => Heuristic::Pdb(db),
+                None => Heuristic::ManhattanLinearConflict,
+            },
+            threads,
+            reflect: true,
+        }
+    }
+}
+
 /// A finished search: the solution and the counts around it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct IdaResult {
