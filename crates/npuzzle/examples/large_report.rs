@@ -6,8 +6,7 @@
 //! SIZES are like `11x11`; `korf` runs the 24-puzzle instances (from the repository's
 //! `benchmarks/`); `threads=N` among them sets the improvement's threads (every core by
 //! default); `fresh` uses no pattern databases, as on a new machine (by default those cached
-//! in `$XDG_CACHE_HOME/npuzzle` are used, as `npuzzle solve` does); `small5` builds the small
-//! 5×5 tables (4-4-4-4-4-4) that `solve` builds on a 5×5 when 6-6-6-6 is missing.
+//! in `$XDG_CACHE_HOME/npuzzle` are used, as `npuzzle solve` does).
 
 use std::time::{Duration, Instant};
 
@@ -34,30 +33,17 @@ fn main() {
     let mut improve = Improve::default();
     let mut sizes: Vec<String> = Vec::new();
     let mut fresh = false;
-    let mut small5 = false;
     for arg in args.iter().skip(2) {
         match arg.strip_prefix("threads=").map(str::parse) {
             Some(Ok(threads)) => improve.threads = Some(threads),
             Some(Err(_)) => panic!("threads= takes a number, not {arg}"),
             None if arg == "fresh" => fresh = true,
-            None if arg == "small5" => small5 = true,
             None => sizes.push(arg.clone()),
         }
     }
     if !fresh {
         let dir = npuzzle::pdb::default_dir();
         improve.tables = npuzzle::large::Tables::cached(dir.as_deref()).expect("readable tables");
-    }
-    if small5 {
-        let shape = Shape::new(5, 5).expect("a shape");
-        let partition = npuzzle::Partition::standard(shape, "4-4-4-4-4-4").expect("a partition");
-        let started = Instant::now();
-        let db = npuzzle::pdb::cache::build(&partition, &Budget::unlimited()).expect("built");
-        println!(
-            "4-4-4-4-4-4 built in {:.2} s",
-            started.elapsed().as_secs_f64()
-        );
-        improve.tables.five = Some(std::sync::Arc::new(db));
     }
     if sizes.is_empty() {
         sizes = ["5x5", "6x6", "8x8", "11x11", "3x7", "4x9", "korf"]

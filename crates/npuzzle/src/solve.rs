@@ -196,12 +196,10 @@ fn solve_idastar(board: &Board, options: &Options) -> Result<Solution, SolveErro
 /// where it can be proved, else the best found, with its lower bound:
 /// - up to 12 cells (3×3, 3×4, 2×6…) and 4×4: the optimal method ([`default_algorithm`]),
 ///   within the budget and `time` if given;
-/// - 5×5 with its 6-6-6-6 pattern databases at hand (never built here): IDA* for `time`
-///   (default 1 s);
+/// - 5×5 with its pattern databases at hand (never built here): IDA* for `time` (default 1 s);
 /// - if that optimal search stops for anything but a cancel, or on every other board: the
 ///   anytime solver, improving until the budget's deadline, or for `time` (default 1 s) when
-///   there is none; its lower bound raised to what the optimal search proved. On 5×5 without
-///   the 6-6-6-6 tables it first builds small ones (4-4-4-4-4-4, about a second, once).
+///   there is none; its lower bound raised to what the optimal search proved.
 pub fn solve(board: &Board, options: &Options) -> Result<Solution, SolveError> {
     let solvability = Solvability::of(board);
     if !solvability.solvable {
@@ -225,10 +223,7 @@ fn solve_with(
         Algorithm::Greedy => greedy(board, &options.budget).map_err(SolveError::GaveUp),
         Algorithm::IdaStar => solve_idastar(board, options),
         Algorithm::Fast => solve_fast(board, &options.budget).map_err(SolveError::from_large),
-        Algorithm::Anytime => {
-            let tables = improvement_tables(board, options)?;
-            solve_improved(board, &improvement_budget(options), tables, options)
-        }
+        Algorithm::Anytime => solve_improved(board, &improvement_budget(options), options),
     }
 }
 
@@ -255,37 +250,15 @@ fn with_deadline_within(budget: &Budget, time: Duration) -> Budget {
     budget
 }
 
-/// The small 5×5 tables the anytime solver builds for itself when the strong ones are not at
-/// hand: about a second, once.
-const SMALL_5X5: &str = "4-4-4-4-4-4";
-
-/// The tables the anytime solver will use: the strongest loaded or cached in the options'
-/// folder; on a 5×5 board without any, the small ones, built (and cached) first, within the
-/// budget's cancel flag but not its deadline.
-fn improvement_tables(board: &Board, options: &Options) -> Result<Tables, SolveError> {
-    let dir = options.pdb_dir.as_deref();
-    let mut tables = Tables::cached(dir).map_err(SolveError::Pdb)?;
-    if tables.five.is_none() && (board.width(), board.height()) == (5, 5) {
-        let small = Partition::standard(board.shape(), SMALL_5X5).map_err(SolveError::Pdb)?;
-        let budget = Budget {
-            deadline: None,
-            ..options.budget.clone()
-        };
-        tables.five = Some(load_or_build(&small, dir, &budget).map_err(SolveError::from_pdb)?);
-    }
-    Ok(tables)
-}
-
-/// The anytime solver within `budget`, with `tables`.
+/// The anytime solver within `budget`, with the tables cached in the options' folder.
 fn solve_improved(
     board: &Board,
     budget: &Budget,
-    tables: Tables,
     options: &Options,
 ) -> Result<Solution, SolveError> {
     let improve = Improve {
         threads: options.threads,
-        tables,
+        tables: Tables::cached(options.pdb_dir.as_deref()).map_err(SolveError::Pdb)?,
         ..Improve::default()
     };
     solve_anytime(board, budget, &improve, |_| {}).map_err(SolveError::from_large)
@@ -303,9 +276,7 @@ fn optimal_attempt(board: &Board, options: &Options) -> Result<Option<Options>, 
     } else if algorithm == Algorithm::IdaStar
         && best_cached(board.shape(), options.pdb_dir.as_deref())
             .map_err(SolveError::Pdb)?
-            .is_some_and(|db| {
-                Some(db.partition()) == Partition::default_for(board.shape()).as_ref()
-            })
+            .is_some()
     {
         improvement_budget(options)
     } else {
@@ -329,7 +300,6 @@ fn solve_best(board: &Board, options: &Options) -> Result<Solution, SolveError> 
             other => return other,
         },
     };
-    let tables = improvement_tables(board, options)?;
     let budget = match options.budget.deadline {
         Some(deadline) => {
             let mut budget = options.budget.clone();
@@ -338,7 +308,7 @@ fn solve_best(board: &Board, options: &Options) -> Result<Solution, SolveError> 
         }
         None => improvement_budget(options),
     };
-    let mut solution = solve_improved(board, &budget, tables, options)?;
+    let mut solution = solve_improved(board, &budget, options)?;
     solution.lower_bound = solution.lower_bound.max(proved);
     solution.optimal = solution.len() <= solution.lower_bound;
     Ok(solution)

@@ -397,25 +397,3 @@ fn photo_shapes_3x4_and_4x3_are_solved_optimally_by_default_with_their_tables() 
     }
     let _ = fs::remove_dir_all(&dir);
 }
-
-#[test]
-fn a_5x5_without_its_big_tables_gets_the_small_ones_and_a_raised_bound() {
-    let dir = temp_dir("small5");
-    let board = npuzzle::random::random_solvable(shape(5, 5), 4);
-    let options = Options::default()
-        .with_pdb_dir(dir.clone())
-        .with_time(Duration::from_millis(300));
-    let solution = solve(&board, &options).unwrap();
-    assert!(solution.solves(&board));
-    assert!(!solution.optimal);
-    let small = Partition::standard(shape(5, 5), "4-4-4-4-4-4").unwrap();
-    assert!(file_path(&dir, &small).is_file(), "built and cached");
-    let big = Partition::standard(shape(5, 5), "6-6-6-6").unwrap();
-    assert!(!file_path(&dir, &big).exists(), "the big table is never built unasked");
-    // The bound is the tables' (admissible: never above the solution found).
-    let db = load(&small, &file_path(&dir, &small)).unwrap();
-    let bound = db.heuristic(&board).unwrap();
-    assert!(solution.lower_bound >= bound.max(npuzzle::linear_conflict(&board)));
-    assert!(solution.lower_bound <= solution.len());
-    let _ = fs::remove_dir_all(&dir);
-}

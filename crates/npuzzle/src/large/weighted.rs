@@ -157,11 +157,11 @@ struct Data {
     excess: Excess,
 }
 
-/// Per-pattern excesses (up to six patterns, as is and reflected).
-type Excess = [u8; 2 * MAX_PATTERNS];
+/// Per-pattern excesses (up to four patterns, as is and reflected).
+type Excess = [u8; 8];
 
 /// The most patterns the pattern-database estimate handles.
-const MAX_PATTERNS: usize = 6;
+const MAX_PATTERNS: usize = 4;
 
 /// A tile's pattern in `pattern_of` when it is in none (the blank, or a partial partition).
 const NO_PATTERN: u8 = u8::MAX;
@@ -230,7 +230,7 @@ impl<'a> PdbEstimate<'a> {
     fn full(&self, key: u128) -> (u16, Excess) {
         let cells = self.manhattan.shape.cells();
         let position = PdbEstimate::positions(key, cells);
-        let mut excess = [0u8; 2 * MAX_PATTERNS];
+        let mut excess = [0u8; 8];
         for pattern in 0..self.db.tables().len() {
             excess[pattern] = self.excess(&position, pattern, false);
             if self.reflect_cell.is_some() {
@@ -283,7 +283,7 @@ impl<'a> PdbEstimate<'a> {
 impl Estimator<'_> {
     fn full(&self, key: u128) -> (u16, Excess) {
         match self {
-            Estimator::LinearConflict(heuristic) => (heuristic.full(key), [0; 2 * MAX_PATTERNS]),
+            Estimator::LinearConflict(heuristic) => (heuristic.full(key), [0; 8]),
             Estimator::Pdb(pdb) => pdb.full(key),
         }
     }
@@ -297,10 +297,9 @@ impl Estimator<'_> {
         from: usize,
     ) -> (u16, Excess) {
         match self {
-            Estimator::LinearConflict(heuristic) => (
-                heuristic.after(key, child, parent.0, blank, from),
-                [0; 2 * MAX_PATTERNS],
-            ),
+            Estimator::LinearConflict(heuristic) => {
+                (heuristic.after(key, child, parent.0, blank, from), [0; 8])
+            }
             Estimator::Pdb(pdb) => pdb.after(key, child, parent, blank, from),
         }
     }

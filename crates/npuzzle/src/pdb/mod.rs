@@ -28,7 +28,7 @@ pub use partition::Partition;
 pub enum PdbError {
     /// No standard partition of that name for the shape.
     #[error(
-        "there is no partition '{name}' for a {shape} board (4x4: 7-8, 6-6-3, 5-5-5; 3x4 and 4x3: 6-5; 5x5: 6-6-6-6, 4-4-4-4-4-4)"
+        "there is no partition '{name}' for a {shape} board (4x4: 7-8, 6-6-3, 5-5-5; 3x4 and 4x3: 6-5; 5x5: 6-6-6-6)"
     )]
     UnknownPartition {
         /// The board shape.

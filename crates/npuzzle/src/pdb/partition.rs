@@ -18,7 +18,7 @@ pub struct Partition {
 }
 
 /// The names of the standard partitions, in the order `--partition` lists them.
-pub const STANDARD_NAMES: [&str; 6] = ["7-8", "6-6-3", "5-5-5", "6-6-6-6", "4-4-4-4-4-4", "6-5"];
+pub const STANDARD_NAMES: [&str; 5] = ["7-8", "6-6-3", "5-5-5", "6-6-6-6", "6-5"];
 
 impl Partition {
     /// A standard partition by name: `5-5-5`, `6-6-3` or `7-8` on 4×4, `6-6-6-6` on 5×5.
@@ -44,16 +44,6 @@ impl Partition {
             // tall, the left two columns and the rest.
             (3, 4, "6-5") => vec![(1..=6).collect(), (7..=11).collect()],
             (4, 3, "6-5") => vec![vec![1, 2, 5, 6, 9, 10], vec![3, 4, 7, 8, 11]],
-            // 2×2 blocks, the last column and the last row: symmetric about the diagonal, and
-            // built in about a second.
-            (5, 5, "4-4-4-4-4-4") => vec![
-                vec![1, 2, 6, 7],
-                vec![3, 4, 8, 9],
-                vec![5, 10, 15, 20],
-                vec![11, 12, 16, 17],
-                vec![13, 14, 18, 19],
-                vec![21, 22, 23, 24],
-            ],
             // 2×3 and 3×2 blocks around the board.
             (5, 5, "6-6-6-6") => vec![
                 vec![1, 2, 6, 7, 11, 12],
@@ -84,12 +74,12 @@ impl Partition {
     }
 
     /// The standard partitions of a shape, the strongest (and largest) first: 7-8, 6-6-3,
-    /// 5-5-5 on 4×4; 6-5 on 3×4 and 4×3; 6-6-6-6, 4-4-4-4-4-4 on 5×5; none on other shapes.
+    /// 5-5-5 on 4×4; 6-5 on 3×4 and 4×3; 6-6-6-6 on 5×5; none on other shapes.
     pub fn strongest_first(shape: Shape) -> Vec<Partition> {
         let names: &[&str] = match (shape.width, shape.height) {
             (4, 4) => &["7-8", "6-6-3", "5-5-5"],
             (3, 4) | (4, 3) => &["6-5"],
-            (5, 5) => &["6-6-6-6", "4-4-4-4-4-4"],
+            (5, 5) => &["6-6-6-6"],
             _ => &[],
         };
         names
@@ -202,7 +192,6 @@ mod tests {
             (4, 4, "6-6-3"),
             (4, 4, "5-5-5"),
             (5, 5, "6-6-6-6"),
-            (5, 5, "4-4-4-4-4-4"),
             (3, 4, "6-5"),
             (4, 3, "6-5"),
         ] {
