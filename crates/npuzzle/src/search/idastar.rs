@@ -29,6 +29,8 @@ use crate::solution::{Algorithm, Solution};
 
 /// Nodes between two looks at the budget: a fraction of a millisecond.
 const CHECK_EVERY: u64 = 1 << 12;
+/// Nodes between two looks, in a parallel search, at whether an earlier path has a solution.
+const ABANDON_CHECK_EVERY: u64 = 1 << 7;
 /// No neighbour in that direction.
 const NONE: u8 = u8::MAX;
 
@@ -792,6 +794,13 @@ impl<'a> State<'a> {
                 shared.halt(reason);
                 return Step::Stop(reason);
             }
+        } else if index != usize::MAX
+            && self.expanded_unflushed.is_multiple_of(ABANDON_CHECK_EVERY)
+            && shared.found_at.load(Ordering::Relaxed) < index
+        {
+            // An earlier path holds a solution: the rest of this one is wasted work, so stop
+            // sooner than the budget's checks come.
+            return Step::Abandoned;
         }
         let neighbours = self.neighbours[self.blank];
         for m in 0..4u8 {
