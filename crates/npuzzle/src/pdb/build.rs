@@ -304,6 +304,18 @@ impl Builder<'_> {
     }
 }
 
+/// Takes pieces off the end of a layer until they hold about [`BATCH`] states.
+fn take_batch(layer: &mut Vec<Vec<u32>>) -> Vec<Vec<u32>> {
+    let mut batch = Vec::new();
+    let mut states = 0;
+    while states < BATCH {
+        let Some(piece) = layer.pop() else { break };
+        states += piece.len();
+        batch.push(piece);
+    }
+    batch
+}
+
 /// The bytes a build of `k` tiles on `cells` cells holds at its peak, roughly: the visited
 /// bits, the table, and two layers of 4-byte states. Measured peaks: 2.17 GB for 7-8 on 4×4
 /// (this gives 2.08 GB), 0.80 GB for 6-6-6-6 on 5×5 (0.69 GB).
@@ -371,24 +383,33 @@ pub fn build_table(
     builder.claim(start);
     builder.record(rank, 0);
     let mut placed = 1u64;
-    let mut layer = vec![start as u32];
+    // A layer is kept as the pieces its chunks found, each sized to fit: no list doubles as it
+    // grows, and each batch of the layer is freed as soon as it is expanded, so a layer and the
+    // next are not both held whole.
+    let mut layer: Vec<Vec<u32>> = vec![vec![start as u32]];
     let mut depth = 0u32;
     while !layer.is_empty() {
-        let mut next: Vec<u32> = Vec::new();
-        for batch in layer.chunks(BATCH) {
+        let mut next: Vec<Vec<u32>> = Vec::new();
+        while !layer.is_empty() {
+            let batch = take_batch(&mut layer);
             let parts: Result<Vec<(Vec<u32>, u64)>, PdbError> = batch
-                .par_chunks(CHUNK)
+                .par_iter()
+                .flat_map(|piece| piece.par_chunks(CHUNK))
                 .map(|chunk| {
                     builder.budget.check(0, 0).map_err(PdbError::Stopped)?;
                     let mut found = Vec::with_capacity(chunk.len());
                     let mut newly = 0u64;
                     builder.expand_chunk(chunk, depth, &mut found, &mut newly);
+                    found.shrink_to_fit();
                     Ok((found, newly))
                 })
                 .collect();
+            drop(batch);
             for (found, newly) in parts? {
                 placed += newly;
-                next.extend_from_slice(&found);
+                if !found.is_empty() {
+                    next.push(found);
+                }
             }
             events(&PdbEvent::BuildProgress {
                 pattern,
@@ -396,8 +417,7 @@ pub fn build_table(
                 total: placements,
             });
         }
-        drop(std::mem::replace(&mut layer, next));
-        layer.shrink_to_fit();
+        layer = next;
         depth += 1;
     }
     drop(builder.visited);
