@@ -316,9 +316,10 @@ fn take_batch(layer: &mut Vec<Vec<u32>>) -> Vec<Vec<u32>> {
     batch
 }
 
-/// The bytes a build of `k` tiles on `cells` cells holds at its peak, roughly: the visited
-/// bits, the table, and two layers of 4-byte states. Measured peaks: 2.17 GB for 7-8 on 4×4
-/// (this gives 2.08 GB), 0.80 GB for 6-6-6-6 on 5×5 (0.69 GB).
+/// The bytes a build of `k` tiles on `cells` cells holds at its peak, at most: the visited
+/// bits, the table, and the layers of 4-byte states. Measured peaks: 7-8 on 4×4 1.55 GB (2.17 GB
+/// before the layers were kept in pieces; this gives 2.08 GB), 6-6-6-6 on 5×5 0.80 GB before
+/// that change (this gives 0.69 GB): kept on the high side, for the budget's memory cap.
 pub fn build_memory(cells: usize, k: usize) -> u64 {
     let entries = super::index::entries(cells, k);
     let states = entries * (cells - k) as u64;
