@@ -171,7 +171,7 @@ fn main() {
         let partition = Partition::standard(shape, name).unwrap();
         let started = Instant::now();
         let db =
-            load_or_build_file(&partition, dir.as_deref(), &Budget::unlimited(), None).unwrap();
+            load_or_build_file(&partition, dir.as_deref(), &Budget::unlimited()).unwrap();
         println!(
             "npuzzle {name}: tables loaded in {:.3} s ({:.1} MB)",
             started.elapsed().as_secs_f64(),

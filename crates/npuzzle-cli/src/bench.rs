@@ -3,10 +3,11 @@
 //! databases apart.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use npuzzle::search::idastar::{Heuristic, IdaOptions, idastar};
+use npuzzle::search::idastar::{IdaOptions, idastar};
 use npuzzle::{
     Algorithm, BenchmarkInstance, Board, Budget, Options, PatternDatabase, Solution, SolveError,
     default_algorithm, parse_benchmark, pattern_database, solve,
@@ -144,36 +145,19 @@ pub fn run(args: &Args) -> Result<u8> {
         budget: Budget::unlimited().with_progress(crate::progress::progress()),
         ..Options::default()
     };
-    // Builds, if any, use every core; the searches use --threads.
     let started = Instant::now();
-    let mut db = if algorithm == Algorithm::IdaStar {
-        pattern_database(first, &options)?
-    } else {
-        None
-    };
-    let mut pdb_load_seconds = started.elapsed().as_secs_f64();
-    if algorithm == Algorithm::IdaStar
-        && let Some(stronger) = suggest_stronger(first.shape(), db.as_deref(), &args.tables)?
-    {
-        db = Some(stronger);
-        pdb_load_seconds = started.elapsed().as_secs_f64();
-    }
+    let db = tables(args, first, &options)?;
     let solver = Solver {
         algorithm,
         ida: (algorithm == Algorithm::IdaStar).then(|| IdaOptions {
-            heuristic: match &db {
-                Some(db) => Heuristic::Pdb(db),
-                None => Heuristic::ManhattanLinearConflict,
-            },
-            threads: Some(threads),
             reflect: !args.no_reflection,
+            ..IdaOptions::with_tables(db.as_deref(), Some(threads))
         }),
         options: Options {
             budget: Budget::unlimited(),
             ..options
         },
     };
-    let pool = rayon_pool(Some(threads))?;
     let mut report = BenchReport {
         algorithm: algorithm.name(),
         tables: db.as_ref().map(|db| db.partition().name().to_string()),
@@ -181,74 +165,117 @@ pub fn run(args: &Args) -> Result<u8> {
         instances: Vec::new(),
         total_seconds: 0.0,
         total_nodes: 0,
-        pdb_load_seconds,
+        pdb_load_seconds: started.elapsed().as_secs_f64(),
     };
     if !args.json {
         print_header(args, &entries, &solver, db.as_deref(), &report);
     }
-    let mut mismatches = Vec::new();
-    let mut gave_up = Vec::new();
-    for entry in &entries {
-        let mut budget = Budget::unlimited();
-        if let Some(seconds) = args.timeout {
-            budget = budget.with_time_limit(
-                Duration::try_from_secs_f64(seconds)
-                    .with_context(|| format!("--timeout takes seconds, not {seconds}"))?,
-            );
-        }
-        match pool.install(|| solver.run(&entry.board, budget)) {
-            Ok((solution, generated)) => {
-                let ok = solution.len() == entry.optimal && solution.solves(&entry.board);
-                if !ok {
-                    mismatches.push(format!(
-                        "instance {}: found {} moves, the file says {}",
-                        entry.id,
-                        solution.len(),
-                        entry.optimal
-                    ));
-                }
-                if !args.json {
-                    print_row(&entry.id, &solution, generated, ok);
-                }
-                report.total_seconds += solution.seconds;
-                report.total_nodes += solution.nodes_expanded;
-                report.instances.push(Instance {
-                    id: entry.id.clone(),
-                    length: solution.len(),
-                    expected: entry.optimal,
-                    moves: solution.moves_string(),
-                    nodes_expanded: solution.nodes_expanded,
-                    nodes_generated: generated,
-                    seconds: solution.seconds,
-                });
-            }
-            Err(SolveError::GaveUp(stopped)) => {
-                if !args.json {
-                    println!("{:>6}   gave up: {stopped}", entry.id);
-                }
-                gave_up.push(format!("instance {}: {stopped}", entry.id));
-            }
-            Err(error) => return Err(error).context(format!("instance {}", entry.id)),
-        }
-    }
+    let troubles = solve_all(args, &entries, &solver, &mut report)?;
     if args.json {
         println!("{}", serde_json::to_string(&report)?);
     } else {
         print_total(&report);
     }
-    for line in &gave_up {
-        eprintln!("npuzzle bench: gave up on {line}");
+    Ok(troubles.exit_code())
+}
+
+/// The tables IDA* will use (none for other methods): the options' (built on every core if
+/// need be), or stronger ones if the user builds them when offered.
+fn tables(args: &Args, first: &Board, options: &Options) -> Result<Option<Arc<PatternDatabase>>> {
+    if options.algorithm != Some(Algorithm::IdaStar) {
+        return Ok(None);
     }
-    for line in &mismatches {
-        eprintln!("npuzzle bench: LENGTH MISMATCH on {line}");
+    let db = pattern_database(first, options)?;
+    match suggest_stronger(first.shape(), db.as_deref(), &args.tables)? {
+        Some(stronger) => Ok(Some(stronger)),
+        None => Ok(db),
     }
-    Ok(if !mismatches.is_empty() {
-        exit::WRONG_LENGTH
-    } else if !gave_up.is_empty() {
-        exit::GAVE_UP
-    } else {
-        exit::OK
-    })
+}
+
+/// The instances that gave up and those whose length was wrong.
+#[derive(Default)]
+struct Troubles {
+    gave_up: Vec<String>,
+    mismatches: Vec<String>,
+}
+
+impl Troubles {
+    /// Says each on standard error; the exit code they call for.
+    fn exit_code(&self) -> u8 {
+        for line in &self.gave_up {
+            eprintln!("npuzzle bench: gave up on {line}");
+        }
+        for line in &self.mismatches {
+            eprintln!("npuzzle bench: LENGTH MISMATCH on {line}");
+        }
+        if !self.mismatches.is_empty() {
+            exit::WRONG_LENGTH
+        } else if !self.gave_up.is_empty() {
+            exit::GAVE_UP
+        } else {
+            exit::OK
+        }
+    }
+}
+
+/// Solves each instance on `--threads`, checks its length, and adds it to the report.
+fn solve_all(
+    args: &Args,
+    entries: &[BenchmarkInstance],
+    solver: &Solver<'_>,
+    report: &mut BenchReport,
+) -> Result<Troubles> {
+    let pool = rayon_pool(Some(report.threads))?;
+    let limit = match args.timeout {
+        Some(seconds) => Some(
+            Duration::try_from_secs_f64(seconds)
+                .with_context(|| format!("--timeout takes seconds, not {seconds}"))?,
+        ),
+        None => None,
+    };
+    let mut troubles = Troubles::default();
+    for entry in entries {
+        let budget = limit.map_or_else(Budget::unlimited, |limit| {
+            Budget::unlimited().with_time_limit(limit)
+        });
+        let (solution, generated) = match pool.install(|| solver.run(&entry.board, budget)) {
+            Ok(found) => found,
+            Err(SolveError::GaveUp(stopped)) => {
+                if !args.json {
+                    println!("{:>6}   gave up: {stopped}", entry.id);
+                }
+                troubles
+                    .gave_up
+                    .push(format!("instance {}: {stopped}", entry.id));
+                continue;
+            }
+            Err(error) => return Err(error).context(format!("instance {}", entry.id)),
+        };
+        let ok = solution.len() == entry.optimal && solution.solves(&entry.board);
+        if !ok {
+            troubles.mismatches.push(format!(
+                "instance {}: found {} moves, the file says {}",
+                entry.id,
+                solution.len(),
+                entry.optimal
+            ));
+        }
+        if !args.json {
+            print_row(&entry.id, &solution, generated, ok);
+        }
+        report.total_seconds += solution.seconds;
+        report.total_nodes += solution.nodes_expanded;
+        report.instances.push(Instance {
+            id: entry.id.clone(),
+            length: solution.len(),
+            expected: entry.optimal,
+            moves: solution.moves_string(),
+            nodes_expanded: solution.nodes_expanded,
+            nodes_generated: generated,
+            seconds: solution.seconds,
+        });
+    }
+    Ok(troubles)
 }
 
 fn print_header(

@@ -102,7 +102,11 @@ pub fn run(args: &Args) -> Result<u8> {
         Err(SolveError::Unsolvable(_)) => (report, exit::UNSOLVABLE),
         Err(SolveError::GaveUp(gave_up)) => (report.with_gave_up(&gave_up), exit::GAVE_UP),
         Err(SolveError::Pdb(error)) => return Err(error.into()),
-        Err(error @ (SolveError::Internal(_) | SolveError::TooLarge { .. })) => {
+        Err(
+            error @ (SolveError::Internal(_)
+            | SolveError::TooLarge { .. }
+            | SolveError::IllegalMove(_)),
+        ) => {
             return Err(error.into());
         }
     };

@@ -20,7 +20,7 @@ use crate::measure::MAX_OPTIMAL_CELLS;
 use crate::progress::ProgressEvent;
 use crate::random::SplitMix64;
 use crate::search::budget::Stopwatch;
-use crate::search::idastar::{Heuristic, IdaOptions, idastar};
+use crate::search::idastar::{IdaOptions, idastar};
 use crate::solve::{Options, SolveError, pattern_database};
 
 /// The farthest any 4×4 board is from the goal (Brüngger et al. 1999; Korf and Schultze 2005).
@@ -85,14 +85,7 @@ pub fn board_at_distance(
     }
     let goal = Board::goal_of(shape);
     let db = pattern_database(&goal, options).map_err(SolveError::from_pdb)?;
-    let ida = IdaOptions {
-        heuristic: match &db {
-            Some(db) => Heuristic::Pdb(db),
-            None => Heuristic::ManhattanLinearConflict,
-        },
-        threads: options.threads,
-        reflect: true,
-    };
+    let ida = IdaOptions::with_tables(db.as_deref(), options.threads);
     let mut rng = SplitMix64::new(seed);
     let mut walk = distance + 2;
     let clock = Stopwatch::start();

@@ -3,10 +3,10 @@
 //! bound that is cheap on any board.
 
 use crate::analysis::linear_conflict;
-use crate::board::Board;
+use crate::board::{Board, Move};
 use crate::distances::DistanceTable;
 use crate::pdb::{Partition, cache};
-use crate::search::idastar::{Heuristic, IdaOptions, idastar};
+use crate::search::idastar::{IdaOptions, idastar_within};
 use crate::solve::{Options, SolveError, pattern_database};
 
 /// The largest boards (in cells) whose exact distance [`optimal_distance`] will search for:
@@ -56,18 +56,78 @@ pub fn optimal_distance(board: &Board, options: &Options) -> Result<usize, Solve
             max_cells: MAX_OPTIMAL_CELLS,
         });
     }
+    within(board, options, 0, u32::MAX)?
+        .map(|moves| moves.len())
+        .ok_or_else(|| SolveError::Internal("IDA* ran dry on a solvable board".into()))
+}
+
+/// Where a board stands after a move, for a meter and a hint.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AfterMove {
+    /// The board after the move.
+    pub board: Board,
+    /// Its exact distance to the goal.
+    pub distance: usize,
+    /// A move that brings it one step closer (the first of a shortest solution); `None` at the
+    /// goal.
+    pub hint: Option<Move>,
+}
+
+/// The board that the move `mv` makes from `before`, whose exact distance is
+/// `before_distance` (from [`optimal_distance`] or an earlier call), with its exact distance
+/// and a hint: what a shortest-path meter shows after each move, and the next hint for free.
+/// A move changes the distance by exactly one, so one IDA* iteration, to `before_distance − 1`,
+/// decides it: found, the board came closer and the solution found gives the hint; not, it went
+/// one further and undoing the move is a shortest first step. Several times faster than
+/// [`optimal_distance`] on far boards. An illegal move is [`SolveError::IllegalMove`].
+pub fn after_move(
+    before: &Board,
+    before_distance: usize,
+    mv: Move,
+    options: &Options,
+) -> Result<AfterMove, SolveError> {
+    let board = before.moved(mv).ok_or(SolveError::IllegalMove(mv))?;
+    if let Some(table) = DistanceTable::for_shape(board.shape()) {
+        let unsolvable = || SolveError::Unsolvable(crate::analysis::Solvability::of(&board));
+        let distance = table.distance(&board).ok_or_else(unsolvable)?;
+        let hint = table.moves_closer(&board).and_then(|m| m.first().copied());
+        return Ok(AfterMove {
+            board,
+            distance,
+            hint,
+        });
+    }
+    if board.tiles().len() > MAX_OPTIMAL_CELLS {
+        return Err(SolveError::TooLarge {
+            shape: board.shape(),
+            max_cells: MAX_OPTIMAL_CELLS,
+        });
+    }
+    let (distance, hint) = match before_distance.checked_sub(1) {
+        None => (1, Some(mv.inverse())),
+        Some(closer) => match within(&board, options, closer as u32, closer as u32)? {
+            Some(moves) => (closer, moves.first().copied()),
+            None => (before_distance + 1, Some(mv.inverse())),
+        },
+    };
+    Ok(AfterMove {
+        board,
+        distance,
+        hint,
+    })
+}
+
+/// IDA* with the options' tables, its bounds kept within `first..=last`: the moves found.
+fn within(
+    board: &Board,
+    options: &Options,
+    first: u32,
+    last: u32,
+) -> Result<Option<Vec<Move>>, SolveError> {
     let db = pattern_database(board, options).map_err(SolveError::from_pdb)?;
-    let heuristic = match &db {
-        Some(db) => Heuristic::Pdb(db),
-        None => Heuristic::ManhattanLinearConflict,
-    };
-    let ida = IdaOptions {
-        heuristic,
-        threads: options.threads,
-        reflect: true,
-    };
-    idastar(board, &ida, &options.budget)
-        .map(|found| found.solution.len())
+    let ida = IdaOptions::with_tables(db.as_deref(), options.threads);
+    idastar_within(board, &ida, &options.budget, first, last)
+        .map(|found| found.map(|found| found.solution.moves))
         .map_err(SolveError::GaveUp)
 }
 
@@ -102,6 +162,46 @@ mod tests {
             assert!(bound <= exact, "{board:?}: {bound} > {exact}");
             assert!(bound >= linear_conflict(&board));
         }
+    }
+
+    #[test]
+    fn the_distance_and_hint_after_a_move_agree_with_a_fresh_search() {
+        let dir = crate::testing::TempDir::new("after-move");
+        let options = Options {
+            partition: Some("5-5-5".into()),
+            pdb_dir: Some(dir.path().to_path_buf()),
+            ..Options::default()
+        };
+        let shape = Shape::new(4, 4).unwrap();
+        let mut board = crate::random::shuffled(shape, 60, 3);
+        let mut distance = optimal_distance(&board, &options).unwrap();
+        let (mut closer, mut further) = (0, 0);
+        for step in 0..12u64 {
+            // Moves that come closer and moves that go further, both met.
+            let moves: Vec<_> = board.neighbors().map(|(mv, _)| mv).collect();
+            let mv = moves[(step as usize * 7 + 3) % moves.len()];
+            let step = after_move(&board, distance, mv, &options).unwrap();
+            board.apply(mv);
+            assert_eq!(step.board, board);
+            let fresh = optimal_distance(&board, &options).unwrap();
+            assert_eq!(step.distance, fresh, "{board:?}");
+            // The hint comes one step closer.
+            let hinted = board.moved(step.hint.unwrap()).unwrap();
+            assert_eq!(optimal_distance(&hinted, &options).unwrap(), fresh - 1);
+            let after = step.distance;
+            closer += usize::from(after < distance);
+            further += usize::from(after > distance);
+            distance = after;
+        }
+        assert!(
+            closer > 0 && further > 0,
+            "{closer} closer, {further} further"
+        );
+        let corner = Board::goal_of(shape);
+        assert_eq!(
+            after_move(&corner, 0, Move::Down, &options),
+            Err(SolveError::IllegalMove(Move::Down))
+        );
     }
 
     #[test]

@@ -16,7 +16,7 @@ use crate::progress::Progress;
 use crate::search::astar::astar;
 use crate::search::budget::{Budget, GaveUp, StopReason};
 use crate::search::greedy::greedy;
-use crate::search::idastar::{Heuristic, IdaOptions, idastar};
+use crate::search::idastar::{IdaOptions, idastar};
 use crate::solution::{Algorithm, Solution};
 
 /// How to solve: which method (or the best for the board), the budget, the tables.
@@ -119,6 +119,9 @@ pub enum SolveError {
         /// The most cells allowed.
         max_cells: usize,
     },
+    /// A move that leaves the board.
+    #[error("the move {0} leaves the board")]
+    IllegalMove(crate::board::Move),
     /// A solver failed where it should not have (a bug), with its explanation.
     #[error("internal error: {0}")]
     Internal(String),
@@ -181,14 +184,7 @@ pub fn pattern_database(
 /// IDA* with the options' pattern databases (or Manhattan + linear conflict).
 fn solve_idastar(board: &Board, options: &Options) -> Result<Solution, SolveError> {
     let db = pattern_database(board, options).map_err(SolveError::from_pdb)?;
-    let ida = IdaOptions {
-        heuristic: match &db {
-            Some(db) => Heuristic::Pdb(db),
-            None => Heuristic::ManhattanLinearConflict,
-        },
-        threads: options.threads,
-        reflect: true,
-    };
+    let ida = IdaOptions::with_tables(db.as_deref(), options.threads);
     idastar(board, &ida, &options.budget)
         .map(|result| result.solution)
         .map_err(SolveError::GaveUp)

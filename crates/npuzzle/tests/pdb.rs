@@ -397,3 +397,25 @@ fn photo_shapes_3x4_and_4x3_are_solved_optimally_by_default_with_their_tables() 
     }
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_table_is_byte_identical_whether_built_on_one_thread_or_two() {
+    // 5-5-5's first pattern: big enough for many chunks on each thread.
+    let partition = Partition::new(shape(4, 4), "five", vec![vec![1, 5, 6, 9, 13]]).unwrap();
+    let on = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| npuzzle::pdb::cache::build(&partition, &Budget::default()).unwrap())
+    };
+    let (one, two) = (on(1), on(2));
+    assert_eq!(one.tables()[0].data(), two.tables()[0].data());
+    // And the same bytes on disk: the file a build saves is the file the other would.
+    let dir = temp_dir("threads");
+    let (a, b) = (dir.join("one.pdb"), dir.join("two.pdb"));
+    npuzzle::pdb::cache::save(&one, &a).unwrap();
+    npuzzle::pdb::cache::save(&two, &b).unwrap();
+    assert_eq!(fs::read(&a).unwrap(), fs::read(&b).unwrap());
+    let _ = fs::remove_dir_all(&dir);
+}

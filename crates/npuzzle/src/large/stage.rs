@@ -8,21 +8,12 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use crate::board::{Move, Shape};
+use crate::search::arena::{Arena, NO_MOVE};
 use crate::search::budget::{Budget, StopReason};
-use crate::search::heap::MinHeap;
-use crate::search::table::{Admitted, StateTable, hash_u128};
+use crate::search::table::hash_u128;
 
 /// The most tiles one stage may track (with the blank, 8 bits each in a `u128`).
 pub(crate) const MAX_TRACKED: usize = 15;
-
-struct Node {
-    key: u128,
-    parent: u32,
-    g: u16,
-    last: u8,
-    /// A later node reached the same key in fewer moves: this one's heap entry is stale.
-    superseded: bool,
-}
 
 fn get(key: u128, slot: usize) -> usize {
     ((key >> (8 * slot)) & 0xFF) as usize
@@ -250,37 +241,16 @@ impl Stage<'_> {
                 3 * md + b
             }
         };
-        let priority = |g: u16, h: u32| -> u32 {
-            ((den * u32::from(g) + num * h).min((1 << 22) - 1) << 10) | h.min(1023)
+        let priority = |g: u32, h: u32| -> u32 {
+            ((den * g + num * h).min((1 << 22) - 1) << 10) | h.min(1023)
         };
-        let mut nodes = vec![Node {
-            key,
-            parent: u32::MAX,
-            g: 0,
-            last: 4,
-            superseded: false,
-        }];
-        let mut best = StateTable::with_root(4096, hash_u128(key));
-        let mut open = MinHeap::new();
-        open.push(priority(0, estimate(key)), 0);
+        let mut arena = Arena::new(key, hash_u128(key), (), priority(0, estimate(key)), 4096);
         let mut expanded = 0u64;
-        while let Some((_, index)) = open.pop() {
-            let (key, g, last) = {
-                let node = &nodes[index as usize];
-                if node.superseded {
-                    continue;
-                }
-                (node.key, node.g, node.last)
-            };
+        while let Some(index) = arena.pop() {
+            let node = arena.node(index);
+            let (key, g, last) = (node.key, node.g, node.last);
             if self.placed(key) {
-                let mut moves = Vec::with_capacity(g as usize);
-                let mut at = index as usize;
-                while nodes[at].parent != u32::MAX {
-                    moves.push(Move::ALL[nodes[at].last as usize]);
-                    at = nodes[at].parent as usize;
-                }
-                moves.reverse();
-                return Ok(Some(moves));
+                return Ok(Some(arena.path(index)));
             }
             expanded += 1;
             if expanded.is_multiple_of(2048) {
@@ -291,7 +261,7 @@ impl Stage<'_> {
             }
             let blank = get(key, 0);
             for mv in Move::ALL {
-                if last < 4 && Move::ALL[last as usize].inverse() == mv {
+                if last != NO_MOVE && Move::ALL[last as usize].inverse() == mv {
                     continue;
                 }
                 let next = steps[blank][mv.index()];
@@ -306,22 +276,17 @@ impl Stage<'_> {
                     }
                 }
                 let g2 = g + 1;
-                let at = nodes.len() as u32;
-                let is_it = |known: u32| nodes[known as usize].key == child;
-                let beats = |known: u32| g2 < nodes[known as usize].g;
-                match best.admit(hash_u128(child), is_it, beats, at) {
-                    Admitted::No => continue,
-                    Admitted::Instead(stale) => nodes[stale as usize].superseded = true,
-                    Admitted::New => {}
-                }
-                nodes.push(Node {
-                    key: child,
-                    parent: index,
-                    g: g2,
-                    last: mv as u8,
-                    superseded: false,
-                });
-                open.push(priority(g2, estimate(child)), at);
+                let priority = priority(g2, estimate(child));
+                arena.offer(
+                    child,
+                    hash_u128(child),
+                    index,
+                    g2,
+                    mv as u8,
+                    (),
+                    priority,
+                    false,
+                );
             }
         }
         Ok(None)

@@ -3,9 +3,9 @@
 
 use crate::board::{Board, Move, Shape};
 use crate::pdb::PatternDatabase;
+use crate::search::arena::{Arena, NO_MOVE};
 use crate::search::budget::{Budget, StopReason};
-use crate::search::heap::MinHeap;
-use crate::search::table::{Admitted, StateTable, hash_u128};
+use crate::search::table::hash_u128;
 
 /// The most cells a board may have for this search (five bits a cell in a `u128`).
 pub(crate) const MAX_CELLS: usize = 25;
@@ -148,17 +148,13 @@ impl Heuristic {
     }
 }
 
-struct Node {
-    key: u128,
-    parent: u32,
-    g: u16,
+/// What each node keeps beside its state.
+#[derive(Clone, Copy)]
+struct Data {
     h: u16,
     blank: u8,
-    last: u8,
     /// The pattern databases' excess per pattern, then per reflected pattern.
     excess: Excess,
-    /// A later node reached the same key in fewer moves: this one's heap entry is stale.
-    superseded: bool,
 }
 
 /// Per-pattern excesses (up to four patterns, as is and reflected).
@@ -309,8 +305,6 @@ impl Estimator<'_> {
     }
 }
 
-const NO_MOVE: u8 = 4;
-
 /// How a weighted search ended.
 pub(crate) enum Outcome {
     /// Solutions were found (each passed on) and the last one is proved shortest.
@@ -348,46 +342,23 @@ pub(crate) fn weighted_astar(
         let f = (den * u32::from(g) + num * u32::from(h)).min((1 << 21) - 1);
         (f << 10) | u32::from(h.min(1023))
     };
-    let mut nodes = vec![Node {
-        key,
-        parent: u32::MAX,
-        g: 0,
+    let data = Data {
         h,
         blank: board.blank() as u8,
-        last: NO_MOVE,
         excess,
-        superseded: false,
-    }];
-    let mut best = StateTable::with_root(4096, hash_u128(key));
-    let mut open = MinHeap::new();
-    open.push(priority(0, h), 0);
+    };
+    let mut arena = Arena::new(key, hash_u128(key), data, priority(0, h), 4096);
     let mut expanded = 0u64;
-    while let Some((_, index)) = open.pop() {
-        let (key, g, h, blank, last, excess) = {
-            let node = &nodes[index as usize];
-            if node.superseded {
-                continue;
-            }
-            (
-                node.key,
-                node.g,
-                node.h,
-                node.blank as usize,
-                node.last,
-                node.excess,
-            )
-        };
+    while let Some(index) = arena.pop() {
+        let node = arena.node(index);
+        let (key, g, last) = (node.key, node.g as u16, node.last);
+        let Data { h, blank, excess } = node.data;
+        let blank = blank as usize;
         if usize::from(g + h) >= upper {
             continue;
         }
         if h == 0 {
-            let mut moves = Vec::with_capacity(g as usize);
-            let mut at = index;
-            while nodes[at as usize].parent != u32::MAX {
-                moves.push(Move::ALL[nodes[at as usize].last as usize]);
-                at = nodes[at as usize].parent;
-            }
-            moves.reverse();
+            let moves = arena.path(index);
             upper = moves.len();
             found_any = true;
             on_found(moves);
@@ -395,8 +366,7 @@ pub(crate) fn weighted_astar(
         }
         expanded += 1;
         if expanded.is_multiple_of(4096) {
-            let memory = nodes.capacity() * size_of::<Node>() + best.memory() + open.memory();
-            budget.check(expanded, memory)?;
+            budget.check(expanded, arena.memory(0))?;
             if expanded >= max_nodes {
                 return Err(StopReason::NodeLimit);
             }
@@ -416,25 +386,22 @@ pub(crate) fn weighted_astar(
             if usize::from(g2 + h2) >= upper {
                 continue;
             }
-            let at = nodes.len() as u32;
-            let is_it = |known: u32| nodes[known as usize].key == child;
-            let beats = |known: u32| g2 < nodes[known as usize].g;
-            match best.admit(hash_u128(child), is_it, beats, at) {
-                Admitted::No => continue,
-                Admitted::Instead(stale) => nodes[stale as usize].superseded = true,
-                Admitted::New => {}
-            }
-            nodes.push(Node {
-                key: child,
-                parent: index,
-                g: g2,
+            let data = Data {
                 h: h2,
                 blank: from as u8,
-                last: mv as u8,
                 excess: excess2,
-                superseded: false,
-            });
-            open.push(priority(g2, h2), at);
+            };
+            let hash = hash_u128(child);
+            arena.offer(
+                child,
+                hash,
+                index,
+                u32::from(g2),
+                mv as u8,
+                data,
+                priority(g2, h2),
+                false,
+            );
         }
     }
     // The open list ran dry with every node of `g + h` under the bound expanded: nothing is

@@ -1,11 +1,6 @@
-//! Best-first search over a node arena, shared by A* and greedy best-first.
-//!
-//! Nodes live in one arena and point at their parents; the open list is a [`MinHeap`] of arena
-//! indices; the closed set is a [`StateTable`] from each state to its best node. A state's entry
-//! changes only when a strictly shorter path to it is found, and the node it replaces is marked
-//! superseded and skipped when it comes off the heap; so with a consistent heuristic such as
-//! Manhattan no state is expanded twice. The move that undoes the parent's move is never
-//! generated.
+//! Best-first search on Manhattan distance, shared by A* and greedy best-first, on the
+//! engine's best-first core ([`Arena`]): with a consistent heuristic such as Manhattan no state
+//! is expanded twice. The move that undoes the parent's move is never generated.
 //!
 //! A child whose priority is lower than its parent's (for A*, the same f and a smaller h: it
 //! moved a tile toward home) comes before everything queued, since its parent came first; such
@@ -13,10 +8,10 @@
 //! the stack has the smallest f there is, which is all optimality asks. On the 8-puzzle two
 //! expansions in three come off that stack.
 
+use super::arena::{Arena, NO_MOVE};
 use super::budget::{Budget, GaveUp, StopReason, Stopwatch};
-use super::heap::MinHeap;
 use super::key::PackedTiles;
-use super::table::{Admitted, StateTable, hash_of};
+use super::table::hash_of;
 use crate::analysis::manhattan_table;
 use crate::board::{Board, Move};
 
@@ -36,21 +31,13 @@ pub(crate) struct Found {
     pub seconds: f64,
 }
 
-/// One state reached, with the way back to the start.
-#[derive(Clone)]
-struct Node<K> {
-    tiles: K,
-    parent: u32,
-    g: u32,
+/// What each node keeps beside its state: the Manhattan distance and the blank's cell.
+#[derive(Clone, Copy)]
+struct Data {
     h: u16,
     blank: u8,
-    /// The move that reached this node, or `NO_MOVE` at the root.
-    last_move: u8,
-    /// Whether a shorter path to this state was found after this node was queued.
-    superseded: bool,
 }
 
-const NO_MOVE: u8 = 4;
 /// How many expansions pass between checks of the budget.
 const CHECK_EVERY: u64 = 4096;
 /// Room reserved up front: enough for most 8-puzzles without regrowing the tables.
@@ -96,56 +83,55 @@ fn search_with<K: PackedTiles>(
         .enumerate()
         .map(|(cell, &tile)| h_of(tile, cell))
         .sum();
-    let mut nodes: Vec<Node<K>> = Vec::with_capacity(INITIAL_NODES);
-    nodes.push(Node {
-        tiles: K::pack(board.tiles()),
-        parent: u32::MAX,
-        g: 0,
+    let root = K::pack(board.tiles());
+    let key_bytes = root.heap_bytes();
+    let data = Data {
         h: root_h,
         blank: board.blank() as u8,
-        last_move: NO_MOVE,
-        superseded: false,
-    });
-    let mut best = StateTable::with_root(INITIAL_NODES, hash_of(&nodes[0].tiles));
-    let mut open = MinHeap::with_capacity(INITIAL_NODES);
-    open.push(priority(order, 0, root_h), 0);
+    };
+    let root_hash = hash_of(&root);
+    let mut arena = Arena::new(
+        root,
+        root_hash,
+        data,
+        priority(order, 0, root_h),
+        INITIAL_NODES,
+    );
     let mut expanded: u64 = 0;
     let mut lower_bound = usize::from(root_h);
-    let memory = |nodes: &Vec<Node<K>>, best: &StateTable, open: &MinHeap| {
-        nodes.capacity() * (size_of::<Node<K>>() + nodes[0].tiles.heap_bytes())
-            + best.memory()
-            + open.memory()
+    let gave_up = |reason, expanded, memory, lower_bound| GaveUp {
+        reason,
+        nodes_expanded: expanded,
+        seconds: clock.seconds(),
+        memory,
+        lower_bound,
     };
 
-    // Children that come before every queued node skip the heap: see `better_than_all`.
-    let mut next_up: Vec<u32> = Vec::new();
-    while let Some(index) = next_up.pop().or_else(|| open.pop().map(|(_, index)| index)) {
-        let node = &nodes[index as usize];
-        if node.superseded {
-            continue;
-        }
-        if node.h == 0 {
+    while let Some(index) = arena.pop() {
+        let node = arena.node(index);
+        let Data { h, blank } = node.data;
+        if h == 0 {
             return Ok(Found {
-                moves: path(&nodes, index),
+                moves: arena.path(index),
                 nodes_expanded: expanded,
                 seconds: clock.seconds(),
             });
         }
-        let (tiles, g, h, blank) = (node.tiles.clone(), node.g + 1, node.h, node.blank as usize);
+        let (tiles, g, blank) = (node.key.clone(), node.g + 1, blank as usize);
         let node_priority = priority(order, node.g, h);
-        let back = if node.last_move == NO_MOVE {
+        let back = if node.last == NO_MOVE {
             NO_MOVE
         } else {
-            Move::ALL[node.last_move as usize].inverse() as u8
+            Move::ALL[node.last as usize].inverse() as u8
         };
         if order == Order::StepsPlusManhattan {
             lower_bound = lower_bound.max((node.g + u32::from(h)) as usize);
         }
         expanded += 1;
         if expanded.is_multiple_of(CHECK_EVERY) || budget.max_nodes == Some(expanded) {
-            let used = memory(&nodes, &best, &open);
+            let used = arena.memory(key_bytes);
             if let Err(reason) = budget.check(expanded, used) {
-                return Err(gave_up(reason, expanded, &clock, used, lower_bound));
+                return Err(gave_up(reason, expanded, used, lower_bound));
             }
         }
         for (mv, &from) in steps[blank].iter().enumerate() {
@@ -155,69 +141,33 @@ fn search_with<K: PackedTiles>(
             let from = from as usize;
             let tile = tiles.tile(from);
             let child_h = h - h_of(tile, from) + h_of(tile, blank);
-            let child_tiles = tiles.slide(blank, from);
-            let child = nodes.len() as u32;
-            let hash = hash_of(&child_tiles);
-            let node = Node {
-                tiles: child_tiles,
-                parent: index,
-                g,
+            let child = tiles.slide(blank, from);
+            let hash = hash_of(&child);
+            let child_priority = priority(order, g, child_h);
+            // A child whose priority is below its parent's (for A*, the same f and a smaller h:
+            // it moved a tile toward home) comes before everything queued, since its parent
+            // came first: it skips the heap. For A* every such node has the smallest f there
+            // is, which is all optimality asks. On the 8-puzzle two expansions in three come
+            // off that stack.
+            let data = Data {
                 h: child_h,
                 blank: from as u8,
-                last_move: mv as u8,
-                superseded: false,
             };
-            let is_it = |known: u32| nodes[known as usize].tiles == node.tiles;
-            let beats = |known: u32| g < nodes[known as usize].g;
-            match best.admit(hash, is_it, beats, child) {
-                Admitted::No => continue,
-                Admitted::Instead(stale) => nodes[stale as usize].superseded = true,
-                Admitted::New => {}
-            }
-            nodes.push(node);
-            let child_priority = priority(order, g, child_h);
-            if child_priority < node_priority {
-                next_up.push(child);
-            } else {
-                open.push(child_priority, child);
-            }
+            let urgent = child_priority < node_priority;
+            arena.offer(
+                child,
+                hash,
+                index,
+                g,
+                mv as u8,
+                data,
+                child_priority,
+                urgent,
+            );
         }
     }
     // Every reachable state was expanded without meeting the goal: only an unsolvable board
     // does that, and callers check solvability first.
-    let used = memory(&nodes, &best, &open);
-    Err(gave_up(
-        StopReason::NodeLimit,
-        expanded,
-        &clock,
-        used,
-        lower_bound,
-    ))
-}
-
-fn gave_up(
-    reason: StopReason,
-    expanded: u64,
-    clock: &Stopwatch,
-    memory: usize,
-    lower_bound: usize,
-) -> GaveUp {
-    GaveUp {
-        reason,
-        nodes_expanded: expanded,
-        seconds: clock.seconds(),
-        memory,
-        lower_bound,
-    }
-}
-
-/// The moves from the root to a node, following parent pointers.
-fn path<K>(nodes: &[Node<K>], mut index: u32) -> Vec<Move> {
-    let mut moves = Vec::with_capacity(nodes[index as usize].g as usize);
-    while nodes[index as usize].last_move != NO_MOVE {
-        moves.push(Move::ALL[nodes[index as usize].last_move as usize]);
-        index = nodes[index as usize].parent;
-    }
-    moves.reverse();
-    moves
+    let used = arena.memory(key_bytes);
+    Err(gave_up(StopReason::NodeLimit, expanded, used, lower_bound))
 }

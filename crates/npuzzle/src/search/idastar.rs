@@ -29,6 +29,8 @@ use crate::solution::{Algorithm, Solution};
 
 /// Nodes between two looks at the budget: a fraction of a millisecond.
 const CHECK_EVERY: u64 = 1 << 12;
+/// Nodes between two looks, in a parallel search, at whether an earlier path has a solution.
+const ABANDON_CHECK_EVERY: u64 = 1 << 7;
 /// No neighbour in that direction.
 const NONE: u8 = u8::MAX;
 
@@ -52,6 +54,21 @@ pub struct IdaOptions<'a> {
     pub reflect: bool,
 }
 
+impl<'a> IdaOptions<'a> {
+    /// Pattern databases when there are (else Manhattan + linear conflict), with reflected
+    /// lookups, on `threads`.
+    pub fn with_tables(db: Option<&'a PatternDatabase>, threads: Option<usize>) -> IdaOptions<'a> {
+        IdaOptions {
+            heuristic: match db {
+                Some(db) => Heuristic::Pdb(db),
+                None => Heuristic::ManhattanLinearConflict,
+            },
+            threads,
+            reflect: true,
+        }
+    }
+}
+
 /// A finished search: the solution and the counts around it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct IdaResult {
@@ -65,6 +82,25 @@ pub struct IdaResult {
 
 /// Solves `board` optimally with IDA* and the chosen heuristic, within the budget.
 pub fn idastar(board: &Board, options: &IdaOptions, budget: &Budget) -> Result<IdaResult, GaveUp> {
+    match idastar_within(board, options, budget, 0, u32::MAX)? {
+        Some(found) => Ok(found),
+        // Nothing left to search with no bound: only an unsolvable board does this.
+        None => Err(GaveUp::stopped(StopReason::NodeLimit)),
+    }
+}
+
+/// IDA* with its bounds kept within `first..=last`: the first iteration searches to `first`
+/// (or the heuristic, if higher), and the search ends with `Ok(None)` when the next bound
+/// would pass `last`. A solution found is the first in U, D, L, R order among those of its
+/// length, and the shortest when no solution is shorter than `first` (so `first` must be a
+/// lower bound: 0 is always one).
+pub fn idastar_within(
+    board: &Board,
+    options: &IdaOptions,
+    budget: &Budget,
+    first: u32,
+    last: u32,
+) -> Result<Option<IdaResult>, GaveUp> {
     let clock = Stopwatch::start();
     let threads = match options.threads {
         Some(n) => n.max(1),
@@ -109,7 +145,10 @@ pub fn idastar(board: &Board, options: &IdaOptions, budget: &Budget) -> Result<I
     } else {
         None
     };
-    let mut bound = h0;
+    let mut bound = h0.max(first);
+    if bound > last {
+        return Ok(None);
+    }
     let mut iterations = 0u32;
     let mut expanded_total = 0u64;
     loop {
@@ -148,7 +187,7 @@ pub fn idastar(board: &Board, options: &IdaOptions, budget: &Budget) -> Result<I
         if let Some(path) = outcome.moves {
             let moves: Vec<Move> = path.iter().map(|&m| Move::ALL[m as usize]).collect();
             let length = moves.len();
-            return Ok(IdaResult {
+            return Ok(Some(IdaResult {
                 solution: Solution {
                     moves,
                     algorithm: Algorithm::IdaStar,
@@ -159,16 +198,11 @@ pub fn idastar(board: &Board, options: &IdaOptions, budget: &Budget) -> Result<I
                 },
                 nodes_generated: generated,
                 iterations,
-            });
+            }));
         }
-        if outcome.next_bound == u32::MAX {
-            // Nothing left to search: only an unsolvable board does this.
-            return Err(gave_up(
-                StopReason::NodeLimit,
-                shared.expanded.load(Ordering::Relaxed),
-                bound,
-                &root,
-            ));
+        if outcome.next_bound > last {
+            // Past the last bound, or nothing left to search (an unsolvable board).
+            return Ok(None);
         }
         bound = outcome.next_bound;
         budget.report(&SearchStatus {
@@ -760,6 +794,13 @@ impl<'a> State<'a> {
                 shared.halt(reason);
                 return Step::Stop(reason);
             }
+        } else if index != usize::MAX
+            && self.expanded_unflushed.is_multiple_of(ABANDON_CHECK_EVERY)
+            && shared.found_at.load(Ordering::Relaxed) < index
+        {
+            // An earlier path holds a solution: the rest of this one is wasted work, so stop
+            // sooner than the budget's checks come.
+            return Step::Abandoned;
         }
         let neighbours = self.neighbours[self.blank];
         for m in 0..4u8 {

@@ -1,5 +1,6 @@
 //! The solvers: best-first search (A*, greedy), with budgets.
 
+pub(crate) mod arena;
 pub mod astar;
 pub(crate) mod best_first;
 pub mod bfs;
