@@ -7,7 +7,7 @@ use std::sync::Arc;
 use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings};
 use bevy::prelude::*;
 
-use crate::AppSet;
+use crate::frame::AppSet;
 use crate::lifecycle::Suspended;
 use crate::messages::GameChanged;
 use crate::settings::Settings;

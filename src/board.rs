@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use crate::AppSet;
+use crate::frame::AppSet;
 use crate::layout::{BoardLayout, ScreenLayout};
 use crate::messages::GameChanged;
 use crate::play::{CurrentGame, Phase};
@@ -76,6 +76,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Shake>()
         .init_resource::<Built>()
         .add_systems(Startup, spawn_camera)
+        .add_systems(Update, clear_to_theme)
         .add_systems(
             Update,
             (rebuild_tiles, start_slides, animate, fit_tiles)
@@ -84,6 +85,14 @@ pub(super) fn plugin(app: &mut App) {
                 .after(crate::tiles::CutTiles),
         )
         .add_systems(OnEnter(Phase::Won), fill_in);
+}
+
+/// Paints the window's background in the theme's colour.
+fn clear_to_theme(settings: Res<Settings>, mut clear: ResMut<ClearColor>) {
+    let wanted = Palette::color(Palette::of(settings.theme).background);
+    if clear.0 != wanted {
+        clear.0 = wanted;
+    }
 }
 
 fn spawn_camera(mut commands: Commands) {

@@ -5,8 +5,8 @@ use std::time::Instant;
 
 use bevy::prelude::*;
 
-use crate::CliOptions;
 use crate::board::TileSprite;
+use crate::cli::CliOptions;
 
 /// When the process started, for the start-to-first-frame figure.
 #[derive(Resource, Clone, Copy, Debug)]

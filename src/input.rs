@@ -14,7 +14,7 @@ use bevy::prelude::*;
 use bevy::window::WindowEvent;
 use npuzzle::Move;
 
-use crate::AppSet;
+use crate::frame::AppSet;
 use crate::layout::ScreenLayout;
 use crate::messages::{Back, BoardIntent, GameCommand};
 

@@ -10,7 +10,7 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use crate::AppSet;
+use crate::frame::AppSet;
 use crate::play::CurrentGame;
 
 /// The controls' width beside the board (landscape), in logical pixels.

@@ -29,6 +29,7 @@ pub mod board;
 mod cli;
 pub mod diagnostics;
 pub mod engine;
+pub mod frame;
 pub mod game;
 pub mod hud;
 pub mod input;
@@ -49,24 +50,7 @@ pub mod theme;
 pub mod tiles;
 
 pub use cli::{CliError, CliOptions, USAGE};
-
-/// The order of the frame: input is read and interpreted, queued, executed, solved, then shown
-/// and saved.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AppSet {
-    /// Platform events, touch, mouse and keys become board intents and commands.
-    RecordInput,
-    /// Board intents and commands join the queue.
-    Queue,
-    /// The queue runs on the game.
-    Execute,
-    /// The solver's tasks are polled and solutions played.
-    Solver,
-    /// Tiles slide, sounds and haptics play.
-    Animate,
-    /// Files are written.
-    Persist,
-}
+pub use frame::AppSet;
 
 /// The rules, input, solver, lifecycle and the platform's inbox: everything that runs
 /// without a window.
@@ -74,19 +58,8 @@ pub struct CorePlugin;
 
 impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {
-        app.configure_sets(
-            Update,
-            (
-                AppSet::RecordInput,
-                AppSet::Queue,
-                AppSet::Execute,
-                AppSet::Solver,
-                AppSet::Animate,
-                AppSet::Persist,
-            )
-                .chain(),
-        );
         app.add_plugins((
+            frame::plugin,
             messages::plugin,
             settings::plugin,
             lifecycle::plugin,
@@ -130,7 +103,10 @@ impl Plugin for AppPlugin {
                 .set(bevy::log::LogPlugin {
                     filter: "wgpu=error,naga=warn,bevy_render=warn,snapslide=info".into(),
                     ..default()
-                }),
+                })
+                // Drawing only when something changes: a frame must show this update's
+                // state, not the one before (pipelined rendering draws one update behind).
+                .disable::<bevy::render::pipelined_rendering::PipelinedRenderingPlugin>(),
         );
         app.add_plugins(bevy_egui::EguiPlugin::default());
         app.insert_resource(ClearColor(theme::Palette::color(
@@ -155,7 +131,6 @@ impl Plugin for AppPlugin {
             persist::plugin,
             platform::plugin,
             redraw::plugin,
-            theme::plugin,
             engine::plugin,
             diagnostics::plugin,
         ));

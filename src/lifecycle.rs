@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
 
-use crate::AppSet;
+use crate::frame::AppSet;
 
 /// Whether the app is in the background.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -1,5 +1,5 @@
 //! The messages the app's modules exchange, in one place, so that no module imports another to
-//! talk to it. The frame flows one way (see [`crate::AppSet`]):
+//! talk to it. The frame flows one way (see [`crate::frame::AppSet`]):
 //!
 //! ```text
 //! platform events, touch, mouse, keys ─ input ─▶ BoardIntent

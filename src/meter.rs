@@ -10,8 +10,8 @@ use bevy::prelude::*;
 use npuzzle::measure::{MAX_OPTIMAL_CELLS, after_move, lower_bound, optimal_distance};
 use npuzzle::{Board, CancelFlag, Move};
 
-use crate::AppSet;
 use crate::background::Background;
+use crate::frame::AppSet;
 use crate::messages::GameChanged;
 use crate::play::CurrentGame;
 use crate::settings::Settings;
@@ -77,7 +77,9 @@ pub fn searched_reading(
     options: &npuzzle::Options,
 ) -> Option<Reading> {
     let step = known.and_then(|(before, distance)| {
-        let mv = Move::ALL.into_iter().find(|&mv| before.moved(mv).as_ref() == Some(board))?;
+        let mv = Move::ALL
+            .into_iter()
+            .find(|&mv| before.moved(mv).as_ref() == Some(board))?;
         Some((before, distance, mv))
     });
     if let Some((before, distance, mv)) = step

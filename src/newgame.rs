@@ -8,8 +8,8 @@ use bevy::prelude::*;
 use npuzzle::generate::GenerateError;
 use npuzzle::{CancelFlag, Shape};
 
-use crate::AppSet;
 use crate::background::Background;
+use crate::frame::AppSet;
 use crate::game::{DAILY_DISTANCE, DailyPuzzle, Difficulty, Game, Recipe, make_board, today};
 use crate::messages::{GameCommand, NewGame, Notice};
 use crate::photo::{BUNDLED, PhotoSource};

@@ -21,7 +21,7 @@ pub use files::{
 };
 pub use writer::Writer;
 
-use crate::AppSet;
+use crate::frame::AppSet;
 use crate::lifecycle::Suspended;
 use crate::messages::{GameChanged, GameCommand, NewGame, Notice, PhotoArrived};
 use crate::photo::PhotoSource;
@@ -121,7 +121,7 @@ impl Restored<'_> {
 /// Loads the files and starts the first game: the one in progress, or a new one.
 fn restore(
     dir: Res<DataDir>,
-    options: Res<crate::CliOptions>,
+    options: Res<crate::cli::CliOptions>,
     mut restored: Restored,
     mut commands: MessageWriter<GameCommand>,
     mut new_game: MessageWriter<NewGame>,

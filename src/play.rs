@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 use npuzzle::Shape;
 
-use crate::AppSet;
+use crate::frame::AppSet;
 use crate::game::{BestScores, DailyResults, Difficulty, Game, Outcome, WinResult, record_win};
 use crate::messages::{BoardIntent, GameChanged, GameCommand};
 use crate::settings::Settings;

@@ -7,8 +7,8 @@ use bevy::prelude::*;
 use npuzzle::measure::{MAX_OPTIMAL_CELLS, optimal_distance};
 use npuzzle::{Board, CancelFlag, Move, Options};
 
-use crate::AppSet;
 use crate::background::Background;
+use crate::frame::AppSet;
 use crate::game::{Game, Summary, summarize};
 use crate::messages::GameCommand;
 use crate::play::CurrentGame;

@@ -16,8 +16,8 @@ use npuzzle::{
 
 pub use tables::{Stage, TableProgress};
 
-use crate::AppSet;
 use crate::background::Background;
+use crate::frame::AppSet;
 use crate::messages::{GameChanged, GameCommand, SolverCommand};
 use crate::play::{CurrentGame, Pace};
 use crate::settings::Settings;

@@ -5,8 +5,6 @@
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::settings::Settings;
-
 /// Dark or light.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Theme {
@@ -101,18 +99,6 @@ impl Palette {
     /// A colour for Bevy.
     pub fn color(rgb: [u8; 3]) -> Color {
         Color::srgb_u8(rgb[0], rgb[1], rgb[2])
-    }
-}
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, clear_to_theme);
-}
-
-/// Paints the window's background in the theme's colour.
-fn clear_to_theme(settings: Res<Settings>, mut clear: ResMut<ClearColor>) {
-    let wanted = Palette::color(Palette::of(settings.theme).background);
-    if clear.0 != wanted {
-        clear.0 = wanted;
     }
 }
 

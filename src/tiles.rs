@@ -9,8 +9,8 @@ use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use image::RgbaImage;
 
-use crate::AppSet;
 use crate::background::Background;
+use crate::frame::AppSet;
 use crate::messages::Notice;
 use crate::photo::{self, PhotoError, PhotoSource, PreparedPhoto};
 use crate::play::CurrentGame;

@@ -796,6 +796,45 @@ mod headless {
         assert_eq!(phase(&app), Phase::Won);
     }
 
+    fn frame_wait(app: &App) -> Duration {
+        match app
+            .world()
+            .resource::<bevy::winit::WinitSettings>()
+            .focused_mode
+        {
+            bevy::winit::UpdateMode::Reactive { wait, .. } => wait,
+            bevy::winit::UpdateMode::Continuous => Duration::ZERO,
+        }
+    }
+
+    #[test]
+    fn the_app_draws_every_frame_only_while_something_moves() {
+        use snapslide::redraw::{FRAME, IDLE_WAIT, REST_WAIT};
+        let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
+        app.init_resource::<snapslide::board::Shake>()
+            .init_resource::<snapslide::tiles::PhotoTiles>()
+            .add_plugins(snapslide::redraw::plugin);
+        for _ in 0..30 {
+            app.update();
+        }
+        assert_eq!(frame_wait(&app), REST_WAIT, "no move yet: the clock stands");
+        // The frame that starts a slide asks for the next one at once.
+        app.world_mut().write_message(BoardIntent::Slide(Move::Up));
+        app.update();
+        assert_eq!(frame_wait(&app), FRAME, "a slide is on show");
+        settle(&mut app);
+        for _ in 0..30 {
+            app.update();
+        }
+        assert_eq!(frame_wait(&app), IDLE_WAIT, "the clock ticks once a second");
+        // A sheet over the board stops the clock: rest again.
+        app.world_mut().write_message(Back);
+        for _ in 0..30 {
+            app.update();
+        }
+        assert_eq!(frame_wait(&app), REST_WAIT, "the menu is open");
+    }
+
     #[test]
     fn ten_thousand_random_inputs_never_panic_and_keep_a_permutation() {
         let board = npuzzle::random::shuffled(npuzzle::Shape::new(4, 4).unwrap(), 100, 3);

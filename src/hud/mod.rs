@@ -131,6 +131,8 @@ fn restyle(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
     mut styled: ResMut<Styled>,
+    frames: Res<crate::redraw::EguiWantsFrames>,
+    proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
 ) -> Result {
     if styled.theme.is_some() && !styled.fonts_ready {
         styled.fonts_ready = true;
@@ -142,10 +144,34 @@ fn restyle(
     if styled.theme.is_none() {
         ctx.set_fonts(style::fonts());
         ctx.request_repaint();
+        wake_for_egui(ctx, &frames, proxy.as_deref());
     }
     style::apply(ctx, settings.theme);
     styled.theme = Some(settings.theme);
     Ok(())
+}
+
+/// egui's wish for the next frame at once wakes the app and keeps it drawing (see
+/// [`crate::redraw`]); its wishes for a frame later wait for the clock's tick.
+fn wake_for_egui(
+    ctx: &egui::Context,
+    frames: &crate::redraw::EguiWantsFrames,
+    proxy: Option<&bevy::winit::EventLoopProxyWrapper>,
+) {
+    let frames = frames.clone();
+    let proxy = proxy.map(|proxy| std::sync::Mutex::new((**proxy).clone()));
+    ctx.set_request_repaint_callback(move |info| {
+        if !info.delay.is_zero() {
+            return;
+        }
+        frames.ask();
+        if let Some(proxy) = &proxy {
+            let proxy = proxy
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
+        }
+    });
 }
 
 /// Tells input whether egui has the pointer or the keyboard.

@@ -101,31 +101,38 @@ fn header(ui: &mut egui::Ui, theme: Theme, view: &View, hud: &mut Hud) {
     });
 }
 
-/// Moves, time and tiles left, and the meter when it is on; captions above values: the row
-/// keeps its shape whatever the numbers.
+/// Moves, time and tiles left, and the meter when it is on; captions above values, each in a
+/// column of its own width, so the row keeps its shape whatever the numbers (and egui has no
+/// layout to remember and redo when a digit changes).
 fn counters(ui: &mut egui::Ui, theme: Theme, meter_on: bool, view: &View) {
     let game = &view.current.game;
-    egui::Grid::new("counters")
-        .num_columns(4)
-        .spacing([24.0, 2.0])
-        .show(ui, |ui| {
-            ui.label(caption("Moves"));
-            ui.label(caption("Time"));
-            ui.label(caption(if meter_on { "Shortest" } else { "Tiles left" }));
-            ui.end_row();
-            ui.label(value(game.moves().to_string(), 30.0));
-            ui.label(value(clock(game.elapsed()), 30.0));
-            if meter_on {
-                meter(ui, theme, view);
-            } else {
-                ui.label(value(game.tiles_out_of_place().to_string(), 30.0));
-            }
-            ui.end_row();
-        });
+    let third = (ui.available_width() / 3.0).floor();
+    ui.horizontal(|ui| {
+        ui.spacing_mut().item_spacing.x = 0.0;
+        counter(ui, third, "Moves", value(game.moves().to_string(), 30.0));
+        counter(ui, third, "Time", value(clock(game.elapsed()), 30.0));
+        if meter_on {
+            counter(ui, third, "Shortest", meter(ui, theme, view));
+        } else {
+            let left = value(game.tiles_out_of_place().to_string(), 30.0);
+            counter(ui, third, "Tiles left", left);
+        }
+    });
+}
+
+/// One counter: a caption above its value, in a column `width` wide.
+fn counter(ui: &mut egui::Ui, width: f32, name: &str, number: egui::RichText) {
+    let layout = egui::Layout::top_down(egui::Align::Min);
+    ui.allocate_ui_with_layout(egui::vec2(width, 58.0), layout, |ui| {
+        ui.set_width(width);
+        ui.spacing_mut().item_spacing.y = 2.0;
+        ui.label(caption(name));
+        ui.label(number);
+    });
 }
 
 /// The meter's number: green for a move closer, amber for one away, for a moment.
-fn meter(ui: &mut egui::Ui, theme: Theme, view: &View) {
+fn meter(ui: &egui::Ui, theme: Theme, view: &View) -> egui::RichText {
     let p = Palette::of(theme);
     let board = view.current.game.board();
     let reading = view
@@ -139,10 +146,10 @@ fn meter(ui: &mut egui::Ui, theme: Theme, view: &View) {
         None if view.meter.for_board(board).is_none() => style::rgb(p.muted),
         None => style::rgb(p.text),
     };
-    ui.label(value(text, 30.0).color(colour));
     if view.meter.flashing().is_some() || view.meter.measuring() {
         ui.ctx().request_repaint();
     }
+    value(text, 30.0).color(colour)
 }
 
 /// A new puzzle is being looked for.

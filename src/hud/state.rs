@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use crate::AppSet;
+use crate::frame::AppSet;
 use crate::game::{Game, SetupGrid, example_text};
 use crate::messages::{Back, BoardIntent, GameChanged, GameCommand, NewGame, Notice};
 use crate::play::{CurrentGame, TimerPaused};

@@ -14,7 +14,7 @@ use bevy::window::PrimaryWindow;
 use snapslide_android_bridge::{Bridge, BridgeEvent, Insets, Origin, Tap};
 
 use super::{Haptic, Inbox, Platform, PlatformEvent, PlatformHandle};
-use crate::AppSet;
+use crate::frame::AppSet;
 use crate::layout::SafeArea;
 use crate::messages::PhotoOrigin;
 

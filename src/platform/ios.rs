@@ -40,7 +40,7 @@ use objc2_ui_kit::{
 };
 
 use super::{Haptic, Inbox, Platform, PlatformEvent, PlatformHandle};
-use crate::AppSet;
+use crate::frame::AppSet;
 use crate::layout::SafeArea;
 use crate::messages::PhotoOrigin;
 

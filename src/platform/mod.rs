@@ -24,7 +24,7 @@ use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
 
-use crate::AppSet;
+use crate::frame::AppSet;
 use crate::layout::SafeArea;
 use crate::lifecycle::Suspended;
 use crate::messages::{Back, GameChanged, Notice, PhotoArrived, PhotoOrigin, PickPhoto};
