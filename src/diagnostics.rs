@@ -65,6 +65,7 @@ fn screenshot(
 fn frame_stats(
     options: Res<CliOptions>,
     time: Res<Time<Real>>,
+    frames: Option<Res<crate::redraw::Frames>>,
     mut window: Local<(f32, f32, u32)>,
 ) {
     if !options.frame_stats && std::env::var_os("SNAPSLIDE_FRAME_LOG").is_none() {
@@ -76,11 +77,12 @@ fn frame_stats(
     window.2 += 1;
     if window.0 >= 2.0 {
         info!(
-            "frames: {} in {:.2} s, mean {:.2} ms, worst {:.2} ms",
+            "frames: {} in {:.2} s, mean {:.2} ms, worst {:.2} ms ({:?})",
             window.2,
             window.0,
             window.0 * 1000.0 / window.2 as f32,
-            window.1 * 1000.0
+            window.1 * 1000.0,
+            frames.map(|f| f.mode)
         );
         *window = (0.0, 0.0, 0);
     }

@@ -21,7 +21,15 @@ pub enum AppSet {
     Persist,
 }
 
+/// The longest a frame's time step may be: the app sleeps up to half a minute between frames
+/// while nothing moves, and the game's clock must count all of it (Bevy's default caps a step at
+/// a quarter of a second, which made the clock run at a quarter of its speed between ticks).
+pub const MAX_STEP: std::time::Duration = std::time::Duration::from_secs(3600);
+
 pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, |mut time: ResMut<Time<Virtual>>| {
+        time.set_max_delta(MAX_STEP);
+    });
     app.configure_sets(
         Update,
         (

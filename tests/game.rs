@@ -836,6 +836,21 @@ mod headless {
     }
 
     #[test]
+    fn the_clock_counts_every_second_between_sparse_frames() {
+        // While nothing moves the app draws once a second (or less): each frame's time step
+        // is long, and the game's clock must count all of it.
+        let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
+        intent(&mut app, BoardIntent::Slide(Move::Up));
+        let before = game_of(&app).elapsed();
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs(1)));
+        for _ in 0..5 {
+            app.update();
+        }
+        let counted = game_of(&app).elapsed() - before;
+        assert!(counted >= Duration::from_millis(4900), "{counted:?}");
+    }
+
+    #[test]
     fn ten_thousand_random_inputs_never_panic_and_keep_a_permutation() {
         let board = npuzzle::random::shuffled(npuzzle::Shape::new(4, 4).unwrap(), 100, 3);
         let mut app = app_with(board);
