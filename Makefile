@@ -15,7 +15,7 @@ SCREENSHOT_PACKAGES := xvfb mesa-vulkan-drivers xauth
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SCREENSHOT ?= docs/screenshot.png
 
-.PHONY: run test screenshot deps screenshot-deps check mobile-deps mobile-checks android ios
+.PHONY: run test screenshot deps screenshot-deps check mobile-deps mobile-checks phone-layout android ios
 
 ## Installs the system packages that are missing (quietly does nothing when all are there).
 deps:
@@ -50,6 +50,12 @@ mobile-checks: mobile-deps
 	android/check.sh
 	ios/check.sh
 
+## The portrait phone layout under Xvfb (a 1080×2400 window at scale 3, insets simulated),
+## checked from its screenshot by tests/phone_layout.py.
+phone-layout: screenshot-deps
+	cargo build -p snapslide
+	tests/phone_layout.py $(CARGO_TARGET_DIR)/debug/snapslide $(CARGO_TARGET_DIR)/phone-layout.png
+
 ## The Android app: the Rust library with cargo-ndk, then the APK with Gradle (see README).
 android:
 	android/build.sh
@@ -62,7 +68,8 @@ ios:
 run: deps
 	cargo run -p snapslide
 
-## Format, lints and every test in the workspace; the game's tests need no display.
+## Format, lints and every test in the workspace (the game's tests need no display), then the
+## phone's layout under Xvfb.
 test: deps mobile-checks
 	@cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
 	@cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
@@ -71,6 +78,7 @@ test: deps mobile-checks
 	export JAVA_HOME="$${JAVA_HOME:-$$(dirname "$$(dirname "$$(readlink -f "$$(command -v javac)")")")}"; \
 	cargo test --workspace 2>&1 | tee $(CARGO_TARGET_DIR)/test.log
 	@awk '/^test result:/ { passed += $$4; failed += $$6 } END { printf "\nworkspace: %d passed, %d failed\n", passed, failed }' $(CARGO_TARGET_DIR)/test.log
+	$(MAKE) --no-print-directory phone-layout
 
 ## Saves a screenshot of the game under Xvfb (software rendering).
 screenshot: screenshot-deps

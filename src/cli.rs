@@ -10,8 +10,8 @@ use thiserror::Error;
 pub struct CliOptions {
     /// A photo file to play with.
     pub photo: Option<PathBuf>,
-    /// Tiles per side.
-    pub size: Option<usize>,
+    /// The board: columns and rows (`--size 4`, or `--size 3x4` for a portrait board).
+    pub size: Option<(usize, usize)>,
     /// The shuffle's seed.
     pub seed: Option<u64>,
     /// Save a PNG of the window once the board is on screen, then exit.
@@ -47,7 +47,7 @@ pub enum CliError {
 }
 
 /// The usage text.
-pub const USAGE: &str = "usage: snapslide [--photo FILE] [--size N (3-8)] [--seed S] [--screenshot FILE.png] [--frame-stats] [--window WxH]";
+pub const USAGE: &str = "usage: snapslide [--photo FILE] [--size N | COLUMNSxROWS (3-8)] [--seed S] [--screenshot FILE.png] [--frame-stats] [--window WxH]";
 
 impl CliOptions {
     /// Parses the arguments after the program name.
@@ -70,15 +70,11 @@ impl CliOptions {
                 "--screenshot" => options.screenshot = Some(PathBuf::from(value("--screenshot")?)),
                 "--size" => {
                     let text = value("--size")?;
-                    let size = text
-                        .parse::<usize>()
-                        .ok()
-                        .filter(|n| (crate::game::MIN_SIDE..=crate::game::MAX_SIDE).contains(n))
-                        .ok_or(CliError::BadValue {
-                            option: name.clone(),
-                            value: text,
-                            expected: "a whole number from 3 to 8",
-                        })?;
+                    let size = parse_board(&text).ok_or(CliError::BadValue {
+                        option: name.clone(),
+                        value: text,
+                        expected: "N or COLUMNSxROWS, each from 3 to 8",
+                    })?;
                     options.size = Some(size);
                 }
                 "--seed" => {
@@ -106,6 +102,18 @@ impl CliOptions {
         }
         Ok(options)
     }
+}
+
+/// A board's size: `N` (square) or `COLUMNSxROWS`, each side within the game's limits.
+fn parse_board(text: &str) -> Option<(usize, usize)> {
+    let (w, h) = text.split_once(['x', 'X']).unwrap_or((text, text));
+    let side = |t: &str| {
+        t.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (crate::game::MIN_SIDE..=crate::game::MAX_SIDE).contains(n))
+    };
+    Some((side(w)?, side(h)?))
 }
 
 /// A window size `WIDTHxHEIGHT`, no smaller than the layout's minimum.
@@ -138,13 +146,14 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(o.photo, Some(PathBuf::from("a.png")));
-        assert_eq!(o.size, Some(5));
+        assert_eq!(o.size, Some((5, 5)));
         assert_eq!(o.seed, Some(7));
         assert_eq!(o.screenshot, Some(PathBuf::from("s.png")));
         assert_eq!(parse(&[]).unwrap(), CliOptions::default());
         let o = parse(&["--frame-stats", "--window", "360x800"]).unwrap();
         assert!(o.frame_stats);
         assert_eq!(o.window, Some((360, 800)));
+        assert_eq!(parse(&["--size", "3x4"]).unwrap().size, Some((3, 4)));
     }
 
     #[test]
@@ -153,10 +162,12 @@ mod tests {
             parse(&["--size", "9"]),
             Err(CliError::BadValue { .. })
         ));
-        assert!(matches!(
-            parse(&["--size", "x"]),
-            Err(CliError::BadValue { .. })
-        ));
+        for bad in ["x", "3x", "3x9", "2x4", "4x4x4"] {
+            assert!(
+                matches!(parse(&["--size", bad]), Err(CliError::BadValue { .. })),
+                "{bad}"
+            );
+        }
         assert!(matches!(parse(&["--seed"]), Err(CliError::MissingValue(_))));
         for bad in ["360", "100x100", "axb", "360x"] {
             assert!(

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 
 use crate::board::TileSprite;
 use crate::cli::CliOptions;
+use crate::redraw::HoldFrames;
 
 /// When the process started, for the start-to-first-frame figure.
 #[derive(Resource, Clone, Copy, Debug)]
@@ -34,15 +35,18 @@ fn first_frame(
 }
 
 /// Takes the `--screenshot` once the board has been on screen for a few frames, then exits.
+/// Frames keep coming until then, however still the board.
 fn screenshot(
     mut commands: Commands,
     options: Res<CliOptions>,
     tiles: Query<(), With<TileSprite>>,
+    mut hold: ResMut<HoldFrames>,
     mut frames: Local<u32>,
 ) {
     let Some(path) = options.screenshot.clone() else {
         return;
     };
+    hold.set_if_neq(HoldFrames(true));
     if tiles.is_empty() {
         return;
     }

@@ -135,8 +135,8 @@ fn restore(
     restored.take(&mut loaded);
     let settings = &mut restored.settings;
     let fresh = options.size.is_some() || options.seed.is_some() || options.photo.is_some();
-    if let Some(size) = options.size {
-        settings.set_board(size, size);
+    if let Some((columns, rows)) = options.size {
+        settings.set_board(columns, rows);
     }
     if let Some(photo) = &options.photo {
         settings.photo = PhotoSource::File(photo.clone());

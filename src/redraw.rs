@@ -92,6 +92,11 @@ impl Default for Frames {
     }
 }
 
+/// Set while something outside the game needs frames to come (a `--screenshot` waiting for
+/// the board to settle): the app draws as if something moved.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct HoldFrames(pub bool);
+
 /// Everything that moves on screen.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Motion<'w, 's> {
@@ -108,6 +113,7 @@ struct Motion<'w, 's> {
     current: Res<'w, CurrentGame>,
     paused: Res<'w, TimerPaused>,
     hud: Res<'w, Hud>,
+    held: Res<'w, HoldFrames>,
 }
 
 impl Motion<'_, '_> {
@@ -127,6 +133,7 @@ impl Motion<'_, '_> {
             || self.new_game.0.is_some()
             || self.tiles.loading
             || self.review.working()
+            || self.held.0
     }
 }
 
@@ -152,6 +159,7 @@ impl EguiWantsFrames {
 pub fn plugin(app: &mut App) {
     app.init_resource::<Frames>()
         .init_resource::<EguiWantsFrames>()
+        .init_resource::<HoldFrames>()
         .insert_resource(FrameMode::Moving.settings())
         .add_systems(Last, pace_frames);
 }

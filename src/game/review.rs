@@ -34,26 +34,29 @@ impl Summary {
                 format!("{n} moves")
             }
         };
-        let mut lines = vec![format!(
-            "You: {}. {}: {}.",
-            moves(self.moves),
-            if self.exact {
-                "Shortest possible"
-            } else {
-                "The app's best (not guaranteed shortest)"
-            },
-            moves(self.shortest)
-        )];
+        let mut lines = vec![if self.exact {
+            format!(
+                "You: {}. Shortest: {}.",
+                moves(self.moves),
+                moves(self.shortest)
+            )
+        } else {
+            format!(
+                "You: {}. The app's best: {} (not proved shortest).",
+                moves(self.moves),
+                moves(self.shortest)
+            )
+        }];
         match (self.off_at, self.extra()) {
             (_, 0) => lines.push("A shortest solution: nothing to improve.".into()),
             (Some(at), extra) => lines.push(format!(
-                "From move {at} your path left the shortest: {} more than needed.",
+                "From move {at}: {} more than needed.",
                 moves(extra)
             )),
             (None, extra) => lines.push(format!("{} more than the app's best.", moves(extra))),
         }
         if self.helped {
-            lines.push("Solved with the app's help (Hint or Solve).".into());
+            lines.push("Solved with the app's help.".into());
         }
         lines
     }
@@ -119,7 +122,7 @@ mod tests {
             summary
                 .words()
                 .iter()
-                .any(|w| w.contains("From move 1") && w.contains("2 moves more"))
+                .any(|w| w == "From move 1: 2 moves more than needed.")
         );
         assert!(summary.words().iter().any(|w| w.contains("help")));
         // A right move, then the detour: off at move 2.

@@ -9,13 +9,18 @@ use super::style::{self, MIN_TOUCH};
 use crate::review::{Review, ReviewCommand};
 use crate::theme::Theme;
 
-/// What the review found, in words.
+/// What the review found, in words (scrolling, on a narrow phone, rather than running under
+/// the controls).
 pub(super) fn summary(ui: &mut egui::Ui, _theme: Theme, review: &Review) {
     match &review.found {
         Some(found) => {
-            for line in found.summary.words() {
-                ui.label(line);
-            }
+            egui::ScrollArea::vertical()
+                .max_height(ui.available_height())
+                .show(ui, |ui| {
+                    for line in found.summary.words() {
+                        ui.label(line);
+                    }
+                });
         }
         None if review.working() => {
             ui.horizontal(|ui| {
