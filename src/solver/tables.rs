@@ -178,7 +178,7 @@ mod tests {
     use npuzzle::parse_board;
 
     #[test]
-    fn table_events_become_the_words_and_percentage_the_hud_shows() {
+    fn a_table_build_becomes_the_words_and_percentage_the_hud_shows() {
         let board = npuzzle::random::shuffled(npuzzle::Shape::new(4, 4).unwrap(), 40, 1);
         let mut progress = TableProgress::for_board(&board);
         let words = |p: &TableProgress| p.stage().words(Purpose::Solve, Duration::from_secs(3));
@@ -256,20 +256,25 @@ mod tests {
             bytes: six + 1680,
         });
         assert_eq!(progress.stage(), Stage::Thinking);
+    }
+
+    #[test]
+    fn a_cached_table_is_loading_then_thinking() {
+        let board = npuzzle::random::shuffled(npuzzle::Shape::new(4, 4).unwrap(), 40, 1);
+        let mut cached = TableProgress::for_board(&board);
+        cached.start_loading();
+        let words = cached.stage().words(Purpose::Solve, Duration::from_secs(1));
+        assert_eq!(words, "Loading the solver's tables…");
+        cached.apply(&PdbEvent::Loaded {
+            path: "4x4-6-6-3.pdb".into(),
+            bytes: 1 << 20,
+            seconds: 0.01,
+        });
+        assert_eq!(cached.stage(), Stage::Thinking);
         assert_eq!(
             Stage::Thinking.words(Purpose::Hint, Duration::from_millis(12_700)),
             "Finding a hint: thinking… 12 s"
         );
-        // A cached file: "Loading", then thinking.
-        let mut cached = TableProgress::for_board(&board);
-        cached.start_loading();
-        assert_eq!(words(&cached), "Loading the solver's tables…");
-        cached.apply(&PdbEvent::Loaded {
-            path: "4x4-6-6-3.pdb".into(),
-            bytes: six + 1680,
-            seconds: 0.01,
-        });
-        assert_eq!(cached.stage(), Stage::Thinking);
     }
 
     #[test]
