@@ -104,16 +104,11 @@ impl CliOptions {
     }
 }
 
-/// A board's size: `N` (square) or `COLUMNSxROWS`, each side within the game's limits.
+/// A board's size: `N` (square) or `COLUMNSxROWS`, a shape the game plays.
 fn parse_board(text: &str) -> Option<(usize, usize)> {
     let (w, h) = text.split_once(['x', 'X']).unwrap_or((text, text));
-    let side = |t: &str| {
-        t.trim()
-            .parse::<usize>()
-            .ok()
-            .filter(|n| (crate::game::MIN_SIDE..=crate::game::MAX_SIDE).contains(n))
-    };
-    Some((side(w)?, side(h)?))
+    let (w, h) = (w.trim().parse().ok()?, h.trim().parse().ok()?);
+    crate::game::playable(w, h).then_some((w, h))
 }
 
 /// A window size `WIDTHxHEIGHT`, no smaller than the layout's minimum.

@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import zlib
+from collections import Counter
 
 SCALE = 3
 WINDOW = (360, 800)
@@ -35,10 +36,10 @@ def fail(message):
     sys.exit(1)
 
 
-def run_game(binary, shot):
-    """Starts the game in a phone-sized window under Xvfb and waits for its screenshot."""
+def run_game(binary, shot, scratch):
+    """Starts the game in a phone-sized window under Xvfb, with its data, cache and runtime
+    folders in `scratch`, and waits for its screenshot."""
     width, height = WINDOW[0] * SCALE, WINDOW[1] * SCALE
-    scratch = tempfile.mkdtemp(prefix="snapslide-phone-")
     env = dict(os.environ,
                WINIT_X11_SCALE_FACTOR=str(SCALE),
                SNAPSLIDE_SAFE_AREA=f"{TOP_INSET},0,{BOTTOM_INSET},0",
@@ -156,7 +157,7 @@ def check(width, height, rows):
     print(f"phone layout: the primary button spans rows {ys[0]}–{ys[-1]}")
     if ys[0] < height / 2:
         fail(f"the primary button starts at row {ys[0]}, out of thumb reach (upper half)")
-    column = max({x for x, _ in accent}, key=lambda x: sum(1 for ax, _ in accent if ax == x))
+    column = Counter(x for x, _ in accent).most_common(1)[0][0]
     run = longest_run([is_accent(rows[y][column]) for y in range(height)])
     if run < (MIN_TOUCH - 2) * SCALE:
         fail(f"the primary button is {run} px tall, under {MIN_TOUCH} dp")
@@ -170,17 +171,19 @@ def longest_run(flags):
         best = max(best, current)
     return best
 
+
 def main():
     if len(sys.argv) not in (2, 3):
         fail("usage: tests/phone_layout.py path/to/snapslide [screenshot.png]")
     binary = os.path.abspath(sys.argv[1])
-    shot = os.path.abspath(sys.argv[2]) if len(sys.argv) == 3 else os.path.join(
-        tempfile.mkdtemp(prefix="snapslide-shot-"), "phone.png")
-    if os.path.exists(shot):
-        os.remove(shot)
-    run_game(binary, shot)
-    print(f"phone layout: reading {shot}…")
-    check(*read_png(shot))
+    with tempfile.TemporaryDirectory(prefix="snapslide-phone-") as scratch:
+        shot = os.path.abspath(sys.argv[2]) if len(sys.argv) == 3 else os.path.join(
+            scratch, "phone.png")
+        if os.path.exists(shot):
+            os.remove(shot)
+        run_game(binary, shot, scratch)
+        print(f"phone layout: reading {shot}…")
+        check(*read_png(shot))
     print("phone layout: passed")
 
 

@@ -55,7 +55,7 @@ pub(super) fn show(
             ui.scope_builder(egui::UiBuilder::new().max_rect(status_rect), |ui| {
                 ui.set_clip_rect(status_rect);
                 if reviewing {
-                    super::review::summary(ui, theme, review);
+                    super::review::summary(ui, review);
                 } else if new_game.showing() {
                     finding(ui, &mut new_game);
                 } else {

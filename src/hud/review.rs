@@ -11,7 +11,7 @@ use crate::theme::Theme;
 
 /// What the review found, in words (scrolling, on a narrow phone, rather than running under
 /// the controls).
-pub(super) fn summary(ui: &mut egui::Ui, _theme: Theme, review: &Review) {
+pub(super) fn summary(ui: &mut egui::Ui, review: &Review) {
     match &review.found {
         Some(found) => {
             egui::ScrollArea::vertical()
