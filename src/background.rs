@@ -3,7 +3,15 @@
 //! two, which also compile the renderer's pipelines, and a table build there would hold the
 //! first frame back for seconds.
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// Locks `mutex`, and takes its value even if a thread panicked while it held it (the values
+/// shared here are plain data, never left half-changed).
+pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
 
 /// A result being worked out on a thread of its own.
 pub struct Background<T> {
@@ -22,9 +30,7 @@ impl<T: Send + 'static> Background<T> {
             .name(format!("snapslide-{name}"))
             .spawn(move || {
                 let value = work();
-                *result
-                    .lock()
-                    .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(value);
+                *lock(&result) = Some(value);
             });
         Background {
             slot,
@@ -35,11 +41,7 @@ impl<T: Send + 'static> Background<T> {
 
     /// The result, once it is ready (and only once).
     pub fn poll(&mut self) -> Option<T> {
-        let taken = self
-            .slot
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .take();
+        let taken = lock(&self.slot).take();
         // No result, and nobody left to write one: the thread panicked.
         if taken.is_none() && !self.taken && Arc::strong_count(&self.slot) == 1 {
             self.lost = true;

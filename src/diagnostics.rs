@@ -65,14 +65,19 @@ fn screenshot(
     );
 }
 
-/// With `--frame-stats`, logs the mean and worst frame time every two seconds.
+/// With `--frame-stats` (or `SNAPSLIDE_FRAME_LOG` set), logs the mean and worst frame time
+/// every two seconds.
 fn frame_stats(
     options: Res<CliOptions>,
     time: Res<Time<Real>>,
     frames: Option<Res<crate::redraw::Frames>>,
+    mut on: Local<Option<bool>>,
     mut window: Local<(f32, f32, u32)>,
 ) {
-    if !options.frame_stats && std::env::var_os("SNAPSLIDE_FRAME_LOG").is_none() {
+    let on = *on.get_or_insert_with(|| {
+        options.frame_stats || std::env::var_os("SNAPSLIDE_FRAME_LOG").is_some()
+    });
+    if !on {
         return;
     }
     let dt = time.delta_secs();

@@ -3,19 +3,11 @@
 //! built in the background from the first launch, so a Hint or the meter on 4×4 never waits
 //! for them.
 
-use std::path::PathBuf;
-
 use bevy::prelude::*;
 use npuzzle::pdb::cache;
 use npuzzle::{Board, Budget, CancelFlag, Options, Partition, Shape};
 
 use crate::background::Background;
-
-/// Where the solver's pattern databases are cached (see [`crate::platform::cache_dir`]);
-/// `None` builds them in memory each run.
-pub fn tables_dir() -> Option<PathBuf> {
-    crate::platform::cache_dir()
-}
 
 /// Threads for the engine: a core short of the machine.
 pub fn threads() -> usize {
@@ -30,7 +22,7 @@ pub const QUICK_4X4: &str = "5-5-5";
 /// stopped by `cancel`. On 4×4, until stronger tables are loaded or cached, the small ones
 /// (a search never waits for a long build).
 pub fn options(shape: Shape, cancel: &CancelFlag) -> Options {
-    let dir = tables_dir();
+    let dir = crate::platform::cache_dir();
     let mut options = Options::default()
         .with_budget(Budget::default().with_cancel(cancel.clone()))
         .with_threads(threads());
@@ -67,7 +59,7 @@ fn warm_up_tables() {
     };
     let board = Board::goal_of(shape);
     let mut options = Options::default().with_threads(1);
-    if let Some(dir) = tables_dir() {
+    if let Some(dir) = crate::platform::cache_dir() {
         options = options.with_pdb_dir(dir);
     }
     let Some(full) = Partition::default_for(shape) else {

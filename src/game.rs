@@ -19,9 +19,8 @@ use serde::{Deserialize, Serialize};
 
 pub use daily::{
     DAILY_DISTANCE, DAILY_SHAPE, DailyPuzzle, DailyResult, DailyResults, Day, date_text, today,
-    until_tomorrow,
 };
-pub use difficulty::{Difficulty, Recipe, exact_levels, make_board};
+pub use difficulty::{Difficulty, Recipe, make_board};
 pub use review::{Summary, summarize};
 pub use scores::{Best, BestScores, WinResult, record_win};
 pub use setup::{SetupError, SetupGrid, check_setup, example_text};
@@ -31,6 +30,15 @@ pub use shapes::photo_shapes;
 pub const MIN_SIDE: usize = 3;
 /// The longest side of a board the app plays.
 pub const MAX_SIDE: usize = 8;
+
+/// "1 move", "2 moves".
+pub fn moves_text(count: usize) -> String {
+    if count == 1 {
+        "1 move".into()
+    } else {
+        format!("{count} moves")
+    }
+}
 
 /// Whether the app plays a board of this shape (any sides from [`MIN_SIDE`] to [`MAX_SIDE`]).
 pub fn playable(width: usize, height: usize) -> bool {
@@ -126,8 +134,7 @@ pub enum RestoreError {
 impl Game {
     /// A new game from a start board.
     pub fn new(start: Board, difficulty: Difficulty) -> Game {
-        let won = start.is_goal() && difficulty != Difficulty::Review;
-        Game {
+        let mut game = Game {
             board: start.clone(),
             start,
             difficulty,
@@ -136,12 +143,14 @@ impl Game {
             moves_made: 0,
             elapsed: Duration::ZERO,
             running: false,
-            won,
+            won: false,
             helped: false,
             moves_since_help: 0,
             shortest: None,
             day: None,
-        }
+        };
+        game.won = game.completes();
+        game
     }
 
     /// A finished game's start board, to replay along the shortest solution: it never counts
@@ -239,8 +248,8 @@ impl Game {
     }
 
     /// The moves in effect, from the start board to the board now.
-    pub fn history_in_effect(&self) -> Vec<Move> {
-        self.history[..self.cursor].to_vec()
+    pub fn history_in_effect(&self) -> &[Move] {
+        &self.history[..self.cursor]
     }
 
     /// Whether undo would change anything.
@@ -374,8 +383,7 @@ impl Game {
         for &mv in history[saved.cursor..].iter().rev() {
             board.apply(mv.inverse());
         }
-        let won = board.is_goal() && saved.difficulty != Difficulty::Review;
-        Ok(Game {
+        let mut game = Game {
             board,
             start,
             difficulty: saved.difficulty,
@@ -383,13 +391,16 @@ impl Game {
             cursor: saved.cursor,
             moves_made: saved.moves_made,
             elapsed: Duration::from_millis(saved.elapsed_ms),
-            running: saved.moves_made > 0 && !won,
-            won,
+            running: false,
+            won: false,
             helped: saved.helped,
             moves_since_help: 0,
             shortest: saved.shortest,
             day: saved.day,
-        })
+        };
+        game.won = game.completes();
+        game.running = saved.moves_made > 0 && !game.won;
+        Ok(game)
     }
 }
 
@@ -400,6 +411,13 @@ mod tests {
 
     fn game(text: &str) -> Game {
         Game::new(parse_board(text).unwrap(), Difficulty::Easy)
+    }
+
+    #[test]
+    fn move_counts_read_as_spoken() {
+        assert_eq!(moves_text(1), "1 move");
+        assert_eq!(moves_text(0), "0 moves");
+        assert_eq!(moves_text(56), "56 moves");
     }
 
     #[test]

@@ -8,6 +8,7 @@
 mod files;
 mod writer;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -44,12 +45,12 @@ impl DataDir {
     }
 }
 
-/// The writer, and the bytes each file last had.
+/// The writer, and the bytes each file last had, by file name.
 #[derive(Resource)]
 pub struct Saver {
     /// Writes the files off the frame.
     pub writer: Writer,
-    last: [Vec<u8>; 4],
+    last: HashMap<&'static str, Vec<u8>>,
 }
 
 impl Default for Saver {
@@ -63,12 +64,12 @@ impl Default for Saver {
 
 impl Saver {
     /// Hands a file's contents to the writer if they differ from what it last had.
-    fn save<T: Serialize>(&mut self, dir: &Path, slot: usize, name: &str, value: &T) {
+    fn save<T: Serialize>(&mut self, dir: &Path, name: &'static str, value: &T) {
         let Ok(bytes) = serde_json::to_vec_pretty(value) else {
             return;
         };
-        if self.last[slot] != bytes {
-            self.last[slot] = bytes.clone();
+        if self.last.get(name) != Some(&bytes) {
+            self.last.insert(name, bytes.clone());
             self.writer.write(dir.join(name), bytes);
         }
     }
@@ -110,9 +111,12 @@ impl Restored<'_> {
             serde_json::to_vec_pretty(&self.scores.0),
             serde_json::to_vec_pretty(&self.days.0),
         ];
-        for (slot, bytes) in [0, 1, 3].into_iter().zip(read) {
+        for (name, bytes) in [SETTINGS_FILE, SCORES_FILE, DAILY_FILE]
+            .into_iter()
+            .zip(read)
+        {
             if let Ok(bytes) = bytes {
-                self.saver.last[slot] = bytes;
+                self.saver.last.insert(name, bytes);
             }
         }
     }
@@ -227,20 +231,20 @@ fn save_changes(
         return;
     };
     if inputs.settings.is_changed() {
-        saver.save(dir, 0, SETTINGS_FILE, &*inputs.settings);
+        saver.save(dir, SETTINGS_FILE, &*inputs.settings);
     }
     if inputs.scores.is_changed() {
-        saver.save(dir, 1, SCORES_FILE, &inputs.scores.0);
+        saver.save(dir, SCORES_FILE, &inputs.scores.0);
     }
     if inputs.days.is_changed() {
-        saver.save(dir, 3, DAILY_FILE, &inputs.days.0);
+        saver.save(dir, DAILY_FILE, &inputs.days.0);
     }
     if moved || closing {
         let state = SavedState {
             game: inputs.current.game.to_saved(),
             photo: inputs.settings.photo.clone(),
         };
-        saver.save(dir, 2, GAME_FILE, &state);
+        saver.save(dir, GAME_FILE, &state);
     }
     if closing && !saver.writer.flush(FLUSH_LIMIT) {
         warn!("the last save did not finish in {FLUSH_LIMIT:?}");

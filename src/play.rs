@@ -70,6 +70,13 @@ pub struct LastResult(pub WinResult);
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TimerPaused(pub bool);
 
+impl TimerPaused {
+    /// Whether the game's clock counts now: running, and not paused.
+    pub fn counting(self, game: &Game) -> bool {
+        game.timer_running() && !self.0
+    }
+}
+
 /// The time left of the slide on show; queued moves wait until it is over.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
 pub struct Pace {
@@ -180,18 +187,13 @@ fn enqueue(
 }
 
 /// What executing one action did, for the bookkeeping after it.
-struct Done {
-    /// The tiles slid, if any, and whether the app moved them.
-    slid: Option<(Vec<u8>, bool)>,
+enum Done {
+    /// The board did not change.
+    Nothing,
+    /// These tiles slid; whether the app moved them.
+    Slid(Vec<u8>, bool),
     /// The board changed for a new one.
-    reset: bool,
-}
-
-impl Done {
-    const NOTHING: Done = Done {
-        slid: None,
-        reset: false,
-    };
+    Reset,
 }
 
 /// Everything `execute` writes besides the game.
@@ -223,15 +225,15 @@ fn execute(
             break;
         };
         let was_won = current.game.is_won();
-        let done = run(action, &mut current, &mut out.changed);
-        if done.reset {
-            reset(&mut current, &mut out);
-            follow_board_size(&current.game, &mut settings);
-            pace.remaining = 0.0;
-            continue;
-        }
-        let Some((tiles, by_app)) = done.slid else {
-            continue;
+        let (tiles, by_app) = match run(action, &mut current, &mut out.changed) {
+            Done::Nothing => continue,
+            Done::Reset => {
+                reset(&mut current, &mut out);
+                follow_board_size(&current.game, &mut settings);
+                pace.remaining = 0.0;
+                continue;
+            }
+            Done::Slid(tiles, by_app) => (tiles, by_app),
         };
         let playback = by_app.then_some(settings.speed);
         let seconds = slide_seconds(queue.0.len(), playback);
@@ -270,7 +272,6 @@ fn run(
             }
             moved(outcome, false)
         }
-        Action::Command(GameCommand::Undo | GameCommand::Redo) if game.is_won() => Done::NOTHING,
         Action::Command(command @ (GameCommand::Undo | GameCommand::Redo)) => {
             let before = game.board().clone();
             let mv = if command == GameCommand::Undo {
@@ -278,9 +279,9 @@ fn run(
             } else {
                 game.redo()
             };
-            Done {
-                slid: mv.and_then(|mv| before.tile_moved_by(mv).map(|t| (vec![t], false))),
-                reset: false,
+            match mv.and_then(|mv| before.tile_moved_by(mv)) {
+                Some(tile) => Done::Slid(vec![tile], false),
+                None => Done::Nothing,
             }
         }
         Action::Command(GameCommand::AppMove(mv)) => {
@@ -292,33 +293,23 @@ fn run(
         }
         Action::Command(GameCommand::Helped) => {
             game.mark_helped();
-            Done::NOTHING
+            Done::Nothing
         }
         Action::Command(GameCommand::Restart) => {
             game.restart();
-            reset_done()
+            Done::Reset
         }
         Action::Command(GameCommand::Start(started)) => {
             *game = *started;
-            reset_done()
+            Done::Reset
         }
     }
 }
 
 fn moved(outcome: Outcome, by_app: bool) -> Done {
     match outcome {
-        Outcome::Moved { tiles, .. } => Done {
-            slid: Some((tiles, by_app)),
-            reset: false,
-        },
-        Outcome::Illegal => Done::NOTHING,
-    }
-}
-
-fn reset_done() -> Done {
-    Done {
-        slid: None,
-        reset: true,
+        Outcome::Moved { tiles, .. } => Done::Slid(tiles, by_app),
+        Outcome::Illegal => Done::Nothing,
     }
 }
 
@@ -333,8 +324,8 @@ fn reset(current: &mut CurrentGame, out: &mut Outputs) {
 }
 
 /// The board played (set up, or restored) becomes the one the menu shows and the next game
-/// takes.
-fn follow_board_size(game: &Game, settings: &mut Settings) {
+/// takes (the settings are marked changed only if it differs).
+fn follow_board_size(game: &Game, settings: &mut ResMut<Settings>) {
     let board = game.board();
     if settings.board() != (board.width(), board.height()) {
         settings.set_board(board.width(), board.height());
@@ -342,7 +333,7 @@ fn follow_board_size(game: &Game, settings: &mut Settings) {
 }
 
 fn tick_timer(time: Res<Time>, paused: Res<TimerPaused>, mut current: ResMut<CurrentGame>) {
-    if current.game.timer_running() && !paused.0 {
+    if paused.counting(&current.game) {
         let delta = time.delta();
         current.game.tick(delta);
     }

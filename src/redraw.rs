@@ -73,13 +73,12 @@ pub fn frame_mode(since_motion: Duration, clock_ticking: bool) -> FrameMode {
     }
 }
 
-/// The mode in force, when something last moved, and whether egui asked for one more frame.
+/// The mode in force, and when something last moved.
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct Frames {
     /// The mode in force.
     pub mode: FrameMode,
     since_motion: Duration,
-    one_more: bool,
 }
 
 impl Default for Frames {
@@ -87,7 +86,6 @@ impl Default for Frames {
         Frames {
             mode: FrameMode::Moving,
             since_motion: Duration::ZERO,
-            one_more: false,
         }
     }
 }
@@ -119,7 +117,7 @@ struct Motion<'w, 's> {
 impl Motion<'_, '_> {
     /// Whether something on screen counts time: the game's clock, or a notice to take down.
     fn clock_ticking(&self) -> bool {
-        (self.current.game.timer_running() && !self.paused.0) || !self.hud.notices.is_empty()
+        self.paused.counting(&self.current.game) || !self.hud.notices.is_empty()
     }
 
     /// Whether something of the app's own moves.
@@ -177,8 +175,7 @@ fn pace_frames(
         frames.since_motion += time.delta();
     }
     // egui's wish (a layout to settle, an animation's next step) is one frame, not a linger.
-    frames.one_more = motion.egui.take();
-    let mode = if frames.one_more {
+    let mode = if motion.egui.take() {
         FrameMode::Moving
     } else {
         frame_mode(frames.since_motion, motion.clock_ticking())

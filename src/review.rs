@@ -65,7 +65,7 @@ impl Review {
 /// within the options' budget.
 pub fn compare(game: &Game, options: &Options) -> Option<Found> {
     let start = game.start();
-    let moves = &game.history_in_effect();
+    let moves = game.history_in_effect();
     let solution = npuzzle::solve(start, options).ok()?;
     if start.tiles().len() <= MAX_OPTIMAL_CELLS && solution.optimal {
         let summary = summarize(start, moves, game.helped(), |board: &Board| {

@@ -16,8 +16,9 @@ use npuzzle::{
 
 pub use tables::{Stage, TableProgress};
 
-use crate::background::Background;
+use crate::background::{Background, lock};
 use crate::frame::AppSet;
+use crate::game::moves_text;
 use crate::messages::{GameChanged, GameCommand, SolverCommand};
 use crate::play::{CurrentGame, Pace};
 use crate::settings::Settings;
@@ -53,9 +54,7 @@ pub struct Job {
 
 impl Job {
     fn progress(&self) -> std::sync::MutexGuard<'_, TableProgress> {
-        self.tables
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        lock(&self.tables)
     }
 
     /// What the job is doing now, for the HUD: the tables' build, or the search.
@@ -192,10 +191,7 @@ fn options_for(board: &Board, cancel: &CancelFlag, tables: &Arc<Mutex<TableProgr
     let events = Arc::clone(tables);
     let progress = Progress::new(move |event| {
         if let ProgressEvent::Table(event) = event {
-            events
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner())
-                .apply(event);
+            lock(&events).apply(event);
         }
     });
     crate::engine::options(board.shape(), cancel).with_progress(progress)
@@ -209,13 +205,8 @@ fn prepare_tables(
     options: &Options,
     progress: &Mutex<TableProgress>,
 ) -> Result<(), SolveError> {
-    let lock = || {
-        progress
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    };
     if uses_tables(board) {
-        lock().start_loading();
+        lock(progress).start_loading();
         // The build runs on the current rayon pool: one a core short of the machine.
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(crate::engine::threads())
@@ -228,7 +219,7 @@ fn prepare_tables(
             return Err(SolveError::GaveUp(GaveUp::stopped(reason)));
         }
     }
-    lock().finish();
+    lock(progress).finish();
     Ok(())
 }
 
@@ -305,15 +296,6 @@ fn handle_commands(
                 state.status.0 = Some(Status::says("Solution stopped."));
             }
         }
-    }
-}
-
-/// "1 move", "2 moves".
-pub fn moves_text(count: usize) -> String {
-    if count == 1 {
-        "1 move".into()
-    } else {
-        format!("{count} moves")
     }
 }
 
@@ -488,9 +470,6 @@ mod tests {
 
     #[test]
     fn move_counts_read_as_spoken() {
-        assert_eq!(moves_text(1), "1 move");
-        assert_eq!(moves_text(0), "0 moves");
-        assert_eq!(moves_text(56), "56 moves");
         assert_eq!(a_moves(18), "an 18-move");
         assert_eq!(a_moves(8), "an 8-move");
         assert_eq!(a_moves(11), "an 11-move");

@@ -81,13 +81,15 @@ fn keep_tiles_cut(
     mut notices: MessageWriter<Notice>,
 ) {
     let board = current.game.board();
-    let wanted = (settings.photo.clone(), board.width(), board.height());
-    if tiles.made_from.as_ref() == Some(&wanted) {
+    let is_wanted =
+        |cut: &CutFor| cut.0 == settings.photo && (cut.1, cut.2) == (board.width(), board.height());
+    if tiles.made_from.as_ref().is_some_and(is_wanted) {
         job.0 = None;
         tiles.loading = false;
         return;
     }
-    if job.0.as_ref().map(|(key, ..)| key) != Some(&wanted) {
+    if !job.0.as_ref().is_some_and(|(key, ..)| is_wanted(key)) {
+        let wanted = (settings.photo.clone(), board.width(), board.height());
         job.0 = Some((wanted.clone(), start_cutting(&wanted), Instant::now()));
     }
     tiles.loading = true;
@@ -107,7 +109,9 @@ fn keep_tiles_cut(
         "photo decoded and cut in {:.0} ms",
         started.elapsed().as_secs_f64() * 1000.0
     );
-    job.0 = None;
+    let Some((wanted, ..)) = job.0.take() else {
+        return;
+    };
     tiles.loading = false;
     match result {
         Ok(prepared) => show(prepared, wanted, &mut tiles, &mut images),

@@ -4,7 +4,7 @@
 //! streak of days played.
 
 use std::collections::BTreeMap;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use npuzzle::Shape;
 use npuzzle::random::SplitMix64;
@@ -119,15 +119,6 @@ pub fn date_text(day: Day) -> String {
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ];
     format!("{d} {} {y}", MONTHS[(m - 1) as usize])
-}
-
-/// How long until the next puzzle, from now.
-pub fn until_tomorrow() -> Duration {
-    let now = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap_or_default()
-        .as_secs();
-    Duration::from_secs(86_400 - now % 86_400)
 }
 
 #[cfg(test)]

@@ -27,13 +27,7 @@ impl Summary {
 
     /// The review in the player's words.
     pub fn words(&self) -> Vec<String> {
-        let moves = |n: usize| {
-            if n == 1 {
-                "1 move".to_string()
-            } else {
-                format!("{n} moves")
-            }
-        };
+        let moves = super::moves_text;
         let mut lines = vec![if self.exact {
             format!(
                 "You: {}. Shortest: {}.",

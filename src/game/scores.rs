@@ -23,6 +23,13 @@ fn one() -> u32 {
     1
 }
 
+impl Best {
+    /// The shortest time.
+    pub fn time(&self) -> Duration {
+        Duration::from_millis(self.millis)
+    }
+}
+
 /// Best results per board shape and difficulty (kept in the scores file).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct BestScores(pub BTreeMap<String, Best>);

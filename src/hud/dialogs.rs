@@ -9,8 +9,8 @@ use super::style::{self, clock};
 use super::thumbnails::texture;
 use super::{Actions, Hud, HudAction, Sheet, View};
 use crate::game::Best;
+use crate::game::moves_text;
 use crate::settings::Settings;
-use crate::solver::moves_text;
 
 /// How to play, in the player's words.
 pub const HELP: &str = "Slide the tiles back into place to rebuild the photo. One cell is \
@@ -77,8 +77,13 @@ pub(super) fn show(
     Ok(())
 }
 
-/// A modal sheet; returns whether the player closed it by tapping beside it.
-fn modal(ctx: &egui::Context, id: &str, width: f32, contents: impl FnOnce(&mut egui::Ui)) -> bool {
+/// A modal sheet `width` wide; returns whether the player closed it by tapping beside it.
+pub(super) fn modal(
+    ctx: &egui::Context,
+    id: &str,
+    width: f32,
+    contents: impl FnOnce(&mut egui::Ui),
+) -> bool {
     egui::Modal::new(egui::Id::new(id))
         .show(ctx, |ui| {
             ui.set_width(width);
@@ -171,7 +176,7 @@ fn record_name(key: &str) -> String {
 fn record_row(ui: &mut egui::Ui, name: &str, best: Best) {
     ui.label(name);
     ui.label(moves_text(best.moves));
-    ui.label(clock(std::time::Duration::from_millis(best.millis)));
+    ui.label(clock(best.time()));
     ui.label(best.wins.to_string());
     ui.end_row();
 }

@@ -48,9 +48,7 @@ pub(super) fn show(
     thumbnails.poll(ctx);
     refresh_own(ctx, &view, &mut own);
     let width = sheet_width(view.layout.window);
-    let modal = egui::Modal::new(egui::Id::new("menu")).show(ctx, |ui| {
-        ui.set_width(width);
-        ui.set_max_width(width);
+    let tapped_beside = super::dialogs::modal(ctx, "menu", width, |ui| {
         title(ui, "Menu", &mut hud);
         egui::ScrollArea::vertical()
             .max_height((view.layout.window.y - 160.0).max(240.0))
@@ -74,7 +72,7 @@ pub(super) fn show(
                 more(ui, &mut hud, &view, &mut actions);
             });
     });
-    if modal.should_close() && hud.may_close() && hud.sheet == Sheet::Menu {
+    if tapped_beside && hud.may_close() && hud.sheet == Sheet::Menu {
         hud.sheet = Sheet::None;
     }
     Ok(())
@@ -101,20 +99,17 @@ fn daily(ui: &mut egui::Ui, theme: Theme, view: &View, actions: &mut Actions) {
         date_text(today),
         DAILY_SHAPE.0,
         DAILY_SHAPE.1,
-        crate::solver::moves_text(DAILY_DISTANCE)
+        crate::game::moves_text(DAILY_DISTANCE)
     ));
     let streak = view.days.streak(today);
     if let Some(result) = view.days.0.0.get(&today) {
         let how = match result.extra() {
             0 => "the shortest possible!".to_string(),
-            extra => format!(
-                "{} more than the shortest",
-                crate::solver::moves_text(extra)
-            ),
+            extra => format!("{} more than the shortest", crate::game::moves_text(extra)),
         };
         ui.label(format!(
             "Today: {} — {how}",
-            crate::solver::moves_text(result.moves)
+            crate::game::moves_text(result.moves)
         ));
     }
     if streak > 0 {

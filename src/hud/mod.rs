@@ -166,10 +166,7 @@ fn wake_for_egui(
         }
         frames.ask();
         if let Some(proxy) = &proxy {
-            let proxy = proxy
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-            let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
+            let _ = crate::background::lock(proxy).send_event(bevy::winit::WinitUserEvent::WakeUp);
         }
     });
 }

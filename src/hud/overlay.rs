@@ -157,9 +157,8 @@ fn celebrate(ctx: &egui::Context, theme: Theme, view: &View, t: f32) {
             colour,
         );
     }
-    let banner = egui::RichText::new("Solved!").font(egui::FontId::new(44.0, style::bold()));
     let galley = painter.layout_no_wrap(
-        banner.text().into(),
+        "Solved!".into(),
         egui::FontId::new(44.0, style::bold()),
         rgb(p.on_accent),
     );

@@ -8,11 +8,12 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::style::{self, MIN_TOUCH, caption, clock, value};
 use super::{Actions, Hud, HudAction, Pending, Sheet, View, egui_rect};
+use crate::game::moves_text;
 use crate::meter::Trend;
 use crate::newgame::NewGameJob;
 use crate::review::ReviewCommand;
 use crate::settings::Settings;
-use crate::solver::{Stage, moves_text};
+use crate::solver::Stage;
 use crate::theme::{Palette, Theme};
 
 /// The status area's height in landscape: two rows of controls.
@@ -59,7 +60,7 @@ pub(super) fn show(
                 } else if new_game.showing() {
                     finding(ui, &mut new_game);
                 } else {
-                    status(ui, &mut settings, &view, &mut actions);
+                    status(ui, &settings, &view, &mut actions);
                 }
             });
             let toolbar_rect = egui::Rect::from_min_size(
@@ -74,9 +75,6 @@ pub(super) fn show(
                 }
             });
         });
-    if view.job.0.is_some() {
-        ctx.request_repaint();
-    }
     Ok(())
 }
 
@@ -164,7 +162,7 @@ fn finding(ui: &mut egui::Ui, job: &mut NewGameJob) {
 }
 
 /// The one status area: what matters most right now.
-fn status(ui: &mut egui::Ui, settings: &mut Settings, view: &View, actions: &mut Actions) {
+fn status(ui: &mut egui::Ui, settings: &Settings, view: &View, actions: &mut Actions) {
     let theme = settings.theme;
     if view.won() {
         result(ui, theme, view);
@@ -220,10 +218,11 @@ fn playback(ui: &mut egui::Ui, settings: &Settings, view: &View) {
     ui.label(egui::RichText::new(format!("{:.1} moves a second", settings.speed)).weak());
 }
 
-/// Pause, stop, slower and faster, while a solution plays.
+/// Pause, stop, slower and faster, while a solution plays. The settings are marked changed
+/// only when the speed is (they are written to disk when changed).
 fn playback_row(
     ui: &mut egui::Ui,
-    settings: &mut Settings,
+    settings: &mut ResMut<Settings>,
     width: f32,
     view: &View,
     actions: &mut Actions,
@@ -281,19 +280,14 @@ fn result(ui: &mut egui::Ui, theme: Theme, view: &View) {
     } else if r.helped {
         "The app helped: no best score.".to_string()
     } else {
-        match r.best {
-            Some(best) if r.record => format!(
-                "A new record! Best: {}, {}",
+        let record = if r.record { "A new record! " } else { "" };
+        r.best.map_or_else(String::new, |best| {
+            format!(
+                "{record}Best: {}, {}",
                 moves_text(best.moves),
-                clock(std::time::Duration::from_millis(best.millis))
-            ),
-            Some(best) => format!(
-                "Best: {}, {}",
-                moves_text(best.moves),
-                clock(std::time::Duration::from_millis(best.millis))
-            ),
-            None => String::new(),
-        }
+                clock(best.time())
+            )
+        })
     };
     ui.label(egui::RichText::new(line).weak());
 }
@@ -302,7 +296,7 @@ fn result(ui: &mut egui::Ui, theme: Theme, view: &View) {
 /// the review); then restart and a new game.
 fn toolbar(
     ui: &mut egui::Ui,
-    settings: &mut Settings,
+    settings: &mut ResMut<Settings>,
     width: f32,
     view: &View,
     actions: &mut Actions,

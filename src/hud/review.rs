@@ -27,7 +27,6 @@ pub(super) fn summary(ui: &mut egui::Ui, review: &Review) {
                 ui.spinner();
                 ui.label("Comparing your game with the shortest…");
             });
-            ui.ctx().request_repaint();
         }
         None => {
             ui.label("The shortest solution could not be found in time.");

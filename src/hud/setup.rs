@@ -24,9 +24,8 @@ pub(super) fn show(
     let ctx = contexts.ctx_mut()?;
     let p = Palette::of(settings.theme);
     let mut start = None;
-    let modal = egui::Modal::new(egui::Id::new("setup")).show(ctx, |ui| {
-        ui.set_width(sheet_width(view.layout.window));
-        ui.set_max_width(sheet_width(view.layout.window));
+    let width = sheet_width(view.layout.window);
+    let tapped_beside = super::dialogs::modal(ctx, "setup", width, |ui| {
         title(ui, "Set up a board", &mut hud);
         ui.label("Type the rows (0 for the gap), or tap the cells in the order 1, 2, 3…");
         ui.add(
@@ -63,7 +62,7 @@ pub(super) fn show(
             }
         });
     });
-    let closed = (modal.should_close() && hud.may_close()) || hud.sheet == Sheet::None;
+    let closed = (tapped_beside && hud.may_close()) || hud.sheet == Sheet::None;
     hud.sheet = if closed {
         Sheet::None
     } else {

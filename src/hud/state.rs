@@ -113,7 +113,7 @@ impl Pending {
             Pending::Restart => "Start this puzzle again from the beginning?",
             Pending::Start(_) => "Play the board you set up?",
         };
-        let made = crate::solver::moves_text(moves);
+        let made = crate::game::moves_text(moves);
         format!("{what} The game in progress ({made}) will be lost.")
     }
 }

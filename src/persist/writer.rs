@@ -46,10 +46,7 @@ impl Writer {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Queue> {
-        self.shared
-            .0
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        crate::background::lock(&self.shared.0)
     }
 
     /// Hands over a file's new contents.
@@ -61,8 +58,8 @@ impl Writer {
     /// Waits until everything handed over is written, or `limit` has passed; returns whether
     /// it all was.
     pub fn flush(&self, limit: Duration) -> bool {
-        let (lock, ready) = &*self.shared;
-        let queue = lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let ready = &self.shared.1;
+        let queue = self.lock();
         let (queue, _) = ready
             .wait_timeout_while(queue, limit, |q| !q.pending.is_empty() || q.writing)
             .unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -80,10 +77,10 @@ impl Writer {
     }
 
     fn run(&self) {
-        let (lock, ready) = &*self.shared;
+        let ready = &self.shared.1;
         loop {
             let (path, bytes) = {
-                let mut queue = lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                let mut queue = self.lock();
                 queue.writing = false;
                 ready.notify_all();
                 queue = ready

@@ -24,6 +24,7 @@ use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
 
+use crate::background::lock;
 use crate::frame::AppSet;
 use crate::layout::SafeArea;
 use crate::lifecycle::Suspended;
@@ -116,12 +117,6 @@ impl Inbox {
     pub fn set_waker(&self, waker: Waker) {
         *lock(&self.waker) = Some(waker);
     }
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// The platform the app runs on.
