@@ -5,6 +5,8 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use npuzzle::CancelFlag;
+
 /// Locks `mutex`, and takes its value even if a thread panicked while it held it (the values
 /// shared here are plain data, never left half-changed).
 pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -13,12 +15,22 @@ pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// A result being worked out on a thread of its own.
+/// A result being worked out on a thread of its own. Dropping it stops a search started with
+/// [`Background::cancellable`] (a new board, a new request, the app closing).
 pub struct Background<T> {
     /// Where the thread leaves its result; the thread holds the other reference while it works.
     slot: Arc<Mutex<Option<T>>>,
     lost: bool,
     taken: bool,
+    cancel: Option<CancelFlag>,
+}
+
+impl<T> Drop for Background<T> {
+    fn drop(&mut self) {
+        if let Some(cancel) = &self.cancel {
+            cancel.cancel();
+        }
+    }
 }
 
 impl<T: Send + 'static> Background<T> {
@@ -36,7 +48,19 @@ impl<T: Send + 'static> Background<T> {
             slot,
             lost: spawned.is_err(),
             taken: false,
+            cancel: None,
         }
+    }
+
+    /// Starts `work`, which stops when `cancel` is set; dropping the handle sets it.
+    pub fn cancellable(
+        name: &str,
+        cancel: &CancelFlag,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Background<T> {
+        let mut job = Background::spawn(name, work);
+        job.cancel = Some(cancel.clone());
+        job
     }
 
     /// The result, once it is ready (and only once).
@@ -81,6 +105,21 @@ mod tests {
         assert_eq!(wait(&mut job), Some(42));
         assert_eq!(job.poll(), None);
         assert!(!job.is_lost());
+    }
+
+    #[test]
+    fn dropping_a_cancellable_job_cancels_it() {
+        let cancel = CancelFlag::new();
+        let seen = cancel.clone();
+        let job = Background::cancellable("test-cancel", &cancel, move || {
+            let start = Instant::now();
+            while !seen.is_cancelled() && start.elapsed() < Duration::from_secs(30) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        });
+        assert!(!cancel.is_cancelled());
+        drop(job);
+        assert!(cancel.is_cancelled());
     }
 
     #[test]

@@ -108,7 +108,8 @@ pub struct Meter {
     pub reading: Option<(Board, Reading)>,
     /// The last change and when it came.
     pub flash: Option<(Trend, Instant)>,
-    job: Option<(Board, Background<Option<Reading>>, CancelFlag)>,
+    /// The search under way and its board; dropping it cancels it.
+    job: Option<(Board, Background<Option<Reading>>)>,
 }
 
 impl Meter {
@@ -139,12 +140,6 @@ impl Meter {
         }
         self.reading = Some((board, reading));
     }
-
-    fn cancel(&mut self) {
-        if let Some((_, _, cancel)) = self.job.take() {
-            cancel.cancel();
-        }
-    }
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -163,7 +158,7 @@ fn measure(
         .read()
         .any(|c| matches!(c, GameChanged::Slid { .. } | GameChanged::Reset));
     if !settings.meter {
-        meter.cancel();
+        meter.job = None;
         meter.reading = None;
         return;
     }
@@ -174,7 +169,7 @@ fn measure(
         return;
     }
     // The next move cancels the search for the last board.
-    meter.cancel();
+    meter.job = None;
     if let Some(reading) = quick_reading(board) {
         meter.take(board.clone(), reading);
         return;
@@ -188,15 +183,15 @@ fn measure(
         .as_ref()
         .filter(|(_, reading)| reading.exact)
         .map(|(before, reading)| (before.clone(), reading.moves));
-    let task = Background::spawn("meter", move || {
+    let task = Background::cancellable("meter", &cancel, move || {
         let known = known.as_ref().map(|(before, moves)| (before, *moves));
         searched_reading(&owned, known, &options)
     });
-    meter.job = Some((board.clone(), task, cancel));
+    meter.job = Some((board.clone(), task));
 }
 
 fn collect(mut meter: ResMut<Meter>) {
-    let Some((_, task, _)) = meter.job.as_mut() else {
+    let Some((_, task)) = meter.job.as_mut() else {
         return;
     };
     let Some(result) = task.poll() else {

@@ -22,15 +22,8 @@ pub const SHOW_AFTER: Duration = Duration::from_millis(300);
 /// A board being made in the background.
 pub struct Making {
     task: Background<Result<Game, GenerateError>>,
-    cancel: CancelFlag,
     /// When it started.
     pub started: Instant,
-}
-
-impl Drop for Making {
-    fn drop(&mut self) {
-        self.cancel.cancel();
-    }
 }
 
 /// The new game being made, if any; dropping it cancels it.
@@ -118,11 +111,10 @@ fn start_making(
     }
     let cancel = CancelFlag::new();
     let options = crate::engine::options(order.shape, &cancel);
-    let task = Background::spawn("new-game", move || make_game(&order, &options));
+    let task = Background::cancellable("new-game", &cancel, move || make_game(&order, &options));
     // A new request replaces the one before (dropping it cancels it).
     job.0 = Some(Making {
         task,
-        cancel,
         started: Instant::now(),
     });
 }

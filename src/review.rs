@@ -43,7 +43,8 @@ pub struct Found {
 pub struct Review {
     /// The game reviewed, to come back to.
     finished: Option<Game>,
-    task: Option<(Background<Option<Found>>, CancelFlag)>,
+    /// The comparison under way; dropping it cancels it.
+    task: Option<Background<Option<Found>>>,
     /// The comparison and the line, once found.
     pub found: Option<Found>,
 }
@@ -118,9 +119,7 @@ fn act(
             }
             ReviewCommand::Play => play(&review, &current.game, &mut playback),
             ReviewCommand::Done => {
-                if let Some((_, cancel)) = review.task.take() {
-                    cancel.cancel();
-                }
+                review.task = None;
                 if let Some(finished) = review.finished.take() {
                     commands.write(GameCommand::Start(Box::new(finished)));
                 }
@@ -136,10 +135,10 @@ fn open(review: &mut Review, finished: &Game, commands: &mut MessageWriter<GameC
     let options = crate::engine::options(finished.start().shape(), &cancel)
         .with_time(crate::solver::IMPROVE_TIME);
     let game = finished.clone();
-    let task = Background::spawn("review", move || compare(&game, &options));
+    let task = Background::cancellable("review", &cancel, move || compare(&game, &options));
     *review = Review {
         finished: Some(finished.clone()),
-        task: Some((task, cancel)),
+        task: Some(task),
         found: None,
     };
     commands.write(GameCommand::Start(Box::new(Game::review(
@@ -162,7 +161,7 @@ fn play(review: &Review, game: &Game, playback: &mut Playback) {
 }
 
 fn collect(mut review: ResMut<Review>) {
-    let Some((task, _)) = review.task.as_mut() else {
+    let Some(task) = review.task.as_mut() else {
         return;
     };
     let Some(found) = task.poll() else {

@@ -43,7 +43,6 @@ pub enum Purpose {
 /// A search running in the background.
 pub struct Job {
     task: Background<Result<Solution, SolveError>>,
-    cancel: CancelFlag,
     /// When it started.
     pub started: Instant,
     /// Why it runs.
@@ -68,13 +67,6 @@ impl Job {
         let progress = self.progress();
         let since = progress.ready.unwrap_or(self.started);
         progress.stage().words(self.purpose, since.elapsed())
-    }
-}
-
-/// Cancels a running search when it is dropped (a new board, or the app closing).
-impl Drop for Job {
-    fn drop(&mut self) {
-        self.cancel.cancel();
     }
 }
 
@@ -229,7 +221,7 @@ fn start(purpose: Purpose, board: &Board) -> Job {
     let tables = Arc::new(Mutex::new(TableProgress::for_board(board)));
     let mut options = options_for(board, &cancel, &tables);
     let (owned, progress) = (board.clone(), Arc::clone(&tables));
-    let task = Background::spawn("solver", move || {
+    let task = Background::cancellable("solver", &cancel, move || {
         prepare_tables(&owned, &options, &progress)?;
         // The time limit starts once the tables are ready (the engine keeps them in memory).
         // The engine answers with the shortest solution it can prove in that time, else the
@@ -239,7 +231,6 @@ fn start(purpose: Purpose, board: &Board) -> Job {
     });
     Job {
         task,
-        cancel,
         started: Instant::now(),
         purpose,
         board: board.clone(),
