@@ -15,34 +15,34 @@ SCREENSHOT_PACKAGES := xvfb mesa-vulkan-drivers xauth
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SCREENSHOT ?= docs/screenshot.png
 
+# The end of a recipe line that collects the shell variable `missing`: installs those packages
+# (and does nothing when it is empty).
+define install_missing
+if [ -n "$$missing" ]; then \
+    echo "Installing:$$missing"; \
+    $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $$missing; \
+fi
+endef
+
 .PHONY: run test screenshot deps screenshot-deps check mobile-deps mobile-checks phone-layout android ios
 
 ## Installs the system packages that are missing (quietly does nothing when all are there).
 deps:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	command -v cc >/dev/null 2>&1 || missing="$$missing build-essential"; \
-	if [ -n "$$missing" ]; then \
-		echo "Installing:$$missing"; \
-		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $$missing; \
-	fi
+	$(install_missing)
 	@command -v cargo >/dev/null || { echo "Rust is needed: see https://rustup.rs"; exit 1; }
 
 screenshot-deps: deps
 	@missing=""; for p in $(SCREENSHOT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-		echo "Installing:$$missing"; \
-		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $$missing; \
-	fi
+	$(install_missing)
 
 ## Installs what the phone checks need, when missing: a JDK 17 (javac, javap, libjvm for the
 ## bridge's JVM test), shellcheck, and Python's pbxproj package.
 mobile-deps:
 	@missing=""; command -v javac >/dev/null 2>&1 || missing="$$missing openjdk-17-jdk-headless"; \
 	command -v shellcheck >/dev/null 2>&1 || missing="$$missing shellcheck"; \
-	if [ -n "$$missing" ]; then \
-		echo "Installing:$$missing"; \
-		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $$missing; \
-	fi
+	$(install_missing)
 	@python3 -c 'import pbxproj' 2>/dev/null || python3 -m pip install --quiet pbxproj
 
 ## The phone projects' static checks: javac, manifest and plist, Xcode project, shellcheck.

@@ -1,13 +1,13 @@
 //! The `native` methods of `org.snapslide.Bridge`, implemented in Rust, and the sink they feed.
 
-use std::ffi::{CStr, c_void};
+use std::ffi::c_void;
 use std::sync::RwLock;
 
 use jni::errors::LogErrorAndDefault;
 use jni::objects::{JByteArray, JClass, JString};
 use jni::strings::JNIStr;
 use jni::sys::jint;
-use jni::{Env, EnvUnowned, NativeMethod};
+use jni::{Env, EnvUnowned, NativeMethod, jni_str};
 
 use crate::event::{BridgeEvent, Insets, Sink};
 
@@ -18,39 +18,31 @@ struct Native {
     func: *mut c_void,
 }
 
-/// A string literal as JNI wants it (checked when compiling).
-const fn jni(text: &'static CStr) -> &'static JNIStr {
-    match JNIStr::from_cstr(text) {
-        Some(text) => text,
-        None => panic!("not modified UTF-8"),
-    }
-}
-
 /// Every native of `org.snapslide.Bridge`, with its JNI descriptor.
 const NATIVES: [Native; 5] = [
     Native {
-        name: jni(c"nativePhoto"),
-        descriptor: jni(c"([BLjava/lang/String;)V"),
+        name: jni_str!("nativePhoto"),
+        descriptor: jni_str!("([BLjava/lang/String;)V"),
         func: native_photo as *mut c_void,
     },
     Native {
-        name: jni(c"nativeCancelled"),
-        descriptor: jni(c"()V"),
+        name: jni_str!("nativeCancelled"),
+        descriptor: jni_str!("()V"),
         func: native_cancelled as *mut c_void,
     },
     Native {
-        name: jni(c"nativeFailed"),
-        descriptor: jni(c"(Ljava/lang/String;)V"),
+        name: jni_str!("nativeFailed"),
+        descriptor: jni_str!("(Ljava/lang/String;)V"),
         func: native_failed as *mut c_void,
     },
     Native {
-        name: jni(c"nativeBack"),
-        descriptor: jni(c"()V"),
+        name: jni_str!("nativeBack"),
+        descriptor: jni_str!("()V"),
         func: native_back as *mut c_void,
     },
     Native {
-        name: jni(c"nativeInsets"),
-        descriptor: jni(c"(IIII)V"),
+        name: jni_str!("nativeInsets"),
+        descriptor: jni_str!("(IIII)V"),
         func: native_insets as *mut c_void,
     },
 ];

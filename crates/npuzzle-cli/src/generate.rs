@@ -100,9 +100,7 @@ pub fn run(args: &Args) -> Result<u8> {
             None => random(shape, seed, &options)?,
         };
         let Some(generated) = generated else {
-            if on_terminal {
-                eprint!("\r\x1b[K");
-            }
+            crate::progress::clear_line();
             eprintln!(
                 "npuzzle generate: board {id} not found within --timeout {} s",
                 args.timeout
@@ -115,9 +113,7 @@ pub fn run(args: &Args) -> Result<u8> {
         }
         output.boards.push(generated);
     }
-    if on_terminal {
-        eprint!("\r\x1b[K");
-    }
+    crate::progress::clear_line();
     if args.json {
         println!("{}", serde_json::to_string(&output)?);
     }

@@ -86,7 +86,12 @@ pub fn run(args: &Args) -> Result<u8> {
         pdb_dir: Some(args.tables.dir()?),
         threads: args.tables.threads,
     };
-    if options.algorithm.is_none_or(|a| a == Algorithm::IdaStar) && !options.fast {
+    // A named partition is what the search uses: no cached tables to look at, nothing to
+    // suggest (the first test `suggest_stronger` makes).
+    if options.algorithm.is_none_or(|a| a == Algorithm::IdaStar)
+        && !options.fast
+        && args.tables.partition.is_none()
+    {
         let at_hand = best_cached(board.shape(), options.pdb_dir.as_deref())?;
         suggest_stronger(board.shape(), at_hand.as_deref(), &args.tables)?;
     }

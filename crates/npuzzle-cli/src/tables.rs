@@ -98,13 +98,14 @@ pub fn suggest_stronger(
         return Ok(None);
     };
     // Tables that build in half a minute are built by the default when first needed.
+    let seconds = build_seconds(&strongest);
     if tables.partition.is_some()
         || used.is_some_and(|db| db.partition() == &strongest)
-        || build_seconds(&strongest) < 30.0
+        || seconds < 30.0
     {
         return Ok(None);
     }
-    let minutes = build_seconds(&strongest) / 60.0;
+    let minutes = seconds / 60.0;
     eprintln!(
         "npuzzle: the strongest {shape} tables, {} ({:.0} MB), are not built; with them optimal searches take a fraction of the time. \
          `npuzzle pdb build {shape} --partition {}` builds them once, in about {minutes:.0} min on two cores.",

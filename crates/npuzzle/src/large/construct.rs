@@ -10,7 +10,7 @@ use crate::board::{Board, Move, Shape};
 use crate::pdb::PatternDatabase;
 use crate::search::astar::astar;
 use crate::search::budget::Budget;
-use crate::search::idastar::{Heuristic, IdaOptions, idastar};
+use crate::search::idastar::{IdaOptions, idastar};
 
 use super::LargeError;
 use super::stage::{LoneTileCache, MAX_TRACKED, Stage};
@@ -415,11 +415,7 @@ impl Work {
         budget: &Budget,
     ) -> Result<(), LargeError> {
         let board = self.region(column, row)?;
-        let options = IdaOptions {
-            heuristic: Heuristic::Pdb(db),
-            threads: Some(1),
-            reflect: true,
-        };
+        let options = IdaOptions::with_tables(Some(db), Some(1));
         // The remainder's search keeps the budget's limits but not its progress callback:
         // its bounds are the remainder's, not the board's.
         let found = idastar(&board, &options, &budget.quiet()).map_err(LargeError::GaveUp)?;

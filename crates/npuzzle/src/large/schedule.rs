@@ -298,13 +298,13 @@ fn improve_last_5x5<F: FnMut(&Solution)>(
     budget: &Budget,
 ) -> Result<(), StopReason> {
     const SIDE: usize = 5;
+    let Some(db) = tables.five.as_deref() else {
+        return Ok(());
+    };
     let Some((start, region)) = last_region(best.board, &best.solution.moves, SIDE, SIDE) else {
         return Ok(());
     };
     let suffix = best.solution.moves.len() - start;
-    let Some(db) = tables.five.as_deref() else {
-        return Ok(());
-    };
     let Some(estimate) = weighted::PdbEstimate::new(region.shape(), db) else {
         return Ok(());
     };

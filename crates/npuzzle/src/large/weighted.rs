@@ -2,7 +2,7 @@
 //! pruned by the best length known so far: the anytime search behind near-optimal 5×5 answers.
 
 use crate::board::{Board, Move, Shape};
-use crate::pdb::PatternDatabase;
+use crate::pdb::{NO_PATTERN, PatternDatabase};
 use crate::search::arena::{Arena, NO_MOVE};
 use crate::search::budget::{Budget, StopReason};
 use crate::search::table::hash_u128;
@@ -162,9 +162,6 @@ type Excess = [u8; 8];
 
 /// The most patterns the pattern-database estimate handles.
 const MAX_PATTERNS: usize = 4;
-
-/// A tile's pattern in `pattern_of` when it is in none (the blank, or a partial partition).
-const NO_PATTERN: u8 = u8::MAX;
 
 /// What weighted A* estimates with.
 pub(crate) enum Estimator<'a> {

@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::index::Ranker;
+use super::index::{Ranker, select_bit};
 use super::{PatternTable, PdbError, PdbEvent};
 use crate::board::Shape;
 use crate::search::budget::Budget;
@@ -89,24 +89,6 @@ impl Masks {
 #[inline]
 fn free_index(cell: u32, occupied: u32) -> u32 {
     cell - (occupied & ((1u32 << cell) - 1)).count_ones()
-}
-
-/// The position of the `n`th set bit of `mask` (from 0): one `pdep` where `BMI2` is true (only
-/// inside functions compiled for BMI2, run after the CPU was checked for it), else a loop that
-/// clears the lower set bits one by one.
-#[inline(always)]
-fn select_bit<const BMI2: bool>(mask: u32, n: u32) -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    if BMI2 {
-        // SAFETY: BMI2 is true only in code compiled with the bmi2 feature, which runs only
-        // after `is_x86_feature_detected!("bmi2")` said yes.
-        return unsafe { std::arch::x86_64::_pdep_u32(1 << n, mask) }.trailing_zeros();
-    }
-    let mut left = mask;
-    for _ in 0..n {
-        left &= left - 1;
-    }
-    left.trailing_zeros()
 }
 
 /// The empty regions of every placement's occupied cells, by the colex rank of the cells:
@@ -274,9 +256,7 @@ impl Builder<'_> {
         let free_index_of_blank = state % free_cells;
         let mut positions = [0u8; 32];
         let positions = &mut positions[..self.k];
-        self.ranker.unrank_with(rank, positions, |free, digit| {
-            select_bit::<BMI2>(free, digit)
-        });
+        self.ranker.unrank_with(rank, positions, select_bit::<BMI2>);
         let occupied: u32 = positions.iter().fold(0, |m, &p| m | 1 << p);
         let blank = select_bit::<BMI2>(!occupied, free_index_of_blank);
         let region = self.regions.of(occupied, blank);

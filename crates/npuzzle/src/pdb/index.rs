@@ -16,6 +16,8 @@ pub struct Ranker {
     k: usize,
     /// The weight of each digit: `(n-1-i)! / (n-k)!`.
     weights: Vec<u64>,
+    /// Whether every rank fits a `u32`, so unranking divides in 32 bits.
+    narrow: bool,
 }
 
 impl Ranker {
@@ -23,7 +25,13 @@ impl Ranker {
     pub fn new(n: usize, k: usize) -> Ranker {
         assert!(k <= n && n <= 32, "a ranker needs k <= n <= 32");
         let weights = (0..k).map(|i| entries(n - 1 - i, k - 1 - i)).collect();
-        Ranker { n, k, weights }
+        let narrow = entries(n, k) <= u64::from(u32::MAX);
+        Ranker {
+            n,
+            k,
+            weights,
+            narrow,
+        }
     }
 
     /// The number of ranks.
@@ -51,12 +59,7 @@ impl Ranker {
 
     /// The positions a rank stands for, written into `positions` (length `k`).
     pub fn unrank(&self, rank: u64, positions: &mut [u8]) {
-        self.unrank_with(rank, positions, |mut free, digit| {
-            for _ in 0..digit {
-                free &= free - 1;
-            }
-            free.trailing_zeros()
-        });
+        self.unrank_with(rank, positions, select_bit::<false>);
     }
 
     /// [`Ranker::unrank`] with the way to find the `n`th set bit of a mask given (a `pdep`
@@ -71,7 +74,7 @@ impl Ranker {
         let mut seen = 0u32;
         // 32-bit division where the ranks fit, as a build's always do: it takes a fraction of
         // the time of a 64-bit one on many CPUs.
-        let narrow = self.len() <= u64::from(u32::MAX);
+        let narrow = self.narrow;
         for (i, &w) in self.weights.iter().enumerate() {
             let digit = if narrow {
                 let (r, w) = (rank as u32, w as u32);
@@ -88,6 +91,24 @@ impl Ranker {
             seen |= 1 << cell;
         }
     }
+}
+
+/// The position of the `n`th set bit of `mask` (from 0): one `pdep` where `BMI2` is true (only
+/// inside functions compiled for BMI2, run after the CPU was checked for it), else a loop that
+/// clears the lower set bits one by one.
+#[inline(always)]
+pub(crate) fn select_bit<const BMI2: bool>(mask: u32, n: u32) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: BMI2 is true only in code compiled with the bmi2 feature, which runs only
+        // after `is_x86_feature_detected!("bmi2")` said yes.
+        return unsafe { std::arch::x86_64::_pdep_u32(1 << n, mask) }.trailing_zeros();
+    }
+    let mut left = mask;
+    for _ in 0..n {
+        left &= left - 1;
+    }
+    left.trailing_zeros()
 }
 
 #[cfg(test)]

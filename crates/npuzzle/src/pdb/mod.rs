@@ -216,12 +216,16 @@ impl PatternTable {
     }
 }
 
+/// A tile's entry in [`PatternDatabase::pattern_of`] when it is in no pattern (the blank, or
+/// any tile a partial partition leaves out).
+pub(crate) const NO_PATTERN: u8 = u8::MAX;
+
 /// A partition's tables, ready to give a heuristic.
 #[derive(Debug)]
 pub struct PatternDatabase {
     partition: Partition,
     tables: Vec<PatternTable>,
-    /// For each tile, its pattern (`u8::MAX` for the blank).
+    /// For each tile, its pattern ([`NO_PATTERN`] for the blank).
     pattern_of: Vec<u8>,
     /// For each tile, its place in its pattern.
     slot_of: Vec<u8>,
@@ -248,7 +252,7 @@ impl PatternDatabase {
             });
         }
         let cells = shape.cells();
-        let mut pattern_of = vec![u8::MAX; cells];
+        let mut pattern_of = vec![NO_PATTERN; cells];
         let mut slot_of = vec![0u8; cells];
         for (p, pattern) in partition.patterns().iter().enumerate() {
             for (slot, &tile) in pattern.iter().enumerate() {

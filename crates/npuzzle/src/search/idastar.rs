@@ -24,7 +24,7 @@ use rayon::prelude::*;
 
 use super::budget::{Budget, GaveUp, SearchStatus, StopReason, Stopwatch};
 use crate::board::{Board, Move};
-use crate::pdb::PatternDatabase;
+use crate::pdb::{NO_PATTERN, PatternDatabase};
 use crate::solution::{Algorithm, Solution};
 
 /// Nodes between two looks at the budget: a fraction of a millisecond.
@@ -360,9 +360,6 @@ struct Undo {
     removals: u32,
 }
 
-/// No pattern: the blank's entry (and any uncovered tile's) in `pattern_of`.
-const NO_PATTERN: usize = u8::MAX as usize;
-
 /// The pattern database part of the state.
 #[derive(Clone)]
 struct PdbState<'a> {
@@ -603,7 +600,7 @@ impl<'a> State<'a> {
             pdb.position[tile as usize] = from as u8;
             // A tile in no pattern (a partial partition) changes no table.
             let pattern = pdb.db.pattern_of()[tile as usize] as usize;
-            if pattern != NO_PATTERN {
+            if pattern != usize::from(NO_PATTERN) {
                 let e = PdbState::lookup(pdb.db, pattern, &pdb.position);
                 undo.excess = pdb.excess[pattern];
                 pdb.sum = pdb.sum + e as u32 - pdb.excess[pattern] as u32;
@@ -614,7 +611,7 @@ impl<'a> State<'a> {
             if pdb.reflect {
                 pdb.reflected[rt] = pdb.reflect_cell[from];
             }
-            if pdb.reflect && pattern != NO_PATTERN {
+            if pdb.reflect && pattern != usize::from(NO_PATTERN) {
                 let e = PdbState::lookup(pdb.db, pattern, &pdb.reflected);
                 undo.reflected_excess = pdb.reflected_excess[pattern];
                 pdb.reflected_sum =
@@ -644,7 +641,7 @@ impl<'a> State<'a> {
         if let Some(pdb) = &mut self.pdb {
             pdb.position[tile as usize] = to as u8;
             let pattern = pdb.db.pattern_of()[tile as usize] as usize;
-            if pattern != NO_PATTERN {
+            if pattern != usize::from(NO_PATTERN) {
                 pdb.sum = pdb.sum + undo.excess as u32 - pdb.excess[pattern] as u32;
                 pdb.excess[pattern] = undo.excess;
             }
@@ -653,7 +650,7 @@ impl<'a> State<'a> {
             if pdb.reflect {
                 pdb.reflected[rt] = pdb.reflect_cell[to];
             }
-            if pdb.reflect && pattern != NO_PATTERN {
+            if pdb.reflect && pattern != usize::from(NO_PATTERN) {
                 pdb.reflected_sum = pdb.reflected_sum + undo.reflected_excess as u32
                     - pdb.reflected_excess[pattern] as u32;
                 pdb.reflected_excess[pattern] = undo.reflected_excess;
