@@ -109,6 +109,8 @@ pub fn run(args: &Args) -> Result<u8> {
         };
         let generated = Generated { id, ..generated };
         if !args.json {
+            // The progress line goes first, or the board would be written after it on a terminal.
+            crate::progress::clear_line();
             print_line(shape, &generated)?;
         }
         output.boards.push(generated);
