@@ -65,9 +65,15 @@ impl<T: Send + 'static> Background<T> {
 
     /// The result, once it is ready (and only once).
     pub fn poll(&mut self) -> Option<T> {
+        // Whether the thread has let go of the slot, read before the slot: it writes its result
+        // first, so a slot empty after that means it never will. (Read after, the thread could
+        // write and let go in between, and a result waiting in the slot would count as lost.)
+        let thread_done = Arc::strong_count(&self.slot) == 1;
+        // Pairs with the release in the thread's drop of its `Arc`: its write is seen below.
+        std::sync::atomic::fence(std::sync::atomic::Ordering::Acquire);
         let taken = lock(&self.slot).take();
         // No result, and nobody left to write one: the thread panicked.
-        if taken.is_none() && !self.taken && Arc::strong_count(&self.slot) == 1 {
+        if taken.is_none() && !self.taken && thread_done {
             self.lost = true;
         }
         self.taken |= taken.is_some();
@@ -94,7 +100,7 @@ mod tests {
             if job.is_lost() {
                 return None;
             }
-            std::thread::sleep(Duration::from_millis(1));
+            std::thread::yield_now();
         }
         None
     }
@@ -105,6 +111,16 @@ mod tests {
         assert_eq!(wait(&mut job), Some(42));
         assert_eq!(job.poll(), None);
         assert!(!job.is_lost());
+    }
+
+    #[test]
+    fn a_result_that_arrives_between_two_looks_is_not_lost() {
+        // Polled as fast as it can be, a job's result must never count as lost: the thread
+        // writes it and lets go of the slot, perhaps between the poll's two looks.
+        for n in 0..5_000u32 {
+            let mut job = Background::spawn("test-race", move || n);
+            assert_eq!(wait(&mut job), Some(n), "job {n}");
+        }
     }
 
     #[test]
