@@ -1,10 +1,10 @@
 //! The order of the frame, as system sets: input is read and interpreted, queued, executed,
-//! solved, then shown and saved. Every module puts its systems in one of these.
+//! solved, then shown. Every module puts its systems in one of these; the files are saved in
+//! `Last`, after the views.
 
 use bevy::prelude::*;
 
-/// The order of the frame: input is read and interpreted, queued, executed, solved, then shown
-/// and saved.
+/// The order of the frame: input is read and interpreted, queued, executed, solved, then shown.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AppSet {
     /// Platform events, touch, mouse and keys become board intents and commands.
@@ -17,8 +17,6 @@ pub enum AppSet {
     Solver,
     /// Tiles slide, sounds and haptics play.
     Animate,
-    /// Files are written.
-    Persist,
 }
 
 /// The longest a frame's time step may be: the app sleeps up to half a minute between frames
@@ -38,7 +36,6 @@ pub(super) fn plugin(app: &mut App) {
             AppSet::Execute,
             AppSet::Solver,
             AppSet::Animate,
-            AppSet::Persist,
         )
             .chain(),
     );

@@ -22,7 +22,7 @@ pub use daily::{
 };
 pub use difficulty::{Difficulty, Recipe, make_board};
 pub use review::{Summary, summarize};
-pub use scores::{Best, BestScores, WinResult, record_win};
+pub use scores::{Best, BestScores, WinResult, booked_result, record_win};
 pub use setup::{SetupError, SetupGrid, check_setup, example_text};
 pub use shapes::photo_shapes;
 
@@ -80,6 +80,8 @@ pub struct Game {
     shortest: Option<usize>,
     /// The day whose puzzle this is, for the puzzle of the day.
     day: Option<Day>,
+    /// For a review, the finished game it replays.
+    reviewed: Option<Box<Game>>,
 }
 
 /// The serialisable form of a game, for the save file.
@@ -148,20 +150,46 @@ impl Game {
             moves_since_help: 0,
             shortest: None,
             day: None,
+            reviewed: None,
         };
         game.won = game.completes();
         game
     }
 
     /// A finished game's start board, to replay along the shortest solution: it never counts
-    /// as won (so steps back stay possible) and its clock does not run.
-    pub fn review(start: Board, shortest: usize) -> Game {
-        Game::with_shortest(start, Difficulty::Review, shortest)
+    /// as won (so steps back stay possible), its clock does not run, and it takes the app's
+    /// moves only, never the player's (it is a viewer).
+    pub fn review(finished: &Game) -> Game {
+        Game {
+            reviewed: Some(Box::new(finished.kept().clone())),
+            ..Game::with_shortest(
+                finished.start().clone(),
+                Difficulty::Review,
+                finished.shortest().unwrap_or(0),
+            )
+        }
+    }
+
+    /// Whether this is a review of a finished game.
+    pub fn is_review(&self) -> bool {
+        self.difficulty == Difficulty::Review
+    }
+
+    /// The game the player has: this one, or for a review the finished game it replays (what
+    /// is saved, and what Done brings back).
+    pub fn kept(&self) -> &Game {
+        self.reviewed.as_deref().unwrap_or(self)
+    }
+
+    /// Whether replacing this game loses something: moves made, not yet won (a review loses
+    /// nothing: the finished game is kept).
+    pub fn has_progress(&self) -> bool {
+        self.moves_made > 0 && !self.won && !self.is_review()
     }
 
     /// Whether the board is complete and that ends this game (a review never ends).
     fn completes(&self) -> bool {
-        self.board.is_goal() && self.difficulty != Difficulty::Review
+        self.board.is_goal() && !self.is_review()
     }
 
     /// A new game whose start board is known to be `shortest` moves from solved.
@@ -210,7 +238,8 @@ impl Game {
         self.moves_made
     }
 
-    /// Time played: starts on the first move, stops on the win.
+    /// Time played: runs from the first move (after a restart of the app, from the next) until
+    /// the win.
     pub fn elapsed(&self) -> Duration {
         self.elapsed
     }
@@ -287,7 +316,7 @@ impl Game {
         if self.helped {
             self.moves_since_help += moves.len();
         }
-        self.running = self.difficulty != Difficulty::Review;
+        self.start_clock();
         self.won = self.completes();
         if self.won {
             self.running = false;
@@ -307,6 +336,11 @@ impl Game {
         }
     }
 
+    /// The player acted on the board: the clock runs (a review's never does).
+    fn start_clock(&mut self) {
+        self.running = !self.is_review();
+    }
+
     /// Undoes the last move; returns the blank move that undid it.
     pub fn undo(&mut self) -> Option<Move> {
         if !self.can_undo() {
@@ -316,6 +350,7 @@ impl Game {
         let back = self.history[self.cursor].inverse();
         self.board.apply(back);
         self.moves_made = self.moves_made.saturating_sub(1);
+        self.start_clock();
         Some(back)
     }
 
@@ -328,6 +363,7 @@ impl Game {
         self.board.apply(mv);
         self.cursor += 1;
         self.moves_made += 1;
+        self.start_clock();
         self.won = self.completes();
         if self.won {
             self.running = false;
@@ -338,11 +374,13 @@ impl Game {
     /// Returns to the start board with fresh counters (the same shuffle). A shuffle whose
     /// solution the app showed stays marked as helped.
     pub fn restart(&mut self) {
+        let reviewed = self.reviewed.take();
         let (helped, shortest, day) = (self.helped, self.shortest, self.day);
         *self = Game::new(self.start.clone(), self.difficulty);
         self.helped = helped;
         self.shortest = shortest;
         self.day = day;
+        self.reviewed = reviewed;
     }
 
     /// The save-file form of this game.
@@ -397,9 +435,10 @@ impl Game {
             moves_since_help: 0,
             shortest: saved.shortest,
             day: saved.day,
+            reviewed: None,
         };
+        // The clock waits for the player's next move, as a new game's waits for the first.
         game.won = game.completes();
-        game.running = saved.moves_made > 0 && !game.won;
         Ok(game)
     }
 }

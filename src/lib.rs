@@ -106,7 +106,9 @@ impl Plugin for AppPlugin {
                 })
                 // Drawing only when something changes: a frame must show this update's
                 // state, not the one before (pipelined rendering draws one update behind).
-                .disable::<bevy::render::pipelined_rendering::PipelinedRenderingPlugin>(),
+                .disable::<bevy::render::pipelined_rendering::PipelinedRenderingPlugin>()
+                // The platform handles the terminal's signals (and saves the game first).
+                .disable::<bevy::app::TerminalCtrlCHandlerPlugin>(),
         );
         app.add_plugins(bevy_egui::EguiPlugin::default());
         app.insert_resource(ClearColor(theme::Palette::color(

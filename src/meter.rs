@@ -90,15 +90,16 @@ pub fn searched_reading(
             exact: true,
         });
     }
-    if board.tiles().len() <= MAX_OPTIMAL_CELLS {
-        let moves = optimal_distance(board, options).ok()?;
-        Some(Reading { moves, exact: true })
-    } else {
-        Some(Reading {
-            moves: lower_bound(board, options),
-            exact: false,
-        })
+    if board.tiles().len() <= MAX_OPTIMAL_CELLS
+        && let Ok(moves) = optimal_distance(board, options)
+    {
+        return Some(Reading { moves, exact: true });
     }
+    // Too large, or not found within the budget: a bound, rather than nothing.
+    Some(Reading {
+        moves: lower_bound(board, options),
+        exact: false,
+    })
 }
 
 /// The meter's state.
@@ -106,10 +107,12 @@ pub fn searched_reading(
 pub struct Meter {
     /// The last distance measured, and the board it is for.
     pub reading: Option<(Board, Reading)>,
+    /// The game (its generation) the last reading belongs to.
+    game: u64,
     /// The last change and when it came.
     pub flash: Option<(Trend, Instant)>,
-    /// The search under way and its board; dropping it cancels it.
-    job: Option<(Board, Background<Option<Reading>>)>,
+    /// The search under way, its board and game; dropping it cancels it.
+    job: Option<(Board, u64, Background<Option<Reading>>)>,
 }
 
 impl Meter {
@@ -119,6 +122,17 @@ impl Meter {
             .as_ref()
             .filter(|(b, _)| b == board)
             .map(|(_, r)| *r)
+    }
+
+    /// What to show on this board of the game `generation`: its own reading (true), else, while
+    /// it is measured, the last reading of the same game (false); never another game's.
+    pub fn shown(&self, board: &Board, generation: u64) -> Option<(Reading, bool)> {
+        let (measured, reading) = self.reading.as_ref()?;
+        if measured == board {
+            Some((*reading, true))
+        } else {
+            (self.game == generation).then_some((*reading, false))
+        }
     }
 
     /// The trend to show now, while its flash lasts.
@@ -133,8 +147,10 @@ impl Meter {
         self.job.is_some()
     }
 
-    fn take(&mut self, board: Board, reading: Reading) {
-        let before = self.reading.as_ref().map(|(_, r)| *r);
+    fn take(&mut self, board: Board, reading: Reading, game: u64) {
+        let before = self.reading.as_ref().filter(|_| self.game == game);
+        let before = before.map(|(_, r)| *r);
+        self.game = game;
         if let Some(trend) = trend(before, reading) {
             self.flash = Some((trend, Instant::now()));
         }
@@ -162,7 +178,7 @@ fn measure(
         meter.reading = None;
         return;
     }
-    let board = current.game.board();
+    let (board, game) = (current.game.board(), current.generation);
     let measured =
         meter.for_board(board).is_some() || meter.job.as_ref().is_some_and(|(b, ..)| b == board);
     if measured && !changed {
@@ -171,7 +187,7 @@ fn measure(
     // The next move cancels the search for the last board.
     meter.job = None;
     if let Some(reading) = quick_reading(board) {
-        meter.take(board.clone(), reading);
+        meter.take(board.clone(), reading, game);
         return;
     }
     let cancel = CancelFlag::new();
@@ -181,17 +197,17 @@ fn measure(
     let known = meter
         .reading
         .as_ref()
-        .filter(|(_, reading)| reading.exact)
+        .filter(|(_, reading)| reading.exact && meter.game == game)
         .map(|(before, reading)| (before.clone(), reading.moves));
     let task = Background::cancellable("meter", &cancel, move || {
         let known = known.as_ref().map(|(before, moves)| (before, *moves));
         searched_reading(&owned, known, &options)
     });
-    meter.job = Some((board.clone(), task));
+    meter.job = Some((board.clone(), game, task));
 }
 
 fn collect(mut meter: ResMut<Meter>) {
-    let Some((_, task)) = meter.job.as_mut() else {
+    let Some((_, _, task)) = meter.job.as_mut() else {
         return;
     };
     let Some(result) = task.poll() else {
@@ -200,11 +216,11 @@ fn collect(mut meter: ResMut<Meter>) {
         }
         return;
     };
-    let Some((board, ..)) = meter.job.take() else {
+    let Some((board, game, _)) = meter.job.take() else {
         return;
     };
     if let Some(reading) = result {
-        meter.take(board, reading);
+        meter.take(board, reading, game);
     }
 }
 

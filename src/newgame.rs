@@ -12,7 +12,7 @@ use crate::background::Background;
 use crate::frame::AppSet;
 use crate::game::{DAILY_DISTANCE, DailyPuzzle, Difficulty, Game, Recipe, make_board, today};
 use crate::messages::{GameCommand, NewGame, Notice};
-use crate::photo::{BUNDLED, PhotoSource};
+use crate::photo::DAILY_PHOTOS;
 use crate::play::clock_seed;
 use crate::settings::Settings;
 
@@ -72,7 +72,7 @@ fn order(request: NewGame, settings: &Settings) -> Option<Order> {
             })
         }
         NewGame::Daily => {
-            let puzzle = DailyPuzzle::of(today(), BUNDLED.len());
+            let puzzle = DailyPuzzle::of(today(), DAILY_PHOTOS.len());
             Some(Order {
                 shape: DailyPuzzle::shape(),
                 difficulty: Difficulty::Daily,
@@ -96,7 +96,7 @@ fn make_game(order: &Order, options: &npuzzle::Options) -> Result<Game, Generate
 
 fn start_making(
     mut requests: MessageReader<NewGame>,
-    mut settings: ResMut<Settings>,
+    settings: Res<Settings>,
     mut job: ResMut<NewGameJob>,
 ) {
     let Some(&request) = requests.read().last() else {
@@ -105,10 +105,6 @@ fn start_making(
     let Some(order) = order(request, &settings) else {
         return;
     };
-    if let Some(puzzle) = order.daily {
-        let (name, _) = BUNDLED[puzzle.photo % BUNDLED.len()];
-        settings.photo = PhotoSource::Bundled(name.to_string());
-    }
     let cancel = CancelFlag::new();
     let options = crate::engine::options(order.shape, &cancel);
     let task = Background::cancellable("new-game", &cancel, move || make_game(&order, &options));

@@ -82,7 +82,9 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Saver>()
         .add_systems(Startup, restore)
         .add_systems(Update, keep_photo.in_set(AppSet::Queue))
-        .add_systems(Update, save_changes.in_set(AppSet::Persist));
+        // Last: what the views changed (egui's pass runs after Update) and a quit from the
+        // menu are saved in the same frame, which for a quit is the last one.
+        .add_systems(Last, save_changes);
 }
 
 /// What the files fill in at start.
@@ -146,7 +148,8 @@ fn restore(
         settings.photo = PhotoSource::File(photo.clone());
     }
     match loaded.game {
-        Some((game, photo)) if !fresh && !game.is_won() => {
+        // The game the player had, finished or not (a finished one shows its result).
+        Some((game, photo)) if !fresh => {
             settings.photo = photo;
             commands.write(GameCommand::Start(Box::new(game)));
         }
@@ -214,10 +217,11 @@ struct SaveInputs<'w, 's> {
     suspended: Res<'w, Suspended>,
     changes: MessageReader<'w, 's, GameChanged>,
     closing: MessageReader<'w, 's, WindowCloseRequested>,
+    exit: MessageReader<'w, 's, AppExit>,
 }
 
 /// Hands the writer every file whose contents changed: the game after a move (or when the app
-/// closes or is suspended, with the clock as it is then, waiting for the write to land).
+/// closes, quits or is suspended, with the clock as it is then, waiting for the write to land).
 fn save_changes(
     dir: Res<DataDir>,
     mut saver: ResMut<Saver>,
@@ -225,8 +229,9 @@ fn save_changes(
     mut notices: MessageWriter<Notice>,
 ) {
     let moved = inputs.changes.read().count() > 0;
-    let closing =
-        inputs.closing.read().count() > 0 || (inputs.suspended.is_changed() && inputs.suspended.0);
+    let closing = inputs.closing.read().count() > 0
+        || inputs.exit.read().count() > 0
+        || (inputs.suspended.is_changed() && inputs.suspended.0);
     let Some(dir) = dir.0.as_deref() else {
         return;
     };
@@ -241,7 +246,8 @@ fn save_changes(
     }
     if moved || closing {
         let state = SavedState {
-            game: inputs.current.game.to_saved(),
+            // During a review, the finished game it replays.
+            game: inputs.current.game.kept().to_saved(),
             photo: inputs.settings.photo.clone(),
         };
         saver.save(dir, GAME_FILE, &state);

@@ -8,6 +8,8 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 use snapslide_photo::image::DynamicImage;
 
+use crate::game::{DailyPuzzle, Day};
+
 pub use snapslide_photo::*;
 
 /// Where the current photo comes from.
@@ -68,6 +70,22 @@ pub const BUNDLED: [(&str, &[u8]); 5] = [
     ),
 ];
 
+/// The bundled photos the puzzle of the day is drawn from: each has shapes and colours to
+/// find a tile's place by eye (the Hubble Deep Field, galaxies alike on black, is left out).
+pub const DAILY_PHOTOS: [&str; 4] = ["chelsea.png", "coffee.png", "rocket.jpg", "astronaut.png"];
+
+/// The photo on the board: the day's for the puzzle of the day, else the one the player chose
+/// (the day's never replaces the player's choice).
+pub fn photo_for(day: Option<Day>, chosen: &PhotoSource) -> PhotoSource {
+    match day {
+        Some(day) => {
+            let index = DailyPuzzle::of(day, DAILY_PHOTOS.len()).photo;
+            PhotoSource::Bundled(DAILY_PHOTOS[index % DAILY_PHOTOS.len()].to_string())
+        }
+        None => chosen.clone(),
+    }
+}
+
 /// A bundled photo's name for the player ("Hubble deep field").
 pub fn bundled_title(name: &str) -> String {
     let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
@@ -115,6 +133,22 @@ mod tests {
         assert_eq!(known.clone().sanitized(), known);
         assert_eq!(known.label(), "Coffee");
         assert_eq!(bundled_title("hubble_deep_field.jpg"), "Hubble deep field");
+    }
+
+    #[test]
+    fn the_days_photo_is_one_to_solve_by_eye_and_leaves_the_players_alone() {
+        let chosen = PhotoSource::Bundled("hubble_deep_field.jpg".into());
+        assert_eq!(photo_for(None, &chosen), chosen);
+        let mut seen = std::collections::BTreeSet::new();
+        for day in 20_000..20_200 {
+            let PhotoSource::Bundled(name) = photo_for(Some(day), &chosen) else {
+                panic!("the day's photo is not bundled");
+            };
+            assert!(bundled(&name).is_some(), "{name}");
+            assert_ne!(name, "hubble_deep_field.jpg");
+            seen.insert(name);
+        }
+        assert_eq!(seen.len(), DAILY_PHOTOS.len(), "some photo never comes");
     }
 
     #[test]

@@ -12,7 +12,9 @@ use bevy::prelude::*;
 use npuzzle::Shape;
 
 use crate::frame::AppSet;
-use crate::game::{BestScores, DailyResults, Difficulty, Game, Outcome, WinResult, record_win};
+use crate::game::{
+    BestScores, DailyResults, Difficulty, Game, Outcome, WinResult, booked_result, record_win,
+};
 use crate::messages::{BoardIntent, GameChanged, GameCommand};
 use crate::settings::Settings;
 
@@ -263,6 +265,15 @@ fn run(
     let game = &mut current.game;
     match action {
         Action::Intent(intent) => {
+            let cell = match intent {
+                BoardIntent::Tap(cell) => Some(cell),
+                BoardIntent::Slide(_) => None,
+            };
+            if game.is_review() {
+                // A review is a viewer: the board takes the line's moves only.
+                changed.write(GameChanged::Bumped(cell));
+                return Done::Nothing;
+            }
             let (outcome, cell) = match intent {
                 BoardIntent::Tap(cell) => (game.tap(cell), Some(cell)),
                 BoardIntent::Slide(mv) => (game.apply(&[mv]), None),
@@ -315,6 +326,13 @@ fn moved(outcome: Outcome, by_app: bool) -> Done {
 
 fn reset(current: &mut CurrentGame, out: &mut Outputs) {
     current.generation += 1;
+    // A finished game on the board again (restored at start, or after its review) shows the
+    // result it was booked with.
+    let game = &current.game;
+    let shown = &out.result.0;
+    if game.is_won() && (shown.moves, shown.time) != (game.moves(), game.elapsed()) {
+        out.result.0 = booked_result(game, &out.scores.0, &out.days.0);
+    }
     out.changed.write(GameChanged::Reset);
     out.next_phase.set(if current.game.is_won() {
         Phase::Won
@@ -332,11 +350,21 @@ fn follow_board_size(game: &Game, settings: &mut ResMut<Settings>) {
     }
 }
 
-fn tick_timer(time: Res<Time>, paused: Res<TimerPaused>, mut current: ResMut<CurrentGame>) {
-    if paused.counting(&current.game) {
+/// Counts a frame's time on the game's clock when the clock counted through the whole frame:
+/// a clock that starts this frame (the first move, a sheet closed) starts now, not at the frame
+/// before, which may have come many seconds earlier while the app slept.
+fn tick_timer(
+    time: Res<Time>,
+    paused: Res<TimerPaused>,
+    mut current: ResMut<CurrentGame>,
+    mut counted: Local<Option<u64>>,
+) {
+    let counting = paused.counting(&current.game).then_some(current.generation);
+    if counting.is_some() && counting == *counted {
         let delta = time.delta();
         current.game.tick(delta);
     }
+    *counted = counting;
 }
 
 #[cfg(test)]

@@ -7,6 +7,16 @@
 //! frame that starts something moving also switches to short waits, which winit obeys at once,
 //! and a quarter of a second after the last motion the app goes back to sleeping. egui's own
 //! wishes for frames come through its repaint callback ([`EguiWantsFrames`]).
+//!
+//! Three things keep frames coming that no module of the game moves:
+//! - the render world still catching up ([`RenderPending`]): a pipeline is compiled the first
+//!   time something needs it (the tiles' sprites, egui), in the background, and the frame
+//!   that shows it must come even if nothing moves by then;
+//! - a message written this frame ([`InFlight`]): the views write theirs after `Update` (egui's
+//!   pass), and a command can lead to another, so each is read in the next frame, which must
+//!   come at once, not at the next input or the clock's tick;
+//! - input: the frame after it draws the controls as the input left them, so that the next
+//!   press finds what is really on screen (egui hit-tests against the pass before).
 
 use std::time::Duration;
 
@@ -16,11 +26,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use bevy::prelude::*;
 use bevy::winit::{UpdateMode, WinitSettings};
 
+use bevy::render::render_resource::PipelineCache;
+use bevy::render::{Render, RenderApp, RenderSystems};
+use bevy::window::WindowEvent;
+
 use crate::board::{Shake, Slide};
-use crate::hud::Hud;
+use crate::hud::{Hud, HudAction};
+use crate::messages::{Back, BoardIntent, GameCommand, NewGame, PickPhoto, SolverCommand};
 use crate::newgame::NewGameJob;
 use crate::play::{ActionQueue, CurrentGame, Pace, TimerPaused};
-use crate::review::Review;
+use crate::review::{Review, ReviewCommand};
 use crate::solver::{Playback, SolverJob};
 use crate::tiles::PhotoTiles;
 
@@ -34,6 +49,9 @@ pub const REST_WAIT: Duration = Duration::from_secs(30);
 /// How long after the last motion the app keeps drawing every frame, so that the mode does not
 /// flap between the frames of a burst of input.
 pub const LINGER: Duration = Duration::from_millis(250);
+/// The fewest frames drawn after the last motion, however slow each frame (a software renderer
+/// takes a third of a second for one): the frames that show where things came to rest.
+pub const LINGER_FRAMES: u32 = 3;
 
 /// How the app draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,10 +79,11 @@ impl FrameMode {
     }
 }
 
-/// The mode for a frame: moving while anything moves, and for [`LINGER`] after; then a tick a
-/// second while something on screen counts time (the game's clock, a notice), else rest.
-pub fn frame_mode(since_motion: Duration, clock_ticking: bool) -> FrameMode {
-    if since_motion < LINGER {
+/// The mode for a frame: moving while anything moves, and for [`LINGER`] and at least
+/// [`LINGER_FRAMES`] frames after; then a tick a second while something on screen counts time
+/// (the game's clock, a notice), else rest.
+pub fn frame_mode(since_motion: Duration, frames_since: u32, clock_ticking: bool) -> FrameMode {
+    if since_motion < LINGER || frames_since < LINGER_FRAMES {
         FrameMode::Moving
     } else if clock_ticking {
         FrameMode::Idle
@@ -79,6 +98,7 @@ pub struct Frames {
     /// The mode in force.
     pub mode: FrameMode,
     since_motion: Duration,
+    frames_since_motion: u32,
 }
 
 impl Default for Frames {
@@ -86,6 +106,7 @@ impl Default for Frames {
         Frames {
             mode: FrameMode::Moving,
             since_motion: Duration::ZERO,
+            frames_since_motion: 0,
         }
     }
 }
@@ -112,6 +133,7 @@ struct Motion<'w, 's> {
     paused: Res<'w, TimerPaused>,
     hud: Res<'w, Hud>,
     held: Res<'w, HoldFrames>,
+    render: Res<'w, RenderPending>,
 }
 
 impl Motion<'_, '_> {
@@ -132,6 +154,59 @@ impl Motion<'_, '_> {
             || self.tiles.loading
             || self.review.working()
             || self.held.0
+            || self.render.pending()
+    }
+}
+
+/// Whether the render world has work left that changes what is on screen: pipelines still
+/// compiling. Set by the render world after each frame it draws, read before the next.
+#[derive(Resource, Clone, Default)]
+pub struct RenderPending(Arc<AtomicBool>);
+
+impl RenderPending {
+    /// Whether the last frame drawn left pipelines compiling.
+    pub fn pending(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// Notes whether pipelines are still compiling (the render world, after each frame).
+    pub fn set(&self, pending: bool) {
+        self.0.store(pending, Ordering::Relaxed);
+    }
+}
+
+/// The messages that ask for something to be done: a message written this frame is read in
+/// the next (the views write theirs after `Update`, and a command can lead to another).
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct InFlight<'w> {
+    game: Option<Res<'w, Messages<GameCommand>>>,
+    intents: Option<Res<'w, Messages<BoardIntent>>>,
+    new_game: Option<Res<'w, Messages<NewGame>>>,
+    solver: Option<Res<'w, Messages<SolverCommand>>>,
+    review: Option<Res<'w, Messages<ReviewCommand>>>,
+    hud: Option<Res<'w, Messages<HudAction>>>,
+    photo: Option<Res<'w, Messages<PickPhoto>>>,
+    back: Option<Res<'w, Messages<Back>>>,
+    exit: Option<Res<'w, Messages<AppExit>>>,
+}
+
+impl InFlight<'_> {
+    /// Whether any was written this frame.
+    pub fn any(&self) -> bool {
+        fn written<M: Message>(messages: &Option<Res<Messages<M>>>) -> bool {
+            messages
+                .as_ref()
+                .is_some_and(|m| m.iter_current_update_messages().len() > 0)
+        }
+        written(&self.game)
+            || written(&self.intents)
+            || written(&self.new_game)
+            || written(&self.solver)
+            || written(&self.review)
+            || written(&self.hud)
+            || written(&self.photo)
+            || written(&self.back)
+            || written(&self.exit)
     }
 }
 
@@ -158,8 +233,32 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Frames>()
         .init_resource::<EguiWantsFrames>()
         .init_resource::<HoldFrames>()
+        .init_resource::<RenderPending>()
         .insert_resource(FrameMode::Moving.settings())
         .add_systems(Last, pace_frames);
+    let pending = app.world().resource::<RenderPending>().clone();
+    if let Some(render) = app.get_sub_app_mut(RenderApp) {
+        render
+            .insert_resource(pending)
+            .add_systems(Render, report_pipelines.in_set(RenderSystems::Cleanup));
+    }
+}
+
+/// Whether a window event is the player's input.
+fn is_input(event: &WindowEvent) -> bool {
+    matches!(
+        event,
+        WindowEvent::CursorMoved(_)
+            | WindowEvent::MouseButtonInput(_)
+            | WindowEvent::MouseWheel(_)
+            | WindowEvent::TouchInput(_)
+            | WindowEvent::KeyboardInput(_)
+    )
+}
+
+/// Tells the main world whether pipelines are still compiling (the render world).
+fn report_pipelines(cache: Res<PipelineCache>, pending: Res<RenderPending>) {
+    pending.set(cache.waiting_pipelines().next().is_some());
 }
 
 /// Picks this frame's mode and tells winit when it changes.
@@ -167,20 +266,39 @@ fn pace_frames(
     time: Res<Time<Real>>,
     motion: Motion,
     mut frames: ResMut<Frames>,
+    in_flight: InFlight,
+    mut input: MessageReader<WindowEvent>,
     winit: Option<ResMut<WinitSettings>>,
 ) {
     if motion.now() {
         frames.since_motion = Duration::ZERO;
+        frames.frames_since_motion = 0;
     } else {
         frames.since_motion += time.delta();
+        frames.frames_since_motion = frames.frames_since_motion.saturating_add(1);
     }
-    // egui's wish (a layout to settle, an animation's next step) is one frame, not a linger.
-    let mode = if motion.egui.take() {
+    // egui's wish (a layout to settle, an animation's next step) and a message to be read are
+    // one frame, not a linger.
+    // After input, one frame more: egui finds what a press hits among the widgets of the pass
+    // before, so the controls must be drawn again as the input left them (a sheet closed, a
+    // button enabled) before the next press, or that press lands on what is gone.
+    let after_input = input.read().any(is_input);
+    let wants_one = motion.egui.take() | in_flight.any() | after_input;
+    let mode = if wants_one {
         FrameMode::Moving
     } else {
-        frame_mode(frames.since_motion, motion.clock_ticking())
+        frame_mode(
+            frames.since_motion,
+            frames.frames_since_motion,
+            motion.clock_ticking(),
+        )
     };
     if mode != frames.mode {
+        debug!(
+            "frames: {:?} → {mode:?} (render pending: {})",
+            frames.mode,
+            motion.render.pending()
+        );
         frames.mode = mode;
         if let Some(mut winit) = winit {
             *winit = mode.settings();
@@ -194,10 +312,13 @@ mod tests {
 
     #[test]
     fn frames_come_quickly_while_moving_and_slowly_after() {
-        assert_eq!(frame_mode(Duration::ZERO, false), FrameMode::Moving);
-        assert_eq!(frame_mode(LINGER / 2, true), FrameMode::Moving);
-        assert_eq!(frame_mode(LINGER, true), FrameMode::Idle);
-        assert_eq!(frame_mode(LINGER, false), FrameMode::Resting);
+        let after = LINGER_FRAMES;
+        assert_eq!(frame_mode(Duration::ZERO, 0, false), FrameMode::Moving);
+        assert_eq!(frame_mode(LINGER / 2, after, true), FrameMode::Moving);
+        assert_eq!(frame_mode(LINGER, after, true), FrameMode::Idle);
+        assert_eq!(frame_mode(LINGER, after, false), FrameMode::Resting);
+        // Slow frames (a software renderer): the frames after the motion still come.
+        assert_eq!(frame_mode(LINGER * 4, 1, false), FrameMode::Moving);
         let moving = FrameMode::Moving.settings();
         let idle = FrameMode::Idle.settings();
         assert!(

@@ -10,7 +10,7 @@ use npuzzle::{Board, CancelFlag, Move, Options};
 use crate::background::Background;
 use crate::frame::AppSet;
 use crate::game::{Game, Summary, summarize};
-use crate::messages::GameCommand;
+use crate::messages::{GameChanged, GameCommand};
 use crate::play::CurrentGame;
 use crate::solver::Playback;
 
@@ -38,11 +38,10 @@ pub struct Found {
     pub line: Vec<Move>,
 }
 
-/// The review in progress.
+/// The review in progress: the board shows a review game ([`Game::review`], which holds the
+/// finished game), and this holds what the comparison found.
 #[derive(Resource, Default)]
 pub struct Review {
-    /// The game reviewed, to come back to.
-    finished: Option<Game>,
     /// The comparison under way; dropping it cancels it.
     task: Option<Background<Option<Found>>>,
     /// The comparison and the line, once found.
@@ -50,11 +49,6 @@ pub struct Review {
 }
 
 impl Review {
-    /// Whether a review is on.
-    pub fn active(&self) -> bool {
-        self.finished.is_some()
-    }
-
     /// Whether the comparison is still being worked out.
     pub fn working(&self) -> bool {
         self.task.is_some()
@@ -92,7 +86,25 @@ pub fn compare(game: &Game, options: &Options) -> Option<Found> {
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ReviewCommand>()
         .init_resource::<Review>()
-        .add_systems(Update, (act, collect).chain().in_set(AppSet::Solver));
+        .add_systems(
+            Update,
+            (end_with_the_review, act, collect)
+                .chain()
+                .in_set(AppSet::Solver),
+        );
+}
+
+/// Another game on the board ends the review (Done, a new game, the day's puzzle): what was
+/// found goes, and a comparison still under way is cancelled.
+fn end_with_the_review(
+    mut changes: MessageReader<GameChanged>,
+    current: Res<CurrentGame>,
+    mut review: ResMut<Review>,
+) {
+    let reset = changes.read().any(|c| matches!(c, GameChanged::Reset));
+    if reset && !current.game.is_review() && (review.found.is_some() || review.working()) {
+        *review = Review::default();
+    }
 }
 
 fn act(
@@ -108,6 +120,7 @@ fn act(
                 open(&mut review, &current.game, &mut commands)
             }
             ReviewCommand::Open => {}
+            _ if !current.game.is_review() => {}
             ReviewCommand::Forward => {
                 let step = current.game.moves();
                 if let Some(&mv) = review.found.as_ref().and_then(|f| f.line.get(step)) {
@@ -119,12 +132,10 @@ fn act(
             }
             ReviewCommand::Play => play(&review, &current.game, &mut playback),
             ReviewCommand::Done => {
-                review.task = None;
-                if let Some(finished) = review.finished.take() {
-                    commands.write(GameCommand::Start(Box::new(finished)));
-                }
                 *review = Review::default();
                 playback.stop();
+                let finished = current.game.kept().clone();
+                commands.write(GameCommand::Start(Box::new(finished)));
             }
         }
     }
@@ -137,14 +148,10 @@ fn open(review: &mut Review, finished: &Game, commands: &mut MessageWriter<GameC
     let game = finished.clone();
     let task = Background::cancellable("review", &cancel, move || compare(&game, &options));
     *review = Review {
-        finished: Some(finished.clone()),
         task: Some(task),
         found: None,
     };
-    commands.write(GameCommand::Start(Box::new(Game::review(
-        finished.start().clone(),
-        finished.shortest().unwrap_or(0),
-    ))));
+    commands.write(GameCommand::Start(Box::new(Game::review(finished))));
 }
 
 /// Plays the rest of the line from where the board is, or pauses it.

@@ -299,6 +299,33 @@ fn a_moves(count: usize) -> String {
     format!("{} {count}-move", if vowel { "an" } else { "a" })
 }
 
+/// How a solution was found, for the curious player who asks: the method in words, the
+/// time, the positions looked at (where the method counts them) and the proven bound.
+fn how_found(solution: &Solution) -> String {
+    let method = match solution.algorithm {
+        Algorithm::AStar => "A* search",
+        Algorithm::Greedy => "a greedy search",
+        Algorithm::IdaStar => "IDA* search with pattern databases",
+        Algorithm::Fast => "solving row by row and column by column",
+        Algorithm::Anytime => "solving row by row, then improving the solution",
+    };
+    let mut words = format!(
+        "Found by {method} ({}) in {:.2} s",
+        solution.algorithm, solution.seconds
+    );
+    if solution.nodes_expanded > 0 {
+        let looked = solution.nodes_expanded;
+        words += &format!(", after looking at {looked} positions");
+    }
+    if solution.optimal {
+        words += ". No solution is shorter.";
+    } else {
+        let bound = moves_text(solution.lower_bound);
+        words += &format!(". Every solution takes at least {bound}.");
+    }
+    words
+}
+
 /// What the player reads about a finished search.
 pub fn describe(result: &Result<Solution, SolveError>, purpose: Purpose) -> Status {
     match result {
@@ -318,13 +345,7 @@ pub fn describe(result: &Result<Solution, SolveError>, purpose: Purpose) -> Stat
             };
             Status {
                 text,
-                details: Some(format!(
-                    "Found by {} in {:.2} s ({} positions looked at; at least {} moves needed).",
-                    solution.algorithm,
-                    solution.seconds,
-                    solution.nodes_expanded,
-                    solution.lower_bound
-                )),
+                details: Some(how_found(solution)),
             }
         }
         Err(SolveError::GaveUp(gave_up)) if gave_up.reason == StopReason::Cancelled => {
@@ -454,9 +475,17 @@ mod tests {
                 .contains(&solution.algorithm.to_string())
         );
         solution.optimal = false;
-        let words = describe(&Ok(solution), Purpose::Hint).text;
+        let words = describe(&Ok(solution.clone()), Purpose::Hint).text;
         assert!(words.contains("not guaranteed shortest"), "{words}");
         assert!(words.starts_with("Hint from a 2-move solution"), "{words}");
+        let details = describe(&Ok(solution.clone()), Purpose::Solve)
+            .details
+            .unwrap();
+        assert!(details.contains("at least"), "{details}");
+        // A method that counts no positions does not say it looked at none.
+        solution.nodes_expanded = 0;
+        let details = describe(&Ok(solution), Purpose::Solve).details.unwrap();
+        assert!(!details.contains("positions"), "{details}");
     }
 
     #[test]

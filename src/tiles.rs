@@ -80,16 +80,22 @@ fn keep_tiles_cut(
     mut images: ResMut<Assets<Image>>,
     mut notices: MessageWriter<Notice>,
 ) {
+    if current.generation == 0 {
+        // The board on show before the first game is a placeholder: the photo is decoded once,
+        // for the first game's board.
+        return;
+    }
     let board = current.game.board();
+    let photo = crate::photo::photo_for(current.game.day(), &settings.photo);
     let is_wanted =
-        |cut: &CutFor| cut.0 == settings.photo && (cut.1, cut.2) == (board.width(), board.height());
+        |cut: &CutFor| cut.0 == photo && (cut.1, cut.2) == (board.width(), board.height());
     if tiles.made_from.as_ref().is_some_and(is_wanted) {
         job.0 = None;
         tiles.loading = false;
         return;
     }
     if !job.0.as_ref().is_some_and(|(key, ..)| is_wanted(key)) {
-        let wanted = (settings.photo.clone(), board.width(), board.height());
+        let wanted = (photo.clone(), board.width(), board.height());
         job.0 = Some((wanted.clone(), start_cutting(&wanted), Instant::now()));
     }
     tiles.loading = true;
@@ -100,7 +106,7 @@ fn keep_tiles_cut(
         if task.is_lost() {
             job.0 = None;
             tiles.loading = false;
-            notices.write(Notice(format!("Could not use {}.", settings.photo.label())));
+            notices.write(Notice(format!("Could not use {}.", photo.label())));
             settings.photo = PhotoSource::default();
         }
         return;
@@ -116,10 +122,7 @@ fn keep_tiles_cut(
     match result {
         Ok(prepared) => show(prepared, wanted, &mut tiles, &mut images),
         Err(error) => {
-            notices.write(Notice(format!(
-                "Could not use {}: {error}",
-                settings.photo.label()
-            )));
+            notices.write(Notice(format!("Could not use {}: {error}", photo.label())));
             // Keep the photo we had (or the bundled one), and the game goes on.
             let had = tiles.made_from.as_ref().map(|(source, ..)| source.clone());
             let fallback = had

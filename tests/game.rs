@@ -11,6 +11,7 @@ mod headless {
     use bevy::input::InputPlugin;
     use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
     use bevy::input::mouse::MouseButtonInput;
+    use bevy::input::touch::{TouchInput, TouchPhase};
     use bevy::prelude::*;
     use bevy::state::app::StatesPlugin;
     use bevy::time::TimeUpdateStrategy;
@@ -796,6 +797,71 @@ mod headless {
         assert_eq!(phase(&app), Phase::Won);
     }
 
+    #[test]
+    fn a_review_is_a_viewer_that_keeps_the_finished_game() {
+        use snapslide::review::ReviewCommand;
+        let start = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
+        let mut app = shuffled_app(start.clone(), Difficulty::Easy);
+        for mv in [Move::Up, Move::Down, Move::Right, Move::Down] {
+            intent(&mut app, BoardIntent::Slide(mv));
+        }
+        let finished = game_of(&app);
+        app.world_mut().write_message(ReviewCommand::Open);
+        settle(&mut app);
+        assert!(game_of(&app).is_review());
+        app.world_mut().write_message(ReviewCommand::Forward);
+        let stepped = run_until(&mut app, Duration::from_secs(30), |app| {
+            game_of(app).moves() == 1
+        });
+        assert!(stepped, "no step along the shortest line");
+        // The player's taps, swipes and keys do not move the board under the review.
+        let before = board_of(&app);
+        for cell in 0..9 {
+            intent(&mut app, BoardIntent::Tap(cell));
+        }
+        for mv in Move::ALL {
+            intent(&mut app, BoardIntent::Slide(mv));
+        }
+        assert_eq!(board_of(&app), before, "the review took the player's moves");
+        // The finished game is what the review keeps: it is saved, and nothing is lost by
+        // leaving (no question asked).
+        assert_eq!(game_of(&app).kept().to_saved(), finished.to_saved());
+        assert!(!hud_state::worth_asking(&game_of(&app)));
+        app.world_mut()
+            .write_message(HudAction::Replace(Pending::NewGame));
+        settle(&mut app);
+        assert_eq!(app.world().resource::<Hud>().sheet, Sheet::None, "asked");
+    }
+
+    #[test]
+    fn a_finished_game_brought_back_shows_the_result_it_was_booked_with() {
+        let start = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
+        let mut app = shuffled_app(start.clone(), Difficulty::Easy);
+        for mv in [Move::Right, Move::Down] {
+            intent(&mut app, BoardIntent::Slide(mv));
+        }
+        assert_eq!(phase(&app), Phase::Won);
+        let saved = game_of(&app).to_saved();
+        let booked = app.world().resource::<LastResult>().0.clone();
+        // Another game, then the finished one again, as the start of the app restores it.
+        start_game_and_back(&mut app, start, &saved);
+        assert_eq!(phase(&app), Phase::Won);
+        let shown = app.world().resource::<LastResult>().0.clone();
+        assert_eq!((shown.moves, shown.best), (booked.moves, booked.best));
+        let scores = app.world().resource::<Scores>();
+        assert_eq!(
+            scores.0.0.values().map(|b| b.wins).sum::<u32>(),
+            1,
+            "booked twice"
+        );
+    }
+
+    fn start_game_and_back(app: &mut App, other: Board, saved: &snapslide::game::SavedGame) {
+        start(app, Game::new(other, Difficulty::Easy));
+        app.world_mut().resource_mut::<LastResult>().0 = Default::default();
+        start(app, Game::from_saved(saved).unwrap());
+    }
+
     fn frame_wait(app: &App) -> Duration {
         match app
             .world()
@@ -833,6 +899,159 @@ mod headless {
             app.update();
         }
         assert_eq!(frame_wait(&app), REST_WAIT, "the menu is open");
+    }
+
+    /// An app resting (no move yet: the clock stands), with the frame pacing of the real app.
+    fn resting_app() -> App {
+        let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
+        app.init_resource::<snapslide::board::Shake>()
+            .init_resource::<snapslide::tiles::PhotoTiles>()
+            .add_plugins(snapslide::redraw::plugin);
+        for _ in 0..30 {
+            app.update();
+        }
+        assert_eq!(frame_wait(&app), snapslide::redraw::REST_WAIT);
+        app
+    }
+
+    #[test]
+    fn the_frame_that_shows_the_board_comes_however_late_its_pipelines_are() {
+        use snapslide::redraw::{FRAME, REST_WAIT, RenderPending};
+        let mut app = resting_app();
+        // The render world reports pipelines still compiling (the tiles' sprites, the first
+        // time they are drawn): frames keep coming, however long it takes.
+        let pending = app.world().resource::<RenderPending>().clone();
+        pending.set(true);
+        for _ in 0..200 {
+            app.update();
+            assert_eq!(frame_wait(&app), FRAME, "the board may never be presented");
+        }
+        pending.set(false);
+        for _ in 0..30 {
+            app.update();
+        }
+        assert_eq!(frame_wait(&app), REST_WAIT, "the app never rests");
+    }
+
+    /// Writes a HUD action in `PostUpdate`, where egui's pass writes the buttons' actions.
+    #[derive(Resource, Default)]
+    struct TapInPostUpdate(Option<HudAction>);
+
+    #[test]
+    fn a_button_tapped_while_the_app_rests_is_acted_on_in_the_next_frame_at_once() {
+        use snapslide::redraw::FRAME;
+        let mut app = resting_app();
+        app.init_resource::<TapInPostUpdate>().add_systems(
+            PostUpdate,
+            |mut tap: ResMut<TapInPostUpdate>, mut out: MessageWriter<HudAction>| {
+                if let Some(action) = tap.0.take() {
+                    out.write(action);
+                }
+            },
+        );
+        app.world_mut().resource_mut::<TapInPostUpdate>().0 =
+            Some(HudAction::Replace(Pending::Restart));
+        app.update();
+        // The action is read in the next frame's Update: that frame must come at once, not
+        // at the next input or in half a minute.
+        assert_eq!(frame_wait(&app), FRAME, "the tap waits for the next input");
+        // A press and release with no motion before it (a finger) brings a frame after it too,
+        // so the controls are drawn as the tap left them before the next tap arrives.
+        for _ in 0..30 {
+            app.update();
+        }
+        let point = Vec2::new(700.0, 500.0);
+        window_events(
+            &mut app,
+            vec![left(ButtonState::Pressed), left(ButtonState::Released)],
+        );
+        app.update();
+        assert_eq!(frame_wait(&app), FRAME, "no frame after a tap");
+        for _ in 0..30 {
+            app.update();
+        }
+        window_events(
+            &mut app,
+            vec![
+                touch(TouchPhase::Started, point),
+                touch(TouchPhase::Ended, point),
+            ],
+        );
+        app.update();
+        assert_eq!(frame_wait(&app), FRAME, "no frame after a touch");
+    }
+
+    fn touch(phase: TouchPhase, position: Vec2) -> WindowEvent {
+        WindowEvent::TouchInput(TouchInput {
+            phase,
+            position,
+            window: Entity::PLACEHOLDER,
+            force: None,
+            id: 1,
+        })
+    }
+
+    #[test]
+    fn the_clock_starts_at_the_first_move_not_at_the_frame_before_it() {
+        let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
+        // The player looks at the board for 15 s while the app sleeps: the frame that brings
+        // the first move has a 15 s step.
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs(15)));
+        app.world_mut().write_message(BoardIntent::Slide(Move::Up));
+        app.update();
+        assert_eq!(game_of(&app).moves(), 1);
+        assert_eq!(game_of(&app).elapsed(), Duration::ZERO, "the look counted");
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            250,
+        )));
+        for _ in 0..4 {
+            app.update();
+        }
+        assert_eq!(game_of(&app).elapsed(), Duration::from_secs(1));
+    }
+
+    /// The saved game's time, in milliseconds.
+    fn saved_millis(dir: &std::path::Path) -> u64 {
+        let saved: snapslide::persist::SavedState =
+            snapslide::persist::load_json(&dir.join(snapslide::persist::GAME_FILE))
+                .unwrap()
+                .expect("no game saved");
+        saved.game.elapsed_ms
+    }
+
+    #[test]
+    fn a_quit_saves_the_clock_as_it_is_and_the_next_start_waits_for_a_move() {
+        let dir = std::env::temp_dir().join(format!("snapslide-quit-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
+        app.insert_resource(snapslide::persist::DataDir(Some(dir.clone())));
+        app.insert_resource(snapslide::CliOptions::default());
+        app.add_plugins(snapslide::persist::plugin);
+        intent(&mut app, BoardIntent::Slide(Move::Up));
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs(1)));
+        for _ in 0..15 {
+            app.update();
+        }
+        let shown = game_of(&app).elapsed();
+        assert!(shown >= Duration::from_secs(15), "{shown:?}");
+        // A signal (or the menu's Quit): the app exits, and the game is saved as shown.
+        app.world().resource::<Inbox>().push(PlatformEvent::Quit);
+        app.update();
+        assert!(app.should_exit().is_some(), "the app did not quit");
+        let saver = app.world().resource::<snapslide::persist::Saver>();
+        assert!(saver.writer.flush(Duration::from_secs(30)));
+        // Up to the moment it quit: the quit frame's second too.
+        let at_quit = game_of(&app).elapsed();
+        assert!(at_quit >= shown);
+        assert_eq!(saved_millis(&dir), at_quit.as_millis() as u64);
+        // Restored, the clock waits for the player's next move.
+        let saved: snapslide::persist::SavedState =
+            snapslide::persist::load_json(&dir.join(snapslide::persist::GAME_FILE))
+                .unwrap()
+                .unwrap();
+        let restored = Game::from_saved(&saved.game).unwrap();
+        assert!(!restored.timer_running(), "the clock ran while loading");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -94,13 +94,20 @@ impl Difficulty {
         }
     }
 
-    /// The name with what it means on this shape: "Medium · 24 moves", "Hard · 375-move
-    /// shuffle".
-    pub fn describe(self, shape: Shape) -> String {
-        match self.recipe(shape) {
-            Some(Recipe::Exact(moves)) => format!("{} · {moves} moves", self.label()),
-            Some(Recipe::Shuffle(moves)) => format!("{} · {moves}-move shuffle", self.label()),
-            Some(Recipe::Uniform) | None => self.label().to_string(),
+    /// What a board of this difficulty and shape is, as the player reads it before the first
+    /// move: "24 moves from solved (shortest)" where the distance is known, "Shuffled by 375
+    /// random moves", "Drawn at random from every board"; nothing for a board set up.
+    pub fn how_far(self, shape: Shape, shortest: Option<usize>) -> Option<String> {
+        if let Some(moves) = shortest {
+            return Some(format!(
+                "{} from solved (shortest)",
+                super::moves_text(moves)
+            ));
+        }
+        match self.recipe(shape)? {
+            Recipe::Exact(moves) => Some(format!("{} from solved", super::moves_text(moves))),
+            Recipe::Shuffle(moves) => Some(format!("Shuffled by {moves} random moves")),
+            Recipe::Uniform => Some("Drawn at random from every board".into()),
         }
     }
 }
@@ -192,14 +199,15 @@ mod tests {
             assert!(levels.windows(2).all(|pair| pair[0] < pair[1]));
         }
         assert_eq!(
-            Difficulty::Medium.describe(shape(4, 4)),
-            "Medium · 24 moves"
+            Difficulty::Medium.how_far(shape(4, 4), Some(24)).as_deref(),
+            Some("24 moves from solved (shortest)")
         );
         assert_eq!(
-            Difficulty::Hard.describe(shape(5, 5)),
-            "Hard · 375-move shuffle"
+            Difficulty::Hard.how_far(shape(5, 5), None).as_deref(),
+            Some("Shuffled by 375 random moves")
         );
-        assert_eq!(Difficulty::Random.describe(shape(4, 4)), "Random");
+        assert!(Difficulty::Random.how_far(shape(4, 4), None).is_some());
+        assert_eq!(Difficulty::Custom.how_far(shape(4, 4), None), None);
         assert_eq!(Difficulty::Custom.recipe(shape(4, 4)), None);
     }
 }

@@ -91,17 +91,10 @@ pub struct WinResult {
 /// to its own list; a game the app helped with, or a board the player set up, leaves the
 /// scores as they were.
 pub fn record_win(game: &Game, scores: &mut BestScores, days: &mut DailyResults) -> WinResult {
-    let board = game.board();
-    let custom = game.difficulty() == Difficulty::Custom;
-    let key = BestScores::key(board.width(), board.height(), game.difficulty());
+    let key = key_of(game);
     let millis = game.elapsed().as_millis().min(u64::MAX as u128) as u64;
-    let mut result = WinResult {
-        moves: game.moves(),
-        time: game.elapsed(),
-        helped: game.helped(),
-        custom,
-        ..WinResult::default()
-    };
+    let mut result = unbooked(game);
+    let custom = result.custom;
     if let Some(day) = game.day() {
         let daily = DailyResult {
             moves: game.moves(),
@@ -118,6 +111,35 @@ pub fn record_win(game: &Game, scores: &mut BestScores, days: &mut DailyResults)
         (result.best, result.record) = (Some(best), record);
     }
     result
+}
+
+/// A won game's result as it was booked before (a finished game brought back after a restart
+/// of the app): the best and the day's result as they are kept; no record is claimed.
+pub fn booked_result(game: &Game, scores: &BestScores, days: &DailyResults) -> WinResult {
+    let mut result = unbooked(game);
+    if let Some(day) = game.day() {
+        result.daily = days.0.get(&day).copied();
+    } else if !result.custom {
+        result.best = scores.get(&key_of(game));
+    }
+    result
+}
+
+/// The result's own numbers, before any booking.
+fn unbooked(game: &Game) -> WinResult {
+    WinResult {
+        moves: game.moves(),
+        time: game.elapsed(),
+        helped: game.helped(),
+        custom: game.difficulty() == Difficulty::Custom,
+        ..WinResult::default()
+    }
+}
+
+/// The best scores' key of a game: its board's shape and difficulty.
+fn key_of(game: &Game) -> String {
+    let board = game.board();
+    BestScores::key(board.width(), board.height(), game.difficulty())
 }
 
 #[cfg(test)]
@@ -170,6 +192,24 @@ mod tests {
         assert!(!custom.record && custom.custom && custom.best.is_none());
         assert!(scores.0.is_empty(), "a custom board booked {scores:?}");
         assert!(days.0.is_empty());
+    }
+
+    #[test]
+    fn a_booked_win_reads_back_as_booked_without_booking_again() {
+        let (mut scores, mut days) = (BestScores::default(), DailyResults::default());
+        let game = won(Difficulty::Easy, false);
+        let first = record_win(&game, &mut scores, &mut days);
+        let again = booked_result(&game, &scores, &days);
+        assert_eq!(again.best, first.best);
+        assert!(!again.record, "a record claimed twice");
+        assert_eq!(scores.0.values().map(|b| b.wins).sum::<u32>(), 1);
+        let mut daily = Game::daily(parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap(), 20_787, 1);
+        daily.apply(&[Move::Right]);
+        record_win(&daily, &mut scores, &mut days);
+        assert_eq!(
+            booked_result(&daily, &scores, &days).daily,
+            Some(days.0[&20_787])
+        );
     }
 
     #[test]

@@ -14,9 +14,12 @@ pub mod state;
 pub mod style;
 mod thumbnails;
 
+use bevy::asset::AssetEventSystems;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiInput, EguiPreUpdateSet, EguiPrimaryContextPass, egui};
+use bevy_egui::{
+    EguiContexts, EguiInput, EguiPostUpdateSet, EguiPreUpdateSet, EguiPrimaryContextPass, egui,
+};
 
 pub use state::{Hud, HudAction, Pending, Sheet};
 
@@ -80,6 +83,13 @@ fn fonts_ready(styled: Res<Styled>) -> bool {
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((state::plugin, thumbnails::plugin))
         .init_resource::<Styled>()
+        // egui writes new glyphs into its font texture after its pass: the texture's change
+        // must reach the render world in the same frame, or that frame lacks the glyph (a
+        // clock reading "0:3" until the next tick) and nothing may come to draw it again.
+        .configure_sets(
+            PostUpdate,
+            AssetEventSystems.after(EguiPostUpdateSet::PostProcessOutput),
+        )
         .add_systems(
             PreUpdate,
             drop_unchanged_modifiers

@@ -52,7 +52,7 @@ pub(super) fn show(
                 egui::pos2(rect.max.x, toolbar_top - ui.spacing().item_spacing.y),
             );
             let review = &view.review;
-            let reviewing = review.active();
+            let reviewing = view.current.game.is_review();
             ui.scope_builder(egui::UiBuilder::new().max_rect(status_rect), |ui| {
                 ui.set_clip_rect(status_rect);
                 if reviewing {
@@ -105,6 +105,10 @@ fn header(ui: &mut egui::Ui, theme: Theme, view: &View, hud: &mut Hud) {
 fn counters(ui: &mut egui::Ui, theme: Theme, meter_on: bool, view: &View) {
     let game = &view.current.game;
     let third = (ui.available_width() / 3.0).floor();
+    if game.is_review() {
+        review_counters(ui, third, view);
+        return;
+    }
     ui.horizontal(|ui| {
         ui.spacing_mut().item_spacing.x = 0.0;
         counter(ui, third, "Moves", value(game.moves().to_string(), 30.0));
@@ -115,6 +119,20 @@ fn counters(ui: &mut egui::Ui, theme: Theme, meter_on: bool, view: &View) {
             let left = value(game.tiles_out_of_place().to_string(), 30.0);
             counter(ui, third, "Tiles left", left);
         }
+    });
+}
+
+/// A review's own counters: the player's moves, the shortest, and the step along it.
+fn review_counters(ui: &mut egui::Ui, third: f32, view: &View) {
+    let yours = view.current.game.kept().moves();
+    let shortest = view.review.found.as_ref().map(|f| f.summary.shortest);
+    let shortest = shortest.map_or("…".to_string(), |moves| moves.to_string());
+    let step = view.current.game.moves();
+    ui.horizontal(|ui| {
+        ui.spacing_mut().item_spacing.x = 0.0;
+        counter(ui, third, "Yours", value(yours.to_string(), 30.0));
+        counter(ui, third, "Shortest", value(shortest, 30.0));
+        counter(ui, third, "Step", value(step.to_string(), 30.0));
     });
 }
 
@@ -132,16 +150,12 @@ fn counter(ui: &mut egui::Ui, width: f32, name: &str, number: egui::RichText) {
 /// The meter's number: green for a move closer, amber for one away, for a moment.
 fn meter(ui: &egui::Ui, theme: Theme, view: &View) -> egui::RichText {
     let p = Palette::of(theme);
-    let board = view.current.game.board();
-    let reading = view
-        .meter
-        .for_board(board)
-        .or(view.meter.reading.as_ref().map(|(_, r)| *r));
-    let text = reading.map_or("…".to_string(), |r| r.text());
+    let shown = (view.meter).shown(view.current.game.board(), view.current.generation);
+    let text = shown.map_or("…".to_string(), |(r, _)| r.text());
     let colour = match view.meter.flashing() {
         Some(Trend::Closer) => style::rgb(p.good),
         Some(Trend::Further) => style::rgb(p.warning),
-        None if view.meter.for_board(board).is_none() => style::rgb(p.muted),
+        None if !shown.is_some_and(|(_, current)| current) => style::rgb(p.muted),
         None => style::rgb(p.text),
     };
     if view.meter.flashing().is_some() || view.meter.measuring() {
@@ -186,7 +200,12 @@ fn status(ui: &mut egui::Ui, settings: &Settings, view: &View, actions: &mut Act
     } else if let Some(status) = &view.status.0 {
         ui.label(&status.text);
         if let Some(details) = &status.details {
-            ui.label(egui::RichText::new(details).small().weak());
+            // The method is there for the curious player who asks, not on the main screen.
+            egui::CollapsingHeader::new(egui::RichText::new("How?").small().weak())
+                .id_salt("how-found")
+                .show(ui, |ui| {
+                    ui.label(egui::RichText::new(details).small().weak())
+                });
         }
     } else if view.current.game.helped() {
         ui.label(
@@ -202,20 +221,27 @@ fn status(ui: &mut egui::Ui, settings: &Settings, view: &View, actions: &mut Act
             ui.label("Loading the photo…");
         });
     } else if view.current.game.moves() == 0 {
-        if let Some(shortest) = view.current.game.shortest() {
-            ui.label(style::value(
-                format!("{} from solved (shortest)", moves_text(shortest)),
-                19.0,
-            ));
+        let game = &view.current.game;
+        let shape = game.board().shape();
+        if let Some(how_far) = game.difficulty().how_far(shape, game.shortest()) {
+            ui.label(style::value(how_far, 19.0));
         }
-        ui.label(egui::RichText::new("Tap a tile beside the gap, or swipe it in.").weak());
+        let how = "Tap a tile in the gap's row or column, or swipe it in.";
+        ui.label(egui::RichText::new(how).weak());
     }
 }
 
-/// A solution playing: how far along, and how fast.
+/// A solution playing: how far along and how fast, and what the solver said of it (whether
+/// it is the shortest).
 fn playback(ui: &mut egui::Ui, settings: &Settings, view: &View) {
-    ui.label(view.playback.words());
-    ui.label(egui::RichText::new(format!("{:.1} moves a second", settings.speed)).weak());
+    ui.label(format!(
+        "{} · {:.1} moves a second",
+        view.playback.words(),
+        settings.speed
+    ));
+    if let Some(status) = &view.status.0 {
+        ui.label(egui::RichText::new(&status.text).weak());
+    }
 }
 
 /// Pause, stop, slower and faster, while a solution plays. The settings are marked changed

@@ -118,9 +118,10 @@ impl Pending {
     }
 }
 
-/// Whether replacing this game needs the player's yes: a game with moves made, not yet won.
+/// Whether replacing this game needs the player's yes: a game with moves made, not yet won
+/// (not a review: the game it replays is kept).
 pub fn worth_asking(game: &Game) -> bool {
-    game.moves() > 0 && !game.is_won()
+    game.has_progress()
 }
 
 /// What the player asked of the controls that changes the game.

@@ -112,8 +112,25 @@ pub fn parse_safe_area(text: &str) -> Option<SafeArea> {
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(PlatformHandle(Box::new(Desktop::default())))
-        .add_systems(Startup, simulated_safe_area)
+        .add_systems(Startup, (simulated_safe_area, quit_on_signals))
         .add_systems(Update, dropped_files);
+}
+
+/// Ctrl+C in the terminal, and SIGTERM or SIGHUP (a logout, `kill`), end the app as the menu's
+/// Quit does: the game is saved with its clock as it is. The handler wakes the app, which may
+/// be sleeping between inputs; a second signal ends it at once.
+fn quit_on_signals(inbox: Res<Inbox>) {
+    let inbox = inbox.clone();
+    let asked = AtomicBool::new(false);
+    let installed = ctrlc::set_handler(move || {
+        if asked.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        inbox.push(PlatformEvent::Quit);
+    });
+    if let Err(error) = installed {
+        warn!("signals will not save the game: {error}");
+    }
 }
 
 fn simulated_safe_area(inbox: Res<Inbox>) {

@@ -68,6 +68,9 @@ pub enum PlatformEvent {
     Back,
     /// The parts of the screen the system draws over changed.
     SafeArea(SafeArea),
+    /// The system asks the app to end (on the desktop a signal: Ctrl+C, SIGTERM): the game is
+    /// saved and the app quits.
+    Quit,
 }
 
 /// The platform's answers, waiting for the next running frame. Cheap to clone; every clone
@@ -242,6 +245,7 @@ struct Delivered<'w> {
     photos: MessageWriter<'w, PhotoArrived>,
     notices: MessageWriter<'w, Notice>,
     back: MessageWriter<'w, Back>,
+    exit: MessageWriter<'w, AppExit>,
     safe: ResMut<'w, SafeArea>,
 }
 
@@ -266,6 +270,9 @@ fn deliver(inbox: Res<Inbox>, suspended: Res<Suspended>, mut out: Delivered) {
                 if *out.safe != area {
                     *out.safe = area;
                 }
+            }
+            PlatformEvent::Quit => {
+                out.exit.write(AppExit::Success);
             }
         }
     }
