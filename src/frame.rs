@@ -2,7 +2,10 @@
 //! solved, then shown. Every module puts its systems in one of these; the files are saved in
 //! `Last`, after the views.
 
+use std::time::Instant;
+
 use bevy::prelude::*;
+use bevy::time::{TimeSystems, TimeUpdateStrategy};
 
 /// The order of the frame: input is read and interpreted, queued, executed, solved, then shown.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -23,6 +26,20 @@ pub enum AppSet {
 /// while nothing moves, and the game's clock must count all of it (Bevy's default caps a step at
 /// a quarter of a second, which made the clock run at a quarter of its speed between ticks).
 pub const MAX_STEP: std::time::Duration = std::time::Duration::from_secs(3600);
+
+/// The frame's time is the moment the frame starts. Bevy's default takes the moment the frame
+/// before was presented: after the app slept between inputs, the frame that a tap wakes would
+/// be dated from before the sleep, so egui took an 80 ms tap for a press of many seconds (no
+/// click) and the game's clock jumped. The app adds this; the tests set their own clock.
+pub fn wall_clock(app: &mut App) {
+    app.add_systems(
+        First,
+        (|mut strategy: ResMut<TimeUpdateStrategy>| {
+            *strategy = TimeUpdateStrategy::ManualInstant(Instant::now());
+        })
+        .before(TimeSystems),
+    );
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, |mut time: ResMut<Time<Virtual>>| {

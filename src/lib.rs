@@ -124,7 +124,7 @@ impl Plugin for AppPlugin {
             persist::DataDir::platform()
         };
         app.insert_resource(data_dir);
-        app.add_plugins(CorePlugin);
+        app.add_plugins((CorePlugin, frame::wall_clock));
         app.add_plugins((
             tiles::plugin,
             board::plugin,

@@ -1055,6 +1055,30 @@ mod headless {
     }
 
     #[test]
+    fn a_frame_woken_after_a_rest_is_dated_when_it_starts() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, snapslide::frame::wall_clock));
+        // The render world tells the main world when it presented each frame (Bevy's way of
+        // dating the next one).
+        let (sender, receiver) = bevy::time::create_time_channels();
+        app.insert_resource(receiver);
+        app.update();
+        let presented = Instant::now();
+        sender.0.send(presented).unwrap();
+        // The app sleeps a while; a tap wakes it. The frame, and egui's time for the tap,
+        // must say now, not when the frame before was presented (an 80 ms tap read as a press
+        // as long as the sleep, which egui does not take for a click).
+        let rest = Duration::from_millis(300);
+        std::thread::sleep(rest);
+        app.update();
+        let dated = app.world().resource::<Time<Real>>().last_update().unwrap();
+        assert!(
+            dated >= presented + rest,
+            "the frame is dated before its rest"
+        );
+    }
+
+    #[test]
     fn the_clock_counts_every_second_between_sparse_frames() {
         // While nothing moves the app draws once a second (or less): each frame's time step
         // is long, and the game's clock must count all of it.
