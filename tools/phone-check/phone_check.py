@@ -115,7 +115,7 @@ def toml_tables(tables, prefix=()):
                 out += [f"{toml_key(k)} = {toml_value(v)}" for k, v in item.items()]
                 out.append("")
             continue
-        leaves = {k: v for k, v in table.items() if not isinstance(v, dict) or is_inline(k, path)}
+        leaves = {k: v for k, v in table.items() if not isinstance(v, dict) or is_inline(path)}
         subtables = {k: v for k, v in table.items() if k not in leaves}
         if leaves or not subtables:
             out.append(f"[{'.'.join(map(toml_key, path))}]")
@@ -125,7 +125,7 @@ def toml_tables(tables, prefix=()):
     return out
 
 
-def is_inline(_key, path):
+def is_inline(path):
     """Dependency specs are written inline; every other dict is a table of its own."""
     return path[-1] in ("dependencies", "crates-io")
 
@@ -405,8 +405,8 @@ def host_features(manifest, dev):
     found = {}
     for line in out.splitlines():
         package, _, features = line.partition("\t")
-        if "(" in package or not features and " " not in package:
-            continue  # a path package, or nothing to say
+        if not package or "(" in package:
+            continue  # a path package (its source in parentheses)
         name, version = package.split()[:2]
         features = re.sub(r"\s*\((\*|proc-macro)\)", "", features)
         sets = found.setdefault((name, version.removeprefix("v")), [])
@@ -416,11 +416,11 @@ def host_features(manifest, dev):
     return found
 
 
-def feature_pins(ours, project):
-    """The packages built once in each, with fewer features here than in the project."""
+def feature_pins(ours, projects):
+    """The packages built once in each, with fewer features here than in the project's."""
     pins = {}
     for package, sets in ours.items():
-        theirs = project.get(package, [])
+        theirs = projects.get(package, [])
         if len(sets) == 1 and len(theirs) == 1 and set(sets[0]) < set(theirs[0]):
             pins[package] = theirs[0]
     return pins
