@@ -24,7 +24,7 @@ if [ -n "$$missing" ]; then \
 fi
 endef
 
-.PHONY: run test screenshot deps screenshot-deps check mobile-deps mobile-checks phone-layout android ios
+.PHONY: run test screenshot deps screenshot-deps check mobile-deps mobile-checks phone-check phone-layout android ios
 
 ## Installs the system packages that are missing (quietly does nothing when all are there).
 deps:
@@ -49,6 +49,16 @@ mobile-deps:
 mobile-checks: mobile-deps
 	android/check.sh
 	ios/check.sh
+	shellcheck tools/phone-check/*.sh
+
+## The game's phone code (src/platform/android.rs, ios.rs, android/native) type-checked with
+## clippy -D warnings as if for Android and for iOS, then seen failing on a wrong call planted
+## in a scratch copy (tools/phone-check/phone_check.py; it writes only under the target folder).
+phone-check: deps
+	@missing=""; command -v c++ >/dev/null 2>&1 || missing="$$missing g++"; \
+	$(install_missing)
+	@cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
+	tools/phone-check/phone_check.py
 
 ## The portrait phone layout under Xvfb (a 1080×2400 window at scale 3, insets simulated),
 ## checked from its screenshot by tests/phone_layout.py.
@@ -68,13 +78,14 @@ ios:
 run: deps
 	cargo run -p snapslide
 
-## Format, lints and every test in the workspace (the game's tests need no display), then the
-## phone's layout under Xvfb.
+## Format, lints, the phone check and every test in the workspace (the game's tests need no
+## display), then the phone's layout under Xvfb.
 test: deps mobile-checks
 	@cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
 	@cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
+	$(MAKE) --no-print-directory phone-check
 	export JAVA_HOME="$${JAVA_HOME:-$$(dirname "$$(dirname "$$(readlink -f "$$(command -v javac)")")")}"; \
 	cargo test --workspace 2>&1 | tee $(CARGO_TARGET_DIR)/test.log
 	@awk '/^test result:/ { passed += $$4; failed += $$6 } END { printf "\nworkspace: %d passed, %d failed\n", passed, failed }' $(CARGO_TARGET_DIR)/test.log

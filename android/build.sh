@@ -3,14 +3,17 @@
 # then the APK with Gradle. Says what is missing (Rust target, cargo-ndk, NDK, SDK, JDK 17)
 # before trying.
 #
-#   ANDROID_ABIS="arm64-v8a x86_64"   the ABIs to build (x86_64 for an Intel emulator)
+#   ANDROID_ABIS="arm64-v8a x86_64"   the ABIs to build (x86_64 for an Intel emulator); by
+#                                     default gradle.properties' snapslide.abis. The APK
+#                                     lists exactly these (-Psnapslide.abis to Gradle).
 #   ANDROID_PROFILE=dev|release       the Rust profile (release by default: Bevy is slow in dev)
 #   GRADLE_TASK=assembleDebug         the Gradle task (installDebug puts it on a device)
+#   ANDROID_BUILD_PLAN=1              only prints the ABIs and Gradle's arguments (check.sh)
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-abis=${ANDROID_ABIS:-arm64-v8a}
+abis=${ANDROID_ABIS:-$(sed -n 's/^snapslide\.abis=//p' "$here/gradle.properties")}
 profile=${ANDROID_PROFILE:-release}
 task=${GRADLE_TASK:-assembleDebug}
 missing=()
@@ -46,6 +49,17 @@ ndk_dir() {
 java_major() {
     java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -n 1
 }
+
+if [ -z "${abis// /}" ]; then
+    echo "make android: no ABIs: gradle.properties has no snapslide.abis and ANDROID_ABIS is empty" >&2
+    exit 1
+fi
+gradle_args=("-Psnapslide.abis=$abis" "$task")
+if [ -n "${ANDROID_BUILD_PLAN:-}" ]; then
+    echo "abis: $abis"
+    echo "gradle: ${gradle_args[*]}"
+    exit 0
+fi
 
 for abi in $abis; do
     if ! target=$(rust_target "$abi"); then
@@ -87,5 +101,5 @@ fi
 cd "$root"
 cargo ndk "${targets[@]}" -P 26 -o android/app/src/main/jniLibs build -p snapslide-android ${release[@]+"${release[@]}"}
 cd "$here"
-./gradlew "$task"
+./gradlew "${gradle_args[@]}"
 echo "Built: android/app/build/outputs/apk/ (install: GRADLE_TASK=installDebug make android)"

@@ -8,13 +8,20 @@
 - no CAMERA permission; <queries> for IMAGE_CAPTURE;
 - versionName and versionCode follow Cargo.toml's version; minSdk 26; prefab off;
 - games-activity is the 4.4 line android-activity 0.6 needs;
+- the ABIs build.sh builds are the ones the APK lists (gradle.properties' snapslide.abis,
+  through -Psnapslide.abis when ANDROID_ABIS overrides it), and a planted mismatch in a
+  scratch copy (the old literal abiFilters, or build.sh's own default) is caught;
 - the icon is what android/icon/make_icons.py draws.
 
 Prints one line per problem and exits 1 if there is any.
 """
 
+import os
 import re
+import shutil
+import subprocess
 import sys
+import tempfile
 import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -182,6 +189,70 @@ def check_gradle(problems):
     return gradle_value(gradle, "namespace")
 
 
+ABIS = {"arm64-v8a", "armeabi-v7a", "x86_64", "x86"}
+
+
+def build_plan(android, abis=None):
+    """What build.sh would build and pass to Gradle (its ANDROID_BUILD_PLAN mode)."""
+    env = dict(os.environ, ANDROID_BUILD_PLAN="1")
+    env.pop("ANDROID_ABIS", None)
+    if abis is not None:
+        env["ANDROID_ABIS"] = abis
+    out = subprocess.run([str(android / "build.sh")], env=env, check=True,
+                         capture_output=True, text=True).stdout
+    plan = dict(line.split(": ", 1) for line in out.splitlines() if ": " in line)
+    return plan.get("abis", "").split(), plan.get("gradle", "")
+
+
+def check_abis(android, problems):
+    """build.sh builds the ABIs the APK lists: gradle.properties' snapslide.abis by default,
+    ANDROID_ABIS handed on to Gradle, and abiFilters taken from that property alone."""
+    properties = (android / "gradle.properties").read_text()
+    listed = re.search(r"^snapslide\.abis=(.*)$", properties, re.MULTILINE)
+    listed = listed.group(1).split() if listed else []
+    if not listed or not set(listed) <= ABIS:
+        problems.append(f"gradle.properties' snapslide.abis {listed} is not a list of {sorted(ABIS)}")
+    gradle = (android / "app/build.gradle.kts").read_text()
+    filters = re.findall(r"abiFilters\s*\+?=\s*(.+)", gradle)
+    if filters != ['providers.gradleProperty("snapslide.abis").get()']:
+        problems.append(f"app/build.gradle.kts: abiFilters must be gradle.properties' "
+                        f"snapslide.abis (what build.sh builds), not {filters}")
+    built, gradle_args = build_plan(android)
+    if built != listed:
+        problems.append(f"build.sh builds {built} by default, the APK lists {listed}")
+    if f"-Psnapslide.abis={' '.join(built)}" not in gradle_args:
+        problems.append(f"build.sh does not hand Gradle the ABIs it builds: {gradle_args}")
+    override = "arm64-v8a x86_64"
+    built, gradle_args = build_plan(android, override)
+    if built != override.split() or f"-Psnapslide.abis={override}" not in gradle_args:
+        problems.append(f"with ANDROID_ABIS={override!r} build.sh builds {built} and tells "
+                        f"Gradle {gradle_args}")
+
+
+def check_abis_can_fail(problems):
+    """check_abis on scratch copies with the mismatch this project once had planted: each
+    must be reported."""
+    plants = [
+        ("app/build.gradle.kts", re.compile(r"abiFilters \+= .*\n.*\n"),
+         'abiFilters += listOf("arm64-v8a", "x86_64")\n'),
+        ("build.sh", re.compile(r"^abis=.*$", re.MULTILINE), "abis=${ANDROID_ABIS:-x86_64}"),
+    ]
+    for file, pattern, wrong in plants:
+        with tempfile.TemporaryDirectory() as scratch:
+            scratch = Path(scratch)
+            for name in ("gradle.properties", "app/build.gradle.kts", "build.sh"):
+                (scratch / name).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(ANDROID / name, scratch / name)
+            text = (scratch / file).read_text()
+            planted, count = pattern.subn(lambda _: wrong, text, count=1)
+            found = []
+            if count == 1:
+                (scratch / file).write_text(planted)
+                check_abis(scratch, found)
+            if not found:
+                problems.append(f"the ABI check missed a mismatch planted in {file}")
+
+
 def main():
     problems = []
     manifest_path = MAIN / "AndroidManifest.xml"
@@ -192,11 +263,14 @@ def main():
         check_activity(manifest, namespace or "", problems)
         check_provider(manifest, problems)
         check_permissions(manifest, problems)
+    check_abis(ANDROID, problems)
+    check_abis_can_fail(problems)
     problems += make_icons.check()
     for problem in problems:
         print(f"android: {problem}", file=sys.stderr)
     if not problems:
-        print("android: manifest, resources, versions and icon are consistent")
+        print("android: manifest, resources, versions, ABIs and icon are consistent "
+              "(an ABI mismatch planted in a scratch copy was caught)")
     return 1 if problems else 0
 
 

@@ -17,7 +17,10 @@ android {
         versionCode = 1000
         versionName = "0.1.0"
         ndk {
-            abiFilters += listOf("arm64-v8a", "x86_64")
+            // What android/build.sh built: gradle.properties' snapslide.abis, or the
+            // ANDROID_ABIS it passes as -Psnapslide.abis (android/check.sh checks they agree).
+            abiFilters += providers.gradleProperty("snapslide.abis").get()
+                .split(" ").filter { it.isNotBlank() }
         }
     }
 

@@ -3,12 +3,14 @@
 //! and the data folder, through UIKit with the objc2 0.6 crates.
 //!
 //! Written against the sources of objc2 0.6.5, objc2-ui-kit, objc2-foundation and
-//! objc2-photos-ui 0.3.2; it has not been compiled: the machine it was written on has no Apple
-//! SDK and no iOS target for rustc.
+//! objc2-photos-ui 0.3.2. `make phone-check` type-checks it with clippy against Linux builds
+//! of those crates (no Apple SDK or iOS target for rustc here); it is not linked or run.
 //!
-//! UIKit wants the main thread: requests from Bevy's systems hop to the main queue. A chosen
-//! photo is decoded by UIKit (HEIC too), made upright and scaled to at most [`MAX_SIDE`] pixels,
-//! and handed over as JPEG (the `image` crate has no HEIC decoder).
+//! UIKit wants the main thread: requests from Bevy's systems hop to the main queue. One
+//! picker shows at a time (a second pick is refused while it does, see
+//! [`PickerSlot`](super::picker_slot::PickerSlot)). A chosen photo is decoded by UIKit (HEIC
+//! too), made upright and scaled to at most [`MAX_SIDE`] pixels, and handed over as JPEG (the
+//! `image` crate has no HEIC decoder), off the main thread.
 
 use std::cell::RefCell;
 use std::path::PathBuf;
@@ -17,7 +19,7 @@ use std::ptr::NonNull;
 use bevy::ecs::system::NonSendMarker;
 use bevy::prelude::*;
 use block2::RcBlock;
-use dispatch2::DispatchQueue;
+use dispatch2::{DispatchQoS, DispatchQueue, GlobalQueueIdentifier};
 use objc2::rc::Retained;
 use objc2::runtime::{AnyObject, NSObject, NSObjectProtocol};
 use objc2::{
@@ -39,6 +41,7 @@ use objc2_ui_kit::{
     UINotificationFeedbackGenerator, UINotificationFeedbackType, UIResponder, UIViewController,
 };
 
+use super::picker_slot::PickerSlot;
 use super::{Haptic, Inbox, Platform, PlatformEvent, PlatformHandle};
 use crate::frame::AppSet;
 use crate::layout::SafeArea;
@@ -56,8 +59,14 @@ impl Platform for Ios {
         &[PhotoOrigin::Gallery, PhotoOrigin::Camera]
     }
 
+    /// Shows the picker or the camera; refused (with no answer: the picker on screen gives
+    /// one) while a picker shows.
     fn pick_photo(&self, origin: PhotoOrigin, inbox: Inbox) {
         on_main(move |mtm| {
+            if picker_showing() {
+                warn!("a photo picker is already showing: this request is ignored");
+                return;
+            }
             let shown = match origin {
                 PhotoOrigin::Gallery => show_gallery(mtm, inbox.clone()),
                 PhotoOrigin::Camera => show_camera(mtm, inbox.clone()),
@@ -95,6 +104,14 @@ fn user_directory(directory: NSSearchPathDirectory) -> Option<PathBuf> {
     Some(PathBuf::from(path.to_string()))
 }
 
+/// Runs `work` on a background queue: what would stall the main thread.
+fn off_main(work: impl FnOnce() + Send + 'static) {
+    DispatchQueue::global_queue(GlobalQueueIdentifier::QualityOfService(
+        DispatchQoS::UserInitiated,
+    ))
+    .exec_async(work);
+}
+
 /// Runs `work` on the main thread, where UIKit lives.
 fn on_main(work: impl FnOnce(MainThreadMarker) + Send + 'static) {
     DispatchQueue::main().exec_async(move || match MainThreadMarker::new() {
@@ -114,17 +131,45 @@ fn top_view_controller(mtm: MainThreadMarker) -> Option<Retained<UIViewControlle
     Some(top)
 }
 
+/// A picker presented, and the delegate that answers it (UIKit holds delegates weakly).
+struct Shown {
+    picker: Retained<UIViewController>,
+    _delegate: Retained<NSObject>,
+}
+
 thread_local! {
-    /// The delegate of the picker on screen: UIKit holds delegates weakly.
-    static DELEGATE: RefCell<Option<Retained<NSObject>>> = const { RefCell::new(None) };
+    /// The picker on screen, or the last one (main thread only).
+    static PICKER: RefCell<PickerSlot<Shown>> = RefCell::new(PickerSlot::default());
 }
 
-fn keep_delegate(delegate: Retained<NSObject>) {
-    DELEGATE.with(|kept| *kept.borrow_mut() = Some(delegate));
+/// Whether the picker is still presented (it can leave without its callback).
+fn on_screen(shown: &Shown) -> bool {
+    shown.picker.presentingViewController().is_some()
 }
 
-fn release_delegate() {
-    DELEGATE.with(|kept| kept.borrow_mut().take());
+fn picker_showing() -> bool {
+    PICKER.with(|slot| slot.borrow().is_showing(on_screen))
+}
+
+/// Keeps the picker about to be presented and its delegate; the last ones are let go here,
+/// outside their callbacks.
+fn keep_picker(
+    picker: &UIViewController,
+    delegate: Retained<NSObject>,
+) -> Result<(), &'static str> {
+    let shown = Shown {
+        picker: picker.retain(),
+        _delegate: delegate,
+    };
+    PICKER
+        .with(|slot| slot.borrow_mut().show(shown, on_screen))
+        .map_err(|_refused| "a photo picker is already showing")
+}
+
+/// The picker's delegate answered: a new pick may start. The delegate stays alive (it is
+/// running this) until the next picker replaces it.
+fn picker_finished() {
+    PICKER.with(|slot| slot.borrow_mut().finish());
 }
 
 fn tap(mtm: MainThreadMarker, haptic: Haptic) {
@@ -231,25 +276,36 @@ impl PickerController {
     extern_methods!(
         #[unsafe(method(initWithConfiguration:))]
         #[unsafe(method_family = init)]
-        fn initWithConfiguration(
+        fn init_with_configuration(
             this: objc2::rc::Allocated<Self>,
             configuration: &PHPickerConfiguration,
         ) -> Retained<Self>;
 
         #[unsafe(method(setDelegate:))]
         #[unsafe(method_family = none)]
-        unsafe fn setDelegate(&self, delegate: Option<&AnyObject>);
+        unsafe fn set_delegate(&self, delegate: Option<&AnyObject>);
     );
 }
 
 extern_protocol!(
     /// PhotosUI's delegate protocol, as on iOS (objc2-photos-ui 0.3 declares its method for
-    /// macOS only).
+    /// macOS only). The Rust names are free; the selectors are Objective-C's.
+    ///
+    /// # Safety
+    ///
+    /// An implementor must be an Objective-C object answering `picker:didFinishPicking:` with
+    /// these argument types; PhotosUI calls it on the main thread.
+    // Clippy does not read doc comments that a macro from another crate re-emits, so it
+    // cannot see the section above.
+    #[expect(
+        clippy::missing_safety_doc,
+        reason = "the # Safety section is there; clippy skips docs re-emitted by objc2's macro"
+    )]
     #[name = "PHPickerViewControllerDelegate"]
     unsafe trait PickerDelegate: NSObjectProtocol + MainThreadOnly {
         #[unsafe(method(picker:didFinishPicking:))]
         #[unsafe(method_family = none)]
-        fn picker_didFinishPicking(
+        fn picker_did_finish_picking(
             &self,
             picker: &PickerController,
             results: &NSArray<PHPickerResult>,
@@ -268,7 +324,7 @@ define_class!(
 
     unsafe impl PickerDelegate for GalleryDelegate {
         #[unsafe(method(picker:didFinishPicking:))]
-        fn picker_didFinishPicking(
+        fn picker_did_finish_picking(
             &self,
             picker: &PickerController,
             results: &NSArray<PHPickerResult>,
@@ -279,7 +335,7 @@ define_class!(
                 Some(result) => load_picked(&result, inbox),
                 None => inbox.push(PlatformEvent::PhotoCancelled),
             }
-            release_delegate();
+            picker_finished();
         }
     }
 );
@@ -294,13 +350,13 @@ fn show_gallery(mtm: MainThreadMarker, inbox: Inbox) -> Result<(), &'static str>
         configuration
     };
     let picker =
-        PickerController::initWithConfiguration(PickerController::alloc(mtm), &configuration);
+        PickerController::init_with_configuration(PickerController::alloc(mtm), &configuration);
     let delegate = GalleryDelegate::alloc(mtm).set_ivars(inbox);
     let delegate: Retained<GalleryDelegate> = unsafe { msg_send![super(delegate), init] };
     let object: &AnyObject = &delegate;
     // SAFETY: the delegate answers picker:didFinishPicking: and is kept alive below.
-    unsafe { picker.setDelegate(Some(object)) };
-    keep_delegate(Retained::into_super(delegate));
+    unsafe { picker.set_delegate(Some(object)) };
+    keep_picker(&picker, Retained::into_super(delegate))?;
     top.presentViewController_animated_completion(&picker, true, None);
     Ok(())
 }
@@ -338,7 +394,7 @@ define_class!(
 
     unsafe impl UIImagePickerControllerDelegate for CameraDelegate {
         #[unsafe(method(imagePickerController:didFinishPickingMediaWithInfo:))]
-        unsafe fn imagePickerController_didFinishPickingMediaWithInfo(
+        unsafe fn image_picker_controller_did_finish_picking_media_with_info(
             &self,
             picker: &UIImagePickerController,
             info: &NSDictionary<UIImagePickerControllerInfoKey, AnyObject>,
@@ -349,16 +405,18 @@ define_class!(
             let image = info
                 .objectForKey(key)
                 .and_then(|object| object.downcast::<UIImage>().ok());
-            self.ivars()
-                .push(photo_event(image.as_deref(), "Camera photo"));
-            release_delegate();
+            let inbox = self.ivars().clone();
+            // A 12 to 48 megapixel photo takes a visible while to thumbnail, draw and encode:
+            // off the main thread, as the gallery's photo (which arrives on a background queue).
+            off_main(move || inbox.push(photo_event(image.as_deref(), "Camera photo")));
+            picker_finished();
         }
 
         #[unsafe(method(imagePickerControllerDidCancel:))]
-        fn imagePickerControllerDidCancel(&self, picker: &UIImagePickerController) {
+        fn image_picker_controller_did_cancel(&self, picker: &UIImagePickerController) {
             picker.dismissViewControllerAnimated_completion(true, None);
             self.ivars().push(PlatformEvent::PhotoCancelled);
-            release_delegate();
+            picker_finished();
         }
     }
 );
@@ -377,7 +435,7 @@ fn show_camera(mtm: MainThreadMarker, inbox: Inbox) -> Result<(), &'static str> 
     // SAFETY: the delegate is a UIImagePickerControllerDelegate and a
     // UINavigationControllerDelegate, kept alive below.
     unsafe { picker.setDelegate(Some(object)) };
-    keep_delegate(Retained::into_super(delegate));
+    keep_picker(&picker, Retained::into_super(delegate))?;
     top.presentViewController_animated_completion(&picker, true, None);
     Ok(())
 }

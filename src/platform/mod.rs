@@ -17,6 +17,8 @@ mod android;
 mod desktop;
 #[cfg(target_os = "ios")]
 mod ios;
+#[cfg(any(target_os = "ios", test))]
+mod picker_slot;
 
 use std::collections::VecDeque;
 use std::path::PathBuf;

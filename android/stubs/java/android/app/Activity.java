@@ -1,0 +1,35 @@
+// STUB for android/check.sh, never shipped: only what the app's Java uses, with the
+// signatures published for it (the Android API). The real class's hierarchy
+// and everything else are left out.
+package android.app;
+
+import android.content.ContentResolver;
+import android.content.Context;
+import android.os.Bundle;
+import android.view.KeyEvent;
+import android.view.Window;
+import java.io.File;
+
+public class Activity extends Context {
+    @Override
+    public ContentResolver getContentResolver() {
+        return null;
+    }
+
+    @Override
+    public File getCacheDir() {
+        return null;
+    }
+
+    public Window getWindow() {
+        return null;
+    }
+
+    public final void runOnUiThread(Runnable action) {}
+
+    protected void onCreate(Bundle savedInstanceState) {}
+
+    public boolean dispatchKeyEvent(KeyEvent event) {
+        return false;
+    }
+}

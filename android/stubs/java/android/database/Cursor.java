@@ -1,0 +1,17 @@
+// STUB for android/check.sh, never shipped: only what the app's Java uses, with the
+// signatures published for it (the Android API). The real class's hierarchy
+// and everything else are left out.
+package android.database;
+
+import java.io.Closeable;
+
+public interface Cursor extends Closeable {
+    boolean moveToFirst();
+
+    boolean isNull(int columnIndex);
+
+    String getString(int columnIndex);
+
+    @Override
+    void close();
+}

@@ -1,0 +1,14 @@
+// STUB for android/check.sh, never shipped: only what the app's Java uses, with the
+// signatures published for it (the Android API). The real class's hierarchy
+// and everything else are left out.
+package android.view;
+
+public abstract class Window {
+    public abstract View getDecorView();
+
+    public final WindowManager.LayoutParams getAttributes() {
+        return null;
+    }
+
+    public void setAttributes(WindowManager.LayoutParams a) {}
+}

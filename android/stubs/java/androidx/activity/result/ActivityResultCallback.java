@@ -1,0 +1,8 @@
+// STUB for android/check.sh, never shipped: only what the app's Java uses, with the
+// signatures published for it (androidx.activity 1.x). The real class's hierarchy
+// and everything else are left out.
+package androidx.activity.result;
+
+public interface ActivityResultCallback<O> {
+    void onActivityResult(O result);
+}
