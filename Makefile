@@ -10,7 +10,7 @@ export CARGO_TARGET_DIR
 # Libraries Bevy links against (sound, input devices, Wayland, X11 keyboard maps), plus what
 # `make screenshot` uses to run without a display.
 SYSTEM_PACKAGES := pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev
-SCREENSHOT_PACKAGES := xvfb mesa-vulkan-drivers xauth
+SCREENSHOT_PACKAGES := xvfb mesa-vulkan-drivers xauth x11-apps
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SCREENSHOT ?= docs/screenshot.png
@@ -24,7 +24,7 @@ if [ -n "$$missing" ]; then \
 fi
 endef
 
-.PHONY: run test screenshot deps screenshot-deps check mobile-deps mobile-checks phone-check phone-layout android ios
+.PHONY: run test screenshot deps screenshot-deps check mobile-deps mobile-checks phone-check phone-layout first-minute android ios
 
 ## Installs the system packages that are missing (quietly does nothing when all are there).
 deps:
@@ -66,6 +66,14 @@ phone-layout: screenshot-deps
 	cargo build -p snapslide
 	tests/phone_layout.py $(CARGO_TARGET_DIR)/debug/snapslide $(CARGO_TARGET_DIR)/phone-layout.png
 
+## A player's first minute under Xvfb (tests/first_minute.py): the board is on screen within
+## 3 s of each of 5 launches with the mouse untouched, and the panel fits 360×640, 360×800 and
+## 1280×800 windows. `LAUNCHES=20 make first-minute` launches more.
+LAUNCHES ?= 5
+first-minute: screenshot-deps
+	cargo build -p snapslide
+	tests/first_minute.py $(CARGO_TARGET_DIR)/debug/snapslide $(LAUNCHES)
+
 ## The Android app: the Rust library with cargo-ndk, then the APK with Gradle (see README).
 android:
 	android/build.sh
@@ -74,12 +82,13 @@ android:
 ios:
 	ios/build.sh
 
-## Plays the game (dev profile: release builds take far longer).
+## Plays the game, in the `play` profile: every dependency optimised, the game a little (a
+## dev build's frames take twice as long; a release build takes far longer to make).
 run: deps
-	cargo run -p snapslide
+	cargo run -p snapslide --profile play
 
 ## Format, lints, the phone check and every test in the workspace (the game's tests need no
-## display), then the phone's layout under Xvfb.
+## display), then the phone's layout and a player's first minute under Xvfb.
 test: deps mobile-checks
 	@cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
 	@cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
@@ -90,6 +99,7 @@ test: deps mobile-checks
 	cargo test --workspace 2>&1 | tee $(CARGO_TARGET_DIR)/test.log
 	@awk '/^test result:/ { passed += $$4; failed += $$6 } END { printf "\nworkspace: %d passed, %d failed\n", passed, failed }' $(CARGO_TARGET_DIR)/test.log
 	$(MAKE) --no-print-directory phone-layout
+	$(MAKE) --no-print-directory first-minute
 
 ## Saves a screenshot of the game under Xvfb (software rendering).
 screenshot: screenshot-deps

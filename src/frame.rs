@@ -22,11 +22,6 @@ pub enum AppSet {
     Animate,
 }
 
-/// The longest a frame's time step may be: the app sleeps up to half a minute between frames
-/// while nothing moves, and the game's clock must count all of it (Bevy's default caps a step at
-/// a quarter of a second, which made the clock run at a quarter of its speed between ticks).
-pub const MAX_STEP: std::time::Duration = std::time::Duration::from_secs(3600);
-
 /// The frame's time is the moment the frame starts. Bevy's default takes the moment the frame
 /// before was presented: after the app slept between inputs, the frame that a tap wakes would
 /// be dated from before the sleep, so egui took an 80 ms tap for a press of many seconds (no
@@ -42,9 +37,6 @@ pub fn wall_clock(app: &mut App) {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, |mut time: ResMut<Time<Virtual>>| {
-        time.set_max_delta(MAX_STEP);
-    });
     app.configure_sets(
         Update,
         (

@@ -40,6 +40,43 @@ pub fn moves_text(count: usize) -> String {
     }
 }
 
+/// "1 day", "2 days".
+pub fn days_text(count: usize) -> String {
+    if count == 1 {
+        "1 day".into()
+    } else {
+        format!("{count} days")
+    }
+}
+
+/// The article before a number read aloud: "an" for 8, 11, 18, 80…, else "a".
+pub fn article(number: usize) -> &'static str {
+    let spoken = number.to_string();
+    let eleven_or_eighteen =
+        spoken.len() % 3 == 2 && ["11", "18"].iter().any(|p| spoken.starts_with(p));
+    if spoken.starts_with('8') || eleven_or_eighteen {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+/// The day's results in a line for the records: how many played, the streak, how many in the
+/// fewest moves possible; `None` before the first.
+pub fn days_summary(days: &DailyResults, today: Day) -> Option<String> {
+    if days.0.is_empty() {
+        return None;
+    }
+    let played = days.0.len();
+    let fewest = days.0.values().filter(|r| r.extra() == 0).count();
+    let streak = days.streak(today);
+    Some(format!(
+        "Puzzles of the day: {} played, {fewest} in the fewest moves possible; streak: {}.",
+        played,
+        days_text(streak)
+    ))
+}
+
 /// Whether the app plays a board of this shape (any sides from [`MIN_SIDE`] to [`MAX_SIDE`]).
 pub fn playable(width: usize, height: usize) -> bool {
     (MIN_SIDE..=MAX_SIDE).contains(&width) && (MIN_SIDE..=MAX_SIDE).contains(&height)
@@ -457,6 +494,30 @@ mod tests {
         assert_eq!(moves_text(1), "1 move");
         assert_eq!(moves_text(0), "0 moves");
         assert_eq!(moves_text(56), "56 moves");
+        assert_eq!(days_text(1), "1 day");
+        assert_eq!(days_text(3), "3 days");
+        for (number, word) in [(8, "an"), (11, "an"), (18, "an"), (80, "an"), (3, "a")] {
+            assert_eq!(article(number), word, "{number}");
+        }
+        assert_eq!((article(17), article(110), article(1)), ("a", "a", "a"));
+    }
+
+    #[test]
+    fn the_days_results_read_as_a_line() {
+        let mut days = DailyResults::default();
+        assert_eq!(days_summary(&days, 100), None);
+        let result = |moves| DailyResult {
+            moves,
+            millis: 1000,
+            shortest: 36,
+            helped: false,
+        };
+        days.record(99, result(40));
+        days.record(100, result(36));
+        assert_eq!(
+            days_summary(&days, 100).unwrap(),
+            "Puzzles of the day: 2 played, 1 in the fewest moves possible; streak: 2 days."
+        );
     }
 
     #[test]

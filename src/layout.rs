@@ -142,15 +142,18 @@ impl ScreenLayout {
 }
 
 /// The layout for a window of this size, the safe area kept clear, and a board of
-/// `width` × `height` cells.
+/// `width` × `height` cells. A window smaller than [`MIN_WINDOW`] (the window manager keeps a
+/// desktop window from shrinking further; without one it can) is laid out as if it had that
+/// size, from its top-left corner: what does not fit is cut at the edge, nothing overlaps.
 pub fn layout_for(window: Vec2, safe: SafeArea, width: usize, height: usize) -> ScreenLayout {
+    let room = window.max(MIN_WINDOW);
     let usable = Rect::new(
         safe.left,
         safe.top,
-        (window.x - safe.right).max(safe.left + 1.0),
-        (window.y - safe.bottom).max(safe.top + 1.0),
+        (room.x - safe.right).max(safe.left + 1.0),
+        (room.y - safe.bottom).max(safe.top + 1.0),
     );
-    let portrait = window.x < window.y;
+    let portrait = room.x < room.y;
     let cells = Vec2::new(width.max(1) as f32, height.max(1) as f32);
     let fit = |area: Vec2| {
         let area = (area - Vec2::splat(2.0 * MARGIN)).max(Vec2::ONE);
@@ -322,5 +325,16 @@ mod tests {
         let small = layout_for(MIN_WINDOW, SafeArea::default(), 4, 4);
         assert!(small.board.cell >= 64.0, "{small:?}");
         assert!(small.panel.height() >= PANEL_MIN_HEIGHT);
+        // Smaller still (no window manager to stop it): the smallest layout, from the top-left
+        // corner, the board in view and nothing drawn over it.
+        let tiny = layout_for(Vec2::new(300.0, 300.0), SafeArea::default(), 4, 4);
+        assert!(tiny.board.cell >= 64.0, "{tiny:?}");
+        let rect = tiny.board_rect();
+        assert!(rect.intersect(tiny.panel).is_empty(), "{tiny:?}");
+        assert!(
+            rect.min.x >= 0.0 && rect.min.y >= 0.0 && rect.min.x < 300.0,
+            "{rect:?}"
+        );
+        assert_eq!(tiny.cell_at_screen(rect.min + Vec2::splat(1.0)), Some(0));
     }
 }

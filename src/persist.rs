@@ -124,7 +124,8 @@ impl Restored<'_> {
     }
 }
 
-/// Loads the files and starts the first game: the one in progress, or a new one.
+/// Loads the files and starts the first game: the one the player had (in progress or
+/// finished), or a new one.
 fn restore(
     dir: Res<DataDir>,
     options: Res<crate::cli::CliOptions>,
@@ -148,8 +149,9 @@ fn restore(
         settings.photo = PhotoSource::File(photo.clone());
     }
     match loaded.game {
-        // The game the player had, finished or not (a finished one shows its result).
-        Some((game, photo)) if !fresh => {
+        // The game the player had, finished or not (a finished one shows its result); not a
+        // review's board, which older versions saved in place of the finished game.
+        Some((game, photo)) if !fresh && !game.is_review() => {
             settings.photo = photo;
             commands.write(GameCommand::Start(Box::new(game)));
         }

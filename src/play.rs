@@ -112,6 +112,21 @@ pub fn slide_seconds(backlog: usize, playback: Option<f32>) -> f32 {
 #[derive(Resource, Default, Debug)]
 pub struct ActionQueue(pub VecDeque<Action>);
 
+impl ActionQueue {
+    /// Where the game's move counter will stand once the app's moves and the undos and redos
+    /// waiting here are made: a review's next step counts from there, so taps faster than the
+    /// slides stay on the line.
+    pub fn moves_after(&self, game: &Game) -> usize {
+        self.0
+            .iter()
+            .fold(game.moves(), |moves, action| match action {
+                Action::Command(GameCommand::AppMove(_) | GameCommand::Redo) => moves + 1,
+                Action::Command(GameCommand::Undo) => moves.saturating_sub(1),
+                _ => moves,
+            })
+    }
+}
+
 /// One queued action.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
@@ -352,14 +367,20 @@ fn follow_board_size(game: &Game, settings: &mut ResMut<Settings>) {
 
 /// Counts a frame's time on the game's clock when the clock counted through the whole frame:
 /// a clock that starts this frame (the first move, a sheet closed) starts now, not at the frame
-/// before, which may have come many seconds earlier while the app slept.
+/// before, which may have come many seconds earlier while the app slept. Real time: the app
+/// sleeps up to half a minute between frames while nothing moves, and the clock counts all of
+/// it (the game's own time, for slides and playback, keeps Bevy's cap of a quarter second a
+/// frame, so its fixed-step loop never runs thousands of steps after a sleep).
 fn tick_timer(
-    time: Res<Time>,
+    time: Res<Time<Real>>,
+    game_time: Res<Time<Virtual>>,
     paused: Res<TimerPaused>,
     mut current: ResMut<CurrentGame>,
     mut counted: Local<Option<u64>>,
 ) {
-    let counting = paused.counting(&current.game).then_some(current.generation);
+    // The game's time stands still while the app is in the background (see `lifecycle`).
+    let counting = paused.counting(&current.game) && !game_time.is_paused();
+    let counting = counting.then_some(current.generation);
     if counting.is_some() && counting == *counted {
         let delta = time.delta();
         current.game.tick(delta);

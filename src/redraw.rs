@@ -5,8 +5,9 @@
 //! Bevy 0.19 does not let a `RequestRedraw` sent during a reactive update cut the wait short on
 //! every platform (bevyengine/bevy#16817), so this module switches the update mode itself: the
 //! frame that starts something moving also switches to short waits, which winit obeys at once,
-//! and a quarter of a second after the last motion the app goes back to sleeping. egui's own
-//! wishes for frames come through its repaint callback ([`EguiWantsFrames`]).
+//! and a quarter of a second (and at least three frames) after the last motion the app goes
+//! back to sleeping. egui's own wishes for frames come through its repaint callback
+//! ([`EguiWantsFrames`]).
 //!
 //! Three things keep frames coming that no module of the game moves:
 //! - the render world still catching up ([`RenderPending`]): a pipeline is compiled the first
@@ -32,7 +33,7 @@ use bevy::window::WindowEvent;
 
 use crate::board::{Shake, Slide};
 use crate::hud::{Hud, HudAction};
-use crate::messages::{Back, BoardIntent, GameCommand, NewGame, PickPhoto, SolverCommand};
+use crate::messages::{Back, BoardIntent, GameCommand, NewGame, Notice, PickPhoto, SolverCommand};
 use crate::newgame::NewGameJob;
 use crate::play::{ActionQueue, CurrentGame, Pace, TimerPaused};
 use crate::review::{Review, ReviewCommand};
@@ -99,6 +100,7 @@ pub struct Frames {
     pub mode: FrameMode,
     since_motion: Duration,
     frames_since_motion: u32,
+    render_waited: Duration,
 }
 
 impl Default for Frames {
@@ -107,6 +109,7 @@ impl Default for Frames {
             mode: FrameMode::Moving,
             since_motion: Duration::ZERO,
             frames_since_motion: 0,
+            render_waited: Duration::ZERO,
         }
     }
 }
@@ -154,9 +157,13 @@ impl Motion<'_, '_> {
             || self.tiles.loading
             || self.review.working()
             || self.held.0
-            || self.render.pending()
     }
 }
+
+/// How long frames keep coming for pipelines still compiling: a software renderer compiles the
+/// first ones in a second or two; a pipeline that can never compile (a shader that never
+/// loads is retried for ever) must not keep the app drawing for good.
+pub const RENDER_PATIENCE: Duration = Duration::from_secs(10);
 
 /// Whether the render world has work left that changes what is on screen: pipelines still
 /// compiling. Set by the render world after each frame it draws, read before the next.
@@ -175,10 +182,13 @@ impl RenderPending {
     }
 }
 
-/// The messages that ask for something to be done: a message written this frame is read in
-/// the next (the views write theirs after `Update`, and a command can lead to another).
+/// The messages that ask for something to be done: one written in a frame is read in the next
+/// (the views write theirs after `Update`, and a command can lead to another). "Written since
+/// the messages were last swapped", strictly: a frame or two more than needed, never a loop,
+/// as no system writes one of these every frame.
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct InFlight<'w> {
+    notice: Option<Res<'w, Messages<Notice>>>,
     game: Option<Res<'w, Messages<GameCommand>>>,
     intents: Option<Res<'w, Messages<BoardIntent>>>,
     new_game: Option<Res<'w, Messages<NewGame>>>,
@@ -191,7 +201,7 @@ pub struct InFlight<'w> {
 }
 
 impl InFlight<'_> {
-    /// Whether any was written this frame.
+    /// Whether any was written since the last swap of the messages.
     pub fn any(&self) -> bool {
         fn written<M: Message>(messages: &Option<Res<Messages<M>>>) -> bool {
             messages
@@ -199,6 +209,7 @@ impl InFlight<'_> {
                 .is_some_and(|m| m.iter_current_update_messages().len() > 0)
         }
         written(&self.game)
+            || written(&self.notice)
             || written(&self.intents)
             || written(&self.new_game)
             || written(&self.solver)
@@ -244,6 +255,21 @@ pub fn plugin(app: &mut App) {
     }
 }
 
+/// Whether the render world still catches up (pipelines compiling), for at most
+/// [`RENDER_PATIENCE`] at a stretch.
+fn render_catching_up(frames: &mut Frames, render: &RenderPending, delta: Duration) -> bool {
+    if !render.pending() {
+        frames.render_waited = Duration::ZERO;
+        return false;
+    }
+    let before = frames.render_waited;
+    frames.render_waited += delta;
+    if before < RENDER_PATIENCE && frames.render_waited >= RENDER_PATIENCE {
+        warn!("pipelines still compiling after {RENDER_PATIENCE:?}: no longer drawing for them");
+    }
+    before < RENDER_PATIENCE
+}
+
 /// Whether a window event is the player's input.
 fn is_input(event: &WindowEvent) -> bool {
     matches!(
@@ -270,7 +296,7 @@ fn pace_frames(
     mut input: MessageReader<WindowEvent>,
     winit: Option<ResMut<WinitSettings>>,
 ) {
-    if motion.now() {
+    if motion.now() || render_catching_up(&mut frames, &motion.render, time.delta()) {
         frames.since_motion = Duration::ZERO;
         frames.frames_since_motion = 0;
     } else {

@@ -11,7 +11,7 @@ use crate::background::Background;
 use crate::frame::AppSet;
 use crate::game::{Game, Summary, summarize};
 use crate::messages::{GameChanged, GameCommand};
-use crate::play::CurrentGame;
+use crate::play::{ActionQueue, CurrentGame};
 use crate::solver::Playback;
 
 /// What the player asked of the review.
@@ -111,9 +111,12 @@ fn act(
     mut requests: MessageReader<ReviewCommand>,
     mut review: ResMut<Review>,
     current: Res<CurrentGame>,
+    queue: Res<ActionQueue>,
     mut playback: ResMut<Playback>,
     mut commands: MessageWriter<GameCommand>,
 ) {
+    // The step the board will be at once the steps already asked for are made.
+    let mut step = queue.moves_after(&current.game);
     for request in requests.read() {
         match request {
             ReviewCommand::Open if current.game.is_won() => {
@@ -122,15 +125,17 @@ fn act(
             ReviewCommand::Open => {}
             _ if !current.game.is_review() => {}
             ReviewCommand::Forward => {
-                let step = current.game.moves();
                 if let Some(&mv) = review.found.as_ref().and_then(|f| f.line.get(step)) {
                     commands.write(GameCommand::AppMove(mv));
+                    step += 1;
                 }
             }
-            ReviewCommand::Backward => {
+            ReviewCommand::Backward if step > 0 => {
                 commands.write(GameCommand::Undo);
+                step -= 1;
             }
-            ReviewCommand::Play => play(&review, &current.game, &mut playback),
+            ReviewCommand::Backward => {}
+            ReviewCommand::Play => play(&review, step, &mut playback),
             ReviewCommand::Done => {
                 *review = Review::default();
                 playback.stop();
@@ -154,14 +159,14 @@ fn open(review: &mut Review, finished: &Game, commands: &mut MessageWriter<GameC
     commands.write(GameCommand::Start(Box::new(Game::review(finished))));
 }
 
-/// Plays the rest of the line from where the board is, or pauses it.
-fn play(review: &Review, game: &Game, playback: &mut Playback) {
+/// Plays the rest of the line from `step`, or pauses it.
+fn play(review: &Review, step: usize, playback: &mut Playback) {
     if playback.active() {
         playback.paused = !playback.paused;
         return;
     }
     if let Some(found) = &review.found {
-        let rest = found.line.iter().skip(game.moves()).copied();
+        let rest = found.line.iter().skip(step).copied();
         playback.moves = rest.collect();
         playback.paused = false;
     }

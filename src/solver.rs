@@ -292,11 +292,7 @@ fn handle_commands(
 
 /// "a 17-move", "an 18-move", "an 8-move", "an 11-move".
 fn a_moves(count: usize) -> String {
-    let spoken = count.to_string();
-    let vowel = spoken.starts_with('8')
-        || (spoken.len() % 3 == 2 && spoken.starts_with("11"))
-        || (spoken.len() % 3 == 2 && spoken.starts_with("18"));
-    format!("{} {count}-move", if vowel { "an" } else { "a" })
+    format!("{} {count}-move", crate::game::article(count))
 }
 
 /// How a solution was found, for the curious player who asks: the method in words, the

@@ -53,6 +53,10 @@ pub struct Palette {
     /// Between the tiles, and the empty cell: a mid tone, so the gap shows on a dark photo
     /// and on a bright one.
     pub backdrop: [u8; 3],
+    /// A control that cannot be used now: flatter than `raised`, nearer the surface.
+    pub disabled_fill: [u8; 3],
+    /// Its label: quieter than `muted`.
+    pub disabled_text: [u8; 3],
 }
 
 impl Palette {
@@ -70,13 +74,15 @@ impl Palette {
         warning: [0xff, 0xc2, 0x4b],
         bad: [0xff, 0x6f, 0x61],
         backdrop: [0x3a, 0x3f, 0x4b],
+        disabled_fill: [0x20, 0x23, 0x2b],
+        disabled_text: [0x6b, 0x70, 0x7a],
     };
 
     /// The light theme.
     pub const LIGHT: Palette = Palette {
         background: [0xf4, 0xef, 0xe6],
         surface: [0xff, 0xfc, 0xf7],
-        raised: [0xec, 0xe4, 0xd8],
+        raised: [0xe3, 0xd8, 0xc6],
         stroke: [0xd9, 0xcf, 0xc0],
         text: [0x1d, 0x1f, 0x24],
         muted: [0x6a, 0x6f, 0x79],
@@ -86,6 +92,8 @@ impl Palette {
         warning: [0xb0, 0x72, 0x10],
         bad: [0xd0, 0x40, 0x30],
         backdrop: [0xb4, 0xa9, 0x98],
+        disabled_fill: [0xf6, 0xf2, 0xeb],
+        disabled_text: [0xa3, 0xa0, 0x9b],
     };
 
     /// The palette of a theme.
@@ -135,6 +143,30 @@ mod tests {
             assert!(contrast(palette.good, palette.surface) >= 3.0);
             assert!(contrast(palette.warning, palette.surface) >= 3.0);
             assert!(contrast(palette.bad, palette.surface) >= 3.0);
+        }
+    }
+
+    #[test]
+    fn an_enabled_control_stands_out_more_than_a_disabled_one_in_both_themes() {
+        for palette in [Palette::DARK, Palette::LIGHT] {
+            // The control's body against what it sits on (the window, the panel).
+            for under in [palette.background, palette.surface] {
+                let enabled = contrast(palette.raised, under);
+                let disabled = contrast(palette.disabled_fill, under);
+                assert!(enabled > disabled + 0.05, "{enabled:.2} vs {disabled:.2}");
+                assert!(enabled >= 1.15, "an enabled control is lost: {enabled:.2}");
+            }
+            // Its label: an enabled one reads clearly, a disabled one visibly less.
+            let enabled = contrast(palette.text, palette.raised);
+            let disabled = contrast(palette.disabled_text, palette.disabled_fill);
+            assert!(
+                enabled >= 4.5 && disabled < enabled / 1.5,
+                "{enabled:.2} vs {disabled:.2}"
+            );
+            assert!(
+                disabled >= 1.8,
+                "a disabled label cannot be read: {disabled:.2}"
+            );
         }
     }
 }

@@ -86,7 +86,9 @@ fn keep_tiles_cut(
         return;
     }
     let board = current.game.board();
-    let photo = crate::photo::photo_for(current.game.day(), &settings.photo);
+    // A review shows the finished game's photo (the day's, for the puzzle of the day).
+    let day = current.game.kept().day();
+    let photo = crate::photo::photo_for(day, &settings.photo);
     let is_wanted =
         |cut: &CutFor| cut.0 == photo && (cut.1, cut.2) == (board.width(), board.height());
     if tiles.made_from.as_ref().is_some_and(is_wanted) {
@@ -107,7 +109,9 @@ fn keep_tiles_cut(
             job.0 = None;
             tiles.loading = false;
             notices.write(Notice(format!("Could not use {}.", photo.label())));
-            settings.photo = PhotoSource::default();
+            if day.is_none() {
+                settings.photo = PhotoSource::default();
+            }
         }
         return;
     };
@@ -125,10 +129,10 @@ fn keep_tiles_cut(
             notices.write(Notice(format!("Could not use {}: {error}", photo.label())));
             // Keep the photo we had (or the bundled one), and the game goes on.
             let had = tiles.made_from.as_ref().map(|(source, ..)| source.clone());
-            let fallback = had
-                .filter(|source| *source != settings.photo)
-                .unwrap_or_default();
-            settings.photo = fallback;
+            let fallback = had.filter(|source| *source != photo).unwrap_or_default();
+            if day.is_none() {
+                settings.photo = fallback;
+            }
         }
     }
 }

@@ -807,13 +807,23 @@ mod headless {
         }
         let finished = game_of(&app);
         app.world_mut().write_message(ReviewCommand::Open);
-        settle(&mut app);
-        assert!(game_of(&app).is_review());
-        app.world_mut().write_message(ReviewCommand::Forward);
-        let stepped = run_until(&mut app, Duration::from_secs(30), |app| {
-            game_of(app).moves() == 1
+        let found = run_until(&mut app, Duration::from_secs(30), |app| {
+            app.world()
+                .resource::<snapslide::review::Review>()
+                .found
+                .is_some()
         });
-        assert!(stepped, "no step along the shortest line");
+        assert!(found && game_of(&app).is_review());
+        // Two taps on Forward faster than a slide: both steps along the line, not the
+        // first step twice.
+        app.world_mut().write_message(ReviewCommand::Forward);
+        app.update();
+        app.world_mut().write_message(ReviewCommand::Forward);
+        settle(&mut app);
+        assert_eq!(game_of(&app).moves(), 2);
+        assert!(board_of(&app).is_goal(), "off the shortest line");
+        app.world_mut().write_message(ReviewCommand::Backward);
+        settle(&mut app);
         // The player's taps, swipes and keys do not move the board under the review.
         let before = board_of(&app);
         for cell in 0..9 {
@@ -926,6 +936,12 @@ mod headless {
             app.update();
             assert_eq!(frame_wait(&app), FRAME, "the board may never be presented");
         }
+        // Not for ever: a pipeline that can never compile does not keep the app drawing.
+        let patience = snapslide::redraw::RENDER_PATIENCE.as_millis() / FRAME.as_millis();
+        for _ in 0..patience as usize + 60 {
+            app.update();
+        }
+        assert_eq!(frame_wait(&app), REST_WAIT, "drawing for good");
         pending.set(false);
         for _ in 0..30 {
             app.update();

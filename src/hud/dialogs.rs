@@ -9,7 +9,7 @@ use super::style::{self, clock};
 use super::thumbnails::texture;
 use super::{Actions, Hud, HudAction, Sheet, View};
 use crate::game::Best;
-use crate::game::moves_text;
+use crate::game::{days_summary, moves_text};
 use crate::settings::Settings;
 
 /// How to play, in the player's words.
@@ -142,10 +142,16 @@ fn preview_texture(
     preview.0.as_ref().map(|(_, t)| (t.id(), size))
 }
 
-/// Best moves and time for every board and difficulty played, and how many were won.
+/// Best moves and time for every board and difficulty played, and how many were won; the
+/// puzzles of the day, which keep their own list.
 fn records(ui: &mut egui::Ui, view: &View) {
+    if let Some(days) = days_summary(&view.days.0, crate::game::today()) {
+        ui.label(days);
+    }
     if view.scores.0.0.is_empty() {
-        ui.label(egui::RichText::new("Solve a puzzle on your own to set a record.").weak());
+        ui.label(
+            egui::RichText::new("Solve a shuffled puzzle on your own to set a best score.").weak(),
+        );
         return;
     }
     egui::Grid::new("records")

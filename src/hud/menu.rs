@@ -69,7 +69,7 @@ pub(super) fn show(
                 ui.separator();
                 options(ui, &mut settings);
                 ui.separator();
-                more(ui, &mut hud, &view, &mut actions);
+                more(ui, &mut hud, &view, platform.0.offers_quit(), &mut actions);
             });
     });
     if tapped_beside && hud.may_close() && hud.sheet == Sheet::Menu {
@@ -113,7 +113,8 @@ fn daily(ui: &mut egui::Ui, theme: Theme, view: &View, actions: &mut Actions) {
         ));
     }
     if streak > 0 {
-        ui.label(egui::RichText::new(format!("Streak: {streak} days in a row")).weak());
+        let streak = crate::game::days_text(streak);
+        ui.label(egui::RichText::new(format!("Streak: {streak} in a row")).weak());
     }
     if style::primary_button(ui, theme, true, "Play today's puzzle", ui.available_width()).clicked()
     {
@@ -159,7 +160,8 @@ fn next_game(ui: &mut egui::Ui, settings: &mut Settings, view: &View, actions: &
         ui.label(egui::RichText::new(meaning).small().weak());
     }
     let label = format!(
-        "Start a {width}×{height} {} game",
+        "Start {} {width}×{height} {} game",
+        crate::game::article(width),
         settings.difficulty.label().to_lowercase()
     );
     if style::primary_button(ui, theme, true, &label, ui.available_width()).clicked() {
@@ -244,8 +246,19 @@ fn thumbnail_button(
         egui::Stroke::NONE
     };
     let image = egui::Image::new((texture.id(), egui::Vec2::splat(72.0))).corner_radius(10);
-    ui.add(egui::Button::image(image).stroke(stroke).frame(chosen))
-        .on_hover_text(title)
+    // Every thumbnail has the same frame (the chosen one's is outlined), so the row stays even.
+    let fill = if chosen {
+        style::rgb(p.raised)
+    } else {
+        egui::Color32::TRANSPARENT
+    };
+    ui.add(
+        egui::Button::image(image)
+            .stroke(stroke)
+            .fill(fill)
+            .frame(true),
+    )
+    .on_hover_text(title)
 }
 
 fn options(ui: &mut egui::Ui, settings: &mut Settings) {
@@ -277,11 +290,19 @@ fn option_boxes(ui: &mut egui::Ui, settings: &mut Settings) {
     );
     ui.checkbox(&mut settings.sound, "Sound");
     ui.checkbox(&mut settings.haptics, "Vibrate on slides (phones)");
-    ui.label("Speed of the app's solutions, in moves a second:");
-    ui.add(egui::Slider::new(&mut settings.speed, 0.5..=30.0).logarithmic(true));
+    ui.label(format!(
+        "Speed of the app's solutions: {:.1} moves a second",
+        settings.speed
+    ));
+    ui.spacing_mut().slider_width = ui.available_width().min(320.0);
+    ui.add(
+        egui::Slider::new(&mut settings.speed, 0.5..=30.0)
+            .logarithmic(true)
+            .show_value(false),
+    );
 }
 
-fn more(ui: &mut egui::Ui, hud: &mut Hud, view: &View, actions: &mut Actions) {
+fn more(ui: &mut egui::Ui, hud: &mut Hud, view: &View, quit: bool, actions: &mut Actions) {
     ui.horizontal_wrapped(|ui| {
         if style::button(ui, true, "Set up a board").clicked() {
             let board = view.current.game.board();
@@ -299,9 +320,7 @@ fn more(ui: &mut egui::Ui, hud: &mut Hud, view: &View, actions: &mut Actions) {
         if style::button(ui, true, "About").clicked() {
             hud.sheet = Sheet::About;
         }
-        if cfg!(not(any(target_os = "android", target_os = "ios")))
-            && style::button(ui, true, "Quit").clicked()
-        {
+        if quit && style::button(ui, true, "Quit").clicked() {
             actions.exit.write(AppExit::Success);
         }
     });

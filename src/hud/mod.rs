@@ -92,7 +92,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             PreUpdate,
-            drop_unchanged_modifiers
+            (drop_unchanged_modifiers, modifiers_in_order)
                 .after(EguiPreUpdateSet::ProcessInput)
                 .before(EguiPreUpdateSet::BeginPass),
         )
@@ -134,6 +134,73 @@ fn drop_unchanged_modifiers(
         });
         *last = seen;
     }
+}
+
+/// bevy_egui reads the modifier keys once a frame, after all of the frame's keys: Ctrl, A and
+/// Ctrl's release arriving in one frame (a quick chord, a frame the app slept through) reached
+/// egui as a plain "a", typed into the field instead of selecting all. The frame's keys are read
+/// again in order here, and each key pressed while Ctrl (or Cmd) was down gets its modifier
+/// back, and loses the text egui was given for it.
+fn modifiers_in_order(
+    mut keys: MessageReader<bevy::input::keyboard::KeyboardInput>,
+    mut inputs: Query<&mut EguiInput>,
+    mut held: Local<bool>,
+) {
+    use bevy::input::keyboard::Key;
+    let mut chorded = Vec::new();
+    for key in keys.read() {
+        match &key.logical_key {
+            Key::Control | Key::Super | Key::Meta => *held = key.state.is_pressed(),
+            logical => {
+                let egui_key = bevy_egui::helpers::bevy_to_egui_key(logical)
+                    .or_else(|| bevy_egui::helpers::bevy_to_egui_physical_key(&key.key_code));
+                if egui_key.is_some() {
+                    chorded.push(*held && key.state.is_pressed());
+                }
+            }
+        }
+    }
+    if !chorded.contains(&true) {
+        return;
+    }
+    for mut input in &mut inputs {
+        input.events = with_chords(std::mem::take(&mut input.events), &chorded);
+    }
+}
+
+/// egui's events with the keys pressed in a chord marked as such (`chorded`: one flag a key
+/// event, in order) and the text typed by them dropped.
+fn with_chords(events: Vec<egui::Event>, chorded: &[bool]) -> Vec<egui::Event> {
+    let mut flags = chorded.iter().copied();
+    let mut out: Vec<egui::Event> = Vec::with_capacity(events.len());
+    for event in events {
+        let egui::Event::Key {
+            key,
+            pressed,
+            repeat,
+            mut modifiers,
+            physical_key,
+        } = event
+        else {
+            out.push(event);
+            continue;
+        };
+        if flags.next() == Some(true) {
+            modifiers.ctrl = true;
+            modifiers.command = true;
+            if matches!(out.last(), Some(egui::Event::Text(_))) {
+                out.pop();
+            }
+        }
+        out.push(egui::Event::Key {
+            key,
+            pressed,
+            repeat,
+            modifiers,
+            physical_key,
+        });
+    }
+    out
 }
 
 /// Styles egui in the theme, once at start and again when the player changes it.
@@ -206,4 +273,39 @@ fn egui_rect(rect: Rect) -> egui::Rect {
         egui::pos2(rect.min.x, rect.min.y),
         egui::pos2(rect.max.x, rect.max.y),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(key: egui::Key, pressed: bool) -> egui::Event {
+        egui::Event::Key {
+            key,
+            pressed,
+            repeat: false,
+            modifiers: egui::Modifiers::NONE,
+            physical_key: None,
+        }
+    }
+
+    #[test]
+    fn a_key_pressed_with_ctrl_in_the_same_frame_is_a_chord_not_text() {
+        // Ctrl+A pressed and released within one frame, then a plain "b".
+        let events = vec![
+            egui::Event::Text("a".into()),
+            key(egui::Key::A, true),
+            key(egui::Key::A, false),
+            egui::Event::Text("b".into()),
+            key(egui::Key::B, true),
+        ];
+        let out = with_chords(events, &[true, false, false]);
+        assert!(!out.contains(&egui::Event::Text("a".into())), "{out:?}");
+        assert!(out.contains(&egui::Event::Text("b".into())));
+        let egui::Event::Key { modifiers, .. } = &out[0] else {
+            panic!("{out:?}");
+        };
+        assert!(modifiers.command && modifiers.ctrl);
+        assert_eq!(out.len(), 4);
+    }
 }

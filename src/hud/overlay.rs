@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::style::{self, rgb};
-use super::{Hud, View};
+use super::{Hud, Sheet, View};
 use crate::board::TileSprite;
 use crate::settings::Settings;
 use crate::theme::{Palette, Theme};
@@ -107,19 +107,27 @@ fn tile_marks(
     }
 }
 
-/// The notices, as a toast at the bottom of the board.
+/// The notices, as a toast at the bottom of the board; while a sheet is open, above it at the
+/// window's top, over the sheet's dimmed backdrop (never over its controls).
 fn notices(ctx: &egui::Context, theme: Theme, hud: &Hud, view: &View) {
     if hud.notices.is_empty() {
         return;
     }
     let board = view.layout.board_rect();
     let p = Palette::of(theme);
+    let (at, pivot, width) = if hud.sheet == Sheet::None {
+        let at = egui::pos2(board.min.x + 8.0, board.max.y - 8.0);
+        (at, egui::Align2::LEFT_BOTTOM, board.width() - 16.0)
+    } else {
+        let at = egui::pos2(view.layout.window.x / 2.0, board.min.y);
+        (at, egui::Align2::CENTER_TOP, view.layout.window.x - 32.0)
+    };
     egui::Area::new(egui::Id::new("notices"))
-        .fixed_pos(egui::pos2(board.min.x + 8.0, board.max.y - 8.0))
-        .pivot(egui::Align2::LEFT_BOTTOM)
-        .order(egui::Order::Foreground)
+        .fixed_pos(at)
+        .pivot(pivot)
+        .order(egui::Order::Tooltip)
         .show(ctx, |ui| {
-            ui.set_max_width((board.width() - 16.0).max(120.0));
+            ui.set_max_width(width.max(120.0));
             style::card(theme).show(ui, |ui| {
                 for (notice, _) in &hud.notices {
                     ui.label(egui::RichText::new(notice).color(rgb(p.warning)));

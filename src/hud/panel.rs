@@ -28,11 +28,12 @@ pub(super) fn show(
     mut new_game: ResMut<NewGameJob>,
     view: View,
     mut actions: Actions,
+    mut overflow: Local<[Option<egui::Rect>; 2]>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let rect = egui_rect(view.layout.panel).shrink(8.0);
     let theme = settings.theme;
-    egui::Area::new(egui::Id::new("panel"))
+    let drawn = egui::Area::new(egui::Id::new("panel"))
         .fixed_pos(rect.min)
         .constrain(false)
         .order(egui::Order::Background)
@@ -53,7 +54,7 @@ pub(super) fn show(
             );
             let review = &view.review;
             let reviewing = view.current.game.is_review();
-            ui.scope_builder(egui::UiBuilder::new().max_rect(status_rect), |ui| {
+            let said = ui.scope_builder(egui::UiBuilder::new().max_rect(status_rect), |ui| {
                 ui.set_clip_rect(status_rect);
                 if reviewing {
                     super::review::summary(ui, review);
@@ -63,6 +64,7 @@ pub(super) fn show(
                     status(ui, &settings, &view, &mut actions);
                 }
             });
+            report_overflow("status", said.response.rect, status_rect, &mut overflow[1]);
             let toolbar_rect = egui::Rect::from_min_size(
                 egui::pos2(rect.min.x, toolbar_top),
                 egui::vec2(rect.width(), TOOLBAR_HEIGHT),
@@ -75,7 +77,24 @@ pub(super) fn show(
                 }
             });
         });
+    report_overflow("panel", drawn.response.rect, rect, &mut overflow[0]);
     Ok(())
+}
+
+/// Warns, once for each way it happens, when what is drawn runs past its place (cut at the
+/// window's edge, under the board, or clipped in the status area): the layout checks under
+/// Xvfb look for it.
+fn report_overflow(
+    what: &str,
+    drawn: egui::Rect,
+    place: egui::Rect,
+    last: &mut Option<egui::Rect>,
+) {
+    let fits = place.expand(0.5).contains_rect(drawn);
+    if !fits && *last != Some(drawn) {
+        warn!("the {what}'s controls run past its edge: {drawn:?} drawn in {place:?}");
+    }
+    *last = (!fits).then_some(drawn);
 }
 
 /// The board's name and the menu button; the app's name too where there is room.
@@ -226,7 +245,7 @@ fn status(ui: &mut egui::Ui, settings: &Settings, view: &View, actions: &mut Act
         if let Some(how_far) = game.difficulty().how_far(shape, game.shortest()) {
             ui.label(style::value(how_far, 19.0));
         }
-        let how = "Tap a tile in the gap's row or column, or swipe it in.";
+        let how = "Tap a tile in line with the gap.";
         ui.label(egui::RichText::new(how).weak());
     }
 }
@@ -306,10 +325,16 @@ fn result(ui: &mut egui::Ui, theme: Theme, view: &View) {
     } else if r.helped {
         "The app helped: no best score.".to_string()
     } else {
+        let fewest = view.current.game.shortest() == Some(r.moves);
+        let fewest = if fewest {
+            "The fewest moves possible! "
+        } else {
+            ""
+        };
         let record = if r.record { "A new record! " } else { "" };
         r.best.map_or_else(String::new, |best| {
             format!(
-                "{record}Best: {}, {}",
+                "{fewest}{record}Best: {}, {}",
                 moves_text(best.moves),
                 clock(best.time())
             )
@@ -331,7 +356,7 @@ fn toolbar(
     if view.playback.active() {
         playback_row(ui, settings, width, view, actions);
     } else if game.is_won() {
-        if style::wide_button(ui, true, "Review: your moves and the shortest", width).clicked() {
+        if style::wide_button(ui, true, "Review your moves against the shortest", width).clicked() {
             actions.review.write(ReviewCommand::Open);
         }
     } else {

@@ -82,6 +82,7 @@ pub fn apply(ctx: &egui::Context, theme: Theme) {
         spacing.slider_width = 180.0;
         style.visuals = visuals(theme, &p);
     });
+    ctx.data_mut(|d| d.insert_temp(disabled_text_id(), rgb(p.disabled_text)));
 }
 
 fn visuals(theme: Theme, p: &Palette) -> egui::Visuals {
@@ -123,33 +124,76 @@ fn visuals(theme: Theme, p: &Palette) -> egui::Visuals {
     w.noninteractive.bg_stroke = Stroke::new(1.0, rgb(p.stroke));
     w.noninteractive.corner_radius = radius;
     w.noninteractive.fg_stroke = Stroke::new(1.0, rgb(p.text));
+    // Disabled controls are drawn in colours of their own (see `looks`), opaque: egui's way,
+    // half opacity, blends darker than either colour on this renderer, so a disabled button
+    // read as darker, more present, than an enabled one in the light theme.
+    v.disabled_alpha = 1.0;
+    w.noninteractive.weak_bg_fill = rgb(p.disabled_fill);
     v
+}
+
+/// A button's label and fill as it is now: the theme's own disabled colours when it cannot be
+/// used (stored in egui's visuals by [`apply`]).
+fn looks(ui: &egui::Ui, enabled: bool, text: RichText) -> egui::Button<'static> {
+    if enabled {
+        return egui::Button::new(text);
+    }
+    let fill = ui.visuals().widgets.noninteractive.weak_bg_fill;
+    let colour = ui.ctx().data(|d| d.get_temp(disabled_text_id()));
+    let colour = colour.unwrap_or_else(|| ui.visuals().weak_text_color());
+    egui::Button::new(text.color(colour)).fill(fill)
+}
+
+/// Where [`apply`] keeps the theme's disabled label colour in egui's memory.
+fn disabled_text_id() -> egui::Id {
+    egui::Id::new("snapslide-disabled-text")
 }
 
 /// A button of the thumb's size.
 pub fn button(ui: &mut egui::Ui, enabled: bool, label: &str) -> egui::Response {
-    ui.add_enabled(
-        enabled,
-        egui::Button::new(label).min_size(Vec2::new(MIN_TOUCH, MIN_TOUCH)),
-    )
+    let button = looks(ui, enabled, RichText::new(label));
+    ui.add_enabled(enabled, button.min_size(Vec2::new(MIN_TOUCH, MIN_TOUCH)))
 }
 
-/// A button as wide as `width`, its label centred.
+/// A button as wide as `width`, its label centred (on two lines where one does not fit).
 pub fn wide_button(ui: &mut egui::Ui, enabled: bool, label: &str, width: f32) -> egui::Response {
-    centred(ui, width, |ui| {
-        ui.add_enabled(enabled, egui::Button::new(label))
-    })
+    let button = looks(ui, enabled, fitting(ui, label, width)).wrap();
+    centred(ui, width, |ui| ui.add_enabled(enabled, button))
 }
 
-/// A widget filling `width` × [`MIN_TOUCH`], its contents centred.
+/// A widget filling `width` × [`MIN_TOUCH`], its contents centred. A label too long for the
+/// width wraps onto a second line in a smaller size rather than running past the width (a
+/// phone's quarter of the panel is 76 px).
 fn centred(
     ui: &mut egui::Ui,
     width: f32,
     add: impl FnOnce(&mut egui::Ui) -> egui::Response,
 ) -> egui::Response {
     let layout = egui::Layout::centered_and_justified(egui::Direction::LeftToRight);
-    ui.allocate_ui_with_layout(Vec2::new(width, MIN_TOUCH), layout, add)
-        .inner
+    ui.allocate_ui_with_layout(Vec2::new(width, MIN_TOUCH), layout, |ui| {
+        ui.set_max_width(width);
+        ui.spacing_mut().button_padding = egui::vec2(6.0, 4.0);
+        add(ui)
+    })
+    .inner
+}
+
+/// The label of a button `width` wide: its own size where it fits on one line, else a size
+/// that fits it on two.
+fn fitting(ui: &egui::Ui, label: &str, width: f32) -> RichText {
+    let font = TextStyle::Button.resolve(ui.style());
+    let one_line = ui.ctx().fonts_mut(|fonts| {
+        fonts
+            .layout_no_wrap(label.to_string(), font.clone(), Color32::WHITE)
+            .size()
+            .x
+    });
+    let text = RichText::new(label);
+    if one_line + 12.0 <= width {
+        text
+    } else {
+        text.size(font.size * 0.82)
+    }
 }
 
 /// The screen's main action, in the accent colour.
@@ -161,9 +205,13 @@ pub fn primary_button(
     width: f32,
 ) -> egui::Response {
     let p = Palette::of(theme);
-    let text = RichText::new(label).color(rgb(p.on_accent)).strong();
-    let button = egui::Button::new(text).fill(rgb(p.accent));
-    centred(ui, width, |ui| ui.add_enabled(enabled, button))
+    let text = fitting(ui, label, width).strong();
+    let button = if enabled {
+        egui::Button::new(text.color(rgb(p.on_accent))).fill(rgb(p.accent))
+    } else {
+        looks(ui, false, text)
+    };
+    centred(ui, width, |ui| ui.add_enabled(enabled, button.wrap()))
 }
 
 /// A choice among a few, as a chip that shows whether it is chosen.
@@ -181,9 +229,14 @@ pub fn chip(ui: &mut egui::Ui, theme: Theme, selected: bool, label: &str) -> egu
     )
 }
 
-/// Checkboxes drawn as outlined squares (the rounded, borderless buttons would make them dots).
+/// Checkboxes drawn as outlined squares (the rounded, borderless buttons would make them dots),
+/// sized to their labels rather than egui's 14 px.
 pub fn square_checkboxes(ui: &mut egui::Ui, theme: Theme) {
     let p = Palette::of(theme);
+    let spacing = ui.spacing_mut();
+    spacing.icon_width = 24.0;
+    spacing.icon_width_inner = 14.0;
+    spacing.icon_spacing = 10.0;
     let widgets = &mut ui.visuals_mut().widgets;
     for state in [
         &mut widgets.inactive,

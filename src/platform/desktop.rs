@@ -31,6 +31,10 @@ impl Platform for Desktop {
         &[PhotoOrigin::Gallery]
     }
 
+    fn offers_quit(&self) -> bool {
+        true
+    }
+
     fn pick_photo(&self, origin: PhotoOrigin, inbox: Inbox) {
         if origin == PhotoOrigin::Camera {
             inbox.push(PlatformEvent::PhotoFailed(

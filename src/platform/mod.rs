@@ -50,6 +50,10 @@ pub trait Platform: Send + Sync + 'static {
     fn pick_photo(&self, origin: PhotoOrigin, inbox: Inbox);
     /// A haptic tap, where the device has haptics.
     fn haptic(&self, haptic: Haptic);
+    /// Whether the app offers Quit (a phone's apps are left, not quit).
+    fn offers_quit(&self) -> bool {
+        false
+    }
 }
 
 /// What the platform tells the app.

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""A player's first minute under Xvfb, as a player meets it (standard library only):
+
+- launches: the game, started again and again with the mouse untouched, shows the board
+  within 3 s. No `--screenshot` here (it holds frames coming until it has its picture, which
+  would hide a frame that never comes): the screen is dumped with `xwd` from outside, and the
+  board's area must not be one flat colour;
+- the panel fits: in windows of 360×640, 360×800 and 1280×800 the game logs no control
+  running past the panel or its status area (the game warns when one does).
+
+Usage: tests/first_minute.py path/to/snapslide [launches]
+"""
+
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+
+SCREEN = (1280, 800)
+# The default window (1100×720) puts the board on the left: this square lies inside it.
+BOARD_AREA = (100, 100, 600, 600)
+SHOW_WITHIN_S = 3
+WINDOWS = ["360x640", "360x800", "1280x800"]
+TIMEOUT_S = 180
+
+
+def fail(message):
+    print(f"first minute: FAILED: {message}")
+    sys.exit(1)
+
+
+def environment(scratch, name):
+    """A fresh data folder for each run, one cache for all (the tables are built once)."""
+    return dict(os.environ,
+                SNAPSLIDE_DATA_DIR=os.path.join(scratch, name),
+                XDG_CACHE_HOME=os.path.join(scratch, "cache"),
+                XDG_RUNTIME_DIR=scratch)
+
+
+def launch(binary, scratch, seed):
+    """Starts the game, waits, dumps the screen with xwd; returns the dump's bytes."""
+    dump = os.path.join(scratch, f"launch-{seed}.xwd")
+    inner = (f'"$0" --size 4 --seed {seed} & game=$!; sleep {SHOW_WITHIN_S}; '
+             f'xwd -root -silent > "{dump}"; kill $game; wait $game')
+    command = ["xvfb-run", "-a", "-s", f"-screen 0 {SCREEN[0]}x{SCREEN[1]}x24",
+               "sh", "-c", inner, binary]
+    try:
+        subprocess.run(command, env=environment(scratch, f"data-{seed}"), timeout=TIMEOUT_S,
+                       capture_output=True, check=False)
+    except subprocess.TimeoutExpired:
+        fail(f"launch {seed} did not end within {TIMEOUT_S} s")
+    if not os.path.exists(dump):
+        fail(f"launch {seed}: no screen dump")
+    with open(dump, "rb") as file:
+        return file.read()
+
+
+def pixels(xwd, area):
+    """The distinct colours in `area` (left, top, right, bottom) of a 24/32-bit ZPixmap XWD."""
+    fields = struct.unpack(">25I", xwd[:100])
+    header_size, pixmap_format, width = fields[0], fields[2], fields[4]
+    bits_per_pixel, bytes_per_line, ncolors = fields[11], fields[12], fields[19]
+    if pixmap_format != 2 or bits_per_pixel != 32:
+        fail(f"unexpected xwd format {pixmap_format}, {bits_per_pixel} bits a pixel")
+    start = header_size + 12 * ncolors
+    left, top, right, bottom = area
+    colours = set()
+    for y in range(top, bottom, 7):
+        row = start + y * bytes_per_line
+        for x in range(left, min(right, width), 7):
+            colours.add(xwd[row + 4 * x:row + 4 * x + 3])
+    return colours
+
+
+def check_launches(binary, scratch, count):
+    for seed in range(1, count + 1):
+        colours = pixels(launch(binary, scratch, seed), BOARD_AREA)
+        if len(colours) < 16:
+            fail(f"launch {seed} of {count}: no board on screen {SHOW_WITHIN_S} s after start "
+                 f"(the board's area has {len(colours)} colours)")
+        print(f"first minute: launch {seed}: the board is on screen after {SHOW_WITHIN_S} s")
+
+
+def check_panel_fits(binary, scratch):
+    for window in WINDOWS:
+        shot = os.path.join(scratch, f"panel-{window}.png")
+        command = ["xvfb-run", "-a", "-s", f"-screen 0 {SCREEN[0]}x{SCREEN[1]}x24", binary,
+                   "--size", "4", "--seed", "3", "--window", window, "--screenshot", shot]
+        try:
+            result = subprocess.run(command, env=environment(scratch, f"data-{window}"),
+                                    capture_output=True, text=True, timeout=TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            fail(f"the {window} window gave no screenshot within {TIMEOUT_S} s")
+        if result.returncode != 0:
+            fail(f"the game exited with {result.returncode}:\n{result.stderr[-2000:]}")
+        overflow = [line for line in result.stderr.splitlines() if "run past" in line]
+        if overflow:
+            fail(f"in a {window} window: {overflow[0]}")
+        print(f"first minute: the panel fits a {window} window")
+
+
+def main():
+    if len(sys.argv) not in (2, 3):
+        fail(__doc__.strip().splitlines()[-1])
+    binary = os.path.abspath(sys.argv[1])
+    count = int(sys.argv[2]) if len(sys.argv) == 3 else 5
+    for tool in ["xvfb-run", "xwd"]:
+        if shutil.which(tool) is None:
+            fail(f"{tool} is missing (make screenshot-deps installs it)")
+    with tempfile.TemporaryDirectory(prefix="snapslide-first-minute-") as scratch:
+        check_launches(binary, scratch, count)
+        check_panel_fits(binary, scratch)
+    print("first minute: passed")
+
+
+if __name__ == "__main__":
+    main()
