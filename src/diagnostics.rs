@@ -14,7 +14,42 @@ use crate::redraw::HoldFrames;
 pub struct Started(pub Instant);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (first_frame, screenshot, frame_stats));
+    app.add_systems(Update, (first_frame, screenshot, frame_stats))
+        .add_systems(Last, log_actions);
+}
+
+/// With `RUST_LOG=snapslide::diagnostics=debug`, logs every action the controls and the input
+/// asked for and every sheet opened or closed, as they happen: what a scripted run of taps
+/// checks each tap against.
+fn log_actions(
+    mut hud: MessageReader<crate::hud::HudAction>,
+    mut game: MessageReader<crate::messages::GameCommand>,
+    mut solver: MessageReader<crate::messages::SolverCommand>,
+    mut review: MessageReader<crate::review::ReviewCommand>,
+    mut intents: MessageReader<crate::messages::BoardIntent>,
+    sheet: Res<crate::hud::Hud>,
+    mut last_sheet: Local<Option<std::mem::Discriminant<crate::hud::Sheet>>>,
+) {
+    for action in hud.read() {
+        debug!("action: {action:?}");
+    }
+    for command in game.read() {
+        debug!("action: {command:?}");
+    }
+    for command in solver.read() {
+        debug!("action: {command:?}");
+    }
+    for command in review.read() {
+        debug!("action: {command:?}");
+    }
+    for intent in intents.read() {
+        debug!("action: {intent:?}");
+    }
+    let now = std::mem::discriminant(&sheet.sheet);
+    if *last_sheet != Some(now) {
+        *last_sheet = Some(now);
+        debug!("sheet: {:?}", sheet.sheet);
+    }
 }
 
 fn first_frame(
