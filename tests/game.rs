@@ -753,6 +753,32 @@ mod headless {
     }
 
     #[test]
+    fn the_meter_never_shows_another_games_reading() {
+        let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
+        app.world_mut().resource_mut::<Settings>().meter = true;
+        settle(&mut app);
+        let shown = |app: &App| {
+            let meter = app.world().resource::<snapslide::meter::Meter>();
+            let generation = app.world().resource::<CurrentGame>().generation;
+            meter.shown(&board_of(app), generation)
+        };
+        assert!(shown(&app).is_some_and(|(reading, current)| current && reading.moves == 2));
+        // Another game, whose distance takes a search: until it is known, nothing (not the
+        // 3×3's reading, greyed).
+        let far = npuzzle::random::shuffled(npuzzle::Shape::new(5, 3).unwrap(), 200, 9);
+        app.world_mut()
+            .write_message(GameCommand::Start(Box::new(Game::new(
+                far,
+                Difficulty::Custom,
+            ))));
+        app.update();
+        app.update();
+        if let Some((_, current)) = shown(&app) {
+            assert!(current, "a reading of another game is on show");
+        }
+    }
+
+    #[test]
     fn a_review_compares_and_steps_through_the_shortest_line() {
         use snapslide::review::{Review, ReviewCommand};
         let start = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
@@ -816,17 +842,44 @@ mod headless {
         assert!(found, "no review found");
         // The review's board starts on the next frame (the comparison may come first).
         settle(&mut app);
-        assert!(game_of(&app).is_review(), "{:?}", game_of(&app).difficulty());
-        // Two taps on Forward faster than a slide: both steps along the line, not the
-        // first step twice.
-        app.world_mut().write_message(ReviewCommand::Forward);
-        app.update();
-        app.world_mut().write_message(ReviewCommand::Forward);
+        assert!(
+            game_of(&app).is_review(),
+            "{:?}",
+            game_of(&app).difficulty()
+        );
+        // Taps on Forward faster than the slides: each a step along the line (two steps to
+        // its end), never a step taken twice, and a tap past the end does nothing.
+        for frames in [1, 2, 0] {
+            app.world_mut().write_message(ReviewCommand::Forward);
+            for _ in 0..frames {
+                app.update();
+            }
+        }
         settle(&mut app);
         assert_eq!(game_of(&app).moves(), 2);
         assert!(board_of(&app).is_goal(), "off the shortest line");
-        app.world_mut().write_message(ReviewCommand::Backward);
+        // Back, back and forward, faster than the slides: the forward counts from where the
+        // backs will have left the board (the start), so it is the line's first step.
+        let line = (app.world().resource::<snapslide::review::Review>())
+            .found
+            .clone()
+            .unwrap()
+            .line;
+        for command in [
+            ReviewCommand::Backward,
+            ReviewCommand::Backward,
+            ReviewCommand::Forward,
+        ] {
+            app.world_mut().write_message(command);
+            app.update();
+        }
         settle(&mut app);
+        assert_eq!(game_of(&app).moves(), 1);
+        assert_eq!(
+            board_of(&app),
+            start.moved(line[0]).unwrap(),
+            "off the line"
+        );
         // The player's taps, swipes and keys do not move the board under the review.
         let before = board_of(&app);
         for cell in 0..9 {
