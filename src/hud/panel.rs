@@ -185,7 +185,7 @@ fn meter(ui: &egui::Ui, theme: Theme, view: &View) -> egui::RichText {
 
 /// A new puzzle is being looked for.
 fn finding(ui: &mut egui::Ui, job: &mut NewGameJob) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.spinner();
         ui.label("Finding a puzzle at that distance…");
     });
@@ -235,7 +235,7 @@ fn status(ui: &mut egui::Ui, settings: &Settings, view: &View, actions: &mut Act
             .weak(),
         );
     } else if view.tiles.loading {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.spinner();
             ui.label("Loading the photo…");
         });
