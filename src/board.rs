@@ -8,6 +8,7 @@ use crate::frame::AppSet;
 use crate::layout::{BoardLayout, ScreenLayout};
 use crate::messages::GameChanged;
 use crate::play::{CurrentGame, Phase};
+use crate::redraw::{Motion, ReportMotion};
 use crate::settings::Settings;
 use crate::theme::Palette;
 use crate::tiles::PhotoTiles;
@@ -84,7 +85,15 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(AppSet::Animate)
                 .after(crate::tiles::CutTiles),
         )
-        .add_systems(OnEnter(Phase::Won), fill_in);
+        .add_systems(OnEnter(Phase::Won), fill_in)
+        .add_systems(Last, report_motion.in_set(ReportMotion));
+}
+
+/// Slides and the shake move on screen.
+fn report_motion(slides: Query<(), With<Slide>>, shake: Res<Shake>, mut motion: ResMut<Motion>) {
+    if !slides.is_empty() || shake.active() {
+        motion.moving();
+    }
 }
 
 /// Paints the window's background in the theme's colour.

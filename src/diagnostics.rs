@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use crate::board::TileSprite;
 use crate::cli::CliOptions;
-use crate::redraw::HoldFrames;
+use crate::redraw::Motion;
 
 /// When the process started, for the start-to-first-frame figure.
 #[derive(Resource, Clone, Copy, Debug)]
@@ -75,13 +75,13 @@ fn screenshot(
     mut commands: Commands,
     options: Res<CliOptions>,
     tiles: Query<(), With<TileSprite>>,
-    mut hold: ResMut<HoldFrames>,
+    mut motion: ResMut<Motion>,
     mut frames: Local<u32>,
 ) {
     let Some(path) = options.screenshot.clone() else {
         return;
     };
-    hold.set_if_neq(HoldFrames(true));
+    motion.moving();
     if tiles.is_empty() {
         return;
     }

@@ -60,6 +60,7 @@ impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
             frame::plugin,
+            redraw::core_plugin,
             messages::plugin,
             settings::plugin,
             lifecycle::plugin,

@@ -14,6 +14,7 @@ use crate::game::{DAILY_DISTANCE, DailyPuzzle, Difficulty, Game, Recipe, make_bo
 use crate::messages::{GameCommand, NewGame, Notice};
 use crate::photo::DAILY_PHOTOS;
 use crate::play::clock_seed;
+use crate::redraw::{Motion, ReportMotion};
 use crate::settings::Settings;
 
 /// How long a board may take before the HUD says it is being looked for.
@@ -40,12 +41,21 @@ impl NewGameJob {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<NewGameJob>().add_systems(
-        Update,
-        (start_making, finish_making)
-            .chain()
-            .in_set(AppSet::RecordInput),
-    );
+    app.init_resource::<NewGameJob>()
+        .add_systems(
+            Update,
+            (start_making, finish_making)
+                .chain()
+                .in_set(AppSet::RecordInput),
+        )
+        .add_systems(Last, report_motion.in_set(ReportMotion));
+}
+
+/// A board being made: its spinner moves.
+fn report_motion(job: Res<NewGameJob>, mut motion: ResMut<Motion>) {
+    if job.0.is_some() {
+        motion.moving();
+    }
 }
 
 /// What a new game is made from: the shape, how, the seed, and for the puzzle of the day, its

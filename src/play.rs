@@ -16,6 +16,7 @@ use crate::game::{
     BestScores, DailyResults, Difficulty, Game, Outcome, WinResult, booked_result, record_win,
 };
 use crate::messages::{BoardIntent, GameChanged, GameCommand};
+use crate::redraw::{Motion, ReportMotion};
 use crate::settings::Settings;
 
 /// How long one slide is shown when nothing waits behind it, in seconds.
@@ -173,7 +174,24 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (execute, tick_timer).chain().in_set(AppSet::Execute),
-        );
+        )
+        .add_systems(Last, report_motion.in_set(ReportMotion));
+}
+
+/// A slide on show, or moves waiting for it, move; the game's clock ticks.
+fn report_motion(
+    pace: Res<Pace>,
+    queue: Res<ActionQueue>,
+    paused: Res<TimerPaused>,
+    current: Res<CurrentGame>,
+    mut motion: ResMut<Motion>,
+) {
+    if pace.busy() || !queue.0.is_empty() {
+        motion.moving();
+    }
+    if paused.counting(&current.game) {
+        motion.ticking();
+    }
 }
 
 fn enqueue(

@@ -19,26 +19,17 @@
 //! - input: the frame after it draws the controls as the input left them, so that the next
 //!   press finds what is really on screen (egui hit-tests against the pass before).
 
-use std::time::Duration;
-
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::winit::{UpdateMode, WinitSettings};
-
 use bevy::render::render_resource::PipelineCache;
 use bevy::render::{Render, RenderApp, RenderSystems};
 use bevy::window::WindowEvent;
+use bevy::winit::{UpdateMode, WinitSettings};
 
-use crate::board::{Shake, Slide};
-use crate::hud::{Hud, HudAction};
 use crate::messages::{Back, BoardIntent, GameCommand, NewGame, Notice, PickPhoto, SolverCommand};
-use crate::newgame::NewGameJob;
-use crate::play::{ActionQueue, CurrentGame, Pace, TimerPaused};
-use crate::review::{Review, ReviewCommand};
-use crate::solver::{Playback, SolverJob};
-use crate::tiles::PhotoTiles;
 
 /// The wait between frames while something moves (60 frames a second).
 pub const FRAME: Duration = Duration::from_nanos(16_666_667);
@@ -114,50 +105,45 @@ impl Default for Frames {
     }
 }
 
-/// Set while something outside the game needs frames to come (a `--screenshot` waiting for
-/// the board to settle): the app draws as if something moved.
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct HoldFrames(pub bool);
-
-/// Everything that moves on screen.
-#[derive(bevy::ecs::system::SystemParam)]
-struct Motion<'w, 's> {
-    slides: Query<'w, 's, (), With<Slide>>,
-    shake: Res<'w, Shake>,
-    pace: Res<'w, Pace>,
-    queue: Res<'w, ActionQueue>,
-    playback: Res<'w, Playback>,
-    job: Res<'w, SolverJob>,
-    new_game: Res<'w, NewGameJob>,
-    tiles: Res<'w, PhotoTiles>,
-    review: Res<'w, Review>,
-    egui: Res<'w, EguiWantsFrames>,
-    current: Res<'w, CurrentGame>,
-    paused: Res<'w, TimerPaused>,
-    hud: Res<'w, Hud>,
-    held: Res<'w, HoldFrames>,
-    render: Res<'w, RenderPending>,
+/// What keeps frames coming, as the modules report it: each module that moves something on
+/// screen, counts time on it or leaves work for the next frame says so here, in a system of
+/// its own in [`ReportMotion`] (or anywhere earlier in the frame); this module reads nothing
+/// else of theirs. Cleared once a frame, after the pace is set.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Motion {
+    moving: bool,
+    ticking: bool,
+    one_more: bool,
 }
 
-impl Motion<'_, '_> {
-    /// Whether something on screen counts time: the game's clock, or a notice to take down.
-    fn clock_ticking(&self) -> bool {
-        self.paused.counting(&self.current.game) || !self.hud.notices.is_empty()
+impl Motion {
+    /// Something moves on screen (a slide, a shake, a solution playing, a search's spinner):
+    /// a frame every [`FRAME`], and for [`LINGER`] after.
+    pub fn moving(&mut self) {
+        self.moving = true;
     }
 
-    /// Whether something of the app's own moves.
-    fn now(&self) -> bool {
-        !self.slides.is_empty()
-            || self.shake.active()
-            || self.pace.busy()
-            || !self.queue.0.is_empty()
-            || (self.playback.active() && !self.playback.paused)
-            || self.job.0.is_some()
-            || self.new_game.0.is_some()
-            || self.tiles.loading
-            || self.review.working()
-            || self.held.0
+    /// Something on screen counts time (the game's clock, a notice to take down): a frame
+    /// every [`IDLE_WAIT`].
+    pub fn ticking(&mut self) {
+        self.ticking = true;
     }
+
+    /// The next frame at once, once (a message written for it to read).
+    pub fn one_more_frame(&mut self) {
+        self.one_more = true;
+    }
+}
+
+/// Where, in `Last`, the modules report into [`Motion`]; the pace is set after it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ReportMotion;
+
+/// Whether a message of this kind was written since the messages were last swapped (a frame or
+/// two more than strictly needed, never a loop: nothing writes one every frame). Its readers
+/// run in the next frame, which must come at once: the modules report theirs with it.
+pub fn written<M: Message>(messages: &Messages<M>) -> bool {
+    messages.iter_current_update_messages().len() > 0
 }
 
 /// How long frames keep coming for pipelines still compiling: a software renderer compiles the
@@ -182,42 +168,35 @@ impl RenderPending {
     }
 }
 
-/// The messages that ask for something to be done: one written in a frame is read in the next
-/// (the views write theirs after `Update`, and a command can lead to another). "Written since
-/// the messages were last swapped", strictly: a frame or two more than needed, never a loop,
-/// as no system writes one of these every frame.
+/// The shared messages that ask for something to be done (`messages`): one written in a frame
+/// is read in the next. The modules' own messages (the HUD's actions, the review's commands)
+/// are reported by their modules.
 #[derive(bevy::ecs::system::SystemParam)]
-pub struct InFlight<'w> {
+struct SharedMessages<'w> {
     notice: Option<Res<'w, Messages<Notice>>>,
     game: Option<Res<'w, Messages<GameCommand>>>,
     intents: Option<Res<'w, Messages<BoardIntent>>>,
     new_game: Option<Res<'w, Messages<NewGame>>>,
     solver: Option<Res<'w, Messages<SolverCommand>>>,
-    review: Option<Res<'w, Messages<ReviewCommand>>>,
-    hud: Option<Res<'w, Messages<HudAction>>>,
     photo: Option<Res<'w, Messages<PickPhoto>>>,
     back: Option<Res<'w, Messages<Back>>>,
     exit: Option<Res<'w, Messages<AppExit>>>,
 }
 
-impl InFlight<'_> {
+impl SharedMessages<'_> {
     /// Whether any was written since the last swap of the messages.
-    pub fn any(&self) -> bool {
-        fn written<M: Message>(messages: &Option<Res<Messages<M>>>) -> bool {
-            messages
-                .as_ref()
-                .is_some_and(|m| m.iter_current_update_messages().len() > 0)
+    fn any(&self) -> bool {
+        fn any_of<M: Message>(messages: &Option<Res<Messages<M>>>) -> bool {
+            messages.as_deref().is_some_and(written)
         }
-        written(&self.game)
-            || written(&self.notice)
-            || written(&self.intents)
-            || written(&self.new_game)
-            || written(&self.solver)
-            || written(&self.review)
-            || written(&self.hud)
-            || written(&self.photo)
-            || written(&self.back)
-            || written(&self.exit)
+        any_of(&self.game)
+            || any_of(&self.notice)
+            || any_of(&self.intents)
+            || any_of(&self.new_game)
+            || any_of(&self.solver)
+            || any_of(&self.photo)
+            || any_of(&self.back)
+            || any_of(&self.exit)
     }
 }
 
@@ -241,17 +220,25 @@ impl EguiWantsFrames {
 
 /// Draws only when something changes (the tests add it to a headless app).
 pub fn plugin(app: &mut App) {
+    core_plugin(app);
     app.init_resource::<Frames>()
         .init_resource::<EguiWantsFrames>()
-        .init_resource::<HoldFrames>()
         .init_resource::<RenderPending>()
         .insert_resource(FrameMode::Moving.settings())
-        .add_systems(Last, pace_frames);
+        .add_systems(Last, pace_frames.after(ReportMotion));
     let pending = app.world().resource::<RenderPending>().clone();
     if let Some(render) = app.get_sub_app_mut(RenderApp) {
         render
             .insert_resource(pending)
             .add_systems(Render, report_pipelines.in_set(RenderSystems::Cleanup));
+    }
+}
+
+/// Where the modules report what moves ([`Motion`]), without the pacing: the core has it, so
+/// the modules' reports need no window.
+pub fn core_plugin(app: &mut App) {
+    if !app.world().contains_resource::<Motion>() {
+        app.init_resource::<Motion>();
     }
 }
 
@@ -288,15 +275,19 @@ fn report_pipelines(cache: Res<PipelineCache>, pending: Res<RenderPending>) {
 }
 
 /// Picks this frame's mode and tells winit when it changes.
+#[allow(clippy::too_many_arguments)]
 fn pace_frames(
     time: Res<Time<Real>>,
-    motion: Motion,
+    mut motion: ResMut<Motion>,
     mut frames: ResMut<Frames>,
-    in_flight: InFlight,
+    render: Res<RenderPending>,
+    egui: Res<EguiWantsFrames>,
+    shared: SharedMessages,
     mut input: MessageReader<WindowEvent>,
     winit: Option<ResMut<WinitSettings>>,
 ) {
-    if motion.now() || render_catching_up(&mut frames, &motion.render, time.delta()) {
+    let reported = std::mem::take(&mut *motion);
+    if reported.moving || render_catching_up(&mut frames, &render, time.delta()) {
         frames.since_motion = Duration::ZERO;
         frames.frames_since_motion = 0;
     } else {
@@ -309,21 +300,18 @@ fn pace_frames(
     // before, so the controls must be drawn again as the input left them (a sheet closed, a
     // button enabled) before the next press, or that press lands on what is gone.
     let after_input = input.read().any(is_input);
-    let wants_one = motion.egui.take() | in_flight.any() | after_input;
+    let wants_one = egui.take() | reported.one_more | shared.any() | after_input;
     let mode = if wants_one {
         FrameMode::Moving
     } else {
-        frame_mode(
-            frames.since_motion,
-            frames.frames_since_motion,
-            motion.clock_ticking(),
-        )
+        let since = (frames.since_motion, frames.frames_since_motion);
+        frame_mode(since.0, since.1, reported.ticking)
     };
     if mode != frames.mode {
         debug!(
             "frames: {:?} → {mode:?} (render pending: {})",
             frames.mode,
-            motion.render.pending()
+            render.pending()
         );
         frames.mode = mode;
         if let Some(mut winit) = winit {

@@ -12,6 +12,7 @@ use crate::frame::AppSet;
 use crate::game::{Game, Summary, summarize};
 use crate::messages::{GameChanged, GameCommand};
 use crate::play::{ActionQueue, CurrentGame};
+use crate::redraw::{Motion, ReportMotion, written};
 use crate::solver::Playback;
 
 /// What the player asked of the review.
@@ -91,7 +92,22 @@ pub(super) fn plugin(app: &mut App) {
             (end_with_the_review, act, collect)
                 .chain()
                 .in_set(AppSet::Solver),
-        );
+        )
+        .add_systems(Last, report_motion.in_set(ReportMotion));
+}
+
+/// A comparison being worked out moves (its spinner); a command waits for the next frame.
+fn report_motion(
+    review: Res<Review>,
+    commands: Res<Messages<ReviewCommand>>,
+    mut motion: ResMut<Motion>,
+) {
+    if review.working() {
+        motion.moving();
+    }
+    if written(&commands) {
+        motion.one_more_frame();
+    }
 }
 
 /// Another game on the board ends the review (Done, a new game, the day's puzzle): what was

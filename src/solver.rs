@@ -21,6 +21,7 @@ use crate::frame::AppSet;
 use crate::game::moves_text;
 use crate::messages::{GameChanged, GameCommand, SolverCommand};
 use crate::play::{CurrentGame, Pace};
+use crate::redraw::{Motion, ReportMotion};
 use crate::settings::Settings;
 
 /// How long a Solve may think before it settles for what the engine has.
@@ -155,7 +156,15 @@ pub(super) fn plugin(app: &mut App) {
             (handle_commands, poll_job, follow_the_game, play_solution)
                 .chain()
                 .in_set(AppSet::Solver),
-        );
+        )
+        .add_systems(Last, report_motion.in_set(ReportMotion));
+}
+
+/// A solution playing moves, and so does a search's progress.
+fn report_motion(job: Res<SolverJob>, playback: Res<Playback>, mut motion: ResMut<Motion>) {
+    if job.0.is_some() || (playback.active() && !playback.paused) {
+        motion.moving();
+    }
 }
 
 /// Whether the engine proves shortest solutions on this board with a pattern database the

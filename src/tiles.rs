@@ -14,6 +14,7 @@ use crate::frame::AppSet;
 use crate::messages::Notice;
 use crate::photo::{self, PhotoError, PhotoSource, PreparedPhoto};
 use crate::play::CurrentGame;
+use crate::redraw::{Motion, ReportMotion};
 use crate::settings::Settings;
 
 /// The board a photo is cut for: its source and the board's columns and rows.
@@ -54,7 +55,15 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             keep_tiles_cut.in_set(AppSet::Animate).in_set(CutTiles),
-        );
+        )
+        .add_systems(Last, report_motion.in_set(ReportMotion));
+}
+
+/// A photo being cut: the status's spinner moves, and the board comes.
+fn report_motion(tiles: Res<PhotoTiles>, mut motion: ResMut<Motion>) {
+    if tiles.loading {
+        motion.moving();
+    }
 }
 
 fn to_bevy_image(tile: &RgbaImage) -> Image {

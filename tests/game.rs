@@ -943,9 +943,7 @@ mod headless {
     fn the_app_draws_every_frame_only_while_something_moves() {
         use snapslide::redraw::{FRAME, IDLE_WAIT, REST_WAIT};
         let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
-        app.init_resource::<snapslide::board::Shake>()
-            .init_resource::<snapslide::tiles::PhotoTiles>()
-            .add_plugins(snapslide::redraw::plugin);
+        app.add_plugins(snapslide::redraw::plugin);
         for _ in 0..30 {
             app.update();
         }
@@ -970,9 +968,7 @@ mod headless {
     /// An app resting (no move yet: the clock stands), with the frame pacing of the real app.
     fn resting_app() -> App {
         let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
-        app.init_resource::<snapslide::board::Shake>()
-            .init_resource::<snapslide::tiles::PhotoTiles>()
-            .add_plugins(snapslide::redraw::plugin);
+        app.add_plugins(snapslide::redraw::plugin);
         for _ in 0..30 {
             app.update();
         }

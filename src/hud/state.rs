@@ -12,6 +12,7 @@ use crate::frame::AppSet;
 use crate::game::{Game, SetupGrid, example_text};
 use crate::messages::{Back, BoardIntent, GameChanged, GameCommand, NewGame, Notice};
 use crate::play::{CurrentGame, TimerPaused};
+use crate::redraw::{Motion, ReportMotion, written};
 
 /// How long a notice stays.
 pub const NOTICE_TIME: Duration = Duration::from_secs(8);
@@ -209,7 +210,18 @@ pub fn plugin(app: &mut App) {
     app.add_message::<HudAction>()
         .init_resource::<Hud>()
         .add_systems(Update, (act, follow_game).chain().in_set(AppSet::Queue))
-        .add_systems(Update, pause_clock.in_set(AppSet::Execute));
+        .add_systems(Update, pause_clock.in_set(AppSet::Execute))
+        .add_systems(Last, report_motion.in_set(ReportMotion));
+}
+
+/// Notices count down; an action waits for the next frame.
+fn report_motion(hud: Res<Hud>, actions: Res<Messages<HudAction>>, mut motion: ResMut<Motion>) {
+    if !hud.notices.is_empty() {
+        motion.ticking();
+    }
+    if written(&actions) {
+        motion.one_more_frame();
+    }
 }
 
 /// The player's actions and Back.
