@@ -52,6 +52,14 @@ pub enum NewGame {
     Daily,
 }
 
+/// Stops (true) or lets run (false) the game's clock: a sheet covers the board, or no longer.
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PauseClock(pub bool);
+
+/// Stops making the new game asked for (the player's Cancel while it is looked for).
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CancelNewGame;
+
 /// What changed in the game, for the views, the sounds, the solver and the save file.
 #[derive(Message, Clone, Debug, PartialEq)]
 pub enum GameChanged {
@@ -77,7 +85,7 @@ pub enum GameChanged {
 pub struct Notice(pub String);
 
 /// What the player asked the solver for.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub enum SolverCommand {
     /// Solve the board and play the solution.
     Solve,
@@ -89,6 +97,8 @@ pub enum SolverCommand {
     TogglePause,
     /// Stop the playback.
     Stop,
+    /// Play these moves (a line the review shows), as a solution plays.
+    Play(Vec<Move>),
 }
 
 /// Where the player wants a photo from.
@@ -123,6 +133,8 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<BoardIntent>()
         .add_message::<GameCommand>()
         .add_message::<NewGame>()
+        .add_message::<CancelNewGame>()
+        .add_message::<PauseClock>()
         .add_message::<GameChanged>()
         .add_message::<Notice>()
         .add_message::<SolverCommand>()

@@ -11,7 +11,7 @@ use npuzzle::{CancelFlag, Shape};
 use crate::background::Background;
 use crate::frame::AppSet;
 use crate::game::{DAILY_DISTANCE, DailyPuzzle, Difficulty, Game, Recipe, make_board, today};
-use crate::messages::{GameCommand, NewGame, Notice};
+use crate::messages::{CancelNewGame, GameCommand, NewGame, Notice};
 use crate::photo::DAILY_PHOTOS;
 use crate::play::clock_seed;
 use crate::redraw::{Motion, ReportMotion};
@@ -106,9 +106,14 @@ fn make_game(order: &Order, options: &npuzzle::Options) -> Result<Game, Generate
 
 fn start_making(
     mut requests: MessageReader<NewGame>,
+    mut cancels: MessageReader<CancelNewGame>,
     settings: Res<Settings>,
     mut job: ResMut<NewGameJob>,
 ) {
+    if cancels.read().count() > 0 {
+        // Dropping the task cancels it.
+        job.0 = None;
+    }
     let Some(&request) = requests.read().last() else {
         return;
     };

@@ -15,7 +15,7 @@ use crate::frame::AppSet;
 use crate::game::{
     BestScores, DailyResults, Difficulty, Game, Outcome, WinResult, booked_result, record_win,
 };
-use crate::messages::{BoardIntent, GameChanged, GameCommand};
+use crate::messages::{BoardIntent, GameChanged, GameCommand, PauseClock};
 use crate::redraw::{Motion, ReportMotion};
 use crate::settings::Settings;
 
@@ -69,7 +69,8 @@ pub struct Days(pub DailyResults);
 #[derive(Resource, Clone, Debug, Default, PartialEq, Deref)]
 pub struct LastResult(pub WinResult);
 
-/// Whether the game's clock is stopped (a sheet covers the board).
+/// Whether the game's clock is stopped (a sheet covers the board): kept by this module, as the
+/// HUD says with [`PauseClock`].
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TimerPaused(pub bool);
 
@@ -392,10 +393,14 @@ fn follow_board_size(game: &Game, settings: &mut ResMut<Settings>) {
 fn tick_timer(
     time: Res<Time<Real>>,
     game_time: Res<Time<Virtual>>,
-    paused: Res<TimerPaused>,
+    mut pauses: MessageReader<PauseClock>,
+    mut paused: ResMut<TimerPaused>,
     mut current: ResMut<CurrentGame>,
     mut counted: Local<Option<u64>>,
 ) {
+    if let Some(PauseClock(pause)) = pauses.read().last() {
+        paused.set_if_neq(TimerPaused(*pause));
+    }
     // The game's time stands still while the app is in the background (see `lifecycle`).
     let counting = paused.counting(&current.game) && !game_time.is_paused();
     let counting = counting.then_some(current.generation);

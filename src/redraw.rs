@@ -29,7 +29,9 @@ use bevy::render::{Render, RenderApp, RenderSystems};
 use bevy::window::WindowEvent;
 use bevy::winit::{UpdateMode, WinitSettings};
 
-use crate::messages::{Back, BoardIntent, GameCommand, NewGame, Notice, PickPhoto, SolverCommand};
+use crate::messages::{
+    Back, BoardIntent, CancelNewGame, GameCommand, NewGame, Notice, PickPhoto, SolverCommand,
+};
 
 /// The wait between frames while something moves (60 frames a second).
 pub const FRAME: Duration = Duration::from_nanos(16_666_667);
@@ -177,6 +179,7 @@ struct SharedMessages<'w> {
     game: Option<Res<'w, Messages<GameCommand>>>,
     intents: Option<Res<'w, Messages<BoardIntent>>>,
     new_game: Option<Res<'w, Messages<NewGame>>>,
+    cancel: Option<Res<'w, Messages<CancelNewGame>>>,
     solver: Option<Res<'w, Messages<SolverCommand>>>,
     photo: Option<Res<'w, Messages<PickPhoto>>>,
     back: Option<Res<'w, Messages<Back>>>,
@@ -193,6 +196,7 @@ impl SharedMessages<'_> {
             || any_of(&self.notice)
             || any_of(&self.intents)
             || any_of(&self.new_game)
+            || any_of(&self.cancel)
             || any_of(&self.solver)
             || any_of(&self.photo)
             || any_of(&self.back)

@@ -10,7 +10,7 @@ use npuzzle::{Board, CancelFlag, Move, Options};
 use crate::background::Background;
 use crate::frame::AppSet;
 use crate::game::{Game, Summary, summarize};
-use crate::messages::{GameChanged, GameCommand};
+use crate::messages::{GameChanged, GameCommand, SolverCommand};
 use crate::play::{ActionQueue, CurrentGame};
 use crate::redraw::{Motion, ReportMotion, written};
 use crate::solver::Playback;
@@ -128,8 +128,9 @@ fn act(
     mut review: ResMut<Review>,
     current: Res<CurrentGame>,
     queue: Res<ActionQueue>,
-    mut playback: ResMut<Playback>,
+    playback: Res<Playback>,
     mut commands: MessageWriter<GameCommand>,
+    mut solver: MessageWriter<SolverCommand>,
 ) {
     // The step the board will be at once the steps already asked for are made.
     let mut step = queue.moves_after(&current.game);
@@ -151,10 +152,10 @@ fn act(
                 step -= 1;
             }
             ReviewCommand::Backward => {}
-            ReviewCommand::Play => play(&review, step, &mut playback),
+            ReviewCommand::Play => play(&review, step, &playback, &mut solver),
             ReviewCommand::Done => {
+                // The new board stops a line playing (the solver stops its playback on it).
                 *review = Review::default();
-                playback.stop();
                 let finished = current.game.kept().clone();
                 commands.write(GameCommand::Start(Box::new(finished)));
             }
@@ -175,16 +176,19 @@ fn open(review: &mut Review, finished: &Game, commands: &mut MessageWriter<GameC
     commands.write(GameCommand::Start(Box::new(Game::review(finished))));
 }
 
-/// Plays the rest of the line from `step`, or pauses it.
-fn play(review: &Review, step: usize, playback: &mut Playback) {
+/// Plays the rest of the line from `step`, or pauses it (the solver plays it).
+fn play(
+    review: &Review,
+    step: usize,
+    playback: &Playback,
+    solver: &mut MessageWriter<SolverCommand>,
+) {
     if playback.active() {
-        playback.paused = !playback.paused;
-        return;
-    }
-    if let Some(found) = &review.found {
-        let rest = found.line.iter().skip(step).copied();
-        playback.moves = rest.collect();
-        playback.paused = false;
+        solver.write(SolverCommand::TogglePause);
+    } else if let Some(found) = &review.found {
+        solver.write(SolverCommand::Play(
+            found.line[step.min(found.line.len())..].to_vec(),
+        ));
     }
 }
 

@@ -291,6 +291,10 @@ fn handle_commands(
                 }
             }
             SolverCommand::TogglePause => state.playback.paused = !state.playback.paused,
+            SolverCommand::Play(moves) => {
+                state.playback.moves = moves.iter().copied().collect();
+                state.playback.paused = false;
+            }
             SolverCommand::Stop => {
                 state.playback.stop();
                 state.status.0 = Some(Status::says("Solution stopped."));

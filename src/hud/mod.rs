@@ -65,6 +65,7 @@ struct Actions<'w> {
     solver: MessageWriter<'w, SolverCommand>,
     pick_photo: MessageWriter<'w, PickPhoto>,
     review: MessageWriter<'w, crate::review::ReviewCommand>,
+    cancel_new_game: MessageWriter<'w, crate::messages::CancelNewGame>,
     exit: MessageWriter<'w, AppExit>,
 }
 

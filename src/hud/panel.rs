@@ -25,7 +25,7 @@ pub(super) fn show(
     mut contexts: EguiContexts,
     mut settings: ResMut<Settings>,
     mut hud: ResMut<Hud>,
-    mut new_game: ResMut<NewGameJob>,
+    new_game: Res<NewGameJob>,
     view: View,
     mut actions: Actions,
     mut overflow: Local<[Option<egui::Rect>; 2]>,
@@ -59,7 +59,7 @@ pub(super) fn show(
                 if reviewing {
                     super::review::summary(ui, review);
                 } else if new_game.showing() {
-                    finding(ui, &mut new_game);
+                    finding(ui, &mut actions);
                 } else {
                     status(ui, &settings, &view, &mut actions);
                 }
@@ -184,13 +184,15 @@ fn meter(ui: &egui::Ui, theme: Theme, view: &View) -> egui::RichText {
 }
 
 /// A new puzzle is being looked for.
-fn finding(ui: &mut egui::Ui, job: &mut NewGameJob) {
+fn finding(ui: &mut egui::Ui, actions: &mut Actions) {
     ui.horizontal_wrapped(|ui| {
         ui.spinner();
         ui.label("Finding a puzzle at that distance…");
     });
     if style::button(ui, true, "Cancel").clicked() {
-        job.0 = None;
+        actions
+            .cancel_new_game
+            .write(crate::messages::CancelNewGame);
     }
 }
 

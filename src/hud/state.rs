@@ -10,8 +10,8 @@ use bevy::prelude::*;
 
 use crate::frame::AppSet;
 use crate::game::{Game, SetupGrid, example_text};
-use crate::messages::{Back, BoardIntent, GameChanged, GameCommand, NewGame, Notice};
-use crate::play::{CurrentGame, TimerPaused};
+use crate::messages::{Back, BoardIntent, GameChanged, GameCommand, NewGame, Notice, PauseClock};
+use crate::play::CurrentGame;
 use crate::redraw::{Motion, ReportMotion, written};
 
 /// How long a notice stays.
@@ -209,8 +209,12 @@ impl Hud {
 pub fn plugin(app: &mut App) {
     app.add_message::<HudAction>()
         .init_resource::<Hud>()
-        .add_systems(Update, (act, follow_game).chain().in_set(AppSet::Queue))
-        .add_systems(Update, pause_clock.in_set(AppSet::Execute))
+        .add_systems(
+            Update,
+            (act, follow_game, pause_clock)
+                .chain()
+                .in_set(AppSet::Queue),
+        )
         .add_systems(Last, report_motion.in_set(ReportMotion));
 }
 
@@ -274,11 +278,13 @@ fn follow_game(
     }
 }
 
-/// The game's clock stops while a sheet covers the board.
-fn pause_clock(hud: Res<Hud>, mut paused: ResMut<TimerPaused>) {
+/// The game's clock stops while a sheet covers the board: the clock's owner is told when
+/// that changes.
+fn pause_clock(hud: Res<Hud>, mut said: Local<bool>, mut clock: MessageWriter<PauseClock>) {
     let wanted = hud.sheet.pauses();
-    if paused.0 != wanted {
-        paused.0 = wanted;
+    if *said != wanted {
+        *said = wanted;
+        clock.write(PauseClock(wanted));
     }
 }
 
