@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::menu::{sheet_width, title};
+use super::sheet::{modal, sheet_width, title};
 use super::style::{self, clock};
 use super::thumbnails::texture;
 use super::{Actions, Hud, HudAction, Sheet, View};
@@ -75,22 +75,6 @@ pub(super) fn show(
         hud.sheet = Sheet::None;
     }
     Ok(())
-}
-
-/// A modal sheet `width` wide; returns whether the player closed it by tapping beside it.
-pub(super) fn modal(
-    ctx: &egui::Context,
-    id: &str,
-    width: f32,
-    contents: impl FnOnce(&mut egui::Ui),
-) -> bool {
-    egui::Modal::new(egui::Id::new(id))
-        .show(ctx, |ui| {
-            ui.set_width(width);
-            ui.set_max_width(width);
-            contents(ui);
-        })
-        .should_close()
 }
 
 fn confirm(

@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use super::sheet::{modal, sheet_width, title};
 use super::style::{self, heading};
 use super::thumbnails::{Thumbnails, texture, thumbnail};
 use super::{Actions, Hud, HudAction, Pending, Sheet, View};
@@ -16,14 +17,6 @@ use crate::photo::{PhotoSource, bundled_title};
 use crate::platform::PlatformHandle;
 use crate::settings::Settings;
 use crate::theme::Theme;
-
-/// The widest a sheet grows, in logical pixels.
-pub const SHEET_WIDTH: f32 = 520.0;
-
-/// A sheet's width for this window.
-pub fn sheet_width(window: Vec2) -> f32 {
-    (window.x - 32.0).clamp(240.0, SHEET_WIDTH)
-}
 
 /// A texture of the player's own photo, made from the picture on the board.
 #[derive(Default)]
@@ -48,7 +41,7 @@ pub(super) fn show(
     thumbnails.poll(ctx);
     refresh_own(ctx, &view, &mut own);
     let width = sheet_width(view.layout.window);
-    let tapped_beside = super::dialogs::modal(ctx, "menu", width, |ui| {
+    let tapped_beside = modal(ctx, "menu", width, |ui| {
         title(ui, "Menu", &mut hud);
         egui::ScrollArea::vertical()
             .max_height((view.layout.window.y - 160.0).max(240.0))
@@ -76,18 +69,6 @@ pub(super) fn show(
         hud.sheet = Sheet::None;
     }
     Ok(())
-}
-
-/// A sheet's title with a close button.
-pub fn title(ui: &mut egui::Ui, text: &str, hud: &mut Hud) {
-    ui.horizontal(|ui| {
-        ui.label(egui::RichText::new(text).heading());
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if style::button(ui, true, "Close").clicked() {
-                hud.sheet = Sheet::None;
-            }
-        });
-    });
 }
 
 /// The puzzle of the day: today's, how you did, and the streak.

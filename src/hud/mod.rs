@@ -10,6 +10,7 @@ mod overlay;
 mod panel;
 mod review;
 mod setup;
+mod sheet;
 pub mod state;
 pub mod style;
 mod thumbnails;

@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::menu::{sheet_width, title};
+use super::sheet::{sheet_width, title};
 use super::style::{self, MIN_TOUCH, rgb};
 use super::{Actions, Hud, HudAction, Pending, Sheet, View};
 use crate::game::{Difficulty, Game, check_setup};
@@ -25,7 +25,7 @@ pub(super) fn show(
     let p = Palette::of(settings.theme);
     let mut start = None;
     let width = sheet_width(view.layout.window);
-    let tapped_beside = super::dialogs::modal(ctx, "setup", width, |ui| {
+    let tapped_beside = super::sheet::modal(ctx, "setup", width, |ui| {
         title(ui, "Set up a board", &mut hud);
         ui.label("Type the rows (0 for the gap), or tap the cells in the order 1, 2, 3…");
         ui.add(

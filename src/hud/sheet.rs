@@ -1,0 +1,44 @@
+//! What every sheet over the board is built from: its width for the window, a modal frame
+//! that closes on a tap beside it, and a title with a close button.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::style;
+use super::{Hud, Sheet};
+
+/// The widest a sheet grows, in logical pixels.
+pub const SHEET_WIDTH: f32 = 520.0;
+
+/// A sheet's width for this window.
+pub fn sheet_width(window: Vec2) -> f32 {
+    (window.x - 32.0).clamp(240.0, SHEET_WIDTH)
+}
+
+/// A modal sheet `width` wide; returns whether the player closed it by tapping beside it.
+pub fn modal(
+    ctx: &egui::Context,
+    id: &str,
+    width: f32,
+    contents: impl FnOnce(&mut egui::Ui),
+) -> bool {
+    egui::Modal::new(egui::Id::new(id))
+        .show(ctx, |ui| {
+            ui.set_width(width);
+            ui.set_max_width(width);
+            contents(ui);
+        })
+        .should_close()
+}
+
+/// A sheet's title with a close button.
+pub fn title(ui: &mut egui::Ui, text: &str, hud: &mut Hud) {
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new(text).heading());
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if style::button(ui, true, "Close").clicked() {
+                hud.sheet = Sheet::None;
+            }
+        });
+    });
+}
