@@ -16,9 +16,14 @@ use crate::tiles::PhotoTiles;
 /// How long the shake of an illegal input takes, in seconds.
 pub const SHAKE_SECONDS: f32 = 0.25;
 
-/// One tile on screen.
+/// One tile on screen: which, and the cell the game last put it on (each slide says).
 #[derive(Component, Debug, Clone, Copy)]
-pub struct TileSprite(pub u8);
+pub struct TileSprite {
+    /// The tile's number.
+    pub tile: u8,
+    /// Its cell.
+    pub cell: usize,
+}
 
 /// The photo's missing piece, shown once the board is complete.
 #[derive(Component, Debug, Clone, Copy)]
@@ -171,7 +176,7 @@ fn rebuild_tiles(
         };
         let mut sprite = commands.spawn((
             Name::new(format!("Tile {tile}")),
-            TileSprite(tile),
+            TileSprite { tile, cell },
             piece(image, &layout, cell),
         ));
         if shuffle_in {
@@ -234,31 +239,30 @@ fn fill_in(
     }
 }
 
-/// Starts a slide for each tile the game moved, for as long as the game gives it.
+/// Starts a slide for each tile the game moved, to the cell the game says, for as long as the
+/// game gives it.
 fn start_slides(
     mut commands: Commands,
     mut changes: MessageReader<GameChanged>,
-    current: Res<CurrentGame>,
     screen: Res<ScreenLayout>,
     built: Res<Built>,
     mut shake: ResMut<Shake>,
-    sprites: Query<&Transform, With<TileSprite>>,
+    mut sprites: Query<(&Transform, &mut TileSprite)>,
 ) {
-    let board = current.game.board();
     for change in changes.read() {
         match change {
-            GameChanged::Slid { tiles, seconds, .. } => {
-                for &tile in tiles {
-                    let entity = built.sprites.get(tile as usize).copied().flatten();
-                    let (Some(entity), Some(cell)) = (entity, board.position_of(tile)) else {
+            GameChanged::Slid { steps, seconds, .. } => {
+                for step in steps {
+                    let entity = built.sprites.get(step.tile as usize).copied().flatten();
+                    let Some((entity, (transform, mut sprite))) =
+                        entity.and_then(|e| sprites.get_mut(e).ok().map(|s| (e, s)))
+                    else {
                         continue;
                     };
-                    let Ok(transform) = sprites.get(entity) else {
-                        continue;
-                    };
+                    sprite.cell = step.to;
                     commands.entity(entity).insert(Slide {
                         from: transform.translation.truncate(),
-                        to: screen.board.cell_center(cell),
+                        to: screen.board.cell_center(step.to),
                         elapsed: 0.0,
                         duration: *seconds,
                     });
@@ -274,7 +278,6 @@ fn start_slides(
 fn animate(
     mut commands: Commands,
     time: Res<Time>,
-    current: Res<CurrentGame>,
     screen: Res<ScreenLayout>,
     mut shake: ResMut<Shake>,
     mut sprites: Query<(Entity, &TileSprite, &mut Transform, Option<&mut Slide>)>,
@@ -283,7 +286,6 @@ fn animate(
     let layout = screen.board;
     let shake_now = shake.0.map(|(cell, t)| (cell, t + dt));
     shake.0 = shake_now.filter(|(_, t)| *t < SHAKE_SECONDS);
-    let board = current.game.board();
     for (entity, tile, mut transform, slide) in &mut sprites {
         let mut position = match slide {
             Some(mut slide) => {
@@ -298,18 +300,16 @@ fn animate(
             }
             None => transform.translation.truncate(),
         };
-        let here = board.position_of(tile.0);
+        let here = tile.cell;
         if let Some((cell, t)) = shake.0 {
-            if cell.is_none() || here == cell {
+            if cell.is_none_or(|cell| cell == here) {
                 let strength = (1.0 - t / SHAKE_SECONDS) * layout.cell * 0.06;
-                let home = here.map(|c| layout.cell_center(c)).unwrap_or(position);
+                let home = layout.cell_center(here);
                 position = home + Vec2::new((t * 60.0).sin() * strength, 0.0);
             }
-        } else if shake_now.is_some()
-            && let Some(cell) = here
-        {
+        } else if shake_now.is_some() {
             // The shake just ended: back home.
-            position = layout.cell_center(cell);
+            position = layout.cell_center(here);
         }
         transform.translation.x = position.x;
         transform.translation.y = position.y;

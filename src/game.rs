@@ -2,8 +2,12 @@
 //! difficulty, best scores, and the check of a set-up board. Plain Rust, no Bevy: the app's
 //! systems call these, and the tests drive them directly.
 //!
-//! Like Simon Tatham's `execute_move`, [`Game::apply`] is the one place a move changes the
-//! board; input, hints, solutions and saved games all come here as lists of moves.
+//! Like Simon Tatham's `execute_move`, every move that changes the board goes through one
+//! place, `Game::step`: the player's and the app's moves ([`Game::apply`], [`Game::tap`]),
+//! undo and redo, and the history of a saved game as it is restored. Each answers with the
+//! steps it made (the tile, the cell it left, the cell it reached) and whether the game is
+//! won, so nobody works them out again; input, hints, solutions and saved games all come here
+//! as lists of moves.
 
 mod daily;
 mod difficulty;
@@ -82,20 +86,41 @@ pub fn playable(width: usize, height: usize) -> bool {
     (MIN_SIDE..=MAX_SIDE).contains(&width) && (MIN_SIDE..=MAX_SIDE).contains(&height)
 }
 
-/// What one call to [`Game::apply`] or [`Game::tap`] did.
+/// One tile's slide: the blank move that made it, the tile, and the cells it left and reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The blank move.
+    pub mv: Move,
+    /// The tile that slid.
+    pub tile: u8,
+    /// The cell it left (where the blank is now).
+    pub from: usize,
+    /// The cell it reached (where the blank was).
+    pub to: usize,
+}
+
+/// What one call to [`Game::apply`], [`Game::tap`], [`Game::undo`] or [`Game::redo`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// Tiles slid: the blank moves made, in order, and the tiles they slid.
+    /// Tiles slid, in order.
     Moved {
-        /// The blank moves.
-        moves: Vec<Move>,
-        /// The tile slid by each move.
-        tiles: Vec<u8>,
+        /// Each tile's slide.
+        steps: Vec<Step>,
         /// Whether this completed the board.
         won: bool,
     },
     /// Nothing changed: the move was not legal here, or the game is already won.
     Illegal,
+}
+
+impl Outcome {
+    /// The blank moves made, in order (none if nothing changed).
+    pub fn moves(&self) -> Vec<Move> {
+        match self {
+            Outcome::Moved { steps, .. } => steps.iter().map(|s| s.mv).collect(),
+            Outcome::Illegal => Vec::new(),
+        }
+    }
 }
 
 /// A game in progress: the board, where it started, its history and counters.
@@ -335,16 +360,37 @@ impl Game {
         }
     }
 
+    /// The one place a move changes the board: the blank moves, and the tile beside it slides
+    /// into its cell. `None`, and nothing changed, off the board's edge.
+    fn step(&mut self, mv: Move) -> Option<Step> {
+        let to = self.board.blank();
+        let tile = self.board.tile_moved_by(mv)?;
+        self.board.apply(mv);
+        Some(Step {
+            mv,
+            tile,
+            from: self.board.blank(),
+            to,
+        })
+    }
+
     /// Makes blank moves in order, as one player action; all or nothing.
     pub fn apply(&mut self, moves: &[Move]) -> Outcome {
         if self.won || moves.is_empty() {
             return Outcome::Illegal;
         }
-        let Some(tiles) = self.board.tiles_moved_by(moves) else {
-            return Outcome::Illegal;
-        };
+        let mut steps = Vec::with_capacity(moves.len());
         for &mv in moves {
-            self.board.apply(mv);
+            match self.step(mv) {
+                Some(step) => steps.push(step),
+                None => {
+                    // Not all legal: the board goes back as it was.
+                    for made in steps.iter().rev() {
+                        self.step(made.mv.inverse());
+                    }
+                    return Outcome::Illegal;
+                }
+            }
         }
         self.history.truncate(self.cursor);
         self.history.extend_from_slice(moves);
@@ -354,14 +400,18 @@ impl Game {
             self.moves_since_help += moves.len();
         }
         self.start_clock();
+        self.settle_win();
+        Outcome::Moved {
+            steps,
+            won: self.won,
+        }
+    }
+
+    /// Whether the board is now complete, which ends the game and stops its clock.
+    fn settle_win(&mut self) {
         self.won = self.completes();
         if self.won {
             self.running = false;
-        }
-        Outcome::Moved {
-            moves: moves.to_vec(),
-            tiles,
-            won: self.won,
         }
     }
 
@@ -378,34 +428,39 @@ impl Game {
         self.running = !self.is_review();
     }
 
-    /// Undoes the last move; returns the blank move that undid it.
-    pub fn undo(&mut self) -> Option<Move> {
+    /// Undoes the last move (its step is the blank move that undid it).
+    pub fn undo(&mut self) -> Outcome {
         if !self.can_undo() {
-            return None;
+            return Outcome::Illegal;
         }
+        let Some(step) = self.step(self.history[self.cursor - 1].inverse()) else {
+            return Outcome::Illegal;
+        };
         self.cursor -= 1;
-        let back = self.history[self.cursor].inverse();
-        self.board.apply(back);
         self.moves_made = self.moves_made.saturating_sub(1);
         self.start_clock();
-        Some(back)
+        Outcome::Moved {
+            steps: vec![step],
+            won: false,
+        }
     }
 
-    /// Redoes the last undone move; returns it.
-    pub fn redo(&mut self) -> Option<Move> {
+    /// Redoes the last undone move.
+    pub fn redo(&mut self) -> Outcome {
         if !self.can_redo() {
-            return None;
+            return Outcome::Illegal;
         }
-        let mv = self.history[self.cursor];
-        self.board.apply(mv);
+        let Some(step) = self.step(self.history[self.cursor]) else {
+            return Outcome::Illegal;
+        };
         self.cursor += 1;
         self.moves_made += 1;
         self.start_clock();
-        self.won = self.completes();
-        if self.won {
-            self.running = false;
+        self.settle_win();
+        Outcome::Moved {
+            steps: vec![step],
+            won: self.won,
         }
-        Some(mv)
     }
 
     /// Returns to the start board with fresh counters (the same shuffle). A shuffle whose
@@ -450,16 +505,8 @@ impl Game {
         if saved.cursor > history.len() {
             return Err(RestoreError::History);
         }
-        let mut board = start.clone();
-        board
-            .apply_all(&history)
-            .map_err(|_| RestoreError::History)?;
-        // Walk back to the cursor.
-        for &mv in history[saved.cursor..].iter().rev() {
-            board.apply(mv.inverse());
-        }
         let mut game = Game {
-            board,
+            board: start.clone(),
             start,
             difficulty: saved.difficulty,
             history,
@@ -474,6 +521,14 @@ impl Game {
             day: saved.day,
             reviewed: None,
         };
+        // The whole history must fit the board (the moves that can be redone too); the board
+        // is then where the cursor says.
+        for &mv in &game.history.clone() {
+            game.step(mv).ok_or(RestoreError::History)?;
+        }
+        for &mv in game.history[saved.cursor..].to_vec().iter().rev() {
+            game.step(mv.inverse());
+        }
         // The clock waits for the player's next move, as a new game's waits for the first.
         game.won = game.completes();
         Ok(game)
@@ -526,11 +581,16 @@ mod tests {
         assert_eq!(g.moves(), 0);
         assert!(!g.timer_running());
         let out = g.tap(8); // the 8, right of the blank
+        let step = Step {
+            mv: Move::Right,
+            tile: 8,
+            from: 8,
+            to: 7,
+        };
         assert_eq!(
             out,
             Outcome::Moved {
-                moves: vec![Move::Right],
-                tiles: vec![8],
+                steps: vec![step],
                 won: true
             }
         );
@@ -545,11 +605,12 @@ mod tests {
     fn a_tap_along_the_row_slides_the_segment() {
         let mut g = game("0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15");
         let out = g.tap(3);
-        let Outcome::Moved { moves, tiles, won } = out else {
+        let Outcome::Moved { steps, won } = out.clone() else {
             panic!("expected a move")
         };
-        assert_eq!(moves, vec![Move::Right; 3]);
-        assert_eq!(tiles, vec![1, 2, 3]);
+        assert_eq!(out.moves(), vec![Move::Right; 3]);
+        let slid: Vec<_> = steps.iter().map(|s| (s.tile, s.from, s.to)).collect();
+        assert_eq!(slid, vec![(1, 1, 0), (2, 2, 1), (3, 3, 2)]);
         assert!(!won);
         assert_eq!(g.board().tiles()[..4], [1, 2, 3, 0]);
         assert_eq!(g.moves(), 3);
@@ -563,6 +624,8 @@ mod tests {
         assert_eq!(g.tap(0), Outcome::Illegal); // diagonal
         assert_eq!(g.tap(4), Outcome::Illegal); // the blank itself
         assert_eq!(g.tap(99), Outcome::Illegal); // off the board
+        // All or nothing: a list whose second move runs off the edge leaves the board as it was.
+        assert_eq!(g.apply(&[Move::Up, Move::Up]), Outcome::Illegal);
         assert_eq!(g.board(), &before);
         assert_eq!(g.moves(), 0);
         assert!(!g.timer_running());
@@ -576,14 +639,14 @@ mod tests {
         g.apply(&[Move::Left]);
         let after = g.board().clone();
         assert_eq!(g.moves(), 2);
-        assert_eq!(g.undo(), Some(Move::Right));
-        assert_eq!(g.undo(), Some(Move::Down));
-        assert_eq!(g.undo(), None);
+        assert_eq!(g.undo().moves(), vec![Move::Right]);
+        assert_eq!(g.undo().moves(), vec![Move::Down]);
+        assert_eq!(g.undo(), Outcome::Illegal);
         assert_eq!(g.board(), &start);
         assert_eq!(g.moves(), 0);
-        assert_eq!(g.redo(), Some(Move::Up));
-        assert_eq!(g.redo(), Some(Move::Left));
-        assert_eq!(g.redo(), None);
+        assert_eq!(g.redo().moves(), vec![Move::Up]);
+        assert_eq!(g.redo().moves(), vec![Move::Left]);
+        assert_eq!(g.redo(), Outcome::Illegal);
         assert_eq!(g.board(), &after);
         assert_eq!(g.moves(), 2);
         // A new move after an undo drops the redo tail.

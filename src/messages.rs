@@ -65,8 +65,8 @@ pub struct CancelNewGame;
 pub enum GameChanged {
     /// Tiles slid.
     Slid {
-        /// The tiles, in the order they moved.
-        tiles: Vec<u8>,
+        /// Each tile's slide (the tile, the cell it left and the cell it reached), in order.
+        steps: Vec<crate::game::Step>,
         /// Whether the app made the move.
         by_app: bool,
         /// How long the slide is shown, in seconds: the game waits this long before the next.

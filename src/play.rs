@@ -13,7 +13,7 @@ use npuzzle::Shape;
 
 use crate::frame::AppSet;
 use crate::game::{
-    BestScores, DailyResults, Difficulty, Game, Outcome, WinResult, booked_result, record_win,
+    BestScores, DailyResults, Difficulty, Game, Outcome, Step, WinResult, booked_result, record_win,
 };
 use crate::messages::{BoardIntent, GameChanged, GameCommand, PauseClock};
 use crate::redraw::{Motion, ReportMotion};
@@ -226,8 +226,8 @@ fn enqueue(
 enum Done {
     /// The board did not change.
     Nothing,
-    /// These tiles slid; whether the app moved them.
-    Slid(Vec<u8>, bool),
+    /// Tiles slid: the steps, whether the app moved them, whether the game was won by them.
+    Slid(Vec<Step>, bool, bool),
     /// The board changed for a new one.
     Reset,
 }
@@ -260,8 +260,7 @@ fn execute(
         let Some(action) = queue.0.pop_front() else {
             break;
         };
-        let was_won = current.game.is_won();
-        let (tiles, by_app) = match run(action, &mut current, &mut out.changed) {
+        let (steps, by_app, won) = match run(action, &mut current, &mut out.changed) {
             Done::Nothing => continue,
             Done::Reset => {
                 reset(&mut current, &mut out);
@@ -269,17 +268,17 @@ fn execute(
                 pace.remaining = 0.0;
                 continue;
             }
-            Done::Slid(tiles, by_app) => (tiles, by_app),
+            Done::Slid(steps, by_app, won) => (steps, by_app, won),
         };
         let playback = by_app.then_some(settings.speed);
         let seconds = slide_seconds(queue.0.len(), playback);
         pace.start(seconds);
         out.changed.write(GameChanged::Slid {
-            tiles,
+            steps,
             by_app,
             seconds,
         });
-        if current.game.is_won() && !was_won {
+        if won {
             out.result.0 = record_win(&current.game, &mut out.scores.0, &mut out.days.0);
             out.changed.write(GameChanged::Won);
             out.next_phase.set(Phase::Won);
@@ -317,18 +316,8 @@ fn run(
             }
             moved(outcome, false)
         }
-        Action::Command(command @ (GameCommand::Undo | GameCommand::Redo)) => {
-            let before = game.board().clone();
-            let mv = if command == GameCommand::Undo {
-                game.undo()
-            } else {
-                game.redo()
-            };
-            match mv.and_then(|mv| before.tile_moved_by(mv)) {
-                Some(tile) => Done::Slid(vec![tile], false),
-                None => Done::Nothing,
-            }
-        }
+        Action::Command(GameCommand::Undo) => moved(game.undo(), false),
+        Action::Command(GameCommand::Redo) => moved(game.redo(), false),
         Action::Command(GameCommand::AppMove(mv)) => {
             let outcome = game.apply(&[mv]);
             if matches!(outcome, Outcome::Moved { .. }) {
@@ -353,7 +342,7 @@ fn run(
 
 fn moved(outcome: Outcome, by_app: bool) -> Done {
     match outcome {
-        Outcome::Moved { tiles, .. } => Done::Slid(tiles, by_app),
+        Outcome::Moved { steps, won } => Done::Slid(steps, by_app, won),
         Outcome::Illegal => Done::Nothing,
     }
 }

@@ -80,7 +80,7 @@ fn tile_marks(
         );
         if numbers {
             let galley =
-                painter.layout_no_wrap(tile.0.to_string(), font.clone(), egui::Color32::WHITE);
+                painter.layout_no_wrap(tile.tile.to_string(), font.clone(), egui::Color32::WHITE);
             let back = egui::Rect::from_min_size(
                 rect.min + egui::vec2(4.0, 4.0),
                 galley.size() + egui::vec2(10.0, 2.0),
@@ -92,11 +92,11 @@ fn tile_marks(
                 egui::Color32::WHITE,
             );
         }
-        if marks && board.position_of(tile.0) == Some(tile.0 as usize - 1) {
+        if marks && tile.cell + 1 == tile.tile as usize {
             let dot = rect.right_bottom() - egui::vec2(9.0, 9.0);
             painter.circle_filled(dot, (cell * 0.05).clamp(3.0, 7.0), rgb(p.good));
         }
-        if hinted == Some(tile.0) {
+        if hinted == Some(tile.tile) {
             painter.rect_stroke(
                 rect,
                 6.0,
