@@ -44,6 +44,7 @@ pub mod platform;
 pub mod play;
 pub mod redraw;
 pub mod review;
+pub mod session;
 pub mod settings;
 pub mod solver;
 pub mod theme;
@@ -63,6 +64,7 @@ impl Plugin for CorePlugin {
             redraw::core_plugin,
             messages::plugin,
             settings::plugin,
+            session::plugin,
             lifecycle::plugin,
             platform::core_plugin,
             layout::plugin,

@@ -1,4 +1,4 @@
-//! Making new games: the settings' board at its difficulty (an exact shortest distance up to
+//! Making new games: the session's board at the settings' difficulty (an exact shortest distance up to
 //! 4×4, found by the engine in the background, with "Finding a puzzle…" and Cancel when it
 //! takes a moment), or the puzzle of the day. The game starts when its board is ready.
 
@@ -15,6 +15,7 @@ use crate::messages::{CancelNewGame, GameCommand, NewGame, Notice};
 use crate::photo::DAILY_PHOTOS;
 use crate::play::clock_seed;
 use crate::redraw::{Motion, ReportMotion};
+use crate::session::Session;
 use crate::settings::Settings;
 
 /// How long a board may take before the HUD says it is being looked for.
@@ -68,10 +69,10 @@ struct Order {
     daily: Option<DailyPuzzle>,
 }
 
-fn order(request: NewGame, settings: &Settings) -> Option<Order> {
+fn order(request: NewGame, settings: &Settings, session: &Session) -> Option<Order> {
     match request {
         NewGame::Settings { seed } => {
-            let (width, height) = settings.board();
+            let (width, height) = session.board;
             let shape = Shape::new(width, height).ok()?;
             Some(Order {
                 shape,
@@ -108,6 +109,7 @@ fn start_making(
     mut requests: MessageReader<NewGame>,
     mut cancels: MessageReader<CancelNewGame>,
     settings: Res<Settings>,
+    session: Res<Session>,
     mut job: ResMut<NewGameJob>,
 ) {
     if cancels.read().count() > 0 {
@@ -117,7 +119,7 @@ fn start_making(
     let Some(&request) = requests.read().last() else {
         return;
     };
-    let Some(order) = order(request, &settings) else {
+    let Some(order) = order(request, &settings, &session) else {
         return;
     };
     let cancel = CancelFlag::new();

@@ -27,6 +27,7 @@ use crate::lifecycle::Suspended;
 use crate::messages::{GameChanged, GameCommand, NewGame, Notice, PhotoArrived};
 use crate::photo::PhotoSource;
 use crate::play::{CurrentGame, Days, Scores};
+use crate::session::{Session, SessionCommand};
 use crate::settings::Settings;
 
 /// The folder the player's photos are kept in, inside the data folder.
@@ -132,6 +133,7 @@ fn restore(
     mut restored: Restored,
     mut commands: MessageWriter<GameCommand>,
     mut new_game: MessageWriter<NewGame>,
+    mut session: MessageWriter<SessionCommand>,
     mut notices: MessageWriter<Notice>,
 ) {
     let mut loaded = dir.0.as_deref().map(load_all).unwrap_or_default();
@@ -140,19 +142,18 @@ fn restore(
         notices.write(Notice(problem));
     }
     restored.take(&mut loaded);
-    let settings = &mut restored.settings;
     let fresh = options.size.is_some() || options.seed.is_some() || options.photo.is_some();
     if let Some((columns, rows)) = options.size {
-        settings.set_board(columns, rows);
+        session.write(SessionCommand::SetBoard(columns, rows));
     }
     if let Some(photo) = &options.photo {
-        settings.photo = PhotoSource::File(photo.clone());
+        session.write(SessionCommand::UsePhoto(PhotoSource::File(photo.clone())));
     }
     match loaded.game {
         // The game the player had, finished or not (a finished one shows its result); not a
         // review's board, which older versions saved in place of the finished game.
         Some((game, photo)) if !fresh && !game.is_review() => {
-            settings.photo = photo;
+            session.write(SessionCommand::UsePhoto(photo));
             commands.write(GameCommand::Start(Box::new(game)));
         }
         _ => {
@@ -166,7 +167,7 @@ fn restore(
 fn keep_photo(
     mut arrived: MessageReader<PhotoArrived>,
     dir: Res<DataDir>,
-    mut settings: ResMut<Settings>,
+    mut session: MessageWriter<SessionCommand>,
     mut notices: MessageWriter<Notice>,
 ) {
     for photo in arrived.read() {
@@ -176,7 +177,9 @@ fn keep_photo(
             .unwrap_or_else(std::env::temp_dir)
             .join(PHOTOS_DIR);
         match store_photo(&folder, &photo.bytes) {
-            Ok(path) => settings.photo = PhotoSource::Picked(path),
+            Ok(path) => {
+                session.write(SessionCommand::UsePhoto(PhotoSource::Picked(path)));
+            }
             Err(reason) => {
                 notices.write(Notice(format!("Could not use {}: {reason}", photo.name)));
             }
@@ -213,6 +216,7 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 #[derive(bevy::ecs::system::SystemParam)]
 struct SaveInputs<'w, 's> {
     settings: Res<'w, Settings>,
+    session: Res<'w, Session>,
     scores: Res<'w, Scores>,
     days: Res<'w, Days>,
     current: Res<'w, CurrentGame>,
@@ -250,7 +254,7 @@ fn save_changes(
         let state = SavedState {
             // During a review, the finished game it replays.
             game: inputs.current.game.kept().to_saved(),
-            photo: inputs.settings.photo.clone(),
+            photo: inputs.session.photo.clone(),
         };
         saver.save(dir, GAME_FILE, &state);
     }

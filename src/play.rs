@@ -17,6 +17,7 @@ use crate::game::{
 };
 use crate::messages::{BoardIntent, GameChanged, GameCommand, PauseClock};
 use crate::redraw::{Motion, ReportMotion};
+use crate::session::SessionCommand;
 use crate::settings::Settings;
 
 /// How long one slide is shown when nothing waits behind it, in seconds.
@@ -240,13 +241,14 @@ struct Outputs<'w> {
     scores: ResMut<'w, Scores>,
     days: ResMut<'w, Days>,
     result: ResMut<'w, LastResult>,
+    session: MessageWriter<'w, SessionCommand>,
 }
 
 /// Runs the queue on the game: actions that replace the board at once, moves when the slide
 /// before them is over (several in a frame when a backlog makes slides shorter than a frame).
 fn execute(
     time: Res<Time>,
-    mut settings: ResMut<Settings>,
+    settings: Res<Settings>,
     mut queue: ResMut<ActionQueue>,
     mut pace: ResMut<Pace>,
     mut current: ResMut<CurrentGame>,
@@ -264,7 +266,7 @@ fn execute(
             Done::Nothing => continue,
             Done::Reset => {
                 reset(&mut current, &mut out);
-                follow_board_size(&current.game, &mut settings);
+                follow_board_size(&current.game, &mut out.session);
                 pace.remaining = 0.0;
                 continue;
             }
@@ -365,12 +367,10 @@ fn reset(current: &mut CurrentGame, out: &mut Outputs) {
 }
 
 /// The board played (set up, or restored) becomes the one the menu shows and the next game
-/// takes (the settings are marked changed only if it differs).
-fn follow_board_size(game: &Game, settings: &mut ResMut<Settings>) {
+/// takes.
+fn follow_board_size(game: &Game, session: &mut MessageWriter<SessionCommand>) {
     let board = game.board();
-    if settings.board() != (board.width(), board.height()) {
-        settings.set_board(board.width(), board.height());
-    }
+    session.write(SessionCommand::SetBoard(board.width(), board.height()));
 }
 
 /// Counts a frame's time on the game's clock when the clock counted through the whole frame:

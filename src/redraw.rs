@@ -32,6 +32,7 @@ use bevy::winit::{UpdateMode, WinitSettings};
 use crate::messages::{
     Back, BoardIntent, CancelNewGame, GameCommand, NewGame, Notice, PickPhoto, SolverCommand,
 };
+use crate::session::SessionCommand;
 
 /// The wait between frames while something moves (60 frames a second).
 pub const FRAME: Duration = Duration::from_nanos(16_666_667);
@@ -180,6 +181,7 @@ struct SharedMessages<'w> {
     intents: Option<Res<'w, Messages<BoardIntent>>>,
     new_game: Option<Res<'w, Messages<NewGame>>>,
     cancel: Option<Res<'w, Messages<CancelNewGame>>>,
+    session: Option<Res<'w, Messages<SessionCommand>>>,
     solver: Option<Res<'w, Messages<SolverCommand>>>,
     photo: Option<Res<'w, Messages<PickPhoto>>>,
     back: Option<Res<'w, Messages<Back>>>,
@@ -197,6 +199,7 @@ impl SharedMessages<'_> {
             || any_of(&self.intents)
             || any_of(&self.new_game)
             || any_of(&self.cancel)
+            || any_of(&self.session)
             || any_of(&self.solver)
             || any_of(&self.photo)
             || any_of(&self.back)

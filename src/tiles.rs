@@ -15,7 +15,7 @@ use crate::messages::Notice;
 use crate::photo::{self, PhotoError, PhotoSource, PreparedPhoto};
 use crate::play::CurrentGame;
 use crate::redraw::{Motion, ReportMotion};
-use crate::settings::Settings;
+use crate::session::{Session, SessionCommand};
 
 /// The board a photo is cut for: its source and the board's columns and rows.
 pub type CutFor = (PhotoSource, usize, usize);
@@ -82,12 +82,13 @@ fn to_bevy_image(tile: &RgbaImage) -> Image {
 
 /// Keeps the tiles cut from the chosen photo for the board's shape.
 fn keep_tiles_cut(
-    mut settings: ResMut<Settings>,
+    session: Res<Session>,
     current: Res<CurrentGame>,
     mut tiles: ResMut<PhotoTiles>,
     mut job: ResMut<PhotoJob>,
     mut images: ResMut<Assets<Image>>,
     mut notices: MessageWriter<Notice>,
+    mut commands: MessageWriter<SessionCommand>,
 ) {
     if current.generation == 0 {
         // The board on show before the first game is a placeholder: the photo is decoded once,
@@ -97,7 +98,7 @@ fn keep_tiles_cut(
     let board = current.game.board();
     // A review shows the finished game's photo (the day's, for the puzzle of the day).
     let day = current.game.kept().day();
-    let photo = crate::photo::photo_for(day, &settings.photo);
+    let photo = crate::photo::photo_for(day, &session.photo);
     let is_wanted =
         |cut: &CutFor| cut.0 == photo && (cut.1, cut.2) == (board.width(), board.height());
     if tiles.made_from.as_ref().is_some_and(is_wanted) {
@@ -119,7 +120,7 @@ fn keep_tiles_cut(
             tiles.loading = false;
             notices.write(Notice(format!("Could not use {}.", photo.label())));
             if day.is_none() {
-                settings.photo = PhotoSource::default();
+                commands.write(SessionCommand::UsePhoto(PhotoSource::default()));
             }
         }
         return;
@@ -140,7 +141,7 @@ fn keep_tiles_cut(
             let had = tiles.made_from.as_ref().map(|(source, ..)| source.clone());
             let fallback = had.filter(|source| *source != photo).unwrap_or_default();
             if day.is_none() {
-                settings.photo = fallback;
+                commands.write(SessionCommand::UsePhoto(fallback));
             }
         }
     }

@@ -518,8 +518,8 @@ mod headless {
         // Defect 2: a set-up board one move from solved recorded a "Medium" best.
         let mut app = app_with(parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap());
         assert_eq!(
-            app.world().resource::<Settings>().size,
-            3,
+            app.world().resource::<snapslide::session::Session>().board,
+            (3, 3),
             "the menu shows 3×3"
         );
         intent(&mut app, BoardIntent::Slide(Move::Right));

@@ -15,6 +15,7 @@ use crate::game::{
 use crate::messages::{PhotoOrigin, PickPhoto};
 use crate::photo::{PhotoSource, bundled_title};
 use crate::platform::PlatformHandle;
+use crate::session::SessionCommand;
 use crate::settings::Settings;
 use crate::theme::Theme;
 
@@ -53,14 +54,15 @@ pub(super) fn show(
                 ui.separator();
                 photos(
                     ui,
-                    &mut settings,
+                    settings.theme,
+                    &view,
                     &thumbnails,
                     &own,
                     platform.0.photo_origins(),
                     &mut actions,
                 );
                 ui.separator();
-                options(ui, &mut settings);
+                options(ui, &mut settings, view.session.board);
                 ui.separator();
                 more(ui, &mut hud, &view, platform.0.offers_quit(), &mut actions);
             });
@@ -110,7 +112,7 @@ fn next_game(ui: &mut egui::Ui, settings: &mut Settings, view: &View, actions: &
     ui.label(heading("New game"));
     ui.horizontal_wrapped(|ui| {
         for n in MIN_SIDE..=MAX_SIDE {
-            board_chip(ui, settings, (n, n));
+            board_chip(ui, theme, view, actions, (n, n));
         }
     });
     let shaped = view.tiles.aspect.map(photo_shapes).unwrap_or_default();
@@ -118,7 +120,7 @@ fn next_game(ui: &mut egui::Ui, settings: &mut Settings, view: &View, actions: &
         ui.label(egui::RichText::new("Shaped like the photo").small().weak());
         ui.horizontal_wrapped(|ui| {
             for shape in shaped {
-                board_chip(ui, settings, shape);
+                board_chip(ui, theme, view, actions, shape);
             }
         });
     }
@@ -129,7 +131,7 @@ fn next_game(ui: &mut egui::Ui, settings: &mut Settings, view: &View, actions: &
             }
         }
     });
-    let (width, height) = settings.board();
+    let (width, height) = view.session.board;
     if let Ok(shape) = npuzzle::Shape::new(width, height) {
         let meaning = match settings.difficulty.recipe(shape) {
             Some(Recipe::Exact(moves)) => {
@@ -150,10 +152,20 @@ fn next_game(ui: &mut egui::Ui, settings: &mut Settings, view: &View, actions: &
     }
 }
 
-fn board_chip(ui: &mut egui::Ui, settings: &mut Settings, (width, height): (usize, usize)) {
-    let chosen = settings.board() == (width, height);
-    if style::chip(ui, settings.theme, chosen, &format!("{width}×{height}")).clicked() {
-        settings.set_board(width, height);
+/// A board to choose for the next game.
+fn board_chip(
+    ui: &mut egui::Ui,
+    theme: Theme,
+    view: &View,
+    actions: &mut Actions,
+    board: (usize, usize),
+) {
+    let (width, height) = board;
+    let chosen = view.session.board == board;
+    if style::chip(ui, theme, chosen, &format!("{width}×{height}")).clicked() {
+        actions
+            .session
+            .write(SessionCommand::SetBoard(width, height));
     }
 }
 
@@ -173,30 +185,32 @@ fn refresh_own(ctx: &egui::Context, view: &View, own: &mut OwnThumbnail) {
 }
 
 /// The photos to choose from, by sight, and the gallery and camera.
+#[allow(clippy::too_many_arguments)]
 fn photos(
     ui: &mut egui::Ui,
-    settings: &mut Settings,
+    theme: Theme,
+    view: &View,
     thumbnails: &Thumbnails,
     own: &OwnThumbnail,
     origins: &[PhotoOrigin],
     actions: &mut Actions,
 ) {
-    let theme = settings.theme;
+    let photo = &view.session.photo;
     ui.label(heading("Photo"));
     ui.horizontal_wrapped(|ui| {
-        if !matches!(settings.photo, PhotoSource::Bundled(_))
+        if !matches!(photo, PhotoSource::Bundled(_))
             && let Some((_, texture)) = &own.0
         {
-            thumbnail_button(ui, theme, texture, true, &settings.photo.label());
+            thumbnail_button(ui, theme, texture, true, &photo.label());
         }
         if thumbnails.ready.is_empty() {
             ui.spinner();
         }
         for (name, texture) in &thumbnails.ready {
             let source = PhotoSource::Bundled(name.clone());
-            let chosen = settings.photo == source;
+            let chosen = *photo == source;
             if thumbnail_button(ui, theme, texture, chosen, &bundled_title(name)).clicked() {
-                settings.photo = source;
+                actions.session.write(SessionCommand::UsePhoto(source));
             }
         }
     });
@@ -242,11 +256,11 @@ fn thumbnail_button(
     .on_hover_text(title)
 }
 
-fn options(ui: &mut egui::Ui, settings: &mut Settings) {
+fn options(ui: &mut egui::Ui, settings: &mut Settings, board: (usize, usize)) {
     ui.label(heading("Options"));
     ui.scope(|ui| {
         style::square_checkboxes(ui, settings.theme);
-        option_boxes(ui, settings);
+        option_boxes(ui, settings, board);
     });
     ui.horizontal(|ui| {
         ui.label("Theme");
@@ -258,8 +272,7 @@ fn options(ui: &mut egui::Ui, settings: &mut Settings) {
     });
 }
 
-fn option_boxes(ui: &mut egui::Ui, settings: &mut Settings) {
-    let (width, height) = settings.board();
+fn option_boxes(ui: &mut egui::Ui, settings: &mut Settings, (width, height): (usize, usize)) {
     let mut numbers = settings.numbers_shown(width.max(height));
     if ui.checkbox(&mut numbers, "Show tile numbers").changed() {
         settings.show_numbers = Some(numbers);

@@ -50,6 +50,7 @@ struct View<'w> {
     tiles: Res<'w, PhotoTiles>,
     meter: Res<'w, Meter>,
     review: Res<'w, crate::review::Review>,
+    session: Res<'w, crate::session::Session>,
 }
 
 impl View<'_> {
@@ -67,6 +68,7 @@ struct Actions<'w> {
     pick_photo: MessageWriter<'w, PickPhoto>,
     review: MessageWriter<'w, crate::review::ReviewCommand>,
     cancel_new_game: MessageWriter<'w, crate::messages::CancelNewGame>,
+    session: MessageWriter<'w, crate::session::SessionCommand>,
     exit: MessageWriter<'w, AppExit>,
 }
 

@@ -189,7 +189,7 @@ mod tests {
     fn files_round_trip_atomically() {
         let dir = temp_dir("round");
         let settings = Settings {
-            size: 6,
+            meter: true,
             sound: false,
             ..Settings::default()
         };
