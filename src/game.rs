@@ -144,6 +144,9 @@ pub struct Game {
     day: Option<Day>,
     /// For a review, the finished game it replays.
     reviewed: Option<Box<Game>>,
+    /// Counts the changes of the board: whoever remembers something about it (a hint, a
+    /// reading, a save) compares this instead of the board.
+    revision: u64,
 }
 
 /// The serialisable form of a game, for the save file.
@@ -213,6 +216,7 @@ impl Game {
             shortest: None,
             day: None,
             reviewed: None,
+            revision: 0,
         };
         game.won = game.completes();
         game
@@ -278,6 +282,12 @@ impl Game {
     /// The day whose puzzle this is, if it is the puzzle of the day.
     pub fn day(&self) -> Option<Day> {
         self.day
+    }
+
+    /// How many times the board has changed (every step, a restart): the same number, the
+    /// same board.
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     /// The current board.
@@ -366,6 +376,7 @@ impl Game {
         let to = self.board.blank();
         let tile = self.board.tile_moved_by(mv)?;
         self.board.apply(mv);
+        self.revision += 1;
         Some(Step {
             mv,
             tile,
@@ -468,7 +479,9 @@ impl Game {
     pub fn restart(&mut self) {
         let reviewed = self.reviewed.take();
         let (helped, shortest, day) = (self.helped, self.shortest, self.day);
+        let revision = self.revision + 1;
         *self = Game::new(self.start.clone(), self.difficulty);
+        self.revision = revision;
         self.helped = helped;
         self.shortest = shortest;
         self.day = day;
@@ -520,6 +533,7 @@ impl Game {
             shortest: saved.shortest,
             day: saved.day,
             reviewed: None,
+            revision: 0,
         };
         // The whole history must fit the board (the moves that can be redone too); the board
         // is then where the cursor says.
@@ -653,6 +667,23 @@ mod tests {
         g.undo();
         g.apply(&[Move::Right]);
         assert!(!g.can_redo());
+    }
+
+    #[test]
+    fn the_revision_moves_on_with_every_change_of_the_board_and_only_then() {
+        let mut g = game("1 2 3 / 4 0 5 / 7 8 6");
+        assert_eq!(g.revision(), 0);
+        g.tap(3); // the 4, left of the blank
+        assert_eq!(g.revision(), 1);
+        assert_eq!(g.tap(8), Outcome::Illegal); // not in line with the blank
+        g.mark_helped();
+        g.tick(Duration::from_secs(3));
+        assert_eq!(g.revision(), 1, "nothing moved");
+        g.undo();
+        let undone = g.revision();
+        assert!(undone > 1);
+        g.restart();
+        assert!(g.revision() > undone, "a restart is a change of the board");
     }
 
     #[test]

@@ -13,7 +13,7 @@ use npuzzle::{Board, CancelFlag, Move};
 use crate::background::Background;
 use crate::frame::AppSet;
 use crate::messages::GameChanged;
-use crate::play::CurrentGame;
+use crate::play::{CurrentGame, Position};
 use crate::settings::Settings;
 
 /// How long the meter may search for an exact distance before it settles for a bound.
@@ -102,36 +102,43 @@ pub fn searched_reading(
     })
 }
 
+/// A distance measured, and where the game stood (the board, to measure the next one from).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measured {
+    /// Where the game stood.
+    pub position: Position,
+    /// Its board.
+    pub board: Board,
+    /// The distance.
+    pub reading: Reading,
+}
+
 /// The meter's state.
 #[derive(Resource, Default)]
 pub struct Meter {
-    /// The last distance measured, and the board it is for.
-    pub reading: Option<(Board, Reading)>,
-    /// The game (its generation) the last reading belongs to.
-    game: u64,
+    /// The last distance measured.
+    pub last: Option<Measured>,
     /// The last change and when it came.
     pub flash: Option<(Trend, Instant)>,
-    /// The search under way, its board and game; dropping it cancels it.
-    job: Option<(Board, u64, Background<Option<Reading>>)>,
+    /// The search under way and where the game stood; dropping it cancels it.
+    job: Option<(Position, Board, Background<Option<Reading>>)>,
 }
 
 impl Meter {
-    /// The reading for this board, if it has been measured.
-    pub fn for_board(&self, board: &Board) -> Option<Reading> {
-        self.reading
-            .as_ref()
-            .filter(|(b, _)| b == board)
-            .map(|(_, r)| *r)
+    /// The reading for where the game stands, if it has been measured.
+    pub fn at(&self, position: Position) -> Option<Reading> {
+        let last = self.last.as_ref()?;
+        (last.position == position).then_some(last.reading)
     }
 
-    /// What to show on this board of the game `generation`: its own reading (true), else, while
-    /// it is measured, the last reading of the same game (false); never another game's.
-    pub fn shown(&self, board: &Board, generation: u64) -> Option<(Reading, bool)> {
-        let (measured, reading) = self.reading.as_ref()?;
-        if measured == board {
-            Some((*reading, true))
+    /// What to show where the game stands: its own reading (true), else, while it is measured,
+    /// the last reading of the same game (false); never another game's.
+    pub fn shown(&self, position: Position) -> Option<(Reading, bool)> {
+        let last = self.last.as_ref()?;
+        if last.position == position {
+            Some((last.reading, true))
         } else {
-            (self.game == generation).then_some((*reading, false))
+            (last.position.game == position.game).then_some((last.reading, false))
         }
     }
 
@@ -147,14 +154,17 @@ impl Meter {
         self.job.is_some()
     }
 
-    fn take(&mut self, board: Board, reading: Reading, game: u64) {
-        let before = self.reading.as_ref().filter(|_| self.game == game);
-        let before = before.map(|(_, r)| *r);
-        self.game = game;
-        if let Some(trend) = trend(before, reading) {
+    fn take(&mut self, measured: Measured) {
+        let same_game = |last: &&Measured| last.position.game == measured.position.game;
+        let before = self
+            .last
+            .as_ref()
+            .filter(same_game)
+            .map(|last| last.reading);
+        if let Some(trend) = trend(before, measured.reading) {
             self.flash = Some((trend, Instant::now()));
         }
-        self.reading = Some((board, reading));
+        self.last = Some(measured);
     }
 }
 
@@ -175,19 +185,24 @@ fn measure(
         .any(|c| matches!(c, GameChanged::Slid { .. } | GameChanged::Reset));
     if !settings.meter {
         meter.job = None;
-        meter.reading = None;
+        meter.last = None;
         return;
     }
-    let (board, game) = (current.game.board(), current.generation);
+    let (board, position) = (current.game.board(), current.position());
     let measured =
-        meter.for_board(board).is_some() || meter.job.as_ref().is_some_and(|(b, ..)| b == board);
+        meter.at(position).is_some() || meter.job.as_ref().is_some_and(|(p, ..)| *p == position);
     if measured && !changed {
         return;
     }
     // The next move cancels the search for the last board.
     meter.job = None;
     if let Some(reading) = quick_reading(board) {
-        meter.take(board.clone(), reading, game);
+        let board = board.clone();
+        meter.take(Measured {
+            position,
+            board,
+            reading,
+        });
         return;
     }
     let cancel = CancelFlag::new();
@@ -195,15 +210,15 @@ fn measure(
     options.budget = options.budget.with_time_limit(METER_TIME);
     let owned = board.clone();
     let known = meter
-        .reading
+        .last
         .as_ref()
-        .filter(|(_, reading)| reading.exact && meter.game == game)
-        .map(|(before, reading)| (before.clone(), reading.moves));
+        .filter(|last| last.reading.exact && last.position.game == position.game)
+        .map(|last| (last.board.clone(), last.reading.moves));
     let task = Background::cancellable("meter", &cancel, move || {
         let known = known.as_ref().map(|(before, moves)| (before, *moves));
         searched_reading(&owned, known, &options)
     });
-    meter.job = Some((board.clone(), game, task));
+    meter.job = Some((position, board.clone(), task));
 }
 
 fn collect(mut meter: ResMut<Meter>) {
@@ -216,11 +231,15 @@ fn collect(mut meter: ResMut<Meter>) {
         }
         return;
     };
-    let Some((board, game, _)) = meter.job.take() else {
+    let Some((position, board, _)) = meter.job.take() else {
         return;
     };
     if let Some(reading) = result {
-        meter.take(board, reading, game);
+        meter.take(Measured {
+            position,
+            board,
+            reading,
+        });
     }
 }
 

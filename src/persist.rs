@@ -24,9 +24,9 @@ pub use writer::Writer;
 
 use crate::frame::AppSet;
 use crate::lifecycle::Suspended;
-use crate::messages::{GameChanged, GameCommand, NewGame, Notice, PhotoArrived};
+use crate::messages::{GameCommand, NewGame, Notice, PhotoArrived};
 use crate::photo::PhotoSource;
-use crate::play::{CurrentGame, Days, Scores};
+use crate::play::{CurrentGame, Days, Position, Scores};
 use crate::session::{Session, SessionCommand};
 use crate::settings::Settings;
 
@@ -46,12 +46,14 @@ impl DataDir {
     }
 }
 
-/// The writer, and the bytes each file last had, by file name.
+/// The writer, the bytes each file last had (by file name), and where the game stood when it
+/// was last saved.
 #[derive(Resource)]
 pub struct Saver {
     /// Writes the files off the frame.
     pub writer: Writer,
     last: HashMap<&'static str, Vec<u8>>,
+    game_at: Option<Position>,
 }
 
 impl Default for Saver {
@@ -59,6 +61,7 @@ impl Default for Saver {
         Saver {
             writer: Writer::start(),
             last: Default::default(),
+            game_at: None,
         }
     }
 }
@@ -221,7 +224,6 @@ struct SaveInputs<'w, 's> {
     days: Res<'w, Days>,
     current: Res<'w, CurrentGame>,
     suspended: Res<'w, Suspended>,
-    changes: MessageReader<'w, 's, GameChanged>,
     closing: MessageReader<'w, 's, WindowCloseRequested>,
     exit: MessageReader<'w, 's, AppExit>,
 }
@@ -234,7 +236,10 @@ fn save_changes(
     mut inputs: SaveInputs,
     mut notices: MessageWriter<Notice>,
 ) {
-    let moved = inputs.changes.read().count() > 0;
+    // The game is saved when its board moved on (its position, not its contents, tells; the
+    // board on show before the first game is none of the player's).
+    let position = inputs.current.position();
+    let moved = position.game > 0 && saver.game_at != Some(position);
     let closing = inputs.closing.read().count() > 0
         || inputs.exit.read().count() > 0
         || (inputs.suspended.is_changed() && inputs.suspended.0);
@@ -251,6 +256,7 @@ fn save_changes(
         saver.save(dir, DAILY_FILE, &inputs.days.0);
     }
     if moved || closing {
+        saver.game_at = Some(position);
         let state = SavedState {
             // During a review, the finished game it replays.
             game: inputs.current.game.kept().to_saved(),

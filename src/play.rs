@@ -58,6 +58,27 @@ impl Default for CurrentGame {
     }
 }
 
+/// Where the game on show stands: which game (a new board is a new one) and which revision of
+/// its board. What is remembered about a board (a hint, a reading, a save) keeps this, and is
+/// about the board on show while it is equal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// The game: [`CurrentGame::generation`].
+    pub game: u64,
+    /// The board's revision in it: [`Game::revision`].
+    pub revision: u64,
+}
+
+impl CurrentGame {
+    /// Where the game on show stands now.
+    pub fn position(&self) -> Position {
+        Position {
+            game: self.generation,
+            revision: self.game.revision(),
+        }
+    }
+}
+
 /// The best scores (kept in the scores file).
 #[derive(Resource, Clone, Debug, Default, PartialEq, Deref, DerefMut)]
 pub struct Scores(pub BestScores);

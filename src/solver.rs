@@ -20,7 +20,7 @@ use crate::background::{Background, lock};
 use crate::frame::AppSet;
 use crate::game::moves_text;
 use crate::messages::{GameChanged, GameCommand, SolverCommand};
-use crate::play::{CurrentGame, Pace};
+use crate::play::{CurrentGame, Pace, Position};
 use crate::redraw::{Motion, ReportMotion};
 use crate::settings::Settings;
 
@@ -48,7 +48,8 @@ pub struct Job {
     pub started: Instant,
     /// Why it runs.
     pub purpose: Purpose,
-    board: Board,
+    /// Where the game stood when it was asked: its answer is for that board only.
+    position: Position,
     tables: Arc<Mutex<TableProgress>>,
 }
 
@@ -109,17 +110,16 @@ impl Playback {
     }
 }
 
-/// A hint on show: the board it is for and its move.
+/// A hint on show: where the game stood when it was found, and its move.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
-pub struct HintShown(pub Option<(Board, Move)>);
+pub struct HintShown(pub Option<(Position, Move)>);
 
 impl HintShown {
-    /// The hinted move if it is for this board.
-    pub fn for_board(&self, board: &Board) -> Option<Move> {
+    /// The hinted move if the game still stands where it was found.
+    pub fn at(&self, position: Position) -> Option<Move> {
         self.0
-            .as_ref()
-            .filter(|(b, _)| b == board)
-            .map(|(_, mv)| *mv)
+            .filter(|(found, _)| *found == position)
+            .map(|(_, mv)| mv)
     }
 }
 
@@ -224,7 +224,7 @@ fn prepare_tables(
     Ok(())
 }
 
-fn start(purpose: Purpose, board: &Board) -> Job {
+fn start(purpose: Purpose, board: &Board, position: Position) -> Job {
     let cancel = CancelFlag::new();
     let limit = time_limit(purpose, board);
     let tables = Arc::new(Mutex::new(TableProgress::for_board(board)));
@@ -242,7 +242,7 @@ fn start(purpose: Purpose, board: &Board) -> Job {
         task,
         started: Instant::now(),
         purpose,
-        board: board.clone(),
+        position,
         tables,
     }
 }
@@ -268,7 +268,7 @@ fn handle_commands(
             SolverCommand::Solve | SolverCommand::Hint if current.game.is_won() => {
                 state.status.0 = Some(Status::says("The board is already solved."));
             }
-            SolverCommand::Hint if state.hint.for_board(board).is_some() => {
+            SolverCommand::Hint if state.hint.at(current.position()).is_some() => {
                 // The second tap plays the hinted move.
                 if let Some((_, mv)) = state.hint.0.take() {
                     game_commands.write(GameCommand::AppMove(mv));
@@ -282,7 +282,7 @@ fn handle_commands(
                     Purpose::Hint
                 };
                 // Replacing a running job drops it, which cancels it.
-                state.job.0 = Some(start(purpose, board));
+                state.job.0 = Some(start(purpose, board, current.position()));
                 state.status.0 = None;
             }
             SolverCommand::Cancel => {
@@ -392,7 +392,7 @@ fn poll_job(
     let Some(done) = state.job.0.take() else {
         return;
     };
-    if &done.board != current.game.board() {
+    if done.position != current.position() {
         state.status.0 = Some(Status::says(
             "The board changed while the solver was thinking; ask again.",
         ));
@@ -410,7 +410,7 @@ fn poll_job(
             state.playback.since_last = f32::MAX;
         }
         Purpose::Hint => {
-            state.hint.0 = solution.moves.first().map(|&mv| (done.board.clone(), mv));
+            state.hint.0 = solution.moves.first().map(|&mv| (done.position, mv));
         }
     }
 }
@@ -437,7 +437,7 @@ fn follow_the_game(
             GameChanged::Slid { .. } | GameChanged::Bumped(_) => {}
         }
     }
-    if state.hint.0.is_some() && state.hint.for_board(current.game.board()).is_none() {
+    if state.hint.0.is_some() && state.hint.at(current.position()).is_none() {
         state.hint.0 = None;
     }
 }

@@ -739,7 +739,8 @@ mod headless {
         settle(&mut app);
         let reading = |app: &App| {
             let meter = app.world().resource::<snapslide::meter::Meter>();
-            meter.for_board(&board_of(app)).map(|r| r.moves)
+            let position = app.world().resource::<CurrentGame>().position();
+            meter.at(position).map(|r| r.moves)
         };
         assert_eq!(reading(&app), Some(2));
         intent(&mut app, BoardIntent::Slide(Move::Up));
@@ -759,8 +760,7 @@ mod headless {
         settle(&mut app);
         let shown = |app: &App| {
             let meter = app.world().resource::<snapslide::meter::Meter>();
-            let generation = app.world().resource::<CurrentGame>().generation;
-            meter.shown(&board_of(app), generation)
+            meter.shown(app.world().resource::<CurrentGame>().position())
         };
         assert!(shown(&app).is_some_and(|(reading, current)| current && reading.moves == 2));
         // Another game, whose distance takes a search: until it is known, nothing (not the

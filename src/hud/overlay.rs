@@ -59,7 +59,7 @@ fn tile_marks(
     let board = view.current.game.board();
     let hinted = view
         .hint
-        .for_board(board)
+        .at(view.current.position())
         .and_then(|mv| board.tile_moved_by(mv));
     let playing = !view.won();
     let longer = board.width().max(board.height());

@@ -169,7 +169,7 @@ fn counter(ui: &mut egui::Ui, width: f32, name: &str, number: egui::RichText) {
 /// The meter's number: green for a move closer, amber for one away, for a moment.
 fn meter(ui: &egui::Ui, theme: Theme, view: &View) -> egui::RichText {
     let p = Palette::of(theme);
-    let shown = (view.meter).shown(view.current.game.board(), view.current.generation);
+    let shown = view.meter.shown(view.current.position());
     let text = shown.map_or("…".to_string(), |(r, _)| r.text());
     let colour = match view.meter.flashing() {
         Some(Trend::Closer) => style::rgb(p.good),
@@ -389,7 +389,7 @@ fn play_row(ui: &mut egui::Ui, width: f32, view: &View, actions: &mut Actions) {
         if style::wide_button(ui, game.can_redo() && !thinking, "Redo", quarter).clicked() {
             actions.game.write(GameCommand::Redo);
         }
-        let hint = if view.hint.for_board(game.board()).is_some() {
+        let hint = if view.hint.at(view.current.position()).is_some() {
             "Play hint"
         } else {
             "Hint"
