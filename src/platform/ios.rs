@@ -230,6 +230,8 @@ fn upright_jpeg(image: &UIImage) -> Option<Vec<u8>> {
     // SAFETY: this image is used by one thread at a time.
     let size = target_size(unsafe { image.size() })?;
     // A thumbnail decodes at the size drawn, not at the camera's 12 to 48 megapixels.
+    // SAFETY: UIImage's imageByPreparingThumbnailOfSize: (iOS 15) takes a CGSize and returns
+    // a new image or nil, which the Option receives; the image is alive for the call.
     let thumbnail: Option<Retained<UIImage>> =
         unsafe { msg_send![image, imageByPreparingThumbnailOfSize: size] };
     let source = thumbnail.unwrap_or_else(|| image.retain());
@@ -352,6 +354,8 @@ fn show_gallery(mtm: MainThreadMarker, inbox: Inbox) -> Result<(), &'static str>
     let picker =
         PickerController::init_with_configuration(PickerController::alloc(mtm), &configuration);
     let delegate = GalleryDelegate::alloc(mtm).set_ivars(inbox);
+    // SAFETY: NSObject's init on a freshly allocated instance whose ivars are set, as objc2's
+    // define_class! requires before a class is used.
     let delegate: Retained<GalleryDelegate> = unsafe { msg_send![super(delegate), init] };
     let object: &AnyObject = &delegate;
     // SAFETY: the delegate answers picker:didFinishPicking: and is kept alive below.
@@ -430,6 +434,8 @@ fn show_camera(mtm: MainThreadMarker, inbox: Inbox) -> Result<(), &'static str> 
     let picker = UIImagePickerController::new(mtm);
     picker.setSourceType(camera);
     let delegate = CameraDelegate::alloc(mtm).set_ivars(inbox);
+    // SAFETY: NSObject's init on a freshly allocated instance whose ivars are set, as objc2's
+    // define_class! requires before a class is used.
     let delegate: Retained<CameraDelegate> = unsafe { msg_send![super(delegate), init] };
     let object: &AnyObject = &delegate;
     // SAFETY: the delegate is a UIImagePickerControllerDelegate and a
