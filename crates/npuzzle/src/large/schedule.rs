@@ -233,6 +233,7 @@ pub(super) fn run_improvements<F: FnMut(&Solution)>(
     };
     if best.board.tiles().len() <= weighted::MAX_CELLS {
         improve_by_short_windows(best, shortener, improve, budget)?;
+        improve_by_wide_beams(best, shortener, improve, budget)?;
         improve_by_weighted(best, improve, budget)?;
     } else {
         if best.board.tiles().len() <= WIDE_FIRST_CELLS {
