@@ -237,8 +237,16 @@ pub(super) fn run_improvements<F: FnMut(&Solution)>(
         improve_by_weighted(best, improve, budget)?;
     } else {
         if best.board.tiles().len() <= WIDE_FIRST_CELLS {
-            // Wide beams to the goal first (see `widening`); what follows takes any time left.
+            // Wide beams to the goal first (see `widening`), then the windows of the best;
+            // what follows takes any time left.
             improve_by_wide_beams(best, shortener, improve, budget)?;
+            improve_by_windows(
+                best,
+                shortener,
+                &improve.windows,
+                improve.window_nodes,
+                budget,
+            )?;
         }
         // Presorted constructions (see `beam`), then the windows on the best.
         improve_by_presorting(best, shortener, improve, budget)?;
