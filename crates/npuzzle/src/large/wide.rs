@@ -7,7 +7,6 @@
 //! [`max_width`]); at the cap more time cannot help this search.
 
 use rayon::prelude::*;
-use rustc_hash::FxHashMap;
 
 use crate::board::{Board, Move, Shape};
 use crate::search::budget::{Budget, StopReason};
@@ -20,9 +19,56 @@ const MEMORY: usize = 768 << 20;
 /// Depths a board's hash is remembered to drop repeated boards (cycles of the blank).
 const MEMORY_DEPTHS: u32 = 24;
 
+/// The most slots of the table of boards seen (8 bytes each).
+const MAX_SEEN_SLOTS: usize = 1 << 23;
+
+/// The boards kept in the last [`MEMORY_DEPTHS`] depths, by hash, in a direct-mapped table that
+/// forgets a board when another takes its slot (a repeated board then goes unnoticed, which
+/// costs a place in the beam, never a wrong answer). A slot holds the hash's high 48 bits and
+/// the depth in the low 16.
+struct Seen {
+    slots: Vec<u64>,
+    mask: usize,
+}
+
+impl Seen {
+    /// A table sized for a beam of `width`.
+    fn new(width: usize) -> Seen {
+        let len = (width * 8)
+            .next_power_of_two()
+            .clamp(1 << 10, MAX_SEEN_SLOTS);
+        Seen {
+            slots: vec![u64::MAX; len],
+            mask: len - 1,
+        }
+    }
+
+    fn slot(&self, hash: u64) -> usize {
+        (hash >> 16) as usize & self.mask
+    }
+
+    /// Whether the board was kept in the last [`MEMORY_DEPTHS`] depths before `depth`, or at
+    /// `depth` itself.
+    fn recent(&self, hash: u64, depth: u32) -> bool {
+        let entry = self.slots[self.slot(hash)];
+        entry >> 16 == hash >> 16 && (entry & 0xFFFF) as u32 + MEMORY_DEPTHS >= depth
+    }
+
+    /// Marks the board as kept at `depth`; false if it already was (a duplicate).
+    fn insert(&mut self, hash: u64, depth: u32) -> bool {
+        let at = self.slot(hash);
+        let entry = (hash & !0xFFFF) | u64::from(depth & 0xFFFF);
+        if self.slots[at] == entry {
+            return false;
+        }
+        self.slots[at] = entry;
+        true
+    }
+}
+
 /// The widest beam that fits [`MEMORY`] for solutions up to `depth` moves on `shape`.
 pub(super) fn max_width(shape: Shape, depth: usize) -> usize {
-    let per_board = 4 * depth.max(1) + 4 * (shape.cells() + 24);
+    let per_board = 4 * depth.max(1) + 4 * (shape.cells() + 24) + 8 * 8;
     MEMORY / per_board
 }
 
@@ -212,7 +258,6 @@ pub(super) fn wide_beam(
     budget: &Budget,
 ) -> Result<Option<Vec<Move>>, StopReason> {
     let estimator = search.estimator;
-    let cells = board.tiles().len();
     let (h, hash) = estimator.full(board.tiles());
     let mut layer = Layer {
         tiles: board.tiles().to_vec(),
@@ -222,7 +267,7 @@ pub(super) fn wide_beam(
         last: vec![4],
     };
     let mut links: Vec<Vec<u32>> = Vec::new();
-    let mut seen: FxHashMap<u64, u32> = FxHashMap::default();
+    let mut seen = Seen::new(width);
     seen.insert(hash, 0);
     for depth in 0..upper.saturating_sub(1) as u32 {
         if let Some(at) = layer.estimates.iter().position(|&h| h == 0) {
@@ -234,16 +279,9 @@ pub(super) fn wide_beam(
             children.select_nth_unstable_by_key(width, |c| c.rank);
             children.truncate(width);
         }
-        children.sort_unstable_by_key(|c| c.rank);
-        children.dedup_by_key(|c| c.hash);
+        children.retain(|c| seen.insert(c.hash, depth + 1));
         if children.is_empty() {
             return Ok(None);
-        }
-        for child in &children {
-            seen.insert(child.hash, depth + 1);
-        }
-        if depth % MEMORY_DEPTHS == 0 {
-            seen.retain(|_, d| *d + MEMORY_DEPTHS > depth);
         }
         links.push(
             children
@@ -251,7 +289,7 @@ pub(super) fn wide_beam(
                 .map(|c| c.parent << 2 | c.mv as u32)
                 .collect(),
         );
-        layer = materialise(&layer, &children, estimator, cells);
+        layer = materialise(&layer, &children, search);
     }
     Ok(layer
         .estimates
@@ -262,13 +300,7 @@ pub(super) fn wide_beam(
 
 /// Every child of every board in the layer (never the move back, never a board seen in the
 /// last [`MEMORY_DEPTHS`] depths) that can still beat `upper`.
-fn expand(
-    layer: &Layer,
-    search: &Search<'_>,
-    seen: &FxHashMap<u64, u32>,
-    depth: u32,
-    upper: usize,
-) -> Vec<Child> {
+fn expand(layer: &Layer, search: &Search<'_>, seen: &Seen, depth: u32, upper: usize) -> Vec<Child> {
     let estimator = search.estimator;
     let cells = estimator.shape.cells();
     let count = layer.blanks.len();
@@ -291,9 +323,7 @@ fn expand(
                     blank,
                     from as usize,
                 );
-                if depth as usize + h as usize >= upper
-                    || seen.get(&hash).is_some_and(|&d| d + MEMORY_DEPTHS >= depth)
-                {
+                if depth as usize + h as usize >= upper || seen.recent(hash, depth) {
                     continue;
                 }
                 out.push(Child {
@@ -318,25 +348,34 @@ fn expand(
 }
 
 /// The kept children as the next layer's boards.
-fn materialise(layer: &Layer, children: &[Child], estimator: &Estimator, cells: usize) -> Layer {
-    let mut next = Layer {
-        tiles: Vec::with_capacity(children.len() * cells),
-        ..Layer::default()
+fn materialise(layer: &Layer, children: &[Child], search: &Search<'_>) -> Layer {
+    let estimator = search.estimator;
+    let cells = estimator.shape.cells();
+    let from = |child: &Child| {
+        let blank = layer.blanks[child.parent as usize] as usize;
+        estimator.steps[blank][child.mv as usize] as usize
     };
-    for child in children {
+    let fill = |(out, child): (&mut [u8], &Child)| {
         let i = child.parent as usize;
-        let start = next.tiles.len();
-        next.tiles
-            .extend_from_slice(&layer.tiles[i * cells..(i + 1) * cells]);
-        let blank = layer.blanks[i] as usize;
-        let from = estimator.steps[blank][child.mv as usize] as usize;
-        next.tiles.swap(start + blank, start + from);
-        next.blanks.push(from as u16);
-        next.estimates.push((child.rank >> 40) as u16);
-        next.hashes.push(child.hash);
-        next.last.push(child.mv);
+        out.copy_from_slice(&layer.tiles[i * cells..(i + 1) * cells]);
+        out.swap(layer.blanks[i] as usize, from(child));
+    };
+    let mut tiles = vec![0u8; children.len() * cells];
+    if search.parallel && children.len() > 4096 {
+        tiles
+            .par_chunks_mut(cells)
+            .zip(children.par_iter())
+            .for_each(fill);
+    } else {
+        tiles.chunks_mut(cells).zip(children).for_each(fill);
     }
-    next
+    Layer {
+        tiles,
+        blanks: children.iter().map(|c| from(c) as u16).collect(),
+        estimates: children.iter().map(|c| (c.rank >> 40) as u16).collect(),
+        hashes: children.iter().map(|c| c.hash).collect(),
+        last: children.iter().map(|c| c.mv).collect(),
+    }
 }
 
 /// The moves to board `at` of the last layer, from the parent links.
@@ -355,6 +394,19 @@ fn path(links: &[Vec<u32>], mut at: usize) -> Vec<Move> {
 mod tests {
     use super::*;
     use crate::random::random_solvable;
+
+    #[test]
+    fn seen_boards_are_remembered_for_the_memory_depths_and_duplicates_refused() {
+        let mut seen = Seen::new(100);
+        let hash = 0xDEAD_BEEF_1234_5678;
+        assert!(!seen.recent(hash, 5));
+        assert!(seen.insert(hash, 5));
+        assert!(!seen.insert(hash, 5), "the same board twice at one depth");
+        assert!(seen.recent(hash, 5 + MEMORY_DEPTHS));
+        assert!(!seen.recent(hash, 6 + MEMORY_DEPTHS));
+        assert!(!seen.recent(hash ^ (1 << 40), 6), "another board");
+        assert!(seen.insert(hash, 6 + MEMORY_DEPTHS), "met again, later");
+    }
 
     #[test]
     fn the_incremental_estimate_matches_the_whole_board_one() {
