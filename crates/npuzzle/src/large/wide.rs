@@ -43,6 +43,11 @@ impl Seen {
         }
     }
 
+    /// Bytes held.
+    fn bytes(&self) -> usize {
+        self.slots.len() * 8
+    }
+
     fn slot(&self, hash: u64) -> usize {
         (hash >> 16) as usize & self.mask
     }
@@ -239,6 +244,13 @@ pub(super) struct Search<'a> {
     pub(super) parallel: bool,
 }
 
+impl Layer {
+    /// Bytes held.
+    fn bytes(&self) -> usize {
+        self.tiles.len() + self.blanks.len() * 15
+    }
+}
+
 /// A child before it is kept: rank (estimate, then hash bits to break ties), parent, move.
 #[derive(Clone, Copy)]
 struct Child {
@@ -273,7 +285,8 @@ pub(super) fn wide_beam(
         if let Some(at) = layer.estimates.iter().position(|&h| h == 0) {
             return Ok(Some(path(&links, at)));
         }
-        budget.check(0, 0)?;
+        let links_bytes: usize = links.iter().map(|l| l.len() * 4).sum();
+        budget.check(0, links_bytes + layer.bytes() + seen.bytes())?;
         let mut children = expand(&layer, search, &seen, depth + 1, upper);
         if children.len() > width {
             children.select_nth_unstable_by_key(width, |c| c.rank);

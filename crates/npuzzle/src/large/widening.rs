@@ -28,7 +28,8 @@ const UNTIMED_WIDTH: usize = 8_000;
 pub(super) enum Widening {
     /// The next beam would not fit the time left.
     OutOfTime,
-    /// The widest beam that fits the memory was run: more time cannot help this search.
+    /// The widest beam that fits the memory (ours, or the budget's) was run: more time cannot
+    /// help this search.
     AtMemoryCap,
     /// No deadline: the widest untimed beam was run.
     Untimed,
@@ -55,7 +56,10 @@ pub(super) fn improve_by_wide_beams<F: FnMut(&Solution)>(
             return Ok(Widening::AtMemoryCap);
         }
         let started = Instant::now();
-        let found = wide_beam(best.board, &search, width, best.solution.len(), budget)?;
+        let found = match wide_beam(best.board, &search, width, best.solution.len(), budget) {
+            Err(StopReason::MemoryLimit) => return Ok(Widening::AtMemoryCap),
+            other => other?,
+        };
         if let Some(moves) = found
             && best.offer(cancel_inverse_pairs(&moves), Algorithm::Anytime)
         {
@@ -87,5 +91,45 @@ pub(super) fn improve_by_wide_beams<F: FnMut(&Solution)>(
             affordable
         }
         .min(cap);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Shape;
+    use crate::random::random_solvable;
+    use crate::search::budget::Stopwatch;
+
+    fn widen(width: usize, height: usize, budget: &Budget) -> (Widening, usize, usize) {
+        let board = random_solvable(Shape::new(width, height).unwrap(), 11);
+        let first = crate::large::solve_fast(&board, &Budget::default()).unwrap();
+        let length = first.len();
+        let mut best = Best {
+            board: &board,
+            solution: first,
+            clock: Stopwatch::start(),
+            on_improve: |_: &Solution| {},
+        };
+        let shortener = Shortener::new(board.shape());
+        let widening =
+            improve_by_wide_beams(&mut best, &shortener, &Improve::default(), budget).unwrap();
+        assert!(best.solution.solves(&board));
+        (widening, length, best.solution.len())
+    }
+
+    #[test]
+    fn without_a_deadline_the_beams_widen_to_a_cap_and_shorten_the_fast_solution() {
+        let (widening, first, best) = widen(6, 6, &Budget::default());
+        assert_eq!(widening, Widening::Untimed);
+        assert!(best < first, "{best} >= {first}");
+    }
+
+    #[test]
+    fn the_budget_s_memory_limit_ends_the_widening_without_an_error() {
+        let budget = Budget::default().with_max_memory(200_000);
+        let (widening, first, best) = widen(7, 7, &budget);
+        assert_eq!(widening, Widening::AtMemoryCap);
+        assert!(best <= first);
     }
 }
