@@ -1,6 +1,7 @@
 //! `npuzzle bench FILE`: solves every instance of a benchmark file, checks each length against
-//! the file, and reports nodes and seconds, with the time to load or build the pattern
-//! databases apart.
+//! the file's optimal one (where it claims one), compares it with the file's reference length
+//! (where it has one), and reports nodes and seconds, with the time to load or build the
+//! pattern databases apart.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -22,13 +23,19 @@ use crate::tables::{TableArgs, suggest_stronger};
 /// Arguments of `npuzzle bench`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A benchmark file: lines `id optimal_length tiles…` (0 the blank, goal 1..n then 0), with
-    /// # comments; one board shape (rows split by / unless square).
+    /// A benchmark file: lines `id optimal_length tiles…` or `id optimal_length
+    /// reference_length tiles…` (0 the blank, goal 1..n then 0; an optimal length of 0 is
+    /// unknown), with # comments; one board shape (rows split by / unless square).
     file: PathBuf,
-    /// The method; by default the one `solve` picks for the board (A* up to 3x3, IDA* with
-    /// pattern databases on 4x4, 3x4, 4x3 and 5x5).
+    /// The method; by default the optimal one `solve` picks for the board (A* up to 3x3, IDA*
+    /// with pattern databases on 4x4, 3x4, 4x3 and 5x5), or with --time (or when an optimal
+    /// length is unknown) `solve`'s own choice within the time.
     #[arg(long, value_enum)]
     algorithm: Option<Method>,
+    /// Solve each board as `npuzzle solve --time SECONDS` does: the best solution within that
+    /// time (default 1 s when the file has unknown optimal lengths).
+    #[arg(long, value_name = "SECONDS")]
+    time: Option<f64>,
     /// Only the instances whose optimal length is at most this.
     #[arg(long, value_name = "MOVES")]
     max_length: Option<usize>,
@@ -57,6 +64,10 @@ struct Instance {
     id: String,
     length: usize,
     expected: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reference: Option<usize>,
+    optimal: bool,
+    lower_bound: usize,
     moves: String,
     nodes_expanded: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -68,12 +79,50 @@ struct Instance {
 #[derive(Serialize)]
 struct BenchReport {
     algorithm: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    time: Option<f64>,
     tables: Option<String>,
     threads: usize,
     instances: Vec<Instance>,
     total_seconds: f64,
     total_nodes: u64,
     pdb_load_seconds: f64,
+    mean_length: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    vs_reference: Option<Ratios>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    vs_optimal: Option<Ratios>,
+}
+
+/// Lengths against other lengths over the instances that have them.
+#[derive(Serialize, Clone, Copy)]
+struct Ratios {
+    /// How many instances have the other length.
+    instances: usize,
+    /// The mean of length / other.
+    mean_ratio: f64,
+    /// The mean length over these instances divided by the mean other length.
+    ratio_of_means: f64,
+}
+
+impl Ratios {
+    /// The ratios of `(length, other)` pairs, `None` without any.
+    fn of(pairs: impl Iterator<Item = (usize, usize)>) -> Option<Ratios> {
+        let pairs: Vec<(usize, usize)> = pairs.filter(|&(_, other)| other > 0).collect();
+        if pairs.is_empty() {
+            return None;
+        }
+        let n = pairs.len() as f64;
+        let mean_ratio = pairs.iter().map(|&(l, o)| l as f64 / o as f64).sum::<f64>() / n;
+        let (lengths, others) = pairs
+            .iter()
+            .fold((0, 0), |(l, o), &(length, other)| (l + length, o + other));
+        Some(Ratios {
+            instances: pairs.len(),
+            mean_ratio,
+            ratio_of_means: lengths as f64 / others as f64,
+        })
+    }
 }
 
 fn read_entries(args: &Args) -> Result<Vec<BenchmarkInstance>> {
@@ -85,7 +134,7 @@ fn read_entries(args: &Args) -> Result<Vec<BenchmarkInstance>> {
         entries.retain(|e| e.optimal <= max);
     }
     if args.easiest {
-        entries.sort_by_key(|e| e.optimal);
+        entries.sort_by_key(|e| e.known_optimal().or(e.reference).unwrap_or(usize::MAX));
     }
     if let Some(limit) = args.limit {
         entries.truncate(limit);
@@ -104,7 +153,8 @@ fn read_entries(args: &Args) -> Result<Vec<BenchmarkInstance>> {
 
 /// How each instance is solved.
 struct Solver<'a> {
-    algorithm: Algorithm,
+    /// The method; `None` for `solve`'s own choice within the options' time.
+    algorithm: Option<Algorithm>,
     ida: Option<IdaOptions<'a>>,
     options: Options,
 }
@@ -134,11 +184,15 @@ pub fn run(args: &Args) -> Result<u8> {
         .threads
         .unwrap_or_else(rayon::current_num_threads);
     let first = &entries[0].board;
-    let algorithm = args
-        .algorithm
-        .map_or_else(|| default_algorithm(first), Algorithm::from);
+    let time = improvement_time(args, &entries)?;
+    let algorithm = match (args.algorithm, time) {
+        (Some(method), _) => Some(Algorithm::from(method)),
+        (None, Some(_)) => None,
+        (None, None) => Some(default_algorithm(first)),
+    };
     let options = Options {
-        algorithm: Some(algorithm),
+        algorithm,
+        time,
         partition: args.tables.partition.clone(),
         pdb_dir: Some(args.tables.dir()?),
         threads: Some(threads),
@@ -149,7 +203,7 @@ pub fn run(args: &Args) -> Result<u8> {
     let db = tables(args, first, &options)?;
     let solver = Solver {
         algorithm,
-        ida: (algorithm == Algorithm::IdaStar).then(|| IdaOptions {
+        ida: (algorithm == Some(Algorithm::IdaStar)).then(|| IdaOptions {
             reflect: !args.no_reflection,
             ..IdaOptions::with_tables(db.as_deref(), Some(threads))
         }),
@@ -159,24 +213,56 @@ pub fn run(args: &Args) -> Result<u8> {
         },
     };
     let mut report = BenchReport {
-        algorithm: algorithm.name(),
+        algorithm: algorithm.map_or("default", Algorithm::name),
+        time: time.map(|t| t.as_secs_f64()),
         tables: db.as_ref().map(|db| db.partition().name().to_string()),
         threads,
         instances: Vec::new(),
         total_seconds: 0.0,
         total_nodes: 0,
         pdb_load_seconds: started.elapsed().as_secs_f64(),
+        mean_length: 0.0,
+        vs_reference: None,
+        vs_optimal: None,
     };
     if !args.json {
         print_header(args, &entries, &solver, db.as_deref(), &report);
     }
     let troubles = solve_all(args, &entries, &solver, &mut report)?;
+    summarise(&mut report);
     if args.json {
         println!("{}", serde_json::to_string(&report)?);
     } else {
         print_total(&report);
     }
     Ok(troubles.exit_code())
+}
+
+/// The time each board is improved for: `--time`, else 1 s when no method is named and some
+/// optimal length is unknown (an optimal search could run for ever), else none.
+fn improvement_time(args: &Args, entries: &[BenchmarkInstance]) -> Result<Option<Duration>> {
+    match args.time {
+        Some(seconds) => Duration::try_from_secs_f64(seconds)
+            .map(Some)
+            .with_context(|| format!("--time takes seconds, not {seconds}")),
+        None if args.algorithm.is_none() && entries.iter().any(|e| e.known_optimal().is_none()) => {
+            Ok(Some(npuzzle::DEFAULT_IMPROVE_TIME))
+        }
+        None => Ok(None),
+    }
+}
+
+/// The mean length and the ratios against the reference and optimal lengths.
+fn summarise(report: &mut BenchReport) {
+    let instances = &report.instances;
+    report.mean_length =
+        instances.iter().map(|i| i.length).sum::<usize>() as f64 / instances.len().max(1) as f64;
+    report.vs_reference = Ratios::of(
+        instances
+            .iter()
+            .filter_map(|i| Some((i.length, i.reference?))),
+    );
+    report.vs_optimal = Ratios::of(instances.iter().map(|i| (i.length, i.expected)));
 }
 
 /// The tables IDA* will use (none for other methods): the options' (built on every core if
@@ -251,17 +337,24 @@ fn solve_all(
             }
             Err(error) => return Err(error).context(format!("instance {}", entry.id)),
         };
-        let ok = solution.len() == entry.optimal && solution.solves(&entry.board);
+        let ok = length_agrees(entry, &solution);
         if !ok {
-            troubles.mismatches.push(format!(
-                "instance {}: found {} moves, the file says {}",
-                entry.id,
-                solution.len(),
-                entry.optimal
-            ));
+            troubles.mismatches.push(match entry.known_optimal() {
+                Some(optimal) => format!(
+                    "instance {}: found {} moves{}, the file says {optimal}",
+                    entry.id,
+                    solution.len(),
+                    if solution.optimal {
+                        ""
+                    } else {
+                        " (not optimal)"
+                    },
+                ),
+                None => format!("instance {}: the moves do not solve it", entry.id),
+            });
         }
         if !args.json {
-            print_row(&entry.id, &solution, generated, ok);
+            print_row(entry, &solution, generated, ok);
         }
         report.total_seconds += solution.seconds;
         report.total_nodes += solution.nodes_expanded;
@@ -269,6 +362,9 @@ fn solve_all(
             id: entry.id.clone(),
             length: solution.len(),
             expected: entry.optimal,
+            reference: entry.reference,
+            optimal: solution.optimal,
+            lower_bound: solution.lower_bound,
             moves: solution.moves_string(),
             nodes_expanded: solution.nodes_expanded,
             nodes_generated: generated,
@@ -276,6 +372,17 @@ fn solve_all(
         });
     }
     Ok(troubles)
+}
+
+/// Whether a solution agrees with the file: it solves the board, and where the file claims an
+/// optimal length, it is no shorter, and exactly that long if it claims to be optimal itself.
+fn length_agrees(entry: &BenchmarkInstance, solution: &Solution) -> bool {
+    let fits = match entry.known_optimal() {
+        Some(optimal) if solution.optimal => solution.len() == optimal,
+        Some(optimal) => solution.len() >= optimal && solution.lower_bound <= optimal,
+        None => true,
+    };
+    fits && solution.solves(&entry.board)
 }
 
 fn print_header(
@@ -286,7 +393,7 @@ fn print_header(
     report: &BenchReport,
 ) {
     let method = match (solver.algorithm, db) {
-        (Algorithm::IdaStar, Some(db)) => format!(
+        (Some(Algorithm::IdaStar), Some(db)) => format!(
             "IDA* + {} pattern databases{} ({:.1} MB)",
             db.partition().name(),
             if args.no_reflection {
@@ -296,8 +403,12 @@ fn print_header(
             },
             db.bytes() as f64 / 1e6
         ),
-        (Algorithm::IdaStar, None) => "IDA* + Manhattan + linear conflict".to_string(),
-        (algorithm, _) => algorithm.name().to_string(),
+        (Some(Algorithm::IdaStar), None) => "IDA* + Manhattan + linear conflict".to_string(),
+        (Some(algorithm), _) => algorithm.name().to_string(),
+        (None, _) => format!(
+            "solve's default within {} s",
+            solver.options.time.unwrap_or_default().as_secs_f64()
+        ),
     };
     println!(
         "{} instances of {}, {method}, {} thread{}; tables {} in {:.3} s",
@@ -309,16 +420,18 @@ fn print_header(
         report.pdb_load_seconds,
     );
     println!(
-        "{:>6} {:>6} {:>14} {:>14} {:>10}",
-        "id", "length", "expanded", "generated", "seconds"
+        "{:>6} {:>6} {:>6} {:>6} {:>14} {:>14} {:>10}",
+        "id", "length", "bound", "ref", "expanded", "generated", "seconds"
     );
 }
 
-fn print_row(id: &str, solution: &Solution, generated: Option<u64>, ok: bool) {
+fn print_row(entry: &BenchmarkInstance, solution: &Solution, generated: Option<u64>, ok: bool) {
     println!(
-        "{:>6} {:>6} {:>14} {:>14} {:>10.4}{}",
-        id,
+        "{:>6} {:>6} {:>6} {:>6} {:>14} {:>14} {:>10.4}{}",
+        entry.id,
         solution.len(),
+        solution.lower_bound,
+        entry.reference.map_or("-".to_string(), |r| r.to_string()),
         solution.nodes_expanded,
         generated.map_or("-".to_string(), |n| n.to_string()),
         solution.seconds,
@@ -344,4 +457,15 @@ fn print_total(report: &BenchReport) {
         generated as f64 / solved,
         report.pdb_load_seconds,
     );
+    let line = |name: &str, ratios: Option<Ratios>| {
+        if let Some(r) = ratios {
+            println!(
+                "against the {name} lengths ({} instances): mean ratio {:.4}, ratio of the means {:.4}",
+                r.instances, r.mean_ratio, r.ratio_of_means
+            );
+        }
+    };
+    println!("mean length: {:.2} moves", report.mean_length);
+    line("optimal", report.vs_optimal);
+    line("reference", report.vs_reference);
 }

@@ -349,6 +349,66 @@ fn bench_checks_each_length_and_exits_4_on_a_wrong_one() {
 }
 
 #[test]
+fn bench_compares_with_reference_lengths_and_accepts_unknown_optima() {
+    let cache = fresh_cache("bench-reference");
+    // `id optimal reference tiles…`: a (optimal unknown) has a reference of 5, b one of 11.
+    let text = "a 0 5 1 0 3 4 2 5 7 8 6\nb 11 11 1 0 2 7 5 4 8 6 3\n";
+    let file = cache.join("reference.txt");
+    std::fs::write(&file, text).unwrap();
+    let out = npuzzle_fresh(&["bench", file.to_str().unwrap(), "--json"], &cache);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = json(&out);
+    let lengths: Vec<f64> = report["instances"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["length"].as_f64().unwrap())
+        .collect();
+    let against = &report["vs_reference"];
+    assert_eq!(against["instances"], 2);
+    let mean = (lengths[0] / 5.0 + lengths[1] / 11.0) / 2.0;
+    assert!((against["mean_ratio"].as_f64().unwrap() - mean).abs() < 1e-9);
+    let of_means = (lengths[0] + lengths[1]) / 16.0;
+    assert!((against["ratio_of_means"].as_f64().unwrap() - of_means).abs() < 1e-9);
+    // Only b claims an optimal length.
+    assert_eq!(report["vs_optimal"]["instances"], 1);
+    // A claimed optimal length that the solver beats is still a mismatch.
+    std::fs::write(&file, text.replace("b 11 11", "b 13 11")).unwrap();
+    let out = npuzzle_fresh(&["bench", file.to_str().unwrap()], &cache);
+    assert_eq!(out.status.code(), Some(4));
+    // A DeepCubeA 6x6 state: no optimal known, so a non-optimal solution is no mismatch.
+    let out = npuzzle_fresh(
+        &[
+            "bench",
+            &benchmark("deepcubea35.txt"),
+            "--limit",
+            "1",
+            "--time",
+            "0.2",
+            "--json",
+        ],
+        &cache,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let report = json(&out);
+    let instance = &report["instances"][0];
+    let (length, reference) = (
+        instance["length"].as_f64().unwrap(),
+        instance["reference"].as_f64().unwrap(),
+    );
+    assert!(instance["lower_bound"].as_f64().unwrap() <= length);
+    assert!(
+        (report["vs_reference"]["mean_ratio"].as_f64().unwrap() - length / reference).abs() < 1e-9
+    );
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+#[test]
 fn bench_solves_easy_korf_instances_with_tables_built_on_the_way() {
     let cache = fresh_cache("bench-korf");
     let out = npuzzle_fresh(

@@ -33,5 +33,5 @@ pub use pdb::{Partition, PatternDatabase, PdbError, PdbEvent};
 pub use progress::{Progress, ProgressEvent};
 pub use search::budget::{Budget, CancelFlag, GaveUp, SearchStatus, StopReason};
 pub use solution::{Algorithm, Solution};
+pub use solve::{DEFAULT_IMPROVE_TIME, default_algorithm, pattern_database};
 pub use solve::{Options, SolveError, solve};
-pub use solve::{default_algorithm, pattern_database};

@@ -316,20 +316,38 @@ pub fn parse_board(text: &str) -> Result<Board, ParseError> {
 pub struct BenchmarkInstance {
     /// The instance's name in the file.
     pub id: String,
-    /// Its optimal length, as the file gives it.
+    /// Its optimal length, as the file gives it; 0 where the file says it is unknown.
     pub optimal: usize,
+    /// A reference solution's length (another solver's, say), where the file has that column.
+    pub reference: Option<usize>,
     /// The board: the line's tiles make a square (or rows separated by `/`).
     pub board: Board,
 }
 
-/// Reads a benchmark file: one instance a line, `id optimal_length tiles…`, with 0 for the
-/// blank; blank lines and `#` comments are ignored. Errors point at the line and column.
+impl BenchmarkInstance {
+    /// The optimal length, where the file claims one.
+    pub fn known_optimal(&self) -> Option<usize> {
+        (self.optimal > 0 || self.board.is_goal()).then_some(self.optimal)
+    }
+}
+
+/// Reads a benchmark file: one instance a line, `id optimal_length tiles…` or
+/// `id optimal_length reference_length tiles…` (0 in the optimal column: unknown), with 0 for
+/// the blank; blank lines and `#` comments are ignored. A line has the reference column when
+/// its tiles would otherwise not make a square (or its first row would be one too long).
+/// Errors point at the line and column.
 pub fn parse_benchmark(text: &str) -> Result<Vec<BenchmarkInstance>, ParseError> {
     tokenize(text)
         .iter()
         .map(|line| {
-            let [id, optimal, tiles @ ..] = line.tokens.as_slice() else {
+            let [id, optimal, rest @ ..] = line.tokens.as_slice() else {
                 return Err(line.tokens[0].error(ParseErrorKind::NotABenchmarkLine));
+            };
+            let (reference, tiles) = match rest {
+                [first, tiles @ ..] if has_reference_column(rest) => {
+                    (Some(parse_number(first, usize::MAX)?), tiles)
+                }
+                tiles => (None, tiles),
             };
             if tiles.is_empty() {
                 return Err(optimal.error(ParseErrorKind::NotABenchmarkLine));
@@ -337,10 +355,28 @@ pub fn parse_benchmark(text: &str) -> Result<Vec<BenchmarkInstance>, ParseError>
             Ok(BenchmarkInstance {
                 id: id.text.to_string(),
                 optimal: parse_number(optimal, usize::MAX)?,
+                reference,
                 board: board_from_rows(text, &one_line_rows(tiles)?)?,
             })
         })
         .collect()
+}
+
+/// Whether a benchmark line's tokens after the optimal length start with a reference length:
+/// without `/`, the tokens after the first make a square and all of them do not; with `/`,
+/// the first row is one longer than the second.
+fn has_reference_column(tokens: &[Token<'_>]) -> bool {
+    let is_square = |n: usize| n > 1 && n.isqrt() * n.isqrt() == n;
+    match tokens.iter().position(|t| t.text == "/") {
+        None => !is_square(tokens.len()) && is_square(tokens.len().saturating_sub(1)),
+        Some(first) => {
+            let second = tokens[first + 1..]
+                .iter()
+                .position(|t| t.text == "/")
+                .unwrap_or(tokens.len() - first - 1);
+            first == second + 1
+        }
+    }
 }
 
 /// Splits a single line into rows: at `/` if there are any, else into a square.
@@ -636,6 +672,23 @@ mod tests {
             ParseErrorKind::NotABenchmarkLine
         );
         assert!(parse_benchmark("# nothing\n").unwrap().is_empty());
+    }
+
+    #[test]
+    fn benchmark_lines_with_a_reference_length() {
+        let text = "a 0 5 1 0 3 4 2 5 7 8 6\nb 3 4 1 2 3 / 4 0 5\nc 3 1 0 3 4 2 5 7 8 6\n";
+        let instances = parse_benchmark(text).unwrap();
+        assert_eq!(instances[0].reference, Some(5));
+        assert_eq!(instances[0].known_optimal(), None);
+        assert_eq!(
+            instances[0].board,
+            parse_board("1 0 3 4 2 5 7 8 6").unwrap()
+        );
+        assert_eq!(instances[1].reference, Some(4));
+        assert_eq!(instances[1].known_optimal(), Some(3));
+        assert_eq!(instances[1].board.width(), 3);
+        assert_eq!(instances[2].reference, None);
+        assert_eq!(instances[2].known_optimal(), Some(3));
     }
 
     #[test]

@@ -96,7 +96,7 @@ fn tile_weights(shape: Shape, growth: (u32, u32)) -> Vec<i64> {
 
 /// Zobrist keys, one per (tile, cell), from a fixed seed (splitmix64: the keys also break
 /// ties between equal boards, so they are fixed here rather than left to a library's generator).
-fn zobrist(cells: usize) -> Vec<u64> {
+pub(super) fn zobrist(cells: usize) -> Vec<u64> {
     let mut state = 0x853C_49E6_748F_EA9Bu64;
     (0..cells * cells)
         .map(|_| {

@@ -28,6 +28,8 @@ mod schedule;
 mod shorten;
 mod stage;
 mod weighted;
+mod wide;
+mod widening;
 
 pub use shorten::cancel_inverse_pairs;
 

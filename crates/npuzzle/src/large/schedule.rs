@@ -9,6 +9,7 @@ use super::construct::{Config, Plan, StageOption};
 use super::presort::improve_by_presorting;
 use super::regions::last_region;
 use super::shorten::Shortener;
+use super::widening::improve_by_wide_beams;
 use super::{Improve, Tables, constructed, weighted};
 
 /// The best solution so far during an anytime run, and who hears of improvements.
@@ -232,9 +233,22 @@ pub(super) fn run_improvements<F: FnMut(&Solution)>(
     };
     if best.board.tiles().len() <= weighted::MAX_CELLS {
         improve_by_short_windows(best, shortener, improve, budget)?;
+        improve_by_wide_beams(best, shortener, improve, budget)?;
         improve_by_weighted(best, improve, budget)?;
     } else {
-        // Presorted constructions first (see `beam`), then the windows on the best.
+        if best.board.tiles().len() <= WIDE_FIRST_CELLS {
+            // Wide beams to the goal first (see `widening`), then the windows of the best;
+            // what follows takes any time left.
+            improve_by_wide_beams(best, shortener, improve, budget)?;
+            improve_by_windows(
+                best,
+                shortener,
+                &improve.windows,
+                improve.window_nodes,
+                budget,
+            )?;
+        }
+        // Presorted constructions (see `beam`), then the windows on the best.
         improve_by_presorting(best, shortener, improve, budget)?;
         improve_by_short_windows(best, shortener, improve, budget)?;
         improve_last_5x5(best, &SUFFIX_QUICK, &improve.tables, budget)?;
@@ -276,9 +290,16 @@ pub(super) fn run_improvements<F: FnMut(&Solution)>(
             }
             budget.check(0, 0)?;
         }
+        if best.board.tiles().len() > WIDE_FIRST_CELLS {
+            improve_by_wide_beams(best, shortener, improve, budget)?;
+        }
     }
     Ok(())
 }
+
+/// The largest boards (in cells) on which the wide beams run first: up to 7×7 they beat the
+/// presorted constructions within a second; on larger boards they only take the time left.
+const WIDE_FIRST_CELLS: usize = 49;
 
 /// Extra best-of constructions when time is left.
 const MORE_ROUNDS: usize = 12;

@@ -10,7 +10,7 @@
 //! and hashes its states itself.
 
 use super::heap::MinHeap;
-use super::table::{Admitted, StateTable};
+use super::table::{Admitted, Closed, StateTable};
 use crate::board::Move;
 
 /// The `last` of the root node: no move reached it.
@@ -34,9 +34,9 @@ pub(crate) struct Node<K, D> {
 }
 
 /// The nodes, open list and closed set of one search.
-pub(crate) struct Arena<K, D> {
+pub(crate) struct Arena<K, D, T = StateTable> {
     nodes: Vec<Node<K, D>>,
-    table: StateTable,
+    table: T,
     open: MinHeap,
     /// Children that come before every queued node, expanded next without the heap.
     next_up: Vec<u32>,
@@ -46,6 +46,22 @@ impl<K: PartialEq, D> Arena<K, D> {
     /// An arena holding the root (with this hash) at g = 0, queued with `priority`, with room
     /// for about `capacity` nodes before it grows.
     pub fn new(root: K, hash: u64, data: D, priority: u32, capacity: usize) -> Arena<K, D> {
+        let table = StateTable::with_root(capacity, hash);
+        Arena::with_table(root, data, priority, capacity, table)
+    }
+}
+
+impl<K: PartialEq, D, T: Closed> Arena<K, D, T> {
+    /// An arena holding the root at g = 0, queued with `priority`, with room for about
+    /// `capacity` nodes before it grows, over a closed set that already holds the root as
+    /// node 0.
+    pub fn with_table(
+        root: K,
+        data: D,
+        priority: u32,
+        capacity: usize,
+        table: T,
+    ) -> Arena<K, D, T> {
         let mut nodes = Vec::with_capacity(capacity);
         nodes.push(Node {
             key: root,
@@ -59,7 +75,7 @@ impl<K: PartialEq, D> Arena<K, D> {
         open.push(priority, 0);
         Arena {
             nodes,
-            table: StateTable::with_root(capacity, hash),
+            table,
             open,
             next_up: Vec::new(),
         }

@@ -11,7 +11,9 @@
 use super::arena::{Arena, NO_MOVE};
 use super::budget::{Budget, GaveUp, StopReason, Stopwatch};
 use super::key::PackedTiles;
-use super::table::hash_of;
+use super::rank::MAX_RANKED_CELLS;
+use super::ranked::{RankTable, rank_packed};
+use super::table::{Closed, StateTable, hash_of};
 use crate::analysis::manhattan_table;
 use crate::board::{Board, Move};
 
@@ -43,15 +45,25 @@ const CHECK_EVERY: u64 = 4096;
 /// Room reserved up front: enough for most 8-puzzles without regrowing the tables.
 const INITIAL_NODES: usize = 4096;
 
-/// Searches from `board` to the goal, picking the packed form that fits the board.
+/// Searches from `board` to the goal, picking the packed form and closed set that fit the
+/// board: on up to 9 cells an array indexed by the state's rank, else a hash table.
 pub(crate) fn search(board: &Board, order: Order, budget: &Budget) -> Result<Found, GaveUp> {
     let cells = board.tiles().len();
-    if u64::fits(cells) {
-        search_with::<u64>(board, order, budget)
+    if cells <= MAX_RANKED_CELLS {
+        let rank = |key: &u64| u64::from(rank_packed(*key, cells));
+        let root = rank(&u64::pack(board.tiles()));
+        let table = RankTable::with_root(cells, root as u32, INITIAL_NODES);
+        search_with::<u64, _>(board, order, budget, table, rank)
+    } else if u64::fits(cells) {
+        let table = StateTable::with_root(INITIAL_NODES, hash_of(&u64::pack(board.tiles())));
+        search_with::<u64, _>(board, order, budget, table, hash_of)
     } else if u128::fits(cells) {
-        search_with::<u128>(board, order, budget)
+        let table = StateTable::with_root(INITIAL_NODES, hash_of(&u128::pack(board.tiles())));
+        search_with::<u128, _>(board, order, budget, table, hash_of)
     } else {
-        search_with::<Box<[u8]>>(board, order, budget)
+        let root = <Box<[u8]>>::pack(board.tiles());
+        let table = StateTable::with_root(INITIAL_NODES, hash_of(&root));
+        search_with::<Box<[u8]>, _>(board, order, budget, table, hash_of)
     }
 }
 
@@ -62,10 +74,13 @@ fn priority(order: Order, g: u32, h: u16) -> u32 {
     }
 }
 
-fn search_with<K: PackedTiles>(
+/// The search with a closed set `table` (holding the root as node 0) and the hash it takes.
+fn search_with<K: PackedTiles, T: Closed>(
     board: &Board,
     order: Order,
     budget: &Budget,
+    table: T,
+    hash_of: impl Fn(&K) -> u64,
 ) -> Result<Found, GaveUp> {
     let clock = Stopwatch::start();
     let shape = board.shape();
@@ -89,14 +104,7 @@ fn search_with<K: PackedTiles>(
         h: root_h,
         blank: board.blank() as u8,
     };
-    let root_hash = hash_of(&root);
-    let mut arena = Arena::new(
-        root,
-        root_hash,
-        data,
-        priority(order, 0, root_h),
-        INITIAL_NODES,
-    );
+    let mut arena = Arena::with_table(root, data, priority(order, 0, root_h), INITIAL_NODES, table);
     let mut expanded: u64 = 0;
     let mut lower_bound = usize::from(root_h);
     let gave_up = |reason, expanded, memory, lower_bound| GaveUp {

@@ -10,4 +10,5 @@ pub mod heap;
 pub mod idastar;
 pub mod key;
 pub mod rank;
+pub(crate) mod ranked;
 pub(crate) mod table;

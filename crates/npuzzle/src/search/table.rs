@@ -28,6 +28,39 @@ pub(crate) fn hash_u128(key: u128) -> u64 {
     (mixed ^ (mixed >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93)
 }
 
+/// A closed set: each state's best node in the arena.
+pub(crate) trait Closed {
+    /// Makes node `at` the best for its state (found by `hash` and `is_it`) unless a known node
+    /// is as good: `beats(known)` says whether `at` is better than the known node.
+    fn admit(
+        &mut self,
+        hash: u64,
+        is_it: impl Fn(u32) -> bool,
+        beats: impl Fn(u32) -> bool,
+        at: u32,
+    ) -> Admitted;
+
+    /// Bytes held.
+    fn memory(&self) -> usize;
+}
+
+impl Closed for StateTable {
+    #[inline]
+    fn admit(
+        &mut self,
+        hash: u64,
+        is_it: impl Fn(u32) -> bool,
+        beats: impl Fn(u32) -> bool,
+        at: u32,
+    ) -> Admitted {
+        StateTable::admit(self, hash, is_it, beats, at)
+    }
+
+    fn memory(&self) -> usize {
+        StateTable::memory(self)
+    }
+}
+
 /// Maps states to the arena index of their best node.
 pub(crate) struct StateTable {
     /// `tag << 32 | (index + 1)`, or `EMPTY`.

@@ -1,0 +1,474 @@
+//! Wide beam search to the goal on any board: at each depth the children of the boards kept,
+//! ranked by an admissible estimate (Manhattan + linear conflict, kept incrementally), the best
+//! `width` kept, until a board is the goal. Each doubling of the width gives a shorter solution
+//! as a rule, so the anytime schedule runs beams of growing width until its time is up.
+//!
+//! Memory grows with width × depth (one parent link a board kept), so the width is capped (see
+//! [`max_width`]); at the cap more time cannot help this search.
+
+use rayon::prelude::*;
+
+use crate::board::{Board, Move, Shape};
+use crate::search::budget::{Budget, StopReason};
+
+use super::beam::zobrist;
+
+/// The most memory (bytes) a beam's parent links and boards may take.
+const MEMORY: usize = 768 << 20;
+
+/// Depths a board's hash is remembered to drop repeated boards (cycles of the blank).
+const MEMORY_DEPTHS: u32 = 24;
+
+/// The most slots of the table of boards seen (8 bytes each).
+const MAX_SEEN_SLOTS: usize = 1 << 23;
+
+/// The boards kept in the last [`MEMORY_DEPTHS`] depths, by hash, in a direct-mapped table that
+/// forgets a board when another takes its slot (a repeated board then goes unnoticed, which
+/// costs a place in the beam, never a wrong answer). A slot holds the hash's high 48 bits and
+/// the depth in the low 16.
+struct Seen {
+    slots: Vec<u64>,
+    mask: usize,
+}
+
+impl Seen {
+    /// A table sized for a beam of `width`.
+    fn new(width: usize) -> Seen {
+        let len = (width * 8)
+            .next_power_of_two()
+            .clamp(1 << 10, MAX_SEEN_SLOTS);
+        Seen {
+            slots: vec![u64::MAX; len],
+            mask: len - 1,
+        }
+    }
+
+    /// Bytes held.
+    fn bytes(&self) -> usize {
+        self.slots.len() * 8
+    }
+
+    fn slot(&self, hash: u64) -> usize {
+        (hash >> 16) as usize & self.mask
+    }
+
+    /// Whether the board was kept in the last [`MEMORY_DEPTHS`] depths before `depth`, or at
+    /// `depth` itself.
+    fn recent(&self, hash: u64, depth: u32) -> bool {
+        let entry = self.slots[self.slot(hash)];
+        entry >> 16 == hash >> 16 && (entry & 0xFFFF) as u32 + MEMORY_DEPTHS >= depth
+    }
+
+    /// Marks the board as kept at `depth`; false if it already was (a duplicate).
+    fn insert(&mut self, hash: u64, depth: u32) -> bool {
+        let at = self.slot(hash);
+        let entry = (hash & !0xFFFF) | u64::from(depth & 0xFFFF);
+        if self.slots[at] == entry {
+            return false;
+        }
+        self.slots[at] = entry;
+        true
+    }
+}
+
+/// The widest beam that fits [`MEMORY`] for solutions up to `depth` moves on `shape`.
+pub(super) fn max_width(shape: Shape, depth: usize) -> usize {
+    let per_board = 4 * depth.max(1) + 4 * (shape.cells() + 24) + 8 * 8;
+    MEMORY / per_board
+}
+
+/// Per-shape tables: Manhattan distance per (tile, cell), Zobrist keys, neighbours, lines.
+pub(super) struct Estimator {
+    shape: Shape,
+    manhattan: Vec<u16>,
+    keys: Vec<u64>,
+    steps: Vec<[u16; 4]>,
+    /// Each tile's goal row and column (the blank's are out of range).
+    goal_row: Vec<u8>,
+    goal_column: Vec<u8>,
+}
+
+const NONE: u16 = u16::MAX;
+
+impl Estimator {
+    /// Tables for a shape.
+    pub(super) fn new(shape: Shape) -> Estimator {
+        let cells = shape.cells();
+        let mut manhattan = vec![0u16; cells * cells];
+        for tile in 1..cells {
+            for cell in 0..cells {
+                manhattan[tile * cells + cell] =
+                    shape.distance(cell, shape.goal_cell(tile as u8)) as u16;
+            }
+        }
+        let steps = (0..cells)
+            .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).map_or(NONE, |c| c as u16)))
+            .collect();
+        let goal = |tile: usize| shape.column_row(shape.goal_cell(tile as u8));
+        Estimator {
+            shape,
+            manhattan,
+            keys: zobrist(cells),
+            steps,
+            goal_row: (0..cells)
+                .map(|t| if t == 0 { u8::MAX } else { goal(t).1 as u8 })
+                .collect(),
+            goal_column: (0..cells)
+                .map(|t| if t == 0 { u8::MAX } else { goal(t).0 as u8 })
+                .collect(),
+        }
+    }
+
+    fn key(&self, tile: u8, cell: usize) -> u64 {
+        self.keys[tile as usize * self.shape.cells() + cell]
+    }
+
+    /// Tiles that must leave a line so the rest stand in order, for the row (if `row`) or
+    /// column through `cell`, with the cell `swap.0` read as holding tile `swap.1`.
+    fn removals(&self, tiles: &[u8], cell: usize, row: bool, swap: (usize, u8)) -> u16 {
+        let width = self.shape.width;
+        let (start, stride, count, line) = if row {
+            (cell - cell % width, 1, width, cell / width)
+        } else {
+            (cell % width, width, self.shape.height, cell % width)
+        };
+        let (goal_line, goal_place) = if row {
+            (&self.goal_row, &self.goal_column)
+        } else {
+            (&self.goal_column, &self.goal_row)
+        };
+        let mut goals = [0u8; 16];
+        let mut n = 0;
+        for i in 0..count {
+            let at = start + i * stride;
+            let tile = if at == swap.0 { swap.1 } else { tiles[at] } as usize;
+            if tile != 0 && goal_line[tile] as usize == line {
+                goals[n] = goal_place[tile];
+                n += 1;
+            }
+        }
+        n as u16 - longest_increasing(&goals[..n])
+    }
+
+    /// Manhattan + 2 × line removals, and the Zobrist hash, of a whole board.
+    fn full(&self, tiles: &[u8]) -> (u16, u64) {
+        let (width, height) = (self.shape.width, self.shape.height);
+        let mut h = 0;
+        let mut hash = 0;
+        for (cell, &tile) in tiles.iter().enumerate() {
+            hash ^= self.key(tile, cell);
+            if tile != 0 {
+                h += self.manhattan[tile as usize * tiles.len() + cell];
+            }
+        }
+        let none = (usize::MAX, 0);
+        for r in 0..height {
+            h += 2 * self.removals(tiles, r * width, true, none);
+        }
+        for c in 0..width {
+            h += 2 * self.removals(tiles, c, false, none);
+        }
+        (h, hash)
+    }
+
+    /// The estimate and hash after the blank at `blank` swaps with the tile at `from`, given
+    /// the board before (`tiles`, estimate `h`, `hash`).
+    fn after(&self, tiles: &[u8], h: u16, hash: u64, blank: usize, from: usize) -> (u16, u64) {
+        let tile = tiles[from];
+        let cells = tiles.len();
+        let md = self.manhattan[tile as usize * cells + blank] as i32
+            - self.manhattan[tile as usize * cells + from] as i32;
+        let hash = hash
+            ^ self.key(tile, from)
+            ^ self.key(tile, blank)
+            ^ self.key(0, blank)
+            ^ self.key(0, from);
+        // A vertical move changes the rows of both cells, a horizontal one their columns; only
+        // the tile's own goal line can change its count.
+        let vertical = from % self.shape.width == blank % self.shape.width;
+        let goal_line = if vertical {
+            self.goal_row[tile as usize]
+        } else {
+            self.goal_column[tile as usize]
+        } as usize;
+        let line_of = |cell: usize| {
+            if vertical {
+                cell / self.shape.width
+            } else {
+                cell % self.shape.width
+            }
+        };
+        let mut change = 0i32;
+        for (cell, now) in [(from, (from, 0u8)), (blank, (blank, tile))] {
+            if line_of(cell) == goal_line {
+                let before = self.removals(tiles, cell, vertical, (usize::MAX, 0));
+                let after = self.removals(tiles, cell, vertical, now);
+                change += after as i32 - before as i32;
+            }
+        }
+        let h = h as i32 + md + 2 * change;
+        (h as u16, hash)
+    }
+}
+
+/// The length of the longest strictly increasing run in a short list.
+fn longest_increasing(values: &[u8]) -> u16 {
+    let mut tails = [0u8; 16];
+    let mut len = 0;
+    for &value in values {
+        let at = tails[..len].partition_point(|&t| t < value);
+        tails[at] = value;
+        if at == len {
+            len += 1;
+        }
+    }
+    len as u16
+}
+
+/// The boards kept at one depth.
+#[derive(Default)]
+struct Layer {
+    tiles: Vec<u8>,
+    blanks: Vec<u16>,
+    estimates: Vec<u16>,
+    hashes: Vec<u64>,
+    /// The move that led to each board (an index into [`Move::ALL`]; 4 for none).
+    last: Vec<u8>,
+}
+
+/// What a beam runs with: the shape's tables, and whether it may use the rayon pool.
+pub(super) struct Search<'a> {
+    /// The estimate's tables.
+    pub(super) estimator: &'a Estimator,
+    /// Whether children are generated on the current rayon pool's threads.
+    pub(super) parallel: bool,
+}
+
+impl Layer {
+    /// Bytes held.
+    fn bytes(&self) -> usize {
+        self.tiles.len() + self.blanks.len() * 15
+    }
+}
+
+/// A child before it is kept: rank (estimate, then hash bits to break ties), parent, move.
+#[derive(Clone, Copy)]
+struct Child {
+    rank: u64,
+    hash: u64,
+    parent: u32,
+    mv: u8,
+}
+
+/// A beam of `width` from `board`; the moves to the goal if it finds a path shorter than
+/// `upper` moves. `Ok(None)` when the beam dies out or every board left is pruned by `upper`.
+pub(super) fn wide_beam(
+    board: &Board,
+    search: &Search<'_>,
+    width: usize,
+    upper: usize,
+    budget: &Budget,
+) -> Result<Option<Vec<Move>>, StopReason> {
+    let estimator = search.estimator;
+    let (h, hash) = estimator.full(board.tiles());
+    let mut layer = Layer {
+        tiles: board.tiles().to_vec(),
+        blanks: vec![board.blank() as u16],
+        estimates: vec![h],
+        hashes: vec![hash],
+        last: vec![4],
+    };
+    let mut links: Vec<Vec<u32>> = Vec::new();
+    let mut seen = Seen::new(width);
+    seen.insert(hash, 0);
+    for depth in 0..upper.saturating_sub(1) as u32 {
+        if let Some(at) = layer.estimates.iter().position(|&h| h == 0) {
+            return Ok(Some(path(&links, at)));
+        }
+        let links_bytes: usize = links.iter().map(|l| l.len() * 4).sum();
+        budget.check(0, links_bytes + layer.bytes() + seen.bytes())?;
+        let mut children = expand(&layer, search, &seen, depth + 1, upper);
+        if children.len() > width {
+            children.select_nth_unstable_by_key(width, |c| c.rank);
+            children.truncate(width);
+        }
+        children.retain(|c| seen.insert(c.hash, depth + 1));
+        if children.is_empty() {
+            return Ok(None);
+        }
+        links.push(
+            children
+                .iter()
+                .map(|c| c.parent << 2 | c.mv as u32)
+                .collect(),
+        );
+        layer = materialise(&layer, &children, search);
+    }
+    Ok(layer
+        .estimates
+        .iter()
+        .position(|&h| h == 0)
+        .map(|at| path(&links, at)))
+}
+
+/// Every child of every board in the layer (never the move back, never a board seen in the
+/// last [`MEMORY_DEPTHS`] depths) that can still beat `upper`.
+fn expand(layer: &Layer, search: &Search<'_>, seen: &Seen, depth: u32, upper: usize) -> Vec<Child> {
+    let estimator = search.estimator;
+    let cells = estimator.shape.cells();
+    let count = layer.blanks.len();
+    let some = |range: std::ops::Range<usize>| {
+        let mut out = Vec::with_capacity(range.len() * 3);
+        for i in range {
+            let tiles = &layer.tiles[i * cells..(i + 1) * cells];
+            let blank = layer.blanks[i] as usize;
+            let back = Move::ALL
+                .get(layer.last[i] as usize)
+                .map(|m| m.inverse().index());
+            for (m, &from) in estimator.steps[blank].iter().enumerate() {
+                if from == NONE || back == Some(m) {
+                    continue;
+                }
+                let (h, hash) = estimator.after(
+                    tiles,
+                    layer.estimates[i],
+                    layer.hashes[i],
+                    blank,
+                    from as usize,
+                );
+                if depth as usize + h as usize >= upper || seen.recent(hash, depth) {
+                    continue;
+                }
+                out.push(Child {
+                    rank: (u64::from(h) << 40) | (hash >> 24),
+                    hash,
+                    parent: i as u32,
+                    mv: m as u8,
+                });
+            }
+        }
+        out
+    };
+    const CHUNK: usize = 2048;
+    if count <= CHUNK || !search.parallel {
+        return some(0..count);
+    }
+    let chunks: Vec<Vec<Child>> = (0..count.div_ceil(CHUNK))
+        .into_par_iter()
+        .map(|c| some(c * CHUNK..((c + 1) * CHUNK).min(count)))
+        .collect();
+    chunks.concat()
+}
+
+/// The kept children as the next layer's boards.
+fn materialise(layer: &Layer, children: &[Child], search: &Search<'_>) -> Layer {
+    let estimator = search.estimator;
+    let cells = estimator.shape.cells();
+    let from = |child: &Child| {
+        let blank = layer.blanks[child.parent as usize] as usize;
+        estimator.steps[blank][child.mv as usize] as usize
+    };
+    let fill = |(out, child): (&mut [u8], &Child)| {
+        let i = child.parent as usize;
+        out.copy_from_slice(&layer.tiles[i * cells..(i + 1) * cells]);
+        out.swap(layer.blanks[i] as usize, from(child));
+    };
+    let mut tiles = vec![0u8; children.len() * cells];
+    if search.parallel && children.len() > 4096 {
+        tiles
+            .par_chunks_mut(cells)
+            .zip(children.par_iter())
+            .for_each(fill);
+    } else {
+        tiles.chunks_mut(cells).zip(children).for_each(fill);
+    }
+    Layer {
+        tiles,
+        blanks: children.iter().map(|c| from(c) as u16).collect(),
+        estimates: children.iter().map(|c| (c.rank >> 40) as u16).collect(),
+        hashes: children.iter().map(|c| c.hash).collect(),
+        last: children.iter().map(|c| c.mv).collect(),
+    }
+}
+
+/// The moves to board `at` of the last layer, from the parent links.
+fn path(links: &[Vec<u32>], mut at: usize) -> Vec<Move> {
+    let mut moves = Vec::with_capacity(links.len());
+    for layer in links.iter().rev() {
+        let link = layer[at];
+        moves.push(Move::ALL[(link & 3) as usize]);
+        at = (link >> 2) as usize;
+    }
+    moves.reverse();
+    moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::random_solvable;
+
+    #[test]
+    fn seen_boards_are_remembered_for_the_memory_depths_and_duplicates_refused() {
+        let mut seen = Seen::new(100);
+        let hash = 0xDEAD_BEEF_1234_5678;
+        assert!(!seen.recent(hash, 5));
+        assert!(seen.insert(hash, 5));
+        assert!(!seen.insert(hash, 5), "the same board twice at one depth");
+        assert!(seen.recent(hash, 5 + MEMORY_DEPTHS));
+        assert!(!seen.recent(hash, 6 + MEMORY_DEPTHS));
+        assert!(!seen.recent(hash ^ (1 << 40), 6), "another board");
+        assert!(seen.insert(hash, 6 + MEMORY_DEPTHS), "met again, later");
+    }
+
+    #[test]
+    fn the_incremental_estimate_matches_the_whole_board_one() {
+        for (width, height) in [(6, 6), (7, 5), (3, 9)] {
+            let shape = Shape::new(width, height).unwrap();
+            let estimator = Estimator::new(shape);
+            let mut board = random_solvable(shape, 7);
+            let (mut h, mut hash) = estimator.full(board.tiles());
+            for step in 0..400 {
+                let mv = Move::ALL[(step * 7 + step / 3) % 4];
+                let blank = board.blank();
+                let Some(from) = shape.step(blank, mv) else {
+                    continue;
+                };
+                (h, hash) = estimator.after(board.tiles(), h, hash, blank, from);
+                board.apply(mv);
+                assert_eq!(
+                    (h, hash),
+                    estimator.full(board.tiles()),
+                    "{shape} step {step}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_beam_solves_and_a_wider_one_is_no_worse_on_the_whole() {
+        let shape = Shape::new(6, 6).unwrap();
+        let estimator = Estimator::new(shape);
+        let search = Search {
+            estimator: &estimator,
+            parallel: true,
+        };
+        let (mut narrow, mut wide) = (0, 0);
+        for seed in 0..3 {
+            let board = random_solvable(shape, seed);
+            let budget = Budget::default();
+            let run = |width| {
+                let moves = wide_beam(&board, &search, width, 4000, &budget)
+                    .unwrap()
+                    .expect("a beam this wide reaches the goal");
+                let mut replay = board.clone();
+                replay.apply_all(&moves).unwrap();
+                assert!(replay.is_goal());
+                moves.len()
+            };
+            narrow += run(500);
+            wide += run(4000);
+        }
+        assert!(wide <= narrow, "{wide} > {narrow}");
+    }
+}

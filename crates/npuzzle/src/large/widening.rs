@@ -1,0 +1,135 @@
+//! The anytime driver of the wide beam (see `wide`): beams of growing width, each bounded by
+//! the best solution so far, the last as wide as the time left allows.
+
+use std::time::Instant;
+
+use crate::search::budget::{Budget, StopReason};
+use crate::solution::{Algorithm, Solution};
+
+use super::schedule::{Best, improve_by_short_windows};
+use super::shorten::Shortener;
+use super::wide::{Estimator, Search, max_width, wide_beam};
+use super::{Improve, cancel_inverse_pairs};
+
+/// The first beam's width: a few milliseconds on 6×6, and a measure of the time per board.
+const FIRST_WIDTH: usize = 500;
+
+/// Each beam is at most this many times wider than the last (when time allows).
+const GROWTH: f64 = 2.0;
+
+/// The share of the time left the next beam is planned to take (beams vary in depth).
+const PLAN_SHARE: f64 = 0.8;
+
+/// The widest beam run without a deadline.
+const UNTIMED_WIDTH: usize = 8_000;
+
+/// Why the beams stopped widening.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Widening {
+    /// The next beam would not fit the time left.
+    OutOfTime,
+    /// The widest beam that fits the memory (ours, or the budget's) was run: more time cannot
+    /// help this search.
+    AtMemoryCap,
+    /// No deadline: the widest untimed beam was run.
+    Untimed,
+}
+
+/// Beams of growing width, the first [`FIRST_WIDTH`] wide, each next one [`GROWTH`] times as
+/// wide or as wide as [`PLAN_SHARE`] of the time left allows (from the last beam's time per
+/// unit of width), until the time is up or the width reaches the memory cap. Each better
+/// solution's windows are then re-solved.
+pub(super) fn improve_by_wide_beams<F: FnMut(&Solution)>(
+    best: &mut Best<'_, F>,
+    shortener: &Shortener,
+    improve: &Improve,
+    budget: &Budget,
+) -> Result<Widening, StopReason> {
+    let estimator = Estimator::new(best.board.shape());
+    let search = Search {
+        estimator: &estimator,
+        parallel: improve.threads != Some(1),
+    };
+    let mut width = FIRST_WIDTH;
+    loop {
+        if best.done() {
+            return Ok(Widening::AtMemoryCap);
+        }
+        let started = Instant::now();
+        let found = match wide_beam(best.board, &search, width, best.solution.len(), budget) {
+            Err(StopReason::MemoryLimit) => return Ok(Widening::AtMemoryCap),
+            other => other?,
+        };
+        if let Some(moves) = found
+            && best.offer(cancel_inverse_pairs(&moves), Algorithm::Anytime)
+        {
+            improve_by_short_windows(best, shortener, improve, budget)?;
+        }
+        let cap = max_width(best.board.shape(), best.solution.len());
+        if width >= cap {
+            return Ok(Widening::AtMemoryCap);
+        }
+        let Some(deadline) = budget.deadline else {
+            if width >= UNTIMED_WIDTH {
+                return Ok(Widening::Untimed);
+            }
+            width = (width * 2).min(UNTIMED_WIDTH);
+            continue;
+        };
+        let per_width = started.elapsed().as_secs_f64() / width as f64;
+        let left = deadline
+            .saturating_duration_since(Instant::now())
+            .as_secs_f64();
+        let affordable = (left * PLAN_SHARE / per_width.max(1e-9)) as usize;
+        if affordable < width * 5 / 4 {
+            return Ok(Widening::OutOfTime);
+        }
+        width = if affordable as f64 > width as f64 * GROWTH * (1.0 + GROWTH) {
+            // Room for this doubling and the next: double.
+            (width as f64 * GROWTH) as usize
+        } else {
+            affordable
+        }
+        .min(cap);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Shape;
+    use crate::random::random_solvable;
+    use crate::search::budget::Stopwatch;
+
+    fn widen(width: usize, height: usize, budget: &Budget) -> (Widening, usize, usize) {
+        let board = random_solvable(Shape::new(width, height).unwrap(), 11);
+        let first = crate::large::solve_fast(&board, &Budget::default()).unwrap();
+        let length = first.len();
+        let mut best = Best {
+            board: &board,
+            solution: first,
+            clock: Stopwatch::start(),
+            on_improve: |_: &Solution| {},
+        };
+        let shortener = Shortener::new(board.shape());
+        let widening =
+            improve_by_wide_beams(&mut best, &shortener, &Improve::default(), budget).unwrap();
+        assert!(best.solution.solves(&board));
+        (widening, length, best.solution.len())
+    }
+
+    #[test]
+    fn without_a_deadline_the_beams_widen_to_a_cap_and_shorten_the_fast_solution() {
+        let (widening, first, best) = widen(6, 6, &Budget::default());
+        assert_eq!(widening, Widening::Untimed);
+        assert!(best < first, "{best} >= {first}");
+    }
+
+    #[test]
+    fn the_budget_s_memory_limit_ends_the_widening_without_an_error() {
+        let budget = Budget::default().with_max_memory(200_000);
+        let (widening, first, best) = widen(7, 7, &budget);
+        assert_eq!(widening, Widening::AtMemoryCap);
+        assert!(best <= first);
+    }
+}
