@@ -94,6 +94,7 @@ test: deps mobile-checks
 	@cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
 	@cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
 	cargo fmt --all --check
+	tools/check_imports.py
 	cargo clippy --workspace --all-targets -- -D warnings
 	$(MAKE) --no-print-directory phone-check
 	export JAVA_HOME="$${JAVA_HOME:-$$(dirname "$$(dirname "$$(readlink -f "$$(command -v javac)")")")}"; \

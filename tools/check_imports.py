@@ -51,14 +51,39 @@ def expand(tree):
     return [prefix + path for item in items for path in expand(item)]
 
 
+def inline_modules(text):
+    """The spans of the inline modules (`mod tests { … }`) in a file."""
+    spans = []
+    for found in re.finditer(rf"\bmod\s+{IDENT}\s*\{{", text):
+        depth, end = 0, found.end() - 1
+        for end in range(found.end() - 1, len(text)):
+            depth += text[end] == "{"
+            depth -= text[end] == "}"
+            if depth == 0:
+                break
+        spans.append((found.start(), end))
+    return spans
+
+
 def referenced_paths(text):
-    """Every `crate::…` and `super::…` path in a file."""
+    """Every `crate::…` and `super::…` path in a file, as the file's module sees it: inside an
+    inline module, its own `super::`s are taken off (`super::*` in `mod tests` is the file)."""
     text = strip_comments(text)
+    spans = inline_modules(text)
+    found = []
+    for use in re.finditer(r"\buse\s+([^;]+);", text):
+        found += [(p, use.start()) for p in expand(use.group(1))
+                  if p.startswith(("crate::", "super::"))]
+    for inline in re.finditer(rf"\b(?:crate|super)(?:::{IDENT})+", text):
+        if not re.search(r"\buse\s+[^;]*$", text[:inline.start()].rsplit(";", 1)[-1]):
+            found.append((inline.group(0), inline.start()))
     paths = []
-    for tree in re.findall(r"\buse\s+([^;]+);", text):
-        paths += [p for p in expand(tree) if p.startswith(("crate::", "super::"))]
-    without_uses = re.sub(r"\buse\s+[^;]+;", "", text)
-    paths += re.findall(rf"\b(?:crate|super)(?:::{IDENT})+", without_uses)
+    for path, at in found:
+        depth = sum(start <= at <= end for start, end in spans)
+        while depth and path.startswith("super::"):
+            path, depth = "self::" + path[len("super::"):], depth - 1
+            path = path.replace("self::super::", "super::")
+        paths.append(path)
     return paths
 
 
@@ -67,6 +92,8 @@ def resolve(path, here, modules):
     segments = path.replace(" ", "").split("::")
     if segments[0] == "crate":
         base, rest = (), segments[1:]
+    elif segments[0] == "self":
+        base, rest = here, segments[1:]
     else:
         # `super` is the parent module (of `a::b`, whether a/b.rs or a/b/mod.rs, it is `a`).
         base, rest = here, segments

@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use crate::exit;
 use crate::method::Method;
-use crate::pdb::rayon_pool;
+use crate::tables::rayon_pool;
 use crate::tables::{TableArgs, suggest_stronger};
 
 /// Arguments of `npuzzle bench`.

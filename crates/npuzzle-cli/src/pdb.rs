@@ -2,12 +2,12 @@
 
 use std::time::Instant;
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use npuzzle::Budget;
 use npuzzle::pdb::cache::{build, file_path, load, save};
 
 use crate::exit;
-use crate::tables::{TableArgs, parse_shape, partition_for};
+use crate::tables::{TableArgs, parse_shape, partition_for, rayon_pool};
 
 /// Arguments of `npuzzle pdb`.
 #[derive(clap::Args)]
@@ -81,16 +81,4 @@ fn run_build(args: &BuildArgs) -> Result<u8> {
 
 fn file_size(path: &std::path::Path) -> u64 {
     std::fs::metadata(path).map(|m| m.len()).unwrap_or(0)
-}
-
-/// A rayon pool of `threads` threads (all cores when `None`).
-pub fn rayon_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(threads) = threads {
-        if threads == 0 {
-            bail!("--threads takes 1 or more");
-        }
-        builder = builder.num_threads(threads);
-    }
-    Ok(builder.build()?)
 }

@@ -123,8 +123,20 @@ pub fn suggest_stronger(
         return Ok(None);
     }
     let budget = Budget::unlimited().with_progress(crate::progress::progress());
-    let pool = crate::pdb::rayon_pool(tables.threads)?;
+    let pool = rayon_pool(tables.threads)?;
     let dir = tables.dir()?;
     let db = pool.install(|| load_or_build(&strongest, Some(&dir), &budget))?;
     Ok(Some(db))
+}
+
+/// A rayon pool of `threads` threads (all cores when `None`).
+pub fn rayon_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(threads) = threads {
+        if threads == 0 {
+            bail!("--threads takes 1 or more");
+        }
+        builder = builder.num_threads(threads);
+    }
+    Ok(builder.build()?)
 }

@@ -498,7 +498,7 @@ mod tests {
         let b = board(&[12, 1, 10, 2, 7, 11, 4, 14, 5, 0, 9, 15, 8, 13, 6, 3]);
         let text = b.to_string();
         assert_eq!(text.lines().next().unwrap(), "12  1 10  2");
-        assert_eq!(crate::parse::parse_board(&text).unwrap(), b);
+        assert_eq!(crate::parse_board(&text).unwrap(), b);
     }
 
     #[test]

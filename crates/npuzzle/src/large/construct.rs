@@ -731,3 +731,40 @@ pub(crate) fn construct(
     work.solve(config, budget)?;
     Ok(work.moves)
 }
+
+/// The ways each line is placed by the best-of construction: (cells a stage places at once,
+/// weight as `num / den`, nodes a stage may expand, exact lone-tile costs).
+pub(super) const BEST_OF: &[StageOption] = &stage_options([
+    (6, (3, 2), 20_000, true),
+    (6, (3, 2), 20_000, false),
+    (4, (1, 1), 20_000, true),
+    (5, (2, 1), 20_000, true),
+    (8, (2, 1), 20_000, true),
+    (6, (1, 1), 20_000, true),
+    (6, (3, 1), 20_000, true),
+    (15, (3, 2), 20_000, false),
+]);
+
+/// [`StageOption`]s from their settings, written as tuples.
+const fn stage_options<const N: usize>(
+    settings: [(usize, (u32, u32), u64, bool); N],
+) -> [StageOption; N] {
+    let mut out = [StageOption {
+        chunk: 0,
+        weight: (1, 1),
+        nodes: 0,
+        exact: false,
+    }; N];
+    let mut i = 0;
+    while i < N {
+        let (chunk, weight, nodes, exact) = settings[i];
+        out[i] = StageOption {
+            chunk,
+            weight,
+            nodes,
+            exact,
+        };
+        i += 1;
+    }
+    out
+}

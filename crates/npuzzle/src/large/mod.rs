@@ -21,6 +21,7 @@
 //! ```
 
 mod beam;
+mod best;
 mod construct;
 mod presort;
 mod regions;
@@ -44,8 +45,9 @@ use crate::pdb::{PatternDatabase, PdbError, cache::best_cached};
 use crate::search::budget::{Budget, GaveUp, SearchStatus, StopReason, Stopwatch};
 use crate::solution::{Algorithm, Solution};
 
+use best::Best;
 use construct::{Config, construct};
-use schedule::{Best, run_improvements};
+use schedule::run_improvements;
 use shorten::Shortener;
 
 /// Why a large-board solver returned no solution.

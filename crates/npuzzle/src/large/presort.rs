@@ -10,9 +10,9 @@ use crate::pdb::PatternDatabase;
 use crate::search::budget::{Budget, StopReason};
 use crate::solution::{Algorithm, Solution};
 
-use super::construct::Config;
+use super::best::{Best, improve_by_short_windows};
+use super::construct::{BEST_OF, Config};
 use super::regions::{last_region, suffix_regions};
-use super::schedule::{BEST_OF, Best, improve_by_short_windows};
 use super::shorten::Shortener;
 use super::{Improve, beam, cancel_inverse_pairs, constructed};
 

@@ -1,97 +1,17 @@
-//! The anytime improvement's schedule: which methods run, in which order, with which settings,
-//! and the best solution they share.
+//! The anytime improvement's schedule: which methods run, in which order, with which settings
+//! (the best solution they share is `best`'s).
 
-use crate::board::{Board, Move};
-use crate::search::budget::{Budget, StopReason, Stopwatch};
+use crate::board::Move;
+use crate::search::budget::{Budget, StopReason};
 use crate::solution::{Algorithm, Solution};
 
-use super::construct::{Config, Plan, StageOption};
+use super::best::{Best, improve_by_short_windows, improve_by_windows};
+use super::construct::{BEST_OF, Config, Plan};
 use super::presort::improve_by_presorting;
 use super::regions::last_region;
 use super::shorten::Shortener;
 use super::widening::improve_by_wide_beams;
 use super::{Improve, Tables, constructed, weighted};
-
-/// The best solution so far during an anytime run, and who hears of improvements.
-pub(super) struct Best<'a, F: FnMut(&Solution)> {
-    pub(super) board: &'a Board,
-    pub(super) solution: Solution,
-    pub(super) clock: Stopwatch,
-    pub(super) on_improve: F,
-}
-
-impl<F: FnMut(&Solution)> Best<'_, F> {
-    /// Takes `moves` if they solve the board in fewer moves than the best.
-    pub(super) fn offer(&mut self, moves: Vec<Move>, algorithm: Algorithm) -> bool {
-        if moves.len() >= self.solution.len() {
-            return false;
-        }
-        let mut replay = self.board.clone();
-        if replay.apply_all(&moves).is_err() || !replay.is_goal() {
-            return false;
-        }
-        self.solution.moves = moves;
-        self.solution.algorithm = algorithm;
-        self.solution.seconds = self.clock.seconds();
-        self.solution.optimal = self.solution.len() <= self.solution.lower_bound;
-        (self.on_improve)(&self.solution);
-        true
-    }
-
-    /// Whether the best is proved shortest.
-    pub(super) fn done(&self) -> bool {
-        self.solution.len() <= self.solution.lower_bound
-    }
-}
-
-/// Windowed re-solves with each window length in turn, each repeated while it gains.
-fn improve_by_windows<F: FnMut(&Solution)>(
-    best: &mut Best<'_, F>,
-    shortener: &Shortener,
-    windows: &[usize],
-    nodes: u64,
-    budget: &Budget,
-) -> Result<(), StopReason> {
-    for &length in windows {
-        loop {
-            if best.done() {
-                return Ok(());
-            }
-            let result = shortener.pass(
-                best.board,
-                &best.solution.moves,
-                length,
-                (length / 2).max(1),
-                nodes,
-                budget,
-            );
-            match result {
-                Ok((moves, improved)) => {
-                    best.offer(moves, Algorithm::Anytime);
-                    if !improved {
-                        break;
-                    }
-                }
-                Err((moves, reason)) => {
-                    best.offer(moves, Algorithm::Anytime);
-                    return Err(reason);
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
-/// [`improve_by_windows`] with the two shortest window lengths only: quick, for a new best.
-pub(super) fn improve_by_short_windows<F: FnMut(&Solution)>(
-    best: &mut Best<'_, F>,
-    shortener: &Shortener,
-    improve: &Improve,
-    budget: &Budget,
-) -> Result<(), StopReason> {
-    let short = &improve.windows[..2.min(improve.windows.len())];
-    improve_by_windows(best, shortener, short, improve.window_nodes, budget)
-}
 
 /// Weights (as `num / den`) tried in turn by the anytime weighted A* on small boards, each with
 /// the nodes it may expand (at most [`Improve::weighted_nodes`]; the last run gets all of those).
@@ -164,43 +84,6 @@ const STAGES: [(usize, (u32, u32), u64); 9] = [
     (6, (2, 1), 20_000),
     (8, (1, 1), 300_000),
 ];
-
-/// The ways each line is placed by the best-of construction: (cells a stage places at once,
-/// weight as `num / den`, nodes a stage may expand, exact lone-tile costs).
-pub(super) const BEST_OF: &[StageOption] = &stage_options([
-    (6, (3, 2), 20_000, true),
-    (6, (3, 2), 20_000, false),
-    (4, (1, 1), 20_000, true),
-    (5, (2, 1), 20_000, true),
-    (8, (2, 1), 20_000, true),
-    (6, (1, 1), 20_000, true),
-    (6, (3, 1), 20_000, true),
-    (15, (3, 2), 20_000, false),
-]);
-
-/// [`StageOption`]s from their settings, written as tuples.
-const fn stage_options<const N: usize>(
-    settings: [(usize, (u32, u32), u64, bool); N],
-) -> [StageOption; N] {
-    let mut out = [StageOption {
-        chunk: 0,
-        weight: (1, 1),
-        nodes: 0,
-        exact: false,
-    }; N];
-    let mut i = 0;
-    while i < N {
-        let (chunk, weight, nodes, exact) = settings[i];
-        out[i] = StageOption {
-            chunk,
-            weight,
-            nodes,
-            exact,
-        };
-        i += 1;
-    }
-    out
-}
 
 /// Single-setting constructive variants the anytime solver tries on boards over 25 cells when
 /// time is left: multi-tile stages of several sizes and weights, each with both plans.
@@ -363,6 +246,7 @@ mod tests {
     use super::*;
     use crate::board::Shape;
     use crate::random::random_solvable;
+    use crate::search::budget::Stopwatch;
 
     #[test]
     fn the_last_5x5_re_solve_keeps_a_solution_and_uses_the_tables() {

@@ -6,7 +6,7 @@ use std::time::Instant;
 use crate::search::budget::{Budget, StopReason};
 use crate::solution::{Algorithm, Solution};
 
-use super::schedule::{Best, improve_by_short_windows};
+use super::best::{Best, improve_by_short_windows};
 use super::shorten::Shortener;
 use super::wide::{Estimator, Search, max_width, wide_beam};
 use super::{Improve, cancel_inverse_pairs};

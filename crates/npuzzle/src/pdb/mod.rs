@@ -18,6 +18,7 @@ use std::path::PathBuf;
 use thiserror::Error;
 
 use crate::board::{Board, Shape};
+pub use crate::progress::PdbEvent;
 use crate::search::budget::StopReason;
 pub use cache::{default_dir, load_or_build};
 use index::Ranker;
@@ -76,68 +77,6 @@ pub enum PdbError {
         /// The file.
         path: PathBuf,
         /// What went wrong.
-        message: String,
-    },
-}
-
-/// What a load or build reports as it goes, for a progress bar or a log.
-#[derive(Clone, Debug, PartialEq)]
-pub enum PdbEvent {
-    /// Tables were read from the cache.
-    Loaded {
-        /// The file read.
-        path: PathBuf,
-        /// Its size.
-        bytes: u64,
-        /// Seconds the read took.
-        seconds: f64,
-    },
-    /// The cached file could not be used and the tables are being built.
-    Rebuilding {
-        /// The file that was missing or bad.
-        path: PathBuf,
-        /// Why it could not be used.
-        reason: String,
-    },
-    /// One pattern's build began.
-    BuildStarted {
-        /// The pattern's index in the partition.
-        pattern: usize,
-        /// Its tiles.
-        tiles: Vec<u8>,
-        /// The entries its table will have.
-        entries: u64,
-    },
-    /// A pattern's build went on: `done` of `total` entries are known.
-    BuildProgress {
-        /// The pattern's index.
-        pattern: usize,
-        /// Entries found.
-        done: u64,
-        /// Entries in all.
-        total: u64,
-    },
-    /// A pattern's build finished.
-    BuildFinished {
-        /// The pattern's index.
-        pattern: usize,
-        /// Seconds it took.
-        seconds: f64,
-        /// Bytes its table takes.
-        bytes: u64,
-    },
-    /// The tables were written to the cache.
-    Saved {
-        /// The file written.
-        path: PathBuf,
-        /// Its size.
-        bytes: u64,
-    },
-    /// The tables could not be written; they are used from memory.
-    SaveFailed {
-        /// The file that could not be written.
-        path: PathBuf,
-        /// Why.
         message: String,
     },
 }

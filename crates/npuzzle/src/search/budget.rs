@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+pub use crate::progress::SearchStatus;
 use crate::progress::{Progress, ProgressEvent};
 
 /// A flag another thread sets to stop a search. Clones share the flag.
@@ -42,20 +43,6 @@ pub struct Budget {
     /// Told how a long job goes: table builds, IDA*'s new bounds, the anytime solver's better
     /// solutions, a generator's candidates.
     pub progress: Option<Progress>,
-}
-
-/// Where a search stands, as it reports while it runs.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SearchStatus {
-    /// Nodes expanded so far.
-    pub nodes_expanded: u64,
-    /// Seconds since the search began.
-    pub seconds: f64,
-    /// The length the solution is now proved to need at least.
-    pub lower_bound: usize,
-    /// The length of the best solution so far, from searches that improve on one (the
-    /// anytime solver); `None` before any.
-    pub best: Option<usize>,
 }
 
 /// The default memory cap: enough for any 8-puzzle, and far from a machine's limit.
