@@ -228,7 +228,8 @@ impl Builder<'_> {
             return;
         }
         for &state in chunk {
-            self.expand::<false>(state, depth, next, placed);
+            // SAFETY: the portable expansion asks nothing of the CPU.
+            unsafe { self.expand::<false>(state, depth, next, placed) };
         }
     }
 
@@ -237,13 +238,18 @@ impl Builder<'_> {
     #[target_feature(enable = "popcnt,bmi2")]
     fn expand_chunk_fast(&self, chunk: &[u32], depth: u32, next: &mut Vec<u32>, placed: &mut u64) {
         for &state in chunk {
-            self.expand::<true>(state, depth, next, placed);
+            // SAFETY: this function runs only where the CPU has BMI2 (its target feature).
+            unsafe { self.expand::<true>(state, depth, next, placed) };
         }
     }
 
     /// Expands one state of layer `depth`, pushing newly reached states of the next layer.
+    ///
+    /// # Safety
+    ///
+    /// With `BMI2` true the CPU must have BMI2 (see [`select_bit`]).
     #[inline(always)]
-    fn expand<const BMI2: bool>(
+    unsafe fn expand<const BMI2: bool>(
         &self,
         state: u32,
         depth: u32,
@@ -256,9 +262,11 @@ impl Builder<'_> {
         let free_index_of_blank = state % free_cells;
         let mut positions = [0u8; 32];
         let positions = &mut positions[..self.k];
-        self.ranker.unrank_with(rank, positions, select_bit::<BMI2>);
+        // SAFETY (both): this function's own promise about BMI2.
+        let select = |mask, n| unsafe { select_bit::<BMI2>(mask, n) };
+        self.ranker.unrank_with(rank, positions, select);
         let occupied: u32 = positions.iter().fold(0, |m, &p| m | 1 << p);
-        let blank = select_bit::<BMI2>(!occupied, free_index_of_blank);
+        let blank = select(!occupied, free_index_of_blank);
         let region = self.regions.of(occupied, blank);
         for i in 0..self.k {
             let from = positions[i] as u32;
@@ -419,6 +427,7 @@ pub fn build_table(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pdb::index::nth_set_bit;
 
     #[test]
     fn pdep_and_the_loop_select_the_same_bit() {
@@ -428,7 +437,9 @@ mod tests {
             for _ in 0..2_000 {
                 mask = mask.rotate_left(7) ^ mask.wrapping_mul(0x2545_F491);
                 for n in 0..mask.count_ones() {
-                    assert_eq!(select_bit::<true>(mask, n), select_bit::<false>(mask, n));
+                    // SAFETY: the CPU has BMI2, as just checked.
+                    let pdep = unsafe { select_bit::<true>(mask, n) };
+                    assert_eq!(pdep, nth_set_bit(mask, n));
                 }
             }
         }
@@ -443,7 +454,7 @@ mod tests {
         let left = masks.flood(1, masks.all & !occupied);
         assert_eq!(left, 0b001_001_001);
         assert_eq!(free_index(2, occupied), 1);
-        assert_eq!(select_bit::<false>(!occupied, 1), 2);
-        assert_eq!(select_bit::<false>(!occupied, 0), 0);
+        assert_eq!(nth_set_bit(!occupied, 1), 2);
+        assert_eq!(nth_set_bit(!occupied, 0), 0);
     }
 }

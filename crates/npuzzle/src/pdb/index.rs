@@ -59,7 +59,7 @@ impl Ranker {
 
     /// The positions a rank stands for, written into `positions` (length `k`).
     pub fn unrank(&self, rank: u64, positions: &mut [u8]) {
-        self.unrank_with(rank, positions, select_bit::<false>);
+        self.unrank_with(rank, positions, nth_set_bit);
     }
 
     /// [`Ranker::unrank`] with the way to find the `n`th set bit of a mask given (a `pdep`
@@ -93,22 +93,31 @@ impl Ranker {
     }
 }
 
-/// The position of the `n`th set bit of `mask` (from 0): one `pdep` where `BMI2` is true (only
-/// inside functions compiled for BMI2, run after the CPU was checked for it), else a loop that
-/// clears the lower set bits one by one.
+/// The position of the `n`th set bit of `mask` (from 0), by clearing the lower set bits one
+/// by one: on any CPU.
 #[inline(always)]
-pub(crate) fn select_bit<const BMI2: bool>(mask: u32, n: u32) -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    if BMI2 {
-        // SAFETY: BMI2 is true only in code compiled with the bmi2 feature, which runs only
-        // after `is_x86_feature_detected!("bmi2")` said yes.
-        return unsafe { std::arch::x86_64::_pdep_u32(1 << n, mask) }.trailing_zeros();
-    }
+pub(crate) fn nth_set_bit(mask: u32, n: u32) -> u32 {
     let mut left = mask;
     for _ in 0..n {
         left &= left - 1;
     }
     left.trailing_zeros()
+}
+
+/// [`nth_set_bit`], by one `pdep` where `BMI2` is true.
+///
+/// # Safety
+///
+/// With `BMI2` true the CPU must have BMI2 (`is_x86_feature_detected!("bmi2")` said yes); with
+/// it false, nothing is required.
+#[inline(always)]
+pub(crate) unsafe fn select_bit<const BMI2: bool>(mask: u32, n: u32) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: the caller's promise: the CPU has BMI2.
+        return unsafe { std::arch::x86_64::_pdep_u32(1 << n, mask) }.trailing_zeros();
+    }
+    nth_set_bit(mask, n)
 }
 
 #[cfg(test)]
