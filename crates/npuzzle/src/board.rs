@@ -87,6 +87,10 @@ pub fn moves_to_string(moves: &[Move]) -> String {
 }
 
 /// Reads a string of U/D/L/R letters (white space ignored) into moves.
+///
+/// # Errors
+///
+/// A [`BoardError`] for a character that is not a move letter.
 pub fn moves_from_str(text: &str) -> Result<Vec<Move>, BoardError> {
     text.chars()
         .filter(|c| !c.is_whitespace())
@@ -105,6 +109,11 @@ pub struct Shape {
 
 impl Shape {
     /// A shape, checked against the limits on sides and tiles.
+    ///
+    /// # Errors
+    ///
+    /// [`BoardError::TooSmall`] for a side under 2, [`BoardError::TooLarge`] past 16 a side or
+    /// 255 tiles.
     pub fn new(width: usize, height: usize) -> Result<Shape, BoardError> {
         if width < MIN_SIDE || height < MIN_SIDE {
             return Err(BoardError::TooSmall { width, height });
@@ -177,6 +186,11 @@ pub struct Board {
 
 impl Board {
     /// A board of the given shape with tiles in row-major order (0 for the blank).
+    ///
+    /// # Errors
+    ///
+    /// A [`BoardError`] for a shape out of the limits, a tile count that does not fit it, or
+    /// tiles that are not each number from 0 to n − 1 once.
     pub fn new(width: usize, height: usize, tiles: Vec<u8>) -> Result<Board, BoardError> {
         let shape = Shape::new(width, height)?;
         if tiles.len() != shape.cells() {
@@ -211,6 +225,10 @@ impl Board {
     }
 
     /// A square board whose side is the square root of the tile count.
+    ///
+    /// # Errors
+    ///
+    /// A [`BoardError`] when the count is not a square, or as [`Board::new`].
     pub fn square(tiles: Vec<u8>) -> Result<Board, BoardError> {
         let side = (tiles.len() as f64).sqrt().round() as usize;
         if side * side != tiles.len() {
@@ -220,6 +238,10 @@ impl Board {
     }
 
     /// The solved board of a shape: 1..n in row-major order, then the blank.
+    ///
+    /// # Errors
+    ///
+    /// A [`BoardError`] for a shape out of the limits.
     pub fn goal(width: usize, height: usize) -> Result<Board, BoardError> {
         let shape = Shape::new(width, height)?;
         Ok(Board::goal_of(shape))
@@ -305,6 +327,10 @@ impl Board {
     }
 
     /// Makes every move in turn; stops and returns the index of the first illegal one.
+    ///
+    /// # Errors
+    ///
+    /// The index of the first move that runs off the board (the moves before it are made).
     pub fn apply_all(&mut self, moves: &[Move]) -> Result<(), usize> {
         for (index, &mv) in moves.iter().enumerate() {
             if !self.apply(mv) {

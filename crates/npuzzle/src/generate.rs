@@ -57,6 +57,11 @@ pub enum GenerateError {
 /// A board whose shortest solution has exactly `distance` moves, the same for the same shape,
 /// distance and seed on every machine. Within the options' budget (its deadline and cancel
 /// flag), with the options' pattern databases, cache folder and threads.
+///
+/// # Errors
+///
+/// A [`GenerateError`] for a distance the shape cannot have or the generator does not offer,
+/// or when the search for one runs out of its budget or is cancelled.
 pub fn board_at_distance(
     shape: Shape,
     distance: usize,

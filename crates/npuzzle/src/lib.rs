@@ -8,6 +8,8 @@
 //! assert_eq!(solution.moves_string(), "DRD");
 //! ```
 
+#![warn(missing_docs, clippy::missing_errors_doc)]
+
 pub mod analysis;
 pub mod board;
 pub mod distances;

@@ -40,6 +40,11 @@ pub fn lower_bound(board: &Board, options: &Options) -> usize {
 /// boards of up to 9 cells, else by IDA* with the options' pattern databases (loaded, or built
 /// once and cached) within the options' budget, on boards of up to [`MAX_OPTIMAL_CELLS`].
 /// Larger boards give [`SolveError::TooLarge`]; an unsolvable board [`SolveError::Unsolvable`].
+///
+/// # Errors
+///
+/// [`SolveError::Unsolvable`], [`SolveError::TooLarge`], or [`SolveError::GaveUp`] when the
+/// budget runs out first.
 pub fn optimal_distance(board: &Board, options: &Options) -> Result<usize, SolveError> {
     let solvability = crate::analysis::Solvability::of(board);
     if !solvability.solvable {
@@ -80,6 +85,11 @@ pub struct AfterMove {
 /// decides it: found, the board came closer and the solution found gives the hint; not, it went
 /// one further and undoing the move is a shortest first step. Several times faster than
 /// [`optimal_distance`] on far boards. An illegal move is [`SolveError::IllegalMove`].
+///
+/// # Errors
+///
+/// [`SolveError::IllegalMove`] for a move off the board, or [`SolveError::GaveUp`] when the
+/// budget runs out first.
 pub fn after_move(
     before: &Board,
     before_distance: usize,

@@ -268,6 +268,10 @@ fn check_shape(width: usize, height: usize, at: &Token) -> Result<(), ParseError
 }
 
 /// Parses a board in any of the accepted layouts.
+///
+/// # Errors
+///
+/// A [`ParseError`] pointing at the line and column of what cannot be read.
 pub fn parse_board(text: &str) -> Result<Board, ParseError> {
     let lines = tokenize(text);
     let Some(first) = lines.first() else {
@@ -336,6 +340,10 @@ impl BenchmarkInstance {
 /// the blank; blank lines and `#` comments are ignored. A line has the reference column when
 /// its tiles would otherwise not make a square (or its first row would be one too long).
 /// Errors point at the line and column.
+///
+/// # Errors
+///
+/// A [`ParseError`] pointing at the line and column of what cannot be read.
 pub fn parse_benchmark(text: &str) -> Result<Vec<BenchmarkInstance>, ParseError> {
     tokenize(text)
         .iter()

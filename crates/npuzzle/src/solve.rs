@@ -160,6 +160,11 @@ pub fn default_algorithm(board: &Board) -> Algorithm {
 /// else the strongest standard one loaded or cached in the options' folder; else the shape's
 /// default, built (and cached there) within the options' budget. `Ok(None)` for shapes
 /// without one (Manhattan + linear conflict). Kept in memory for the rest of the process.
+///
+/// # Errors
+///
+/// A [`PdbError`] for a partition the shape does not have, a cached file that cannot be read,
+/// or a build the budget stopped.
 pub fn pattern_database(
     board: &Board,
     options: &Options,
@@ -200,6 +205,11 @@ fn solve_idastar(board: &Board, options: &Options) -> Result<Solution, SolveErro
 /// - if that optimal search stops for anything but a cancel, or on every other board: the
 ///   anytime solver, improving until the budget's deadline, or for `time` (default 1 s) when
 ///   there is none; its lower bound raised to what the optimal search proved.
+///
+/// # Errors
+///
+/// [`SolveError::Unsolvable`] for an unsolvable board, [`SolveError::GaveUp`] when the budget
+/// runs out before any solution, and the engine's other errors in their own words.
 pub fn solve(board: &Board, options: &Options) -> Result<Solution, SolveError> {
     let solvability = Solvability::of(board);
     if !solvability.solvable {

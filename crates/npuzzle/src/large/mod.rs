@@ -105,6 +105,10 @@ pub struct Tables {
 impl Tables {
     /// The strongest 4×4 and 5×5 tables that this process has loaded or that are cached in
     /// `dir`; never built. A cached file that cannot be read is an error.
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::Unreadable`] for a cached file that cannot be read.
     pub fn cached(dir: Option<&Path>) -> Result<Tables, PdbError> {
         let shape = |side| Shape::new(side, side).expect("4x4 and 5x5 are valid shapes");
         Ok(Tables {
@@ -196,6 +200,11 @@ fn constructed(
 
 /// Solves any solvable board in milliseconds: the constructive method, then the quick
 /// shortenings. Not optimal; the solution carries the admissible lower bound.
+///
+/// # Errors
+///
+/// A [`LargeError`] for an unsolvable board, a budget that ran out, or a tile the
+/// construction could not route.
 pub fn solve_fast(board: &Board, budget: &Budget) -> Result<Solution, LargeError> {
     let clock = Stopwatch::start();
     checked(board)?;
@@ -218,6 +227,11 @@ pub fn solve_fast(board: &Board, budget: &Budget) -> Result<Solution, LargeError
 /// Boards of up to 25 cells (5×5) also run weighted A* with falling weights (on the tables in
 /// `improve` for their shape, else Manhattan + linear conflict); if it rules out anything
 /// shorter, the solution is marked optimal.
+///
+/// # Errors
+///
+/// A [`LargeError`] as [`solve_fast`]; running out of time or memory later is no error (the
+/// best found is kept).
 pub fn solve_anytime(
     board: &Board,
     budget: &Budget,

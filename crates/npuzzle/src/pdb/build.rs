@@ -318,6 +318,10 @@ pub fn build_memory(cells: usize, k: usize) -> u64 {
 ///
 /// Runs on the current rayon pool, checks the budget's cancel flag and deadline as it goes,
 /// and reports progress through `events`.
+///
+/// # Errors
+///
+/// [`PdbError::Stopped`] when the budget's cancel flag or deadline stops the build.
 pub fn build_table(
     shape: Shape,
     tiles: &[u8],

@@ -98,6 +98,10 @@ fn header(partition: &Partition) -> Vec<u8> {
 }
 
 /// Writes a database to `path` atomically; returns the bytes written.
+///
+/// # Errors
+///
+/// [`PdbError::Save`] when the file cannot be written (nothing is left half-written).
 pub fn save(db: &PatternDatabase, path: &Path) -> Result<u64, PdbError> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let fail = |e: io::Error| PdbError::Save {
@@ -151,6 +155,11 @@ fn bad(reason: impl Into<String>) -> io::Error {
 }
 
 /// Reads a partition's tables from `path`, checking everything; any doubt is an error.
+///
+/// # Errors
+///
+/// An I/O error for a file that cannot be read or whose contents are not exactly the
+/// partition's tables (a wrong header, size or checksum).
 pub fn load(partition: &Partition, path: &Path) -> io::Result<PatternDatabase> {
     let file = File::open(path)?;
     let length = file.metadata()?.len();
@@ -204,6 +213,10 @@ pub fn load(partition: &Partition, path: &Path) -> io::Result<PatternDatabase> {
 }
 
 /// Builds a partition's tables in memory, on the current rayon pool.
+///
+/// # Errors
+///
+/// [`PdbError::Stopped`] when the budget stops a build.
 pub fn build(partition: &Partition, budget: &Budget) -> Result<PatternDatabase, PdbError> {
     let cells = partition.shape().cells();
     let peak = partition
@@ -228,6 +241,10 @@ pub fn build(partition: &Partition, budget: &Budget) -> Result<PatternDatabase, 
 /// Loads a partition's tables from the cache folder `dir`, or builds and saves them when the
 /// file is missing or bad (with a [`PdbEvent::Rebuilding`] saying why). A failed save is
 /// reported and the tables are used from memory. With no folder, the tables are built.
+///
+/// # Errors
+///
+/// [`PdbError::Stopped`] when the budget stops the build (a failed save is no error).
 pub fn load_or_build_file(
     partition: &Partition,
     dir: Option<&Path>,
@@ -298,6 +315,10 @@ fn slot(partition: &Partition, make: bool) -> Option<Slot> {
 /// that only the first solve of a shape pays for the load. With no folder the tables are built
 /// in memory and nothing is read from or written to disk. Two callers asking for the same
 /// partition at once share one build; other partitions are not held up.
+///
+/// # Errors
+///
+/// As [`load_or_build_file`].
 pub fn load_or_build(
     partition: &Partition,
     dir: Option<&Path>,
@@ -324,6 +345,10 @@ pub fn loaded(partition: &Partition) -> Option<Arc<PatternDatabase>> {
 /// The strongest standard tables of a shape that this process has loaded or that are cached in
 /// `dir` (see [`Partition::strongest_first`]), loaded and kept; never built. `Ok(None)` when
 /// none is at hand; a cached file that cannot be read is an error.
+///
+/// # Errors
+///
+/// [`PdbError::Unreadable`] for a cached file that cannot be read.
 pub fn best_cached(
     shape: crate::board::Shape,
     dir: Option<&Path>,

@@ -100,6 +100,10 @@ impl fmt::Debug for PatternTable {
 
 impl PatternTable {
     /// A table from its packed entries, checked for size.
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::WrongSize`] when the entries do not fit the pattern's table.
     pub fn from_parts(
         shape: Shape,
         tiles: Vec<u8>,
@@ -174,6 +178,11 @@ pub struct PatternDatabase {
 
 impl PatternDatabase {
     /// A database from a partition and its tables (in the partition's order).
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::WrongSize`] (or [`PdbError::InvalidPartition`]) when the tables do not fit the
+    /// partition.
     pub fn new(
         partition: Partition,
         tables: Vec<PatternTable>,

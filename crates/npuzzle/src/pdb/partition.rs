@@ -24,6 +24,10 @@ impl Partition {
     /// A standard partition by name: `5-5-5`, `6-6-3` or `7-8` on 4×4, `6-6-6-6` on 5×5.
     ///
     /// Tiles are numbered as on the board (goal 1..n row by row, blank last).
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::UnknownPartition`] for a name the shape has no standard partition of.
     pub fn standard(shape: Shape, name: &str) -> Result<Partition, PdbError> {
         let patterns: Vec<Vec<u8>> = match (shape.width, shape.height, name) {
             // The top two rows and the bottom two rows (the blank's corner); the reflection
@@ -90,6 +94,10 @@ impl Partition {
 
     /// A custom partition, checked: tiles in range, no tile twice, no empty pattern, and
     /// tables whose build index fits in 32 bits.
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::InvalidPartition`], saying what is wrong.
     pub fn new(shape: Shape, name: &str, patterns: Vec<Vec<u8>>) -> Result<Partition, PdbError> {
         let cells = shape.cells();
         let invalid = |reason: String| PdbError::InvalidPartition {

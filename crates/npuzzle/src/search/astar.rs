@@ -6,6 +6,10 @@ use crate::board::Board;
 use crate::solution::{Algorithm, Solution};
 
 /// Finds a shortest solution, or gives up at the budget. The board must be solvable.
+///
+/// # Errors
+///
+/// [`GaveUp`] when the budget runs out or the search is cancelled.
 pub fn astar(board: &Board, budget: &Budget) -> Result<Solution, GaveUp> {
     let found = search(board, Order::StepsPlusManhattan, budget)?;
     Ok(Solution {

@@ -121,6 +121,10 @@ impl Budget {
     }
 
     /// Why the search must stop now, if it must. Cheap enough to call every few thousand nodes.
+    ///
+    /// # Errors
+    ///
+    /// The [`StopReason`]: a node or memory limit reached, the deadline passed, or a cancel.
     pub fn check(&self, nodes: u64, memory: usize) -> Result<(), StopReason> {
         if self.cancel.is_cancelled() {
             return Err(StopReason::Cancelled);

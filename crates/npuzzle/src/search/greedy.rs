@@ -7,6 +7,10 @@ use crate::board::Board;
 use crate::solution::{Algorithm, Solution};
 
 /// Finds some solution quickly, usually far from the shortest. The board must be solvable.
+///
+/// # Errors
+///
+/// [`GaveUp`] when the budget runs out or the search is cancelled.
 pub fn greedy(board: &Board, budget: &Budget) -> Result<Solution, GaveUp> {
     let found = search(board, Order::Manhattan, budget)?;
     Ok(Solution {

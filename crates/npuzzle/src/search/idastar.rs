@@ -81,6 +81,10 @@ pub struct IdaResult {
 }
 
 /// Solves `board` optimally with IDA* and the chosen heuristic, within the budget.
+///
+/// # Errors
+///
+/// [`GaveUp`] when the budget runs out or the search is cancelled.
 pub fn idastar(board: &Board, options: &IdaOptions, budget: &Budget) -> Result<IdaResult, GaveUp> {
     match idastar_within(board, options, budget, 0, u32::MAX)? {
         Some(found) => Ok(found),
@@ -94,6 +98,10 @@ pub fn idastar(board: &Board, options: &IdaOptions, budget: &Budget) -> Result<I
 /// would pass `last`. A solution found is the first in U, D, L, R order among those of its
 /// length, and the shortest when no solution is shorter than `first` (so `first` must be a
 /// lower bound: 0 is always one).
+///
+/// # Errors
+///
+/// [`GaveUp`] when the budget runs out or the search is cancelled.
 pub fn idastar_within(
     board: &Board,
     options: &IdaOptions,
