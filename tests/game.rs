@@ -673,14 +673,20 @@ mod headless {
         assert_eq!(app.world().resource::<Hud>().sheet, Sheet::Menu);
     }
 
-    #[test]
-    fn an_idle_frame_writes_nothing_and_a_move_writes_the_game() {
-        let dir = std::env::temp_dir().join(format!("snapslide-idle-{}", std::process::id()));
+    /// An app on a 3×3 board that keeps its files in a fresh folder of its own.
+    fn app_with_files(name: &str) -> (App, std::path::PathBuf) {
+        let dir = std::env::temp_dir().join(format!("snapslide-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
         app.insert_resource(snapslide::persist::DataDir(Some(dir.clone())));
         app.insert_resource(snapslide::CliOptions::default());
         app.add_plugins(snapslide::persist::plugin);
+        (app, dir)
+    }
+
+    #[test]
+    fn an_idle_frame_writes_nothing_and_a_move_writes_the_game() {
+        let (mut app, dir) = app_with_files("idle");
         let flush = |app: &App| {
             let saver = app.world().resource::<snapslide::persist::Saver>();
             assert!(saver.writer.flush(Duration::from_secs(30)));
@@ -1089,12 +1095,7 @@ mod headless {
 
     #[test]
     fn a_quit_saves_the_clock_as_it_is_and_the_next_start_waits_for_a_move() {
-        let dir = std::env::temp_dir().join(format!("snapslide-quit-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
-        app.insert_resource(snapslide::persist::DataDir(Some(dir.clone())));
-        app.insert_resource(snapslide::CliOptions::default());
-        app.add_plugins(snapslide::persist::plugin);
+        let (mut app, dir) = app_with_files("quit");
         intent(&mut app, BoardIntent::Slide(Move::Up));
         app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs(1)));
         for _ in 0..15 {

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::board::{Board, Shape};
+use crate::board::{Board, MAX_SIDE, Shape};
 
 /// The number of tiles out of place, the blank excluded.
 pub fn hamming(board: &Board) -> usize {
@@ -81,18 +81,20 @@ fn removals_in_line(goal_positions: impl Iterator<Item = usize>) -> usize {
     positions.len() - longest_increasing(&positions)
 }
 
-/// The length of the longest strictly increasing subsequence.
-fn longest_increasing(values: &[usize]) -> usize {
-    let mut tails: Vec<usize> = Vec::with_capacity(values.len());
+/// The length of the longest strictly increasing subsequence of one line's values (at most
+/// [`MAX_SIDE`] of them), without allocating: the searches' incremental linear conflict uses it
+/// in their inner loops.
+pub(crate) fn longest_increasing<T: Ord + Copy + Default>(values: &[T]) -> usize {
+    let mut tails = [T::default(); MAX_SIDE];
+    let mut len = 0;
     for &value in values {
-        let at = tails.partition_point(|&t| t < value);
-        if at == tails.len() {
-            tails.push(value);
-        } else {
-            tails[at] = value;
+        let at = tails[..len].partition_point(|&t| t < value);
+        tails[at] = value;
+        if at == len {
+            len += 1;
         }
     }
-    tails.len()
+    len
 }
 
 /// The number of pairs of tiles in the wrong order, reading row-major, the blank excluded.
@@ -260,7 +262,7 @@ mod tests {
     #[test]
     fn longest_increasing_run() {
         assert_eq!(longest_increasing(&[3, 1, 2, 0, 4]), 3);
-        assert_eq!(longest_increasing(&[]), 0);
+        assert_eq!(longest_increasing::<u8>(&[]), 0);
         assert_eq!(longest_increasing(&[2, 1, 0]), 1);
     }
 }

@@ -1,6 +1,7 @@
 //! Weighted A* on boards of up to 25 cells, with Manhattan + linear conflict kept incrementally,
 //! pruned by the best length known so far: the anytime search behind near-optimal 5×5 answers.
 
+use crate::analysis::longest_increasing;
 use crate::board::{Board, Move, Shape};
 use crate::pdb::{NO_PATTERN, PatternDatabase};
 use crate::search::arena::{Arena, NO_MOVE};
@@ -31,20 +32,6 @@ fn pack(tiles: &[u8]) -> u128 {
 fn slide(key: u128, blank: usize, from: usize) -> u128 {
     let tile = (key >> (5 * from)) & 0x1F;
     (key & !(0x1F << (5 * from))) | (tile << (5 * blank))
-}
-
-/// The length of the longest strictly increasing run in a short list.
-fn longest_increasing(values: &[u8]) -> u16 {
-    let mut tails = [0u8; 16];
-    let mut len = 0;
-    for &value in values {
-        let at = tails[..len].partition_point(|&t| t < value);
-        tails[at] = value;
-        if at == len {
-            len += 1;
-        }
-    }
-    len as u16
 }
 
 impl Heuristic {
@@ -88,7 +75,7 @@ impl Heuristic {
                 }
             }
         }
-        n as u16 - longest_increasing(&goals[..n])
+        n as u16 - longest_increasing(&goals[..n]) as u16
     }
 
     /// Tiles that must leave column `column` so the rest stand in order.
@@ -105,7 +92,7 @@ impl Heuristic {
                 }
             }
         }
-        n as u16 - longest_increasing(&goals[..n])
+        n as u16 - longest_increasing(&goals[..n]) as u16
     }
 
     /// Manhattan + 2 × line removals for a packed board.

@@ -8,6 +8,7 @@
 
 use rayon::prelude::*;
 
+use crate::analysis::longest_increasing;
 use crate::board::{Board, Move, Shape};
 use crate::search::budget::{Budget, StopReason};
 
@@ -147,7 +148,7 @@ impl Estimator {
                 n += 1;
             }
         }
-        n as u16 - longest_increasing(&goals[..n])
+        n as u16 - longest_increasing(&goals[..n]) as u16
     }
 
     /// Manhattan + 2 × line removals, and the Zobrist hash, of a whole board.
@@ -209,20 +210,6 @@ impl Estimator {
         let h = h as i32 + md + 2 * change;
         (h as u16, hash)
     }
-}
-
-/// The length of the longest strictly increasing run in a short list.
-fn longest_increasing(values: &[u8]) -> u16 {
-    let mut tails = [0u8; 16];
-    let mut len = 0;
-    for &value in values {
-        let at = tails[..len].partition_point(|&t| t < value);
-        tails[at] = value;
-        if at == len {
-            len += 1;
-        }
-    }
-    len as u16
 }
 
 /// The boards kept at one depth.
