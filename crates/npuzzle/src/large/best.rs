@@ -41,7 +41,7 @@ impl<F: FnMut(&Solution)> Best<'_, F> {
 }
 
 /// Windowed re-solves with each window length in turn, each repeated while it gains.
-pub(super) fn improve_by_windows<F: FnMut(&Solution)>(
+fn improve_by_windows<F: FnMut(&Solution)>(
     best: &mut Best<'_, F>,
     shortener: &Shortener,
     windows: &[usize],
@@ -78,6 +78,22 @@ pub(super) fn improve_by_windows<F: FnMut(&Solution)>(
     Ok(())
 }
 
+/// [`improve_by_windows`] with every window length the options give.
+pub(super) fn improve_by_all_windows<F: FnMut(&Solution)>(
+    best: &mut Best<'_, F>,
+    shortener: &Shortener,
+    improve: &Improve,
+    budget: &Budget,
+) -> Result<(), StopReason> {
+    improve_by_windows(
+        best,
+        shortener,
+        &improve.windows,
+        improve.window_nodes,
+        budget,
+    )
+}
+
 /// [`improve_by_windows`] with the two shortest window lengths only: quick, for a new best.
 pub(super) fn improve_by_short_windows<F: FnMut(&Solution)>(
     best: &mut Best<'_, F>,
@@ -87,4 +103,17 @@ pub(super) fn improve_by_short_windows<F: FnMut(&Solution)>(
 ) -> Result<(), StopReason> {
     let short = &improve.windows[..2.min(improve.windows.len())];
     improve_by_windows(best, shortener, short, improve.window_nodes, budget)
+}
+
+#[cfg(test)]
+impl<'a> Best<'a, fn(&Solution)> {
+    /// A best that tells no one of improvements, from a first solution (for the tests).
+    pub(super) fn quiet(board: &'a Board, first: Solution) -> Self {
+        Best {
+            board,
+            solution: first,
+            clock: Stopwatch::start(),
+            on_improve: |_| {},
+        }
+    }
 }

@@ -5,7 +5,7 @@ use crate::board::Move;
 use crate::search::budget::{Budget, StopReason};
 use crate::solution::{Algorithm, Solution};
 
-use super::best::{Best, improve_by_short_windows, improve_by_windows};
+use super::best::{Best, improve_by_all_windows, improve_by_short_windows};
 use super::construct::{BEST_OF, Config, Plan};
 use super::presort::improve_by_presorting;
 use super::regions::last_region;
@@ -123,26 +123,14 @@ pub(super) fn run_improvements<F: FnMut(&Solution)>(
             // Wide beams to the goal first (see `widening`), then the windows of the best;
             // what follows takes any time left.
             improve_by_wide_beams(best, shortener, improve, budget)?;
-            improve_by_windows(
-                best,
-                shortener,
-                &improve.windows,
-                improve.window_nodes,
-                budget,
-            )?;
+            improve_by_all_windows(best, shortener, improve, budget)?;
         }
         // Presorted constructions (see `beam`), then the windows on the best.
         improve_by_presorting(best, shortener, improve, budget)?;
         improve_by_short_windows(best, shortener, improve, budget)?;
         improve_last_5x5(best, &SUFFIX_QUICK, &improve.tables, budget)?;
     }
-    improve_by_windows(
-        best,
-        shortener,
-        &improve.windows,
-        improve.window_nodes,
-        budget,
-    )?;
+    improve_by_all_windows(best, shortener, improve, budget)?;
     if best.board.tiles().len() > weighted::MAX_CELLS {
         // Time left: best-of constructions from the board itself, with other charges and plans.
         for round in 0..MORE_ROUNDS {
@@ -246,7 +234,6 @@ mod tests {
     use super::*;
     use crate::board::Shape;
     use crate::random::random_solvable;
-    use crate::search::budget::Stopwatch;
 
     #[test]
     fn the_last_5x5_re_solve_keeps_a_solution_and_uses_the_tables() {
@@ -270,12 +257,7 @@ mod tests {
             let budget = Budget::default();
             let first = crate::large::solve_fast(&board, &budget).unwrap();
             let length = first.len();
-            let mut best = Best {
-                board: &board,
-                solution: first,
-                clock: Stopwatch::start(),
-                on_improve: |_: &Solution| {},
-            };
+            let mut best = Best::quiet(&board, first);
             // A high weight: these small tables guide the search less than 6-6-6-6 would.
             improve_last_5x5(&mut best, &[(3, 1, 1_000_000)], &tables, &budget).unwrap();
             assert!(best.solution.len() <= length);

@@ -1,7 +1,7 @@
 //! Weighted A* on boards of up to 25 cells, with Manhattan + linear conflict kept incrementally,
 //! pruned by the best length known so far: the anytime search behind near-optimal 5×5 answers.
 
-use crate::analysis::longest_increasing;
+use crate::analysis::{longest_increasing, manhattan_table};
 use crate::board::{Board, Move, Shape};
 use crate::pdb::{NO_PATTERN, PatternDatabase};
 use crate::search::arena::{Arena, NO_MOVE};
@@ -37,14 +37,7 @@ fn slide(key: u128, blank: usize, from: usize) -> u128 {
 impl Heuristic {
     /// Tables for a shape.
     pub(crate) fn new(shape: Shape) -> Heuristic {
-        let cells = shape.cells();
-        let mut manhattan = vec![0u16; cells * cells];
-        for tile in 1..cells {
-            for cell in 0..cells {
-                manhattan[tile * cells + cell] =
-                    shape.distance(cell, shape.goal_cell(tile as u8)) as u16;
-            }
-        }
+        let manhattan = manhattan_table(shape);
         Heuristic {
             shape,
             manhattan,

@@ -8,7 +8,7 @@
 
 use rayon::prelude::*;
 
-use crate::analysis::longest_increasing;
+use crate::analysis::{longest_increasing, manhattan_table};
 use crate::board::{Board, Move, Shape};
 use crate::search::budget::{Budget, StopReason};
 
@@ -95,13 +95,7 @@ impl Estimator {
     /// Tables for a shape.
     pub(super) fn new(shape: Shape) -> Estimator {
         let cells = shape.cells();
-        let mut manhattan = vec![0u16; cells * cells];
-        for tile in 1..cells {
-            for cell in 0..cells {
-                manhattan[tile * cells + cell] =
-                    shape.distance(cell, shape.goal_cell(tile as u8)) as u16;
-            }
-        }
+        let manhattan = manhattan_table(shape);
         let steps = (0..cells)
             .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).map_or(NONE, |c| c as u16)))
             .collect();

@@ -99,18 +99,12 @@ mod tests {
     use super::*;
     use crate::board::Shape;
     use crate::random::random_solvable;
-    use crate::search::budget::Stopwatch;
 
     fn widen(width: usize, height: usize, budget: &Budget) -> (Widening, usize, usize) {
         let board = random_solvable(Shape::new(width, height).unwrap(), 11);
         let first = crate::large::solve_fast(&board, &Budget::default()).unwrap();
         let length = first.len();
-        let mut best = Best {
-            board: &board,
-            solution: first,
-            clock: Stopwatch::start(),
-            on_improve: |_: &Solution| {},
-        };
+        let mut best = Best::quiet(&board, first);
         let shortener = Shortener::new(board.shape());
         let widening =
             improve_by_wide_beams(&mut best, &shortener, &Improve::default(), budget).unwrap();
