@@ -19,6 +19,16 @@ fn npuzzle(args: &[&str], stdin: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// Asserts that the command exited 0, showing its standard error if not.
+fn assert_succeeded(output: &Output) {
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
 fn json(output: &Output) -> serde_json::Value {
     serde_json::from_slice(&output.stdout).expect("stdout is one JSON object")
 }
@@ -194,12 +204,7 @@ fn generate_prints_boards_at_the_distance_that_bench_confirms() {
     let file = cache.join("boards.txt");
     std::fs::write(&file, &text).unwrap();
     let out = npuzzle_fresh(&["bench", file.to_str().unwrap(), "--json"], &cache);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_succeeded(&out);
     let report = json(&out);
     assert_eq!(report["instances"].as_array().unwrap().len(), 4);
     assert!(
@@ -295,12 +300,7 @@ fn bench_checks_each_length_and_exits_4_on_a_wrong_one() {
     let file = cache.join("good.txt");
     std::fs::write(&file, good).unwrap();
     let out = npuzzle_fresh(&["bench", file.to_str().unwrap(), "--json"], &cache);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_succeeded(&out);
     let report = json(&out);
     assert_eq!(
         report["algorithm"], "astar",
@@ -356,12 +356,7 @@ fn bench_compares_with_reference_lengths_and_accepts_unknown_optima() {
     let file = cache.join("reference.txt");
     std::fs::write(&file, text).unwrap();
     let out = npuzzle_fresh(&["bench", file.to_str().unwrap(), "--json"], &cache);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_succeeded(&out);
     let report = json(&out);
     let lengths: Vec<f64> = report["instances"]
         .as_array()
@@ -425,12 +420,7 @@ fn bench_solves_easy_korf_instances_with_tables_built_on_the_way() {
         ],
         &cache,
     );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_succeeded(&out);
     let report = json(&out);
     assert_eq!(report["tables"], "5-5-5");
     let instances = report["instances"].as_array().unwrap();
@@ -449,12 +439,7 @@ fn pdb_build_caches_a_valid_file_once_and_rebuilds_a_damaged_one() {
     let dir = cache.join("tables");
     let dir_arg = dir.to_str().unwrap();
     let out = npuzzle_fresh(&["pdb", "build", "3x4", "--pdb-dir", dir_arg], &cache);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_succeeded(&out);
     let path = dir.join("3x4-6-5.pdb");
     let bytes = std::fs::read(&path).unwrap();
     // 12!/6! + 12!/7! entries at 4 bits, and a header.
