@@ -1,0 +1,167 @@
+//! IDA*: iterative-deepening A* over a compact state, with incremental heuristics.
+//!
+//! The state is the tiles by cell, the blank's cell, and each tile's cell (and the same for the
+//! board reflected about the main diagonal), all in fixed byte arrays that a move updates and
+//! its undo restores; nothing is allocated per node. Each move changes one tile, so the
+//! heuristic is updated from that tile alone: its Manhattan term, and the one pattern table
+//! (and one reflected table) that holds it. The move back to the parent is never made. Each
+//! iteration's bound is the smallest f that exceeded the last one, so the first solution found
+//! is optimal.
+//!
+//! Pattern databases that keep the least cost over the blank's places are admissible but not
+//! consistent: a child's value can exceed its parent's by more than one. The search then lifts
+//! the parent to the child's value less one (BPMX, one level) and cuts the parent off when that
+//! passes the bound.
+//!
+//! With more than one thread, the paths of a few moves from the root are searched in parallel
+//! (`parallel`), so that the moves do not depend on the thread count.
+//!
+//! The jobs: this module drives the iterations; `parallel` splits one over threads; `node`
+//! is the depth-first search of one bound; `terms` keeps the heuristic up to date.
+
+mod node;
+mod parallel;
+mod terms;
+
+use super::budget::{Budget, GaveUp, SearchStatus, StopReason, Stopwatch};
+use crate::board::{Board, Move};
+use crate::pdb::PatternDatabase;
+use crate::solution::{Algorithm, Solution};
+
+use node::Node;
+use parallel::{Shared, Split};
+
+/// The heuristic IDA* runs with.
+#[derive(Clone, Copy, Debug)]
+pub enum Heuristic<'a> {
+    /// Additive pattern databases; reflected lookups too on square boards.
+    Pdb(&'a PatternDatabase),
+    /// Manhattan plus linear conflict, for shapes without databases.
+    ManhattanLinearConflict,
+}
+
+/// How IDA* runs.
+#[derive(Clone, Copy, Debug)]
+pub struct IdaOptions<'a> {
+    /// The heuristic.
+    pub heuristic: Heuristic<'a>,
+    /// Threads: 1 searches on this thread alone; `None` uses rayon's global pool.
+    pub threads: Option<usize>,
+    /// Whether to also look the pattern tables up on the reflected board (square boards).
+    pub reflect: bool,
+}
+
+impl<'a> IdaOptions<'a> {
+    /// Pattern databases when there are (else Manhattan + linear conflict), with reflected
+    /// lookups, on `threads`.
+    pub fn with_tables(db: Option<&'a PatternDatabase>, threads: Option<usize>) -> IdaOptions<'a> {
+        IdaOptions {
+            heuristic: match db {
+                Some(db) => Heuristic::Pdb(db),
+                None => Heuristic::ManhattanLinearConflict,
+            },
+            threads,
+            reflect: true,
+        }
+    }
+}
+
+/// A finished search: the solution and the counts around it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IdaResult {
+    /// The optimal solution.
+    pub solution: Solution,
+    /// Nodes generated (every node visited, including those cut off by the bound).
+    pub nodes_generated: u64,
+    /// Bounds tried.
+    pub iterations: u32,
+}
+
+/// Solves `board` optimally with IDA* and the chosen heuristic, within the budget.
+///
+/// # Errors
+///
+/// [`GaveUp`] when the budget runs out or the search is cancelled.
+pub fn idastar(board: &Board, options: &IdaOptions, budget: &Budget) -> Result<IdaResult, GaveUp> {
+    match idastar_within(board, options, budget, 0, u32::MAX)? {
+        Some(found) => Ok(found),
+        // Nothing left to search with no bound: only an unsolvable board does this.
+        None => Err(GaveUp::stopped(StopReason::NodeLimit)),
+    }
+}
+
+/// IDA* with its bounds kept within `first..=last`: the first iteration searches to `first`
+/// (or the heuristic, if higher), and the search ends with `Ok(None)` when the next bound
+/// would pass `last`. A solution found is the first in U, D, L, R order among those of its
+/// length, and the shortest when no solution is shorter than `first` (so `first` must be a
+/// lower bound: 0 is always one).
+///
+/// # Errors
+///
+/// [`GaveUp`] when the budget runs out or the search is cancelled.
+pub fn idastar_within(
+    board: &Board,
+    options: &IdaOptions,
+    budget: &Budget,
+    first: u32,
+    last: u32,
+) -> Result<Option<IdaResult>, GaveUp> {
+    let clock = Stopwatch::start();
+    let threads = options
+        .threads
+        .map_or_else(rayon::current_num_threads, |n| n.max(1));
+    let shared = Shared::new(budget, threads);
+    let mut root = Node::new(board, options);
+    let split = Split::plan(&mut root, threads, options.threads.is_some());
+    let mut bound = root.h().max(first);
+    let (mut iterations, mut expanded) = (0u32, 0u64);
+    while bound <= last {
+        iterations += 1;
+        let outcome = split.iterate(&root, bound, &shared);
+        expanded += outcome.expanded;
+        if let Some(reason) = outcome.stop {
+            return Err(GaveUp {
+                reason: shared.reason_or(reason),
+                nodes_expanded: shared.expanded(),
+                seconds: clock.seconds(),
+                memory: root.memory(),
+                lower_bound: bound as usize,
+            });
+        }
+        if let Some(path) = outcome.moves {
+            let moves: Vec<Move> = path.iter().map(|&m| Move::ALL[m as usize]).collect();
+            let solution = Solution {
+                lower_bound: moves.len(),
+                moves,
+                algorithm: Algorithm::IdaStar,
+                optimal: true,
+                nodes_expanded: expanded,
+                seconds: clock.seconds(),
+            };
+            return Ok(Some(IdaResult {
+                solution,
+                nodes_generated: shared.generated(),
+                iterations,
+            }));
+        }
+        // Past `last` ends the loop, as does nothing left to search (an unsolvable board).
+        bound = outcome.next_bound;
+        if bound <= last {
+            budget.report(&SearchStatus {
+                nodes_expanded: expanded,
+                seconds: clock.seconds(),
+                lower_bound: bound as usize,
+                best: None,
+            });
+        }
+    }
+    Ok(None)
+}
+
+/// What one bound's search came to.
+struct Iteration {
+    moves: Option<Vec<u8>>,
+    next_bound: u32,
+    stop: Option<StopReason>,
+    expanded: u64,
+}

@@ -1,0 +1,263 @@
+//! The depth-first search of one bound: the board in fixed arrays that a move updates and its
+//! undo restores (nothing is allocated per node), the heuristic's terms beside it, the path,
+//! and the counters the budget reads.
+
+use std::sync::atomic::Ordering;
+
+use super::parallel::Shared;
+use super::terms::{Terms, Undo};
+use super::{IdaOptions, Iteration};
+use crate::board::{Board, Move};
+use crate::search::budget::StopReason;
+
+/// Nodes between two looks, in a parallel search, at whether an earlier path has a solution.
+const ABANDON_CHECK_EVERY: u64 = 1 << 7;
+/// No neighbour in that direction.
+pub(super) const NONE: u8 = u8::MAX;
+
+/// How a subtree's search ended.
+pub(super) enum Subtree {
+    Found,
+    NotFound,
+    /// An earlier path already holds a solution.
+    Abandoned,
+    Stop(StopReason),
+}
+
+/// A search's node: tiles, blank, heuristic terms, the path, and its counters.
+#[derive(Clone)]
+pub(super) struct Node<'a> {
+    tiles: Vec<u8>,
+    blank: usize,
+    /// The neighbour of each cell in each direction (U, D, L, R), or `NONE`.
+    neighbours: Vec<[u8; 4]>,
+    terms: Terms<'a>,
+    /// The moves from the root, as indices into [`Move::ALL`].
+    pub(super) path: Vec<u8>,
+    /// The depth from which BPMX may lift a parent: the parallel frontier, so that one thread
+    /// and several search the same tree.
+    pub(super) bpmx_from: u32,
+    pub(super) next_bound: u32,
+    pub(super) expanded: u64,
+    /// Generated since the last flush.
+    pub(super) unflushed: u64,
+    /// Expanded since the last flush.
+    pub(super) expanded_unflushed: u64,
+    /// Expansions until the next look at the budget.
+    pub(super) check_in: u64,
+}
+
+impl<'a> Node<'a> {
+    /// The root node of a search of `board`.
+    pub(super) fn new(board: &Board, options: &IdaOptions<'a>) -> Node<'a> {
+        let shape = board.shape();
+        let neighbours = (0..shape.cells())
+            .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).map_or(NONE, |to| to as u8)))
+            .collect();
+        Node {
+            tiles: board.tiles().to_vec(),
+            blank: board.blank(),
+            neighbours,
+            terms: Terms::new(board, options),
+            path: Vec::new(),
+            bpmx_from: 0,
+            next_bound: u32::MAX,
+            expanded: 0,
+            unflushed: 0,
+            expanded_unflushed: 0,
+            check_in: 1,
+        }
+    }
+
+    /// Bytes the node holds: a rough figure for the budget.
+    pub(super) fn memory(&self) -> usize {
+        self.tiles.len() * 4 + self.neighbours.len() * 4 + self.terms.memory() + self.path.len()
+    }
+
+    /// The heuristic value here.
+    #[inline]
+    pub(super) fn h(&self) -> u32 {
+        self.terms.h()
+    }
+
+    /// Whether the blank can move in direction `m`.
+    pub(super) fn can_play(&self, m: u8) -> bool {
+        self.neighbours[self.blank][m as usize] != NONE
+    }
+
+    /// Moves the blank in direction `m` and updates the heuristic terms; returns what undoes it.
+    #[inline(always)]
+    pub(super) fn play(&mut self, m: u8) -> Undo {
+        let from = self.blank;
+        let to = self.neighbours[from][m as usize] as usize;
+        self.tiles[from] = self.tiles[to];
+        self.tiles[to] = 0;
+        self.blank = to;
+        self.path.push(m);
+        self.terms.moved(&self.tiles, m, from, to)
+    }
+
+    /// Undoes the last move, given what [`Node::play`] returned for it.
+    #[inline(always)]
+    pub(super) fn unplay(&mut self, undo: Undo) {
+        let Some(m) = self.path.pop() else {
+            return;
+        };
+        let to = self.blank;
+        let from = self.neighbours[to][(m ^ 1) as usize] as usize;
+        self.tiles[to] = self.tiles[from];
+        self.tiles[from] = 0;
+        self.blank = from;
+        self.terms.restore(&self.tiles, m, from, to, undo);
+    }
+
+    /// Depth-first search below the current node, at depth `g` with heuristic `h`.
+    ///
+    /// Uses the CPU's population count instruction where it has one: the ranks of pattern
+    /// placements count bits at every node.
+    pub(super) fn search(
+        &mut self,
+        g: u32,
+        bound: u32,
+        last: u8,
+        h: u32,
+        index: usize,
+        shared: &Shared,
+    ) -> Subtree {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has popcnt, as just checked.
+            return unsafe { self.dfs_popcnt(g, bound, last, h, index, shared) };
+        }
+        self.dfs_plain(g, bound, last, h, index, shared)
+    }
+
+    /// [`Node::dfs`] compiled with the popcnt instruction.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn dfs_popcnt(
+        &mut self,
+        g: u32,
+        bound: u32,
+        last: u8,
+        h: u32,
+        index: usize,
+        shared: &Shared,
+    ) -> Subtree {
+        self.dfs::<true>(g, bound, last, h, index, shared)
+    }
+
+    /// [`Node::dfs`] without popcnt, as a function of its own for the recursion.
+    fn dfs_plain(
+        &mut self,
+        g: u32,
+        bound: u32,
+        last: u8,
+        h: u32,
+        index: usize,
+        shared: &Shared,
+    ) -> Subtree {
+        self.dfs::<false>(g, bound, last, h, index, shared)
+    }
+
+    /// The search below a node; `POPCNT` is true only when called from
+    /// [`Node::dfs_popcnt`], whose recursion it then keeps to.
+    #[inline(always)]
+    fn dfs<const POPCNT: bool>(
+        &mut self,
+        g: u32,
+        bound: u32,
+        last: u8,
+        mut h: u32,
+        index: usize,
+        shared: &Shared,
+    ) -> Subtree {
+        self.unflushed += 1;
+        let f = g + h;
+        if f > bound {
+            self.next_bound = self.next_bound.min(f);
+            return Subtree::NotFound;
+        }
+        if h == 0 {
+            return Subtree::Found;
+        }
+        self.expanded += 1;
+        self.expanded_unflushed += 1;
+        if let Some(end) = self.look_up(index, shared) {
+            return end;
+        }
+        let neighbours = self.neighbours[self.blank];
+        for m in 0..4u8 {
+            // Moves are U, D, L, R: each one's inverse is its index with the low bit flipped.
+            if neighbours[m as usize] == NONE || (last != NONE && m == (last ^ 1)) {
+                continue;
+            }
+            let undo = self.play(m);
+            let child_h = self.h();
+            // BPMX: a child far above its parent lifts the parent (moves cost one, both ways).
+            // Tables that take the least cost over the blank's places are not consistent, so
+            // this happens, and it cuts the rest of the parent's children.
+            if child_h > h + 1 && g >= self.bpmx_from {
+                h = child_h - 1;
+                if g + h > bound {
+                    self.unplay(undo);
+                    self.next_bound = self.next_bound.min(g + h);
+                    return Subtree::NotFound;
+                }
+            }
+            match self.descend::<POPCNT>(g + 1, bound, m, child_h, index, shared) {
+                Subtree::NotFound => {}
+                other => return other,
+            }
+            self.unplay(undo);
+        }
+        Subtree::NotFound
+    }
+
+    /// Every few thousand nodes, the budget and the other threads; more often, in a parallel
+    /// search, whether an earlier path holds a solution (then the rest of this one is wasted
+    /// work). An end to the search when there is one.
+    #[inline(always)]
+    fn look_up(&mut self, index: usize, shared: &Shared) -> Option<Subtree> {
+        if self.expanded_unflushed >= self.check_in {
+            return shared.check(self, index);
+        }
+        let abandon = index != usize::MAX
+            && self.expanded_unflushed.is_multiple_of(ABANDON_CHECK_EVERY)
+            && shared.found_at.load(Ordering::Relaxed) < index;
+        abandon.then_some(Subtree::Abandoned)
+    }
+
+    /// One level down, keeping to the popcnt build when in it.
+    #[inline(always)]
+    fn descend<const POPCNT: bool>(
+        &mut self,
+        g: u32,
+        bound: u32,
+        last: u8,
+        h: u32,
+        index: usize,
+        shared: &Shared,
+    ) -> Subtree {
+        #[cfg(target_arch = "x86_64")]
+        if POPCNT {
+            // SAFETY: POPCNT is true only below `search`'s check that the CPU has popcnt.
+            return unsafe { self.dfs_popcnt(g, bound, last, h, index, shared) };
+        }
+        self.dfs_plain(g, bound, last, h, index, shared)
+    }
+
+    /// The node's counters as one iteration's result.
+    pub(super) fn into_iteration(
+        self,
+        moves: Option<Vec<u8>>,
+        stop: Option<StopReason>,
+    ) -> Iteration {
+        Iteration {
+            moves,
+            next_bound: self.next_bound,
+            stop,
+            expanded: self.expanded,
+        }
+    }
+}
