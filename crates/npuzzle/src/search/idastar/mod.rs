@@ -17,10 +17,12 @@
 //! (`parallel`), so that the moves do not depend on the thread count.
 //!
 //! The jobs: this module drives the iterations; `parallel` splits one over threads; `node`
-//! is the depth-first search of one bound; `terms` keeps the heuristic up to date.
+//! is the depth-first search of one bound; `terms` keeps the heuristic up to date; `shared`
+//! is what the threads share.
 
 mod node;
 mod parallel;
+mod shared;
 mod terms;
 
 use super::budget::{Budget, GaveUp, SearchStatus, StopReason, Stopwatch};
@@ -29,7 +31,8 @@ use crate::pdb::PatternDatabase;
 use crate::solution::{Algorithm, Solution};
 
 use node::Node;
-use parallel::{Shared, Split};
+use parallel::Split;
+use shared::Shared;
 
 /// The heuristic IDA* runs with.
 #[derive(Clone, Copy, Debug)]

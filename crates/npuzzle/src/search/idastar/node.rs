@@ -4,7 +4,7 @@
 
 use std::sync::atomic::Ordering;
 
-use super::parallel::Shared;
+use super::shared::{Counters, Shared, Subtree};
 use super::terms::{Terms, Undo};
 use super::{IdaOptions, Iteration};
 use crate::board::{Board, Move};
@@ -14,15 +14,6 @@ use crate::search::budget::StopReason;
 const ABANDON_CHECK_EVERY: u64 = 1 << 7;
 /// No neighbour in that direction.
 pub(super) const NONE: u8 = u8::MAX;
-
-/// How a subtree's search ended.
-pub(super) enum Subtree {
-    Found,
-    NotFound,
-    /// An earlier path already holds a solution.
-    Abandoned,
-    Stop(StopReason),
-}
 
 /// A search's node: tiles, blank, heuristic terms, the path, and its counters.
 #[derive(Clone)]
@@ -39,12 +30,8 @@ pub(super) struct Node<'a> {
     pub(super) bpmx_from: u32,
     pub(super) next_bound: u32,
     pub(super) expanded: u64,
-    /// Generated since the last flush.
-    pub(super) unflushed: u64,
-    /// Expanded since the last flush.
-    pub(super) expanded_unflushed: u64,
-    /// Expansions until the next look at the budget.
-    pub(super) check_in: u64,
+    /// What this thread has not yet told the others.
+    pub(super) counters: Counters,
 }
 
 impl<'a> Node<'a> {
@@ -63,9 +50,7 @@ impl<'a> Node<'a> {
             bpmx_from: 0,
             next_bound: u32::MAX,
             expanded: 0,
-            unflushed: 0,
-            expanded_unflushed: 0,
-            check_in: 1,
+            counters: Counters::default(),
         }
     }
 
@@ -172,7 +157,7 @@ impl<'a> Node<'a> {
         index: usize,
         shared: &Shared,
     ) -> Subtree {
-        self.unflushed += 1;
+        self.counters.generated += 1;
         let f = g + h;
         if f > bound {
             self.next_bound = self.next_bound.min(f);
@@ -182,7 +167,7 @@ impl<'a> Node<'a> {
             return Subtree::Found;
         }
         self.expanded += 1;
-        self.expanded_unflushed += 1;
+        self.counters.expanded += 1;
         if let Some(end) = self.look_up(index, shared) {
             return end;
         }
@@ -219,11 +204,12 @@ impl<'a> Node<'a> {
     /// work). An end to the search when there is one.
     #[inline(always)]
     fn look_up(&mut self, index: usize, shared: &Shared) -> Option<Subtree> {
-        if self.expanded_unflushed >= self.check_in {
-            return shared.check(self, index);
+        if self.counters.expanded >= self.counters.check_in {
+            let memory = self.memory();
+            return shared.check(&mut self.counters, memory, index);
         }
         let abandon = index != usize::MAX
-            && self.expanded_unflushed.is_multiple_of(ABANDON_CHECK_EVERY)
+            && self.counters.expanded.is_multiple_of(ABANDON_CHECK_EVERY)
             && shared.found_at.load(Ordering::Relaxed) < index;
         abandon.then_some(Subtree::Abandoned)
     }
