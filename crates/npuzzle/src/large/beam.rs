@@ -109,6 +109,142 @@ pub(super) fn zobrist(cells: usize) -> Vec<u64> {
         .collect()
 }
 
+/// What scores and hashes a move, the same at every depth.
+struct Scoring {
+    shape: Shape,
+    weights: Vec<i64>,
+    keys: Vec<u64>,
+    /// The cell one step from each cell in each direction, or `usize::MAX`.
+    steps: Vec<[usize; 4]>,
+}
+
+impl Scoring {
+    fn new(shape: Shape, growth: (u32, u32)) -> Scoring {
+        let cells = shape.cells();
+        Scoring {
+            shape,
+            weights: tile_weights(shape, growth),
+            keys: zobrist(cells),
+            steps: (0..cells)
+                .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).unwrap_or(usize::MAX)))
+                .collect(),
+        }
+    }
+
+    /// The weighted distance of `tile` on `cell`.
+    fn weighted(&self, tile: u8, cell: usize) -> i64 {
+        let goal = self.shape.goal_cell(tile);
+        self.weights[tile as usize] * self.shape.distance(cell, goal) as i64
+    }
+}
+
+/// The boards kept at one depth, side by side.
+#[derive(Default)]
+struct Layer {
+    /// The boards' tiles, one board after another.
+    boards: Vec<u8>,
+    blanks: Vec<usize>,
+    scores: Vec<i64>,
+    hashes: Vec<u64>,
+    /// The move that made each board (`u8::MAX` for the start).
+    lasts: Vec<u8>,
+}
+
+impl Layer {
+    /// The start board alone.
+    fn start(board: &Board, scoring: &Scoring) -> Layer {
+        let cells = scoring.shape.cells();
+        let (mut score, mut hash) = (0i64, 0u64);
+        for (cell, &tile) in board.tiles().iter().enumerate() {
+            hash ^= scoring.keys[tile as usize * cells + cell];
+            if tile != 0 {
+                score += scoring.weighted(tile, cell);
+            }
+        }
+        Layer {
+            boards: board.tiles().to_vec(),
+            blanks: vec![board.blank()],
+            scores: vec![score],
+            hashes: vec![hash],
+            lasts: vec![u8::MAX],
+        }
+    }
+
+    /// The children of every board here (never the move back, never a board `seen`), scored.
+    fn children(&self, scoring: &Scoring, seen: &FxHashSet<u64>, out: &mut Vec<Candidate>) {
+        let cells = scoring.shape.cells();
+        let keys = &scoring.keys;
+        out.clear();
+        for (index, &blank) in self.blanks.iter().enumerate() {
+            let board = &self.boards[index * cells..(index + 1) * cells];
+            for mv in Move::ALL {
+                let to = scoring.steps[blank][mv.index()];
+                if self.lasts[index] == mv.inverse().index() as u8 || to == usize::MAX {
+                    continue;
+                }
+                let tile = board[to];
+                let t = tile as usize;
+                let hash = self.hashes[index]
+                    ^ keys[t * cells + to]
+                    ^ keys[t * cells + blank]
+                    ^ keys[blank]
+                    ^ keys[to];
+                if seen.contains(&hash) {
+                    continue;
+                }
+                let gain = scoring.weighted(tile, blank) - scoring.weighted(tile, to);
+                out.push(Candidate {
+                    score: self.scores[index] + gain,
+                    parent: index as u32,
+                    mv: mv.index() as u8,
+                    hash,
+                });
+            }
+        }
+    }
+
+    /// The next depth: the best `width` candidates not `seen` before (they are then), with the
+    /// (parent, move) of each, best first.
+    fn next(
+        &self,
+        candidates: &mut Vec<Candidate>,
+        width: usize,
+        scoring: &Scoring,
+        seen: &mut FxHashSet<u64>,
+    ) -> (Layer, Vec<(u32, u8)>) {
+        let keep = (2 * width).min(candidates.len());
+        let order = |c: &Candidate| (c.score, c.hash);
+        if keep < candidates.len() {
+            candidates.select_nth_unstable_by_key(keep, order);
+            candidates.truncate(keep);
+        }
+        candidates.sort_unstable_by_key(order);
+        let cells = scoring.shape.cells();
+        let mut next = Layer::default();
+        let mut links = Vec::with_capacity(width);
+        for candidate in candidates.iter() {
+            if links.len() == width {
+                break;
+            }
+            if !seen.insert(candidate.hash) {
+                continue;
+            }
+            let parent = candidate.parent as usize;
+            let blank = self.blanks[parent];
+            let to = scoring.steps[blank][candidate.mv as usize];
+            let start = next.boards.len();
+            (next.boards).extend_from_slice(&self.boards[parent * cells..(parent + 1) * cells]);
+            next.boards.swap(start + blank, start + to);
+            next.blanks.push(to);
+            next.scores.push(candidate.score);
+            next.hashes.push(candidate.hash);
+            next.lasts.push(candidate.mv);
+            links.push((candidate.parent, candidate.mv));
+        }
+        (next, links)
+    }
+}
+
 /// Runs a beam from `board`: at each depth, the children of the boards kept (never the move
 /// back, never a board seen before) ranked by weighted distance, the best `width` kept. Stops
 /// when the best has not improved for `patience` depths, at the goal, or when the budget says
@@ -118,112 +254,28 @@ pub(crate) fn presort(
     settings: &BeamSettings,
     budget: &Budget,
 ) -> Result<Beam, StopReason> {
-    let shape = board.shape();
-    let tiles = board.tiles();
-    let weights = tile_weights(shape, settings.growth);
-    let cells = shape.cells();
-    let keys = zobrist(cells);
-    let steps: Vec<[usize; 4]> = (0..cells)
-        .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).unwrap_or(usize::MAX)))
-        .collect();
-    let distance = |a: usize, b: usize| shape.distance(a, b) as i64;
-
-    let mut boards = tiles.to_vec();
-    let mut blanks = vec![board.blank()];
-    let (mut score, mut hash) = (0i64, 0u64);
-    for (cell, &tile) in tiles.iter().enumerate() {
-        hash ^= keys[tile as usize * cells + cell];
-        if tile != 0 {
-            score += weights[tile as usize] * distance(cell, tile as usize - 1);
-        }
-    }
-    let mut scores = vec![score];
-    let mut hashes = vec![hash];
-    let mut lasts = vec![u8::MAX];
+    let scoring = Scoring::new(board.shape(), settings.growth);
+    let mut layer = Layer::start(board, &scoring);
+    let mut score = layer.scores[0];
     let mut seen = FxHashSet::default();
-    seen.insert(hash);
-
+    seen.insert(layer.hashes[0]);
     let mut beam = Beam {
         layers: Vec::new(),
         best_depth: 0,
     };
     let mut best_score = score;
     let mut candidates: Vec<Candidate> = Vec::new();
-    let mut next_boards = Vec::new();
     while score > 0 && beam.layers.len() <= beam.best_depth + settings.patience {
         budget.check(0, seen.len() * 16)?;
-        candidates.clear();
-        for (index, &blank) in blanks.iter().enumerate() {
-            let board = &boards[index * cells..(index + 1) * cells];
-            for mv in Move::ALL {
-                if lasts[index] == mv.inverse().index() as u8 {
-                    continue;
-                }
-                let to = steps[blank][mv.index()];
-                if to == usize::MAX {
-                    continue;
-                }
-                let tile = board[to] as usize;
-                let goal = tile - 1;
-                let hash = hashes[index]
-                    ^ keys[tile * cells + to]
-                    ^ keys[tile * cells + blank]
-                    ^ keys[blank]
-                    ^ keys[to];
-                if seen.contains(&hash) {
-                    continue;
-                }
-                let gain = distance(blank, goal) - distance(to, goal);
-                candidates.push(Candidate {
-                    score: scores[index] + weights[tile] * gain,
-                    parent: index as u32,
-                    mv: mv.index() as u8,
-                    hash,
-                });
-            }
-        }
+        layer.children(&scoring, &seen, &mut candidates);
         if candidates.is_empty() {
             break;
         }
-        let keep = (2 * settings.width).min(candidates.len());
-        let order = |c: &Candidate| (c.score, c.hash);
-        if keep < candidates.len() {
-            candidates.select_nth_unstable_by_key(keep, order);
-            candidates.truncate(keep);
-        }
-        candidates.sort_unstable_by_key(order);
-
-        next_boards.clear();
-        let mut layer = Vec::with_capacity(settings.width);
-        let (mut next_blanks, mut next_scores, mut next_hashes, mut next_lasts) =
-            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        for candidate in &candidates {
-            if layer.len() == settings.width {
-                break;
-            }
-            if !seen.insert(candidate.hash) {
-                continue;
-            }
-            let parent = candidate.parent as usize;
-            let blank = blanks[parent];
-            let to = steps[blank][candidate.mv as usize];
-            let start = next_boards.len();
-            next_boards.extend_from_slice(&boards[parent * cells..(parent + 1) * cells]);
-            next_boards.swap(start + blank, start + to);
-            next_blanks.push(to);
-            next_scores.push(candidate.score);
-            next_hashes.push(candidate.hash);
-            next_lasts.push(candidate.mv);
-            layer.push((candidate.parent, candidate.mv));
-        }
-        std::mem::swap(&mut boards, &mut next_boards);
-        blanks = next_blanks;
-        scores = next_scores;
-        hashes = next_hashes;
-        lasts = next_lasts;
-        beam.layers.push(layer);
+        let links;
+        (layer, links) = layer.next(&mut candidates, settings.width, &scoring, &mut seen);
+        beam.layers.push(links);
         // The candidates were sorted: the first kept is the best.
-        score = scores[0];
+        score = layer.scores[0];
         if score < best_score {
             best_score = score;
             beam.best_depth = beam.layers.len();

@@ -458,15 +458,13 @@ impl Work {
 
     /// The Manhattan distance of the tiles not yet placed.
     fn leftover_manhattan(&self) -> usize {
-        let w = self.width;
-        self.tiles
-            .iter()
-            .enumerate()
+        let shape = Shape {
+            width: self.width,
+            height: self.height,
+        };
+        (self.tiles.iter().enumerate())
             .filter(|&(cell, &tile)| tile != 0 && !self.fixed[cell])
-            .map(|(cell, &tile)| {
-                let goal = tile as usize - 1;
-                (cell % w).abs_diff(goal % w) + (cell / w).abs_diff(goal / w)
-            })
+            .map(|(cell, &tile)| shape.distance(cell, shape.goal_cell(tile)))
             .sum()
     }
 
@@ -583,71 +581,92 @@ impl Work {
                 return self.finish_optimally(column, row, db, budget);
             }
             budget.check(0, 0).map_err(LargeError::stopped)?;
-            if let Some((weight, nodes)) = config.corner_stage
-                && rw >= 4
-                && rh >= 4
-                && rw + rh - 1 <= MAX_TRACKED
-            {
-                let mut goals: Vec<usize> =
-                    (column..self.width).map(|x| self.cell(x, row)).collect();
-                goals.extend((row + 1..self.height).map(|y| self.cell(column, y)));
-                if self.stage(&goals, weight, nodes, budget)? {
-                    row += 1;
-                    column += 1;
-                    continue;
-                }
+            if self.place_corner(config, column, row, budget)? {
+                row += 1;
+                column += 1;
+                continue;
             }
-            let do_row = if rh < 4 {
-                false
-            } else if rw < 4 {
-                true
-            } else {
-                match config.plan {
-                    Plan::LongerSide => rh > rw,
-                    Plan::Alternate if rh == rw => !last_was_row,
-                    Plan::Alternate => rh > rw,
-                }
-            };
-            let goals: Vec<usize> = if do_row {
-                (column..self.width).map(|x| self.cell(x, row)).collect()
-            } else {
-                (row..self.height).map(|y| self.cell(column, y)).collect()
-            };
-            let do_row = if config.options.is_empty() {
-                self.place_line(
-                    &goals,
-                    do_row,
-                    row,
-                    column,
-                    config.line_stage,
-                    config.chunk,
-                    config.exact,
-                    budget,
-                )?;
-                do_row
-            } else if config.either_line && rw >= 4 && rh >= 4 {
-                let row_goals: Vec<usize> =
-                    (column..self.width).map(|x| self.cell(x, row)).collect();
-                let column_goals: Vec<usize> =
-                    (row..self.height).map(|y| self.cell(column, y)).collect();
-                self.place_either(
-                    &row_goals,
-                    &column_goals,
-                    row,
-                    column,
-                    config.options,
-                    budget,
-                )?
-            } else {
-                self.place_line_best(&goals, do_row, row, column, config.options, budget)?;
-                do_row
-            };
+            let do_row = self.place_side(config, column, row, last_was_row, budget)?;
             if do_row {
                 row += 1;
             } else {
                 column += 1;
             }
             last_was_row = do_row;
+        }
+    }
+
+    /// The cells of the top row of the region left from (`column`, `row`).
+    fn row_goals(&self, column: usize, row: usize) -> Vec<usize> {
+        (column..self.width).map(|x| self.cell(x, row)).collect()
+    }
+
+    /// The cells of the left column of the region left from (`column`, `row`).
+    fn column_goals(&self, column: usize, row: usize) -> Vec<usize> {
+        (row..self.height).map(|y| self.cell(column, y)).collect()
+    }
+
+    /// With a corner stage configured and the region small enough to track: its top row and
+    /// left column placed at once by a stage search; whether they were.
+    fn place_corner(
+        &mut self,
+        config: &Config<'_>,
+        column: usize,
+        row: usize,
+        budget: &Budget,
+    ) -> Result<bool, LargeError> {
+        let (rw, rh) = (self.width - column, self.height - row);
+        let Some((weight, nodes)) = config.corner_stage else {
+            return Ok(false);
+        };
+        if rw < 4 || rh < 4 || rw + rh - 1 > MAX_TRACKED {
+            return Ok(false);
+        }
+        let mut goals = self.row_goals(column, row);
+        goals.extend((row + 1..self.height).map(|y| self.cell(column, y)));
+        self.stage(&goals, weight, nodes, budget)
+    }
+
+    /// Places the region's top row or its left column, as the plan says (or whichever is
+    /// cheaper, when the config tries both); whether it placed the row.
+    fn place_side(
+        &mut self,
+        config: &Config<'_>,
+        column: usize,
+        row: usize,
+        last_was_row: bool,
+        budget: &Budget,
+    ) -> Result<bool, LargeError> {
+        let (rw, rh) = (self.width - column, self.height - row);
+        let do_row = match (rh < 4, rw < 4, config.plan) {
+            (true, _, _) => false,
+            (false, true, _) => true,
+            (false, false, Plan::LongerSide) => rh > rw,
+            (false, false, Plan::Alternate) if rh == rw => !last_was_row,
+            (false, false, Plan::Alternate) => rh > rw,
+        };
+        let goals = match do_row {
+            true => self.row_goals(column, row),
+            false => self.column_goals(column, row),
+        };
+        if config.options.is_empty() {
+            let (stage, chunk, exact) = (config.line_stage, config.chunk, config.exact);
+            self.place_line(&goals, do_row, row, column, stage, chunk, exact, budget)?;
+            Ok(do_row)
+        } else if config.either_line && rw >= 4 && rh >= 4 {
+            let (row_goals, column_goals) =
+                (self.row_goals(column, row), self.column_goals(column, row));
+            self.place_either(
+                &row_goals,
+                &column_goals,
+                row,
+                column,
+                config.options,
+                budget,
+            )
+        } else {
+            self.place_line_best(&goals, do_row, row, column, config.options, budget)?;
+            Ok(do_row)
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Making a solution shorter: cancel moves that undo each other, and replace stretches of the
 //! path by shortest paths between their two end boards (windowed re-solves by IDA*).
 
+use crate::analysis::CellDistances;
 use crate::board::{Board, Move, Shape};
 use crate::search::budget::{Budget, StopReason};
 
@@ -21,8 +22,7 @@ pub fn cancel_inverse_pairs(moves: &[Move]) -> Vec<Move> {
 /// heuristic, searched in place.
 struct Window<'a> {
     steps: &'a [[usize; 4]],
-    column: &'a [u8],
-    row: &'a [u8],
+    distance: &'a CellDistances,
     tiles: Vec<u8>,
     /// The target cell of each tile.
     target: Vec<usize>,
@@ -32,10 +32,6 @@ struct Window<'a> {
 }
 
 impl Window<'_> {
-    fn distance(&self, a: usize, b: usize) -> u32 {
-        u32::from(self.column[a].abs_diff(self.column[b]) + self.row[a].abs_diff(self.row[b]))
-    }
-
     /// Depth-first search to `bound`; `Ok(true)` when found (then `path` holds it), else
     /// `Ok(false)` with `next` lowered to the smallest f over the bound; `Err` out of nodes.
     fn dfs(
@@ -64,7 +60,7 @@ impl Window<'_> {
             }
             let tile = self.tiles[from];
             let goal = self.target[tile as usize];
-            let h2 = h + self.distance(blank, goal) - self.distance(from, goal);
+            let h2 = h + self.distance.get(blank, goal) - self.distance.get(from, goal);
             let f = g + 1 + h2;
             if f > bound {
                 *next = (*next).min(f);
@@ -88,8 +84,7 @@ impl Window<'_> {
 pub(crate) struct Shortener {
     shape: Shape,
     steps: Vec<[usize; 4]>,
-    column: Vec<u8>,
-    row: Vec<u8>,
+    distance: CellDistances,
 }
 
 impl Shortener {
@@ -101,8 +96,7 @@ impl Shortener {
             steps: (0..cells)
                 .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).unwrap_or(usize::MAX)))
                 .collect(),
-            column: (0..cells).map(|c| (c % shape.width) as u8).collect(),
-            row: (0..cells).map(|c| (c / shape.width) as u8).collect(),
+            distance: CellDistances::new(shape),
         }
     }
 
@@ -120,8 +114,7 @@ impl Shortener {
         }
         let mut window = Window {
             steps: &self.steps,
-            column: &self.column,
-            row: &self.row,
+            distance: &self.distance,
             tiles: from.to_vec(),
             target,
             path: Vec::with_capacity(max_len),
@@ -134,7 +127,7 @@ impl Shortener {
             if tile == 0 {
                 blank = cell;
             } else if to[cell] != tile {
-                h += window.distance(cell, window.target[tile as usize]);
+                h += window.distance.get(cell, window.target[tile as usize]);
             }
         }
         let mut bound = h;

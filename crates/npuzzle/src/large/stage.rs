@@ -7,6 +7,7 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
+use crate::analysis::CellDistances;
 use crate::board::{Move, Shape};
 use crate::search::arena::{Arena, NO_MOVE};
 use crate::search::budget::{Budget, StopReason};
@@ -135,12 +136,6 @@ fn lone_tile_costs(steps: &[[usize; 4]], fixed: &[bool], goal: usize) -> Vec<u16
 }
 
 impl Stage<'_> {
-    /// Manhattan distance between cells, by the (column, row) table `at`.
-    fn distance(at: &[(u8, u8)], a: usize, b: usize) -> u32 {
-        let ((ac, ar), (bc, br)) = (at[a], at[b]);
-        u32::from(ac.abs_diff(bc) + ar.abs_diff(br))
-    }
-
     /// With lone-tile cost tables: each misplaced tile's cost with the blank at its best,
     /// plus the extra the real blank needs for the cheapest tile to start.
     fn estimate_tables(&self, tables: &[Rc<LoneTile>], key: u128) -> (u32, u32) {
@@ -174,16 +169,16 @@ impl Stage<'_> {
             .all(|(slot, &goal)| get(key, slot + 1) == goal)
     }
 
-    fn estimate(&self, at: &[(u8, u8)], key: u128) -> (u32, u32) {
+    fn estimate(&self, distance: &CellDistances, key: u128) -> (u32, u32) {
         let blank = get(key, 0);
         let mut manhattan = 0;
         let mut nearest = u32::MAX;
         for (slot, &goal) in self.goals.iter().enumerate() {
             let cell = get(key, slot + 1);
-            let d = Stage::distance(at, cell, goal);
+            let d = distance.get(cell, goal);
             if d > 0 {
                 manhattan += d;
-                nearest = nearest.min(Stage::distance(at, blank, cell));
+                nearest = nearest.min(distance.get(blank, cell));
             }
         }
         if manhattan == 0 {
@@ -206,41 +201,12 @@ impl Stage<'_> {
         if cells.len() > MAX_TRACKED || cells.len() != self.goals.len() {
             return Ok(None);
         }
-        let slots = cells.len() + 1;
-        let mut key = set(0, 0, blank);
-        for (slot, &cell) in cells.iter().enumerate() {
-            key = set(key, slot + 1, cell);
-        }
-        let steps: Vec<[usize; 4]> = (0..self.shape.cells())
-            .map(|cell| {
-                Move::ALL.map(|mv| match self.shape.step(cell, mv) {
-                    Some(next) if !self.fixed[next] => next,
-                    _ => usize::MAX,
-                })
-            })
-            .collect();
+        let key = (cells.iter().enumerate()).fold(set(0, 0, blank), |key, (slot, &cell)| {
+            set(key, slot + 1, cell)
+        });
+        let steps = self.open_steps();
+        let estimate = self.estimator(&steps, cache);
         let (num, den) = weight;
-        let cells_n = self.shape.cells();
-        let at: Vec<(u8, u8)> = (0..cells_n)
-            .map(|cell| {
-                let (column, row) = self.shape.column_row(cell);
-                (column as u8, row as u8)
-            })
-            .collect();
-        let tables: Vec<Rc<LoneTile>> = if self.exact {
-            cache.tables(&steps, self.fixed, self.goals)
-        } else {
-            Vec::new()
-        };
-        let estimate = |key: u128| -> u32 {
-            if self.exact {
-                let (sum, extra) = self.estimate_tables(&tables, key);
-                sum + extra
-            } else {
-                let (md, b) = self.estimate(&at, key);
-                3 * md + b
-            }
-        };
         let priority = |g: u32, h: u32| -> u32 {
             ((den * g + num * h).min((1 << 22) - 1) << 10) | h.min(1023)
         };
@@ -261,34 +227,64 @@ impl Stage<'_> {
             }
             let blank = get(key, 0);
             for mv in Move::ALL {
-                if last != NO_MOVE && Move::ALL[last as usize].inverse() == mv {
-                    continue;
-                }
                 let next = steps[blank][mv.index()];
-                if next == usize::MAX {
+                if next == usize::MAX
+                    || (last != NO_MOVE && Move::ALL[last as usize].inverse() == mv)
+                {
                     continue;
                 }
-                let mut child = set(key, 0, next);
-                for slot in 1..slots {
-                    if get(key, slot) == next {
-                        child = set(child, slot, blank);
-                        break;
-                    }
-                }
-                let g2 = g + 1;
-                let priority = priority(g2, estimate(child));
-                arena.offer(
-                    child,
-                    hash_u128(child),
-                    index,
-                    g2,
-                    mv as u8,
-                    (),
-                    priority,
-                    false,
-                );
+                let child = slide(key, cells.len(), next, blank);
+                let (hash, priority) = (hash_u128(child), priority(g + 1, estimate(child)));
+                arena.offer(child, hash, index, g + 1, mv as u8, (), priority, false);
             }
         }
         Ok(None)
+    }
+
+    /// The cell one step from each cell in each direction, or `usize::MAX` off the board or
+    /// into a wall.
+    fn open_steps(&self) -> Vec<[usize; 4]> {
+        (0..self.shape.cells())
+            .map(|cell| {
+                Move::ALL.map(|mv| match self.shape.step(cell, mv) {
+                    Some(next) if !self.fixed[next] => next,
+                    _ => usize::MAX,
+                })
+            })
+            .collect()
+    }
+
+    /// The search's estimate of a key: exact lone-tile costs, or `3 ×` Manhattan plus the
+    /// blank's way to the nearest misplaced tile.
+    fn estimator(
+        &self,
+        steps: &[[usize; 4]],
+        cache: &mut LoneTileCache,
+    ) -> impl Fn(u128) -> u32 + '_ {
+        let tables = match self.exact {
+            true => cache.tables(steps, self.fixed, self.goals),
+            false => Vec::new(),
+        };
+        let distance = CellDistances::new(self.shape);
+        move |key| match self.exact {
+            true => {
+                let (sum, extra) = self.estimate_tables(&tables, key);
+                sum + extra
+            }
+            false => {
+                let (md, b) = self.estimate(&distance, key);
+                3 * md + b
+            }
+        }
+    }
+}
+
+/// The key after the blank moves from `blank` to `next`: the tracked tile there, if any of the
+/// `tracked`, moves to `blank`.
+fn slide(key: u128, tracked: usize, next: usize, blank: usize) -> u128 {
+    let child = set(key, 0, next);
+    match (1..=tracked).find(|&slot| get(key, slot) == next) {
+        Some(slot) => set(child, slot, blank),
+        None => child,
     }
 }
