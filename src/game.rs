@@ -9,9 +9,9 @@
 //! won, so nobody works them out again; input, hints, solutions and saved games all come here
 //! as lists of moves.
 
+mod compare;
 mod daily;
 mod difficulty;
-mod review;
 mod scores;
 mod setup;
 mod shapes;
@@ -21,12 +21,12 @@ use std::time::Duration;
 use npuzzle::{Board, Move, hamming};
 use serde::{Deserialize, Serialize};
 
+pub use compare::{Summary, summarize};
 pub use daily::{
     DAILY_DISTANCE, DAILY_SHAPE, DailyPuzzle, DailyResult, DailyResults, Day, date_text, today,
 };
 pub use difficulty::{Difficulty, Recipe, make_board};
-pub use review::{Summary, summarize};
-pub use scores::{Best, BestScores, WinResult, booked_result, record_win};
+pub use scores::{BestScores, Record, WinResult, booked_result, record_win};
 pub use setup::{SetupError, SetupGrid, check_setup, example_text};
 pub use shapes::photo_shapes;
 

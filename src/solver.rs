@@ -14,7 +14,7 @@ use npuzzle::{
     Solution, SolveError, StopReason, solve,
 };
 
-pub use tables::{Stage, TableProgress};
+pub use tables::{JobStage, TableProgress};
 
 use crate::background::{Background, lock};
 use crate::frame::AppSet;
@@ -59,7 +59,7 @@ impl Job {
     }
 
     /// What the job is doing now, for the HUD: the tables' build, or the search.
-    pub fn stage(&self) -> Stage {
+    pub fn stage(&self) -> JobStage {
         self.progress().stage()
     }
 

@@ -9,7 +9,7 @@ use super::{DailyResult, DailyResults, Difficulty, Game};
 
 /// A best result for one board shape and difficulty.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Best {
+pub struct Record {
     /// Fewest moves.
     pub moves: usize,
     /// Shortest time, in milliseconds.
@@ -23,16 +23,16 @@ fn one() -> u32 {
     1
 }
 
-impl Best {
+impl Record {
     /// The shortest time.
     pub fn time(&self) -> Duration {
         Duration::from_millis(self.millis)
     }
 }
 
-/// Best results per board shape and difficulty (kept in the scores file).
+/// The best results per board shape and difficulty (kept in the scores file).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct BestScores(pub BTreeMap<String, Best>);
+pub struct BestScores(pub BTreeMap<String, Record>);
 
 impl BestScores {
     /// The key for a board shape and difficulty.
@@ -41,12 +41,12 @@ impl BestScores {
     }
 
     /// The best for a key, if any.
-    pub fn get(&self, key: &str) -> Option<Best> {
+    pub fn get(&self, key: &str) -> Option<Record> {
         self.0.get(key).copied()
     }
 
     /// Records a result; returns the best after it and whether it set a record.
-    pub fn record(&mut self, key: String, moves: usize, millis: u64) -> (Best, bool) {
+    pub fn record(&mut self, key: String, moves: usize, millis: u64) -> (Record, bool) {
         match self.0.get_mut(&key) {
             Some(best) => {
                 let record = moves < best.moves || millis < best.millis;
@@ -56,7 +56,7 @@ impl BestScores {
                 (*best, record)
             }
             None => {
-                let best = Best {
+                let best = Record {
                     moves,
                     millis,
                     wins: 1,
@@ -76,7 +76,7 @@ pub struct WinResult {
     /// Time taken.
     pub time: Duration,
     /// The best for this shape and difficulty after this game (none for custom boards).
-    pub best: Option<Best>,
+    pub best: Option<Record>,
     /// Whether this game set a record.
     pub record: bool,
     /// Whether the app helped (a hint or a solution): no score then.
@@ -156,7 +156,7 @@ mod tests {
         assert!(record);
         assert_eq!(
             best,
-            Best {
+            Record {
                 moves: 30,
                 millis: 5000,
                 wins: 2,

@@ -8,7 +8,7 @@ use super::sheet::{modal, sheet_width, title};
 use super::style::{self, clock};
 use super::thumbnails::texture;
 use super::{Actions, Hud, HudAction, Sheet, View};
-use crate::game::Best;
+use crate::game::Record;
 use crate::game::{days_summary, moves_text};
 use crate::settings::Settings;
 
@@ -164,7 +164,7 @@ fn record_name(key: &str) -> String {
     format!("{} {difficulty}", board.replace('x', "×"))
 }
 
-fn record_row(ui: &mut egui::Ui, name: &str, best: Best) {
+fn record_row(ui: &mut egui::Ui, name: &str, best: Record) {
     ui.label(name);
     ui.label(moves_text(best.moves));
     ui.label(clock(best.time()));

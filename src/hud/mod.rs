@@ -8,7 +8,7 @@ mod dialogs;
 mod menu;
 mod overlay;
 mod panel;
-mod review;
+mod review_panel;
 mod setup;
 mod sheet;
 pub mod state;

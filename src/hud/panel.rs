@@ -13,7 +13,7 @@ use crate::meter::Trend;
 use crate::newgame::NewGameJob;
 use crate::review::ReviewCommand;
 use crate::settings::Settings;
-use crate::solver::Stage;
+use crate::solver::JobStage;
 use crate::theme::{Palette, Theme};
 
 /// The status area's height in landscape: two rows of controls.
@@ -57,7 +57,7 @@ pub(super) fn show(
             let said = ui.scope_builder(egui::UiBuilder::new().max_rect(status_rect), |ui| {
                 ui.set_clip_rect(status_rect);
                 if reviewing {
-                    super::review::summary(ui, review);
+                    super::review_panel::summary(ui, review);
                 } else if new_game.showing() {
                     finding(ui, &mut actions);
                 } else {
@@ -71,7 +71,13 @@ pub(super) fn show(
             );
             ui.scope_builder(egui::UiBuilder::new().max_rect(toolbar_rect), |ui| {
                 if reviewing {
-                    super::review::controls(ui, theme, rect.width(), &view, &mut actions.review);
+                    super::review_panel::controls(
+                        ui,
+                        theme,
+                        rect.width(),
+                        &view,
+                        &mut actions.review,
+                    );
                 } else {
                     toolbar(ui, &mut settings, rect.width(), &view, &mut actions);
                 }
@@ -207,7 +213,7 @@ fn status(ui: &mut egui::Ui, settings: &Settings, view: &View, actions: &mut Act
             ui.label(job.words());
         });
         ui.horizontal(|ui| {
-            if let Stage::BuildingTables(fraction) = job.stage() {
+            if let JobStage::BuildingTables(fraction) = job.stage() {
                 ui.add(
                     egui::ProgressBar::new(fraction).desired_width(ui.available_width() - 110.0),
                 );

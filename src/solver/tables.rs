@@ -10,7 +10,7 @@ use super::Purpose;
 
 /// What a solver job is doing.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Stage {
+pub enum JobStage {
     /// Searching (or about to).
     Thinking,
     /// Reading the pattern database from the disk cache.
@@ -20,16 +20,16 @@ pub enum Stage {
     BuildingTables(f32),
 }
 
-impl Stage {
+impl JobStage {
     /// The words the HUD shows for this stage; `elapsed` is the time the search has taken.
     pub fn words(self, purpose: Purpose, elapsed: Duration) -> String {
         match self {
-            Stage::BuildingTables(fraction) => format!(
+            JobStage::BuildingTables(fraction) => format!(
                 "Preparing the solver's tables (first time only): {:.0} %",
                 (fraction * 100.0).floor()
             ),
-            Stage::LoadingTables => "Loading the solver's tables…".into(),
-            Stage::Thinking => {
+            JobStage::LoadingTables => "Loading the solver's tables…".into(),
+            JobStage::Thinking => {
                 let what = match purpose {
                     Purpose::Solve => "Solving",
                     Purpose::Hint => "Finding a hint",
@@ -130,13 +130,13 @@ impl TableProgress {
     }
 
     /// What the job is doing.
-    pub fn stage(&self) -> Stage {
+    pub fn stage(&self) -> JobStage {
         if self.building {
-            Stage::BuildingTables(self.fraction() as f32)
+            JobStage::BuildingTables(self.fraction() as f32)
         } else if self.loading {
-            Stage::LoadingTables
+            JobStage::LoadingTables
         } else {
-            Stage::Thinking
+            JobStage::Thinking
         }
     }
 
@@ -184,7 +184,7 @@ mod tests {
         let words = |p: &TableProgress| p.stage().words(Purpose::Solve, Duration::from_secs(3));
         assert_eq!(words(&progress), "Solving: thinking… 3 s");
         progress.start_loading();
-        assert_eq!(progress.stage(), Stage::LoadingTables);
+        assert_eq!(progress.stage(), JobStage::LoadingTables);
         progress.apply(&PdbEvent::Rebuilding {
             path: "4x4-6-6-3.pdb".into(),
             reason: "no cached file yet".into(),
@@ -255,7 +255,7 @@ mod tests {
             path: "4x4-6-6-3.pdb".into(),
             bytes: six + 1680,
         });
-        assert_eq!(progress.stage(), Stage::Thinking);
+        assert_eq!(progress.stage(), JobStage::Thinking);
     }
 
     #[test]
@@ -270,9 +270,9 @@ mod tests {
             bytes: 1 << 20,
             seconds: 0.01,
         });
-        assert_eq!(cached.stage(), Stage::Thinking);
+        assert_eq!(cached.stage(), JobStage::Thinking);
         assert_eq!(
-            Stage::Thinking.words(Purpose::Hint, Duration::from_millis(12_700)),
+            JobStage::Thinking.words(Purpose::Hint, Duration::from_millis(12_700)),
             "Finding a hint: thinking… 12 s"
         );
     }
@@ -292,6 +292,6 @@ mod tests {
             done: 756,
             total: 3024,
         });
-        assert_eq!(progress.stage(), Stage::BuildingTables(0.25));
+        assert_eq!(progress.stage(), JobStage::BuildingTables(0.25));
     }
 }

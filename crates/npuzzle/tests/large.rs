@@ -1,7 +1,8 @@
 //! The large-board solvers: every shape replays to the goal, bounds stay admissible, deadlines
 //! and cancel are honoured.
 
-use npuzzle::large::{lower_bound, solve_fast};
+use npuzzle::large::solve_fast;
+use npuzzle::linear_conflict;
 use npuzzle::random::random_solvable;
 use npuzzle::{Board, Budget, Shape};
 
@@ -16,7 +17,7 @@ fn fast_solves_every_shape_from_2x2_to_11x11() {
                     .unwrap_or_else(|e| panic!("{shape} seed {seed}: {e}"));
                 assert!(solution.solves(&board), "{shape} seed {seed}");
                 assert!(solution.lower_bound <= solution.len());
-                assert_eq!(solution.lower_bound, lower_bound(&board));
+                assert_eq!(solution.lower_bound, linear_conflict(&board));
             }
         }
     }
@@ -37,9 +38,8 @@ fn fast_solves_the_largest_boards() {
 mod bounds_and_budgets {
     use std::time::Duration;
 
-    use npuzzle::large::{
-        Improve, LargeError, Tables, lower_bound, pdb_bound, solve_anytime, solve_fast,
-    };
+    use npuzzle::large::{Improve, LargeError, Tables, pdb_bound, solve_anytime, solve_fast};
+    use npuzzle::linear_conflict;
     use npuzzle::random::random_solvable;
     use npuzzle::search::bfs::goal_distances;
     use npuzzle::search::key::PackedTiles;
@@ -75,7 +75,7 @@ mod bounds_and_budgets {
         for seed in 0..400 {
             let board = random_solvable(shape, seed);
             let optimal = usize::from(distances[&u64::pack(board.tiles())]);
-            assert!(lower_bound(&board) <= optimal, "{board:?}");
+            assert!(linear_conflict(&board) <= optimal, "{board:?}");
             let fast = solve_fast(&board, &Budget::default()).unwrap();
             assert!(fast.lower_bound <= optimal && optimal <= fast.len());
         }
@@ -112,7 +112,7 @@ mod bounds_and_budgets {
         assert_eq!(korf15.len(), 50);
         let mut raised = 0;
         for (optimal, board) in &korf15 {
-            let plain = lower_bound(board);
+            let plain = linear_conflict(board);
             assert!(plain <= *optimal, "{board:?}");
             let bound = pdb_bound(board, &tables).unwrap();
             // Manhattan plus what the tables add: never above the optimal length.
@@ -132,7 +132,7 @@ mod bounds_and_budgets {
         let korf24 = korf("korf24.txt");
         assert_eq!(korf24.len(), 25);
         for (optimal, board) in korf24 {
-            assert!(lower_bound(&board) <= optimal, "{board:?}");
+            assert!(linear_conflict(&board) <= optimal, "{board:?}");
             assert_eq!(pdb_bound(&board, &tables), None, "no 5x5 tables given");
         }
     }

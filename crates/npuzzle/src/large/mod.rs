@@ -86,11 +86,6 @@ impl LargeError {
     }
 }
 
-/// The best admissible lower bound the engine has for a board: Manhattan plus linear conflict.
-pub fn lower_bound(board: &Board) -> usize {
-    linear_conflict(board)
-}
-
 /// The pattern databases the large-board solvers may use: the caller's, loaded before the
 /// search (see [`Tables::cached`]). A 4×4 table lets a 4×4 remainder be solved optimally; a
 /// 5×5 one guides weighted A* on 5×5 boards and on the last 5×5 of larger ones.
@@ -209,14 +204,14 @@ pub fn solve_fast(board: &Board, budget: &Budget) -> Result<Solution, LargeError
     let clock = Stopwatch::start();
     checked(board)?;
     let moves = first_moves(board, budget)
-        .map_err(|e| e.with_figures(clock.seconds(), lower_bound(board)))?;
+        .map_err(|e| e.with_figures(clock.seconds(), linear_conflict(board)))?;
     Ok(Solution {
         moves,
         algorithm: Algorithm::Fast,
         optimal: false,
         nodes_expanded: 0,
         seconds: clock.seconds(),
-        lower_bound: lower_bound(board),
+        lower_bound: linear_conflict(board),
     })
 }
 
@@ -250,7 +245,7 @@ pub fn solve_anytime(
     };
     let clock = Stopwatch::start();
     checked(board)?;
-    let bound = lower_bound(board);
+    let bound = linear_conflict(board);
     let first = Solution {
         moves: first_moves(board, budget).map_err(|e| e.with_figures(clock.seconds(), bound))?,
         algorithm: Algorithm::Fast,

@@ -40,7 +40,7 @@ fn improve_by_weighted<F: FnMut(&Solution)>(
         .and_then(|db| weighted::PdbEstimate::new(shape, db))
     {
         Some(pdb) => weighted::Estimator::Pdb(pdb),
-        None => weighted::Estimator::LinearConflict(weighted::Heuristic::new(shape)),
+        None => weighted::Estimator::LinearConflict(weighted::ConflictTables::new(shape)),
     };
     for (num, den, nodes) in WEIGHTS {
         if best.done() {

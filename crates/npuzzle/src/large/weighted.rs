@@ -6,39 +6,25 @@ use crate::board::{Board, Move, Shape};
 use crate::pdb::{NO_PATTERN, PatternDatabase};
 use crate::search::arena::{Arena, NO_MOVE};
 use crate::search::budget::{Budget, StopReason};
+use crate::search::key::PackedTiles;
 use crate::search::table::hash_u128;
 
 /// The most cells a board may have for this search (five bits a cell in a `u128`).
 pub(crate) const MAX_CELLS: usize = 25;
 
 /// Manhattan distances and line-conflict counting for one shape.
-pub(crate) struct Heuristic {
+pub(crate) struct ConflictTables {
     shape: Shape,
     manhattan: Vec<u16>,
     rows: Vec<Vec<usize>>,
     columns: Vec<Vec<usize>>,
 }
 
-fn tile_at(key: u128, cell: usize) -> u8 {
-    ((key >> (5 * cell)) & 0x1F) as u8
-}
-
-fn pack(tiles: &[u8]) -> u128 {
-    tiles.iter().enumerate().fold(0, |key, (cell, &tile)| {
-        key | (u128::from(tile) << (5 * cell))
-    })
-}
-
-fn slide(key: u128, blank: usize, from: usize) -> u128 {
-    let tile = (key >> (5 * from)) & 0x1F;
-    (key & !(0x1F << (5 * from))) | (tile << (5 * blank))
-}
-
-impl Heuristic {
+impl ConflictTables {
     /// Tables for a shape.
-    pub(crate) fn new(shape: Shape) -> Heuristic {
+    pub(crate) fn new(shape: Shape) -> ConflictTables {
         let manhattan = manhattan_table(shape);
-        Heuristic {
+        ConflictTables {
             shape,
             manhattan,
             rows: (0..shape.height)
@@ -59,7 +45,7 @@ impl Heuristic {
         let mut goals = [0u8; 16];
         let mut n = 0;
         for &cell in &self.rows[row] {
-            let tile = tile_at(key, cell);
+            let tile = key.tile(cell);
             if tile != 0 {
                 let goal = tile as usize - 1;
                 if goal / self.shape.width == row {
@@ -76,7 +62,7 @@ impl Heuristic {
         let mut goals = [0u8; 16];
         let mut n = 0;
         for &cell in &self.columns[column] {
-            let tile = tile_at(key, cell);
+            let tile = key.tile(cell);
             if tile != 0 {
                 let goal = tile as usize - 1;
                 if goal % self.shape.width == column {
@@ -93,7 +79,7 @@ impl Heuristic {
         let cells = self.shape.cells();
         let md: u16 = (0..cells)
             .map(|cell| {
-                let tile = tile_at(key, cell);
+                let tile = key.tile(cell);
                 if tile == 0 {
                     0
                 } else {
@@ -112,7 +98,7 @@ impl Heuristic {
 
     /// The heuristic after the tile in `from` slides into the blank at `blank`.
     fn after(&self, key: u128, child: u128, h: u16, blank: usize, from: usize) -> u16 {
-        let tile = tile_at(key, from);
+        let tile = key.tile(from);
         let width = self.shape.width;
         let md = h + self.distance(tile, blank) - self.distance(tile, from);
         let (bc, br) = (blank % width, blank / width);
@@ -146,14 +132,14 @@ const MAX_PATTERNS: usize = 4;
 /// What weighted A* estimates with.
 pub(crate) enum Estimator<'a> {
     /// Manhattan + linear conflict.
-    LinearConflict(Heuristic),
+    LinearConflict(ConflictTables),
     /// Manhattan + twice the larger additive pattern-database excess (as is or reflected).
     Pdb(PdbEstimate<'a>),
 }
 
 /// The pattern-database estimate's tables.
 pub(crate) struct PdbEstimate<'a> {
-    manhattan: Heuristic,
+    manhattan: ConflictTables,
     db: &'a PatternDatabase,
     reflect_tile: Vec<u8>,
     reflect_cell: Option<Vec<u8>>,
@@ -166,7 +152,7 @@ impl<'a> PdbEstimate<'a> {
             return None;
         }
         Some(PdbEstimate {
-            manhattan: Heuristic::new(shape),
+            manhattan: ConflictTables::new(shape),
             db,
             reflect_tile: (0..shape.cells() as u8)
                 .map(|t| db.reflect_tile(t).unwrap_or(t))
@@ -178,7 +164,7 @@ impl<'a> PdbEstimate<'a> {
     fn positions(key: u128, cells: usize) -> [u8; MAX_CELLS] {
         let mut position = [0u8; MAX_CELLS];
         for cell in 0..cells {
-            position[tile_at(key, cell) as usize] = cell as u8;
+            position[key.tile(cell) as usize] = cell as u8;
         }
         position
     }
@@ -216,7 +202,7 @@ impl<'a> PdbEstimate<'a> {
         }
         let manhattan: u16 = (0..cells)
             .map(|cell| {
-                let tile = tile_at(key, cell);
+                let tile = key.tile(cell);
                 if tile == 0 {
                     0
                 } else {
@@ -237,7 +223,7 @@ impl<'a> PdbEstimate<'a> {
     ) -> (u16, Excess) {
         let plain: u16 = excess[..MAX_PATTERNS].iter().map(|&e| u16::from(e)).sum();
         let reflected: u16 = excess[MAX_PATTERNS..].iter().map(|&e| u16::from(e)).sum();
-        let tile = tile_at(key, from);
+        let tile = key.tile(from);
         let manhattan = h - 2 * plain.max(reflected) + self.manhattan.distance(tile, blank)
             - self.manhattan.distance(tile, from);
         let position = PdbEstimate::positions(child, self.manhattan.shape.cells());
@@ -283,7 +269,7 @@ impl Estimator<'_> {
 }
 
 /// How a weighted search ended.
-pub(crate) enum Outcome {
+pub(crate) enum WeightedEnd {
     /// Solutions were found (each passed on) and the last one is proved shortest.
     Exhausted,
     /// None shorter exists: the bound it was given is optimal.
@@ -297,40 +283,32 @@ pub(crate) enum Outcome {
 pub(crate) fn weighted_astar(
     board: &Board,
     heuristic: &Estimator,
-    (num, den): (u32, u32),
+    weight: (u32, u32),
     upper: usize,
     max_nodes: u64,
     budget: &Budget,
     on_found: &mut dyn FnMut(Vec<Move>),
-) -> Result<Outcome, StopReason> {
-    let mut upper = upper;
-    let mut found_any = false;
+) -> Result<WeightedEnd, StopReason> {
     let shape = board.shape();
-    let cells = shape.cells();
-    let steps: Vec<[usize; 4]> = (0..cells)
-        .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).unwrap_or(usize::MAX)))
-        .collect();
-    let key = pack(board.tiles());
+    let search = Search {
+        heuristic,
+        weight,
+        steps: (0..shape.cells())
+            .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).unwrap_or(usize::MAX)))
+            .collect(),
+    };
+    let key = u128::pack(board.tiles());
     let (h, excess) = heuristic.full(key);
     if usize::from(h) >= upper {
-        return Ok(Outcome::NoneShorter);
+        return Ok(WeightedEnd::NoneShorter);
     }
-    let priority = |g: u16, h: u16| -> u32 {
-        let f = (den * u32::from(g) + num * u32::from(h)).min((1 << 21) - 1);
-        (f << 10) | u32::from(h.min(1023))
-    };
-    let data = Data {
-        h,
-        blank: board.blank() as u8,
-        excess,
-    };
-    let mut arena = Arena::new(key, hash_u128(key), data, priority(0, h), 4096);
-    let mut expanded = 0u64;
+    let blank = board.blank() as u8;
+    let root = Data { h, blank, excess };
+    let mut arena = Arena::new(key, hash_u128(key), root, search.priority(0, h), 4096);
+    let (mut upper, mut found_any, mut expanded) = (upper, false, 0u64);
     while let Some(index) = arena.pop() {
         let node = arena.node(index);
-        let (key, g, last) = (node.key, node.g as u16, node.last);
-        let Data { h, blank, excess } = node.data;
-        let blank = blank as usize;
+        let (g, h) = (node.g as u16, node.data.h);
         if usize::from(g + h) >= upper {
             continue;
         }
@@ -348,46 +326,71 @@ pub(crate) fn weighted_astar(
                 return Err(StopReason::NodeLimit);
             }
         }
-        let back = if last == NO_MOVE {
-            NO_MOVE
-        } else {
-            Move::ALL[last as usize].inverse() as u8
+        search.expand(&mut arena, index, upper);
+    }
+    // The open list ran dry with every node of `g + h` under the bound expanded: nothing is
+    // shorter than the last bound.
+    Ok(match found_any {
+        true => WeightedEnd::Exhausted,
+        false => WeightedEnd::NoneShorter,
+    })
+}
+
+/// What a weighted search keeps the same from node to node.
+struct Search<'a> {
+    heuristic: &'a Estimator<'a>,
+    /// `num / den`, the heuristic's weight.
+    weight: (u32, u32),
+    /// The cell one step from each cell in each direction, or `usize::MAX`.
+    steps: Vec<[usize; 4]>,
+}
+
+impl Search<'_> {
+    /// `den × g + num × h`, ties broken towards the lower `h`.
+    fn priority(&self, g: u16, h: u16) -> u32 {
+        let (num, den) = self.weight;
+        let f = (den * u32::from(g) + num * u32::from(h)).min((1 << 21) - 1);
+        (f << 10) | u32::from(h.min(1023))
+    }
+
+    /// Offers the children of node `index` (never the move back) whose `g + h` is under
+    /// `upper`.
+    fn expand(&self, arena: &mut Arena<u128, Data>, index: u32, upper: usize) {
+        let node = arena.node(index);
+        let (key, g, last) = (node.key, node.g as u16 + 1, node.last);
+        let Data { h, blank, excess } = node.data;
+        let blank = blank as usize;
+        let back = match last {
+            NO_MOVE => NO_MOVE,
+            last => Move::ALL[last as usize].inverse() as u8,
         };
-        for (mv, &from) in steps[blank].iter().enumerate() {
+        for (mv, &from) in self.steps[blank].iter().enumerate() {
             if from == usize::MAX || mv as u8 == back {
                 continue;
             }
-            let child = slide(key, blank, from);
-            let g2 = g + 1;
-            let (h2, excess2) = heuristic.after(key, child, (h, excess), blank, from);
-            if usize::from(g2 + h2) >= upper {
+            let child = key.slide(blank, from);
+            let (h, excess) = self.heuristic.after(key, child, (h, excess), blank, from);
+            if usize::from(g + h) >= upper {
                 continue;
             }
             let data = Data {
-                h: h2,
+                h,
                 blank: from as u8,
-                excess: excess2,
+                excess,
             };
-            let hash = hash_u128(child);
+            let priority = self.priority(g, h);
             arena.offer(
                 child,
-                hash,
+                hash_u128(child),
                 index,
-                u32::from(g2),
+                u32::from(g),
                 mv as u8,
                 data,
-                priority(g2, h2),
+                priority,
                 false,
             );
         }
     }
-    // The open list ran dry with every node of `g + h` under the bound expanded: nothing is
-    // shorter than the last bound.
-    Ok(if found_any {
-        Outcome::Exhausted
-    } else {
-        Outcome::NoneShorter
-    })
 }
 
 #[cfg(test)]
@@ -399,9 +402,9 @@ mod tests {
     #[test]
     fn incremental_heuristic_matches_the_full_count() {
         let shape = Shape::new(5, 5).unwrap();
-        let heuristic = Heuristic::new(shape);
+        let heuristic = ConflictTables::new(shape);
         let mut board = random_solvable(shape, 4);
-        let mut key = pack(board.tiles());
+        let mut key = u128::pack(board.tiles());
         let mut h = heuristic.full(key);
         assert_eq!(usize::from(h), linear_conflict(&board));
         for i in 0..500 {
@@ -410,7 +413,7 @@ mod tests {
             let Some(from) = shape.step(blank, mv) else {
                 continue;
             };
-            let child = slide(key, blank, from);
+            let child = key.slide(blank, from);
             h = heuristic.after(key, child, h, blank, from);
             key = child;
             board.apply(mv);
@@ -427,7 +430,7 @@ mod tests {
         let partition = crate::pdb::Partition::new(shape, "4-3-3", patterns).unwrap();
         let db = crate::pdb::cache::build(&partition, &Budget::default()).unwrap();
         let estimate = PdbEstimate::new(shape, &db).unwrap();
-        let mut key = pack(board.tiles());
+        let mut key = u128::pack(board.tiles());
         let mut state = estimate.full(key);
         assert_eq!(Some(usize::from(state.0)), db.heuristic(&board));
         for i in 0..400 {
@@ -436,7 +439,7 @@ mod tests {
             let Some(from) = shape.step(blank, mv) else {
                 continue;
             };
-            let child = slide(key, blank, from);
+            let child = key.slide(blank, from);
             state = estimate.after(key, child, state, blank, from);
             key = child;
             board.apply(mv);
@@ -453,14 +456,14 @@ mod tests {
             let mut found = Vec::new();
             let outcome = weighted_astar(
                 &board,
-                &Estimator::LinearConflict(Heuristic::new(shape)),
+                &Estimator::LinearConflict(ConflictTables::new(shape)),
                 (1, 1),
                 100,
                 u64::MAX,
                 &Budget::default(),
                 &mut |moves| found.push(moves.len()),
             );
-            assert!(matches!(outcome, Ok(Outcome::Exhausted)));
+            assert!(matches!(outcome, Ok(WeightedEnd::Exhausted)));
             assert_eq!(found.first(), Some(&optimal.len()));
         }
     }

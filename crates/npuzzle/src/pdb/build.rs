@@ -330,51 +330,14 @@ pub fn build_table(
     events: &dyn Fn(&PdbEvent),
 ) -> Result<PatternTable, PdbError> {
     let started = Instant::now();
-    let cells = shape.cells();
-    let k = tiles.len();
-    let ranker = Ranker::new(cells, k);
-    let placements = ranker.len();
-    let free_cells = (cells - k) as u64;
-    let states = placements * free_cells;
-    let mut manhattan = vec![0u8; k * cells];
-    for (i, &tile) in tiles.iter().enumerate() {
-        for cell in 0..cells {
-            manhattan[i * cells + cell] = shape.distance(cell, shape.goal_cell(tile)) as u8;
-        }
-    }
+    let builder = Builder::new(shape, tiles, budget);
+    let placements = builder.ranker.len();
     events(&PdbEvent::BuildStarted {
         pattern,
         tiles: tiles.to_vec(),
         entries: placements,
     });
-    let masks = Masks::new(shape);
-    let builder = Builder {
-        regions: Regions::new(&masks, cells, k),
-        masks,
-        ranker,
-        free_cells,
-        manhattan,
-        cells,
-        k,
-        visited: (0..states.div_ceil(64))
-            .map(|_| AtomicU64::new(0))
-            .collect(),
-        entries: (0..placements.div_ceil(2))
-            .map(|_| AtomicU8::new(0xFF))
-            .collect(),
-        budget,
-    };
-    // The goal: every pattern tile home, the blank in its goal cell.
-    let goal: Vec<u8> = tiles.iter().map(|&t| shape.goal_cell(t) as u8).collect();
-    let occupied: u32 = goal.iter().fold(0, |m, &p| m | 1 << p);
-    let blank = shape.goal_cell(0) as u32;
-    let region = builder
-        .masks
-        .flood(1 << blank, builder.masks.all & !occupied);
-    let rank = builder.ranker.rank(&goal);
-    let start = rank * free_cells + free_index(region.trailing_zeros(), occupied) as u64;
-    builder.claim(start);
-    builder.record(rank, 0);
+    let start = builder.start_at_goal(shape, tiles);
     let mut placed = 1u64;
     // A layer is kept as the pieces its chunks found, each sized to fit: no list doubles as it
     // grows, and each batch of the layer is freed as soon as it is expanded, so a layer and the
@@ -385,25 +348,13 @@ pub fn build_table(
         let mut next: Vec<Vec<u32>> = Vec::new();
         while !layer.is_empty() {
             let batch = take_batch(&mut layer);
-            let parts: Result<Vec<(Vec<u32>, u64)>, PdbError> = batch
-                .par_iter()
-                .flat_map(|piece| piece.par_chunks(CHUNK))
-                .map(|chunk| {
-                    builder.budget.check(0, 0).map_err(PdbError::Stopped)?;
-                    let mut found = Vec::with_capacity(chunk.len());
-                    let mut newly = 0u64;
-                    builder.expand_chunk(chunk, depth, &mut found, &mut newly);
-                    found.shrink_to_fit();
-                    Ok((found, newly))
-                })
-                .collect();
-            drop(batch);
-            for (found, newly) in parts? {
+            for (found, newly) in builder.expand_batch(&batch, depth)? {
                 placed += newly;
                 if !found.is_empty() {
                     next.push(found);
                 }
             }
+            drop(batch);
             events(&PdbEvent::BuildProgress {
                 pattern,
                 done: placed,
@@ -413,19 +364,90 @@ pub fn build_table(
         layer = next;
         depth += 1;
     }
-    drop(builder.visited);
-    let data: Vec<u8> = builder
-        .entries
-        .into_iter()
-        .map(AtomicU8::into_inner)
-        .collect();
-    let table = PatternTable::from_parts(shape, tiles.to_vec(), data)?;
+    let table = builder.into_table(shape, tiles)?;
     events(&PdbEvent::BuildFinished {
         pattern,
         seconds: started.elapsed().as_secs_f64(),
         bytes: table.bytes() as u64,
     });
     Ok(table)
+}
+
+impl<'a> Builder<'a> {
+    /// Nothing reached yet, for the pattern `tiles` on `shape`.
+    fn new(shape: Shape, tiles: &[u8], budget: &'a Budget) -> Builder<'a> {
+        let cells = shape.cells();
+        let k = tiles.len();
+        let ranker = Ranker::new(cells, k);
+        let placements = ranker.len();
+        let free_cells = (cells - k) as u64;
+        let states = placements * free_cells;
+        let manhattan = (tiles.iter())
+            .flat_map(|&tile| (0..cells).map(move |cell| (tile, cell)))
+            .map(|(tile, cell)| shape.distance(cell, shape.goal_cell(tile)) as u8)
+            .collect();
+        let masks = Masks::new(shape);
+        Builder {
+            regions: Regions::new(&masks, cells, k),
+            masks,
+            ranker,
+            free_cells,
+            manhattan,
+            cells,
+            k,
+            visited: (0..states.div_ceil(64))
+                .map(|_| AtomicU64::new(0))
+                .collect(),
+            entries: (0..placements.div_ceil(2))
+                .map(|_| AtomicU8::new(0xFF))
+                .collect(),
+            budget,
+        }
+    }
+
+    /// Reaches the goal (every pattern tile home, the blank in its goal cell) at cost 0;
+    /// its state.
+    fn start_at_goal(&self, shape: Shape, tiles: &[u8]) -> u64 {
+        let goal: Vec<u8> = tiles.iter().map(|&t| shape.goal_cell(t) as u8).collect();
+        let occupied: u32 = goal.iter().fold(0, |m, &p| m | 1 << p);
+        let blank = shape.goal_cell(0) as u32;
+        let region = self.masks.flood(1 << blank, self.masks.all & !occupied);
+        let rank = self.ranker.rank(&goal);
+        let start = rank * self.free_cells + free_index(region.trailing_zeros(), occupied) as u64;
+        self.claim(start);
+        self.record(rank, 0);
+        start
+    }
+
+    /// Expands a batch of one layer (at `depth`) in parallel: per chunk, the next layer's
+    /// states it found and how many placements it reached first.
+    fn expand_batch(
+        &self,
+        batch: &[Vec<u32>],
+        depth: u32,
+    ) -> Result<Vec<(Vec<u32>, u64)>, PdbError> {
+        batch
+            .par_iter()
+            .flat_map(|piece| piece.par_chunks(CHUNK))
+            .map(|chunk| {
+                self.budget.check(0, 0).map_err(PdbError::Stopped)?;
+                let mut found = Vec::with_capacity(chunk.len());
+                let mut newly = 0u64;
+                self.expand_chunk(chunk, depth, &mut found, &mut newly);
+                found.shrink_to_fit();
+                Ok((found, newly))
+            })
+            .collect()
+    }
+
+    /// The finished table (the visited states are dropped first).
+    fn into_table(self, shape: Shape, tiles: &[u8]) -> Result<PatternTable, PdbError> {
+        drop(self.visited);
+        let data = (self.entries.into_iter())
+            .map(AtomicU8::into_inner)
+            .collect();
+        PatternTable::from_parts(shape, tiles.to_vec(), data)
+    }
 }
 
 #[cfg(test)]

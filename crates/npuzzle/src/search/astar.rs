@@ -1,6 +1,6 @@
 //! A*: steps + Manhattan, parent pointers, a closed set. Optimal.
 
-use super::best_first::{Order, search};
+use super::best_first::{OpenOrder, search};
 use super::budget::{Budget, GaveUp};
 use crate::board::Board;
 use crate::solution::{Algorithm, Solution};
@@ -11,7 +11,7 @@ use crate::solution::{Algorithm, Solution};
 ///
 /// [`GaveUp`] when the budget runs out or the search is cancelled.
 pub fn astar(board: &Board, budget: &Budget) -> Result<Solution, GaveUp> {
-    let found = search(board, Order::StepsPlusManhattan, budget)?;
+    let found = search(board, OpenOrder::StepsPlusManhattan, budget)?;
     Ok(Solution {
         lower_bound: found.moves.len(),
         moves: found.moves,

@@ -15,11 +15,11 @@ use super::rank::MAX_RANKED_CELLS;
 use super::ranked::{RankTable, rank_packed};
 use super::table::{Closed, StateTable, hash_of};
 use crate::analysis::manhattan_table;
-use crate::board::{Board, Move};
+use crate::board::{Board, Move, Shape};
 
 /// How the open list is ordered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Order {
+pub(crate) enum OpenOrder {
     /// By steps + Manhattan, then Manhattan: optimal.
     StepsPlusManhattan,
     /// By Manhattan alone: quick, not optimal.
@@ -27,7 +27,7 @@ pub(crate) enum Order {
 }
 
 /// What a finished search found.
-pub(crate) struct Found {
+pub(crate) struct BestFirstResult {
     pub moves: Vec<Move>,
     pub nodes_expanded: u64,
     pub seconds: f64,
@@ -47,7 +47,11 @@ const INITIAL_NODES: usize = 4096;
 
 /// Searches from `board` to the goal, picking the packed form and closed set that fit the
 /// board: on up to 9 cells an array indexed by the state's rank, else a hash table.
-pub(crate) fn search(board: &Board, order: Order, budget: &Budget) -> Result<Found, GaveUp> {
+pub(crate) fn search(
+    board: &Board,
+    order: OpenOrder,
+    budget: &Budget,
+) -> Result<BestFirstResult, GaveUp> {
     let cells = board.tiles().len();
     if cells <= MAX_RANKED_CELLS {
         let rank = |key: &u64| u64::from(rank_packed(*key, cells));
@@ -67,36 +71,25 @@ pub(crate) fn search(board: &Board, order: Order, budget: &Budget) -> Result<Fou
     }
 }
 
-fn priority(order: Order, g: u32, h: u16) -> u32 {
+fn priority(order: OpenOrder, g: u32, h: u16) -> u32 {
     match order {
-        Order::StepsPlusManhattan => ((g + u32::from(h)).min(0xFFFF) << 16) | u32::from(h),
-        Order::Manhattan => u32::from(h) << 16,
+        OpenOrder::StepsPlusManhattan => ((g + u32::from(h)).min(0xFFFF) << 16) | u32::from(h),
+        OpenOrder::Manhattan => u32::from(h) << 16,
     }
 }
 
 /// The search with a closed set `table` (holding the root as node 0) and the hash it takes.
 fn search_with<K: PackedTiles, T: Closed>(
     board: &Board,
-    order: Order,
+    order: OpenOrder,
     budget: &Budget,
     table: T,
     hash_of: impl Fn(&K) -> u64,
-) -> Result<Found, GaveUp> {
+) -> Result<BestFirstResult, GaveUp> {
     let clock = Stopwatch::start();
-    let shape = board.shape();
-    let cells = shape.cells();
-    let distance = manhattan_table(shape);
-    let h_of = |tile: u8, cell: usize| distance[tile as usize * cells + cell];
-    // The cells each blank position can swap with, per move (u8::MAX off the board).
-    let steps: Vec<[u8; 4]> = (0..cells)
-        .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).map_or(u8::MAX, |c| c as u8)))
-        .collect();
-
-    let root_h: u16 = board
-        .tiles()
-        .iter()
-        .enumerate()
-        .map(|(cell, &tile)| h_of(tile, cell))
+    let expander = Expander::new(board.shape(), order, hash_of);
+    let root_h: u16 = (board.tiles().iter().enumerate())
+        .map(|(cell, &tile)| expander.h_of(tile, cell))
         .sum();
     let root = K::pack(board.tiles());
     let key_bytes = root.heap_bytes();
@@ -114,26 +107,18 @@ fn search_with<K: PackedTiles, T: Closed>(
         memory,
         lower_bound,
     };
-
     while let Some(index) = arena.pop() {
         let node = arena.node(index);
-        let Data { h, blank } = node.data;
+        let (g, h) = (node.g, node.data.h);
         if h == 0 {
-            return Ok(Found {
+            return Ok(BestFirstResult {
                 moves: arena.path(index),
                 nodes_expanded: expanded,
                 seconds: clock.seconds(),
             });
         }
-        let (tiles, g, blank) = (node.key.clone(), node.g + 1, blank as usize);
-        let node_priority = priority(order, node.g, h);
-        let back = if node.last == NO_MOVE {
-            NO_MOVE
-        } else {
-            Move::ALL[node.last as usize].inverse() as u8
-        };
-        if order == Order::StepsPlusManhattan {
-            lower_bound = lower_bound.max((node.g + u32::from(h)) as usize);
+        if order == OpenOrder::StepsPlusManhattan {
+            lower_bound = lower_bound.max((g + u32::from(h)) as usize);
         }
         expanded += 1;
         if expanded.is_multiple_of(CHECK_EVERY) || budget.max_nodes == Some(expanded) {
@@ -142,16 +127,68 @@ fn search_with<K: PackedTiles, T: Closed>(
                 return Err(gave_up(reason, expanded, used, lower_bound));
             }
         }
-        for (mv, &from) in steps[blank].iter().enumerate() {
+        expander.expand(&mut arena, index);
+    }
+    // Every reachable state was expanded without meeting the goal: only an unsolvable board
+    // does that, and callers check solvability first.
+    let used = arena.memory(key_bytes);
+    Err(gave_up(StopReason::NodeLimit, expanded, used, lower_bound))
+}
+
+/// What expands a node, the same for every node of one search.
+struct Expander<H> {
+    order: OpenOrder,
+    cells: usize,
+    /// Manhattan distance of tile `t` on cell `c`: `distance[t * cells + c]`.
+    distance: Vec<u16>,
+    /// The cells each blank position can swap with, per move (`u8::MAX` off the board).
+    steps: Vec<[u8; 4]>,
+    hash_of: H,
+}
+
+impl<H> Expander<H> {
+    fn new(shape: Shape, order: OpenOrder, hash_of: H) -> Expander<H> {
+        Expander {
+            order,
+            cells: shape.cells(),
+            distance: manhattan_table(shape),
+            steps: (0..shape.cells())
+                .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).map_or(u8::MAX, |c| c as u8)))
+                .collect(),
+            hash_of,
+        }
+    }
+
+    /// The Manhattan distance of `tile` on `cell`.
+    #[inline(always)]
+    fn h_of(&self, tile: u8, cell: usize) -> u16 {
+        self.distance[tile as usize * self.cells + cell]
+    }
+
+    /// Offers the children of node `index` (never the move back).
+    #[inline(always)]
+    fn expand<K: PackedTiles, T: Closed>(&self, arena: &mut Arena<K, Data, T>, index: u32)
+    where
+        H: Fn(&K) -> u64,
+    {
+        let node = arena.node(index);
+        let Data { h, blank } = node.data;
+        let (tiles, g, blank) = (node.key.clone(), node.g + 1, blank as usize);
+        let node_priority = priority(self.order, node.g, h);
+        let back = match node.last {
+            NO_MOVE => NO_MOVE,
+            last => Move::ALL[last as usize].inverse() as u8,
+        };
+        for (mv, &from) in self.steps[blank].iter().enumerate() {
             if from == u8::MAX || mv as u8 == back {
                 continue;
             }
             let from = from as usize;
             let tile = tiles.tile(from);
-            let child_h = h - h_of(tile, from) + h_of(tile, blank);
+            let child_h = h - self.h_of(tile, from) + self.h_of(tile, blank);
             let child = tiles.slide(blank, from);
-            let hash = hash_of(&child);
-            let child_priority = priority(order, g, child_h);
+            let hash = (self.hash_of)(&child);
+            let child_priority = priority(self.order, g, child_h);
             // A child whose priority is below its parent's (for A*, the same f and a smaller h:
             // it moved a tile toward home) comes before everything queued, since its parent
             // came first: it skips the heap. For A* every such node has the smallest f there
@@ -174,8 +211,4 @@ fn search_with<K: PackedTiles, T: Closed>(
             );
         }
     }
-    // Every reachable state was expanded without meeting the goal: only an unsolvable board
-    // does that, and callers check solvability first.
-    let used = arena.memory(key_bytes);
-    Err(gave_up(StopReason::NodeLimit, expanded, used, lower_bound))
 }

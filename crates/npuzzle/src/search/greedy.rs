@@ -1,6 +1,6 @@
 //! Greedy best-first search on Manhattan alone: the classroom variant. Not optimal.
 
-use super::best_first::{Order, search};
+use super::best_first::{OpenOrder, search};
 use super::budget::{Budget, GaveUp};
 use crate::analysis::linear_conflict;
 use crate::board::Board;
@@ -12,7 +12,7 @@ use crate::solution::{Algorithm, Solution};
 ///
 /// [`GaveUp`] when the budget runs out or the search is cancelled.
 pub fn greedy(board: &Board, budget: &Budget) -> Result<Solution, GaveUp> {
-    let found = search(board, Order::Manhattan, budget)?;
+    let found = search(board, OpenOrder::Manhattan, budget)?;
     Ok(Solution {
         moves: found.moves,
         algorithm: Algorithm::Greedy,
