@@ -206,6 +206,8 @@ fn call_bridge(env: &mut Env<'_>, name: &jni::strings::JNIStr, sig: &str, args: 
     value.z().unwrap_or(false)
 }
 
+type TestResult = Result<(), Box<dyn std::error::Error>>;
+
 /// The only test that registers the natives (the natives and their sink are one per process).
 #[test]
 fn events_cross_from_java_to_rust() {
@@ -214,21 +216,8 @@ fn events_cross_from_java_to_rust() {
     let received = Received::default();
     let sink = received.clone();
     jvm.vm
-        .attach_current_thread(|env| -> Result<(), Box<dyn std::error::Error>> {
-            assert!(
-                env.find_class(jni_str!("org/snapslide/Bridge")).is_err(),
-                "the test must hide Bridge from FindClass, as Android does"
-            );
-            // Before registration: back is refused, the insets wait.
-            assert!(!call_bridge(env, jni_str!("back"), "()Z", &[]));
-            let insets = [
-                JValue::Int(96),
-                JValue::Int(0),
-                JValue::Int(63),
-                JValue::Int(0),
-            ];
-            call_bridge(env, jni_str!("insets"), "(IIII)V", &insets);
-
+        .attach_current_thread(|env| -> TestResult {
+            insets_wait_for_registration(env)?;
             let activity = fake_activity(env);
             let bridge = Bridge::new(jvm.vm.clone(), activity);
             bridge.register(Arc::new(move |event| sink.0.lock().unwrap().push(event)))?;
@@ -239,74 +228,92 @@ fn events_cross_from_java_to_rust() {
                 left: 0,
             };
             assert_eq!(received.take(), vec![BridgeEvent::Insets(waited)]);
-
-            let jpeg = env.byte_array_from_slice(&[0xFF, 0xD8, 0xFF, 0x00, 0x80, 0xD9])?;
-            let name = env.new_string("IMG_0001.jpg")?;
-            let photo = [JValue::Object(&jpeg), JValue::Object(&name)];
-            call_bridge(env, jni_str!("photo"), "([BLjava/lang/String;)V", &photo);
-            call_bridge(env, jni_str!("cancelled"), "()V", &[]);
-            let reason = env.new_string("no camera app — é")?;
-            call_bridge(
-                env,
-                jni_str!("failed"),
-                "(Ljava/lang/String;)V",
-                &[JValue::Object(&reason)],
-            );
-            assert!(call_bridge(env, jni_str!("back"), "()Z", &[]));
-            let insets = [
-                JValue::Int(0),
-                JValue::Int(24),
-                JValue::Int(0),
-                JValue::Int(-5),
-            ];
-            call_bridge(env, jni_str!("insets"), "(IIII)V", &insets);
-            let null = JObject::null();
-            call_bridge(
-                env,
-                jni_str!("photo"),
-                "([BLjava/lang/String;)V",
-                &[JValue::Object(&null), JValue::Object(&null)],
-            );
-
-            assert_eq!(
-                received.take(),
-                vec![
-                    BridgeEvent::Photo {
-                        bytes: vec![0xFF, 0xD8, 0xFF, 0x00, 0x80, 0xD9],
-                        name: "IMG_0001.jpg".into()
-                    },
-                    BridgeEvent::Cancelled,
-                    BridgeEvent::Failed("no camera app — é".into()),
-                    BridgeEvent::Back,
-                    BridgeEvent::Insets(Insets {
-                        top: 0,
-                        right: 24,
-                        bottom: 0,
-                        left: 0
-                    }),
-                    BridgeEvent::Failed("the photo arrived empty".into()),
-                ]
-            );
-
-            // As on Android: a photo of a few megabytes, from a decoding thread of Java's own.
-            let big: Vec<u8> = (0..3_000_000u32).map(|i| (i % 251) as u8).collect();
-            let jpeg = env.byte_array_from_slice(&big)?;
-            let name = env.new_string("camera.jpg")?;
-            let class = load(env, jni_str!("org.snapslide.test.FakeActivity"));
-            env.call_static_method(
-                &class,
-                jni_str!("photoFromWorker"),
-                jni_sig!("([BLjava/lang/String;)V"),
-                &[JValue::Object(&jpeg), JValue::Object(&name)],
-            )?;
-            let photo = BridgeEvent::Photo {
-                bytes: big,
-                name: "camera.jpg".into(),
-            };
-            assert_eq!(received.take(), vec![photo]);
-            Ok(())
+            every_kind_of_event_crosses(env, &received)?;
+            a_big_photo_crosses_from_a_java_thread(env, &received)
         })
         .expect("the JNI calls succeed");
+}
+
+/// Before registration: back is refused and the insets wait (Bridge is hidden from FindClass,
+/// as on Android).
+fn insets_wait_for_registration(env: &mut Env<'_>) -> TestResult {
+    assert!(
+        env.find_class(jni_str!("org/snapslide/Bridge")).is_err(),
+        "the test must hide Bridge from FindClass, as Android does"
+    );
+    assert!(!call_bridge(env, jni_str!("back"), "()Z", &[]));
+    let insets = [
+        JValue::Int(96),
+        JValue::Int(0),
+        JValue::Int(63),
+        JValue::Int(0),
+    ];
+    call_bridge(env, jni_str!("insets"), "(IIII)V", &insets);
+    Ok(())
+}
+
+/// A photo, a cancel, a failure, back, insets (a negative one clamped) and an empty photo
+/// reach Rust in order.
+fn every_kind_of_event_crosses(env: &mut Env<'_>, received: &Received) -> TestResult {
+    let jpeg = env.byte_array_from_slice(&[0xFF, 0xD8, 0xFF, 0x00, 0x80, 0xD9])?;
+    let name = env.new_string("IMG_0001.jpg")?;
+    let photo = [JValue::Object(&jpeg), JValue::Object(&name)];
+    call_bridge(env, jni_str!("photo"), "([BLjava/lang/String;)V", &photo);
+    call_bridge(env, jni_str!("cancelled"), "()V", &[]);
+    let reason = env.new_string("no camera app — é")?;
+    let failed = [JValue::Object(&reason)];
+    call_bridge(env, jni_str!("failed"), "(Ljava/lang/String;)V", &failed);
+    assert!(call_bridge(env, jni_str!("back"), "()Z", &[]));
+    let insets = [
+        JValue::Int(0),
+        JValue::Int(24),
+        JValue::Int(0),
+        JValue::Int(-5),
+    ];
+    call_bridge(env, jni_str!("insets"), "(IIII)V", &insets);
+    let null = JObject::null();
+    let nulls = [JValue::Object(&null), JValue::Object(&null)];
+    call_bridge(env, jni_str!("photo"), "([BLjava/lang/String;)V", &nulls);
+    assert_eq!(
+        received.take(),
+        vec![
+            BridgeEvent::Photo {
+                bytes: vec![0xFF, 0xD8, 0xFF, 0x00, 0x80, 0xD9],
+                name: "IMG_0001.jpg".into()
+            },
+            BridgeEvent::Cancelled,
+            BridgeEvent::Failed("no camera app — é".into()),
+            BridgeEvent::Back,
+            BridgeEvent::Insets(Insets {
+                top: 0,
+                right: 24,
+                bottom: 0,
+                left: 0
+            }),
+            BridgeEvent::Failed("the photo arrived empty".into()),
+        ]
+    );
+    Ok(())
+}
+
+/// As on Android: a photo of a few megabytes, from a decoding thread of Java's own.
+fn a_big_photo_crosses_from_a_java_thread(env: &mut Env<'_>, received: &Received) -> TestResult {
+    let big: Vec<u8> = (0..3_000_000u32).map(|i| (i % 251) as u8).collect();
+    let jpeg = env.byte_array_from_slice(&big)?;
+    let name = env.new_string("camera.jpg")?;
+    let class = load(env, jni_str!("org.snapslide.test.FakeActivity"));
+    env.call_static_method(
+        &class,
+        jni_str!("photoFromWorker"),
+        jni_sig!("([BLjava/lang/String;)V"),
+        &[JValue::Object(&jpeg), JValue::Object(&name)],
+    )?;
+    let photo = BridgeEvent::Photo {
+        bytes: big,
+        name: "camera.jpg".into(),
+    };
+    assert_eq!(received.take(), vec![photo]);
+    Ok(())
 }
 
 #[test]

@@ -12,7 +12,7 @@ use std::time::Instant;
 use npuzzle::pdb::cache::load_or_build_file;
 use npuzzle::pdb::default_dir;
 use npuzzle::search::idastar::{Heuristic, IdaOptions, idastar};
-use npuzzle::{Board, Budget, Partition, Shape};
+use npuzzle::{Board, Budget, Partition, PatternDatabase, Shape};
 use slidy::puzzle::puzzle::Puzzle;
 use slidy::solver::Solver4x4Stm;
 use slidy::solver::solver::Solver as _;
@@ -154,24 +154,29 @@ fn main() {
     } else {
         vec!["7-8".into(), "6-6-3".into(), "5-5-5".into()]
     };
-    let skip_pathfinding = std::env::var_os("SKIP_PATHFINDING").is_some();
     let instances = read(file);
-    let shape = Shape::new(4, 4).unwrap();
-    let dir: Option<PathBuf> = default_dir();
-
     let started = Instant::now();
     let mut slidy = Solver4x4Stm::default();
     println!(
         "slidy 0.7.0 tables built in {:.3} s",
         started.elapsed().as_secs_f64()
     );
+    let dbs = load_tables(&partitions);
+    race_slidy(&instances, rounds, &dbs, &mut slidy);
+    if std::env::var_os("SKIP_PATHFINDING").is_none() {
+        race_pathfinding(&instances, rounds, &dbs[0]);
+    }
+}
 
+/// The partitions' tables, loaded from the cache or built into it.
+fn load_tables(partitions: &[String]) -> Vec<(String, PatternDatabase)> {
+    let shape = Shape::new(4, 4).unwrap();
+    let dir: Option<PathBuf> = default_dir();
     let mut dbs = Vec::new();
-    for name in &partitions {
+    for name in partitions {
         let partition = Partition::standard(shape, name).unwrap();
         let started = Instant::now();
-        let db =
-            load_or_build_file(&partition, dir.as_deref(), &Budget::unlimited()).unwrap();
+        let db = load_or_build_file(&partition, dir.as_deref(), &Budget::unlimited()).unwrap();
         println!(
             "npuzzle {name}: tables loaded in {:.3} s ({:.1} MB)",
             started.elapsed().as_secs_f64(),
@@ -179,23 +184,36 @@ fn main() {
         );
         dbs.push((name.clone(), db));
     }
+    dbs
+}
 
+/// One thread, with reflection, on one partition's tables.
+fn one_thread(db: &PatternDatabase) -> IdaOptions<'_> {
+    IdaOptions {
+        heuristic: Heuristic::Pdb(db),
+        threads: Some(1),
+        reflect: true,
+    }
+}
+
+/// Every instance by each partition and by slidy, `rounds` times interleaved; the medians.
+fn race_slidy(
+    instances: &[Instance],
+    rounds: usize,
+    dbs: &[(String, PatternDatabase)],
+    slidy: &mut Solver4x4Stm,
+) {
     let mut slidy_times = Vec::new();
     let mut ours: Vec<Vec<f64>> = vec![Vec::new(); dbs.len()];
     let mut nodes = vec![0u64; dbs.len()];
     for round in 0..rounds {
         for (i, (name, db)) in dbs.iter().enumerate() {
-            let options = IdaOptions {
-                heuristic: Heuristic::Pdb(db),
-                threads: Some(1),
-                reflect: true,
-            };
-            let (seconds, n) = run_npuzzle(&instances, &options);
+            let (seconds, n) = run_npuzzle(instances, &one_thread(db));
             ours[i].push(seconds);
             nodes[i] = n;
             println!("round {round}: npuzzle {name}: {seconds:.3} s, {n} nodes generated");
         }
-        let seconds = run_slidy(&instances, &mut slidy);
+        let seconds = run_slidy(instances, slidy);
         println!("round {round}: slidy: {seconds:.3} s");
         slidy_times.push(seconds);
     }
@@ -217,43 +235,38 @@ fn main() {
             ours[i]
         );
     }
+}
 
-    if !skip_pathfinding {
-        let mut easiest: Vec<&Instance> = instances.iter().collect();
-        easiest.sort_by_key(|i| i.optimal);
-        easiest.truncate(5);
-        let (name, db) = &dbs[0];
-        let options = IdaOptions {
-            heuristic: Heuristic::Pdb(db),
-            threads: Some(1),
-            reflect: true,
-        };
-        let mut theirs = 0.0;
-        let mut ours = Vec::new();
-        println!();
-        for inst in &easiest {
-            let seconds = run_pathfinding(inst);
-            theirs += seconds;
-            println!(
-                "pathfinding idastar + Manhattan on {} ({} moves): {seconds:.3} s",
-                inst.id, inst.optimal
-            );
-        }
-        let owned: Vec<Instance> = easiest
-            .iter()
-            .map(|i| Instance {
-                id: i.id.clone(),
-                optimal: i.optimal,
-                tiles: i.tiles.clone(),
-            })
-            .collect();
-        for _ in 0..rounds.max(5) {
-            ours.push(run_npuzzle(&owned, &options).0);
-        }
-        let m = median(ours);
+/// The five easiest instances by pathfinding's `idastar` with Manhattan, and by the first
+/// partition (median of at least five rounds).
+fn race_pathfinding(instances: &[Instance], rounds: usize, (name, db): &(String, PatternDatabase)) {
+    let mut easiest: Vec<&Instance> = instances.iter().collect();
+    easiest.sort_by_key(|i| i.optimal);
+    easiest.truncate(5);
+    let mut theirs = 0.0;
+    println!();
+    for inst in &easiest {
+        let seconds = run_pathfinding(inst);
+        theirs += seconds;
         println!(
-            "5 easiest: pathfinding {theirs:.3} s, npuzzle {name} {m:.5} s (median): {:.0}x faster",
-            theirs / m
+            "pathfinding idastar + Manhattan on {} ({} moves): {seconds:.3} s",
+            inst.id, inst.optimal
         );
     }
+    let owned: Vec<Instance> = easiest
+        .iter()
+        .map(|i| Instance {
+            id: i.id.clone(),
+            optimal: i.optimal,
+            tiles: i.tiles.clone(),
+        })
+        .collect();
+    let ours: Vec<f64> = (0..rounds.max(5))
+        .map(|_| run_npuzzle(&owned, &one_thread(db)).0)
+        .collect();
+    let m = median(ours);
+    println!(
+        "5 easiest: pathfinding {theirs:.3} s, npuzzle {name} {m:.5} s (median): {:.0}x faster",
+        theirs / m
+    );
 }

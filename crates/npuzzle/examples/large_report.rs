@@ -26,7 +26,16 @@ fn mean(values: &[f64]) -> f64 {
     values.iter().sum::<f64>() / values.len() as f64
 }
 
-fn main() {
+/// What the report was asked for.
+struct Settings {
+    seconds: f64,
+    count: u64,
+    improve: Improve,
+    sizes: Vec<String>,
+}
+
+/// `[seconds] [count] [threads=N] [fresh] [size…]`.
+fn settings() -> Settings {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let seconds: f64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(1.0);
     let count: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(100);
@@ -50,72 +59,82 @@ fn main() {
             .map(String::from)
             .to_vec();
     }
+    Settings {
+        seconds,
+        count,
+        improve,
+        sizes,
+    }
+}
+
+fn main() {
+    let settings = settings();
+    let threads = (settings.improve.threads)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     println!(
-        "improve for {seconds} s on {} threads; {count} boards per size (seed 2026 + i); medians unless marked",
-        improve
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        "improve for {} s on {threads} threads; {} boards per size (seed 2026 + i); medians unless marked",
+        settings.seconds, settings.count
     );
     println!(
         "{:>6} {:>9} {:>8} {:>7} {:>9} {:>8} {:>7} {:>8} {:>8}",
         "size", "first ms", "first", "÷lb", "mean 1st", "improved", "÷lb", "mean imp", "mean lb"
     );
-    for size in &sizes {
+    for size in &settings.sizes {
         if size == "korf" {
-            korf(seconds, &improve);
-            continue;
+            korf(settings.seconds, &settings.improve);
+        } else if let Some(shape) = (size.split_once('x'))
+            .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+            .and_then(|(w, h)| Shape::new(w, h).ok())
+        {
+            report_size(shape, &settings);
         }
-        let Some((w, h)) = size.split_once('x') else {
-            continue;
-        };
-        let (Ok(w), Ok(h)) = (w.parse(), h.parse()) else {
-            continue;
-        };
-        let Ok(shape) = Shape::new(w, h) else {
-            continue;
-        };
-        let (mut ms, mut first, mut first_ratio, mut better, mut better_ratio, mut bounds) =
-            (vec![], vec![], vec![], vec![], vec![], vec![]);
-        for i in 0..count {
-            let board = random_solvable(shape, 2026 + i);
-            let start = Instant::now();
-            let fast = solve_fast(&board, &Budget::default()).expect("solvable");
-            ms.push(start.elapsed().as_secs_f64() * 1e3);
-            assert!(fast.solves(&board));
-            let lb = fast.lower_bound.max(1) as f64;
-            first.push(fast.len() as f64);
-            first_ratio.push(fast.len() as f64 / lb);
-            bounds.push(lb);
-            if seconds > 0.0 {
-                let budget = Budget::default().with_time_limit(Duration::from_secs_f64(seconds));
-                let best = solve_anytime(&board, &budget, &improve, |_| {}).expect("solvable");
-                assert!(best.solves(&board));
-                better.push(best.len() as f64);
-                better_ratio.push(best.len() as f64 / best.lower_bound.max(1) as f64);
-            }
+    }
+}
+
+/// One line for a shape: the first solutions and the improved ones, against the lower bound
+/// (and Parberry's 8/3·n³ on square boards).
+fn report_size(shape: Shape, settings: &Settings) {
+    let (mut ms, mut first, mut first_ratio, mut better, mut better_ratio, mut bounds) =
+        (vec![], vec![], vec![], vec![], vec![], vec![]);
+    for i in 0..settings.count {
+        let board = random_solvable(shape, 2026 + i);
+        let start = Instant::now();
+        let fast = solve_fast(&board, &Budget::default()).expect("solvable");
+        ms.push(start.elapsed().as_secs_f64() * 1e3);
+        assert!(fast.solves(&board));
+        let lb = fast.lower_bound.max(1) as f64;
+        first.push(fast.len() as f64);
+        first_ratio.push(fast.len() as f64 / lb);
+        bounds.push(lb);
+        if settings.seconds > 0.0 {
+            let time = Duration::from_secs_f64(settings.seconds);
+            let budget = Budget::default().with_time_limit(time);
+            let best = solve_anytime(&board, &budget, &settings.improve, |_| {}).expect("solvable");
+            assert!(best.solves(&board));
+            better.push(best.len() as f64);
+            better_ratio.push(best.len() as f64 / best.lower_bound.max(1) as f64);
         }
-        let mean_first = mean(&first);
-        let mean_better = mean(&better);
+    }
+    let (mean_first, mean_better) = (mean(&first), mean(&better));
+    println!(
+        "{:>6} {:>9.3} {:>8.0} {:>7.3} {:>9.1} {:>8.0} {:>7.3} {:>8.1} {:>8.1}",
+        shape.to_string(),
+        median(&mut ms),
+        median(&mut first),
+        median(&mut first_ratio),
+        mean_first,
+        median(&mut better),
+        median(&mut better_ratio),
+        mean_better,
+        mean(&bounds),
+    );
+    if shape.width == shape.height {
+        let parberry = 8.0 / 3.0 * (shape.width as f64).powi(3);
         println!(
-            "{:>6} {:>9.3} {:>8.0} {:>7.3} {:>9.1} {:>8.0} {:>7.3} {:>8.1} {:>8.1}",
-            size,
-            median(&mut ms),
-            median(&mut first),
-            median(&mut first_ratio),
-            mean_first,
-            median(&mut better),
-            median(&mut better_ratio),
-            mean_better,
-            mean(&bounds),
+            "       Parberry 8/3·n³ = {parberry:.0}; first mean ÷ that = {:.3}; improved mean ÷ that = {:.3}",
+            mean_first / parberry,
+            mean_better / parberry
         );
-        if w == h {
-            let parberry = 8.0 / 3.0 * (w as f64).powi(3);
-            println!(
-                "       Parberry 8/3·n³ = {parberry:.0}; first mean ÷ that = {:.3}; improved mean ÷ that = {:.3}",
-                mean_first / parberry,
-                mean_better / parberry
-            );
-        }
     }
 }
 
