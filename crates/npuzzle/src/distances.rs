@@ -16,8 +16,9 @@
 use std::sync::{Arc, Mutex};
 
 use crate::board::{Board, Move, Shape};
+use crate::pdb::index::Ranker;
 use crate::random::SplitMix64;
-use crate::search::rank::{MAX_RANKED_CELLS, factorial, rank, unrank};
+use crate::search::ranked::MAX_RANKED_CELLS;
 
 /// No path to the goal: the permutation is on the other parity.
 const UNREACHABLE: u8 = u8::MAX;
@@ -26,6 +27,8 @@ const UNREACHABLE: u8 = u8::MAX;
 #[derive(Clone, Debug)]
 pub struct DistanceTable {
     shape: Shape,
+    /// The ranks of whole permutations of the shape's cells.
+    ranker: Ranker,
     /// By permutation rank: the distance, or [`UNREACHABLE`].
     distances: Vec<u8>,
     /// Boards at each distance, from 0 to the largest.
@@ -57,7 +60,9 @@ impl DistanceTable {
         if cells > Self::MAX_CELLS {
             return None;
         }
-        let mut distances = vec![UNREACHABLE; factorial(cells) as usize];
+        let ranker = Ranker::new(cells, cells);
+        let rank = |tiles: &[u8]| ranker.rank(tiles) as u32;
+        let mut distances = vec![UNREACHABLE; ranker.len() as usize];
         let goal = Board::goal_of(shape);
         let start = rank(goal.tiles());
         distances[start as usize] = 0;
@@ -73,7 +78,7 @@ impl DistanceTable {
                 counts.push(0);
             }
             counts[depth as usize] += 1;
-            unrank(state, &mut tiles);
+            ranker.unrank(u64::from(state), &mut tiles);
             let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
             for mv in Move::ALL {
                 if let Some(from) = shape.step(blank, mv) {
@@ -89,6 +94,7 @@ impl DistanceTable {
         }
         Some(DistanceTable {
             shape,
+            ranker,
             distances,
             counts,
         })
@@ -104,7 +110,7 @@ impl DistanceTable {
         if board.shape() != self.shape {
             return None;
         }
-        let d = self.distances[rank(board.tiles()) as usize];
+        let d = self.distances[self.ranker.rank(board.tiles()) as usize];
         (d != UNREACHABLE).then_some(usize::from(d))
     }
 
@@ -132,7 +138,7 @@ impl DistanceTable {
             .nth(pick as usize)?
             .0;
         let mut tiles = vec![0u8; self.shape.cells()];
-        unrank(index as u32, &mut tiles);
+        self.ranker.unrank(index as u64, &mut tiles);
         Board::new(self.shape.width, self.shape.height, tiles).ok()
     }
 

@@ -3,6 +3,11 @@
 //! The positions `p_0 … p_{k-1}` of a pattern's tiles (in the pattern's tile order) are ranked
 //! as a number in a mixed radix: digit `i` is `p_i` less the number of earlier tiles on lower
 //! cells, in base `n - i`. Every placement gets a distinct rank in `0 .. n!/(n-k)!`.
+//!
+//! This is the engine's one ranking. A whole permutation (`k = n`, a small board's tiles by
+//! cell) ranks the same way, as its index in lexicographic order: the small boards' distance
+//! tables use it so, and the 8-puzzle's closed set reads the same rank from a packed key
+//! (`search::ranked`).
 
 /// The number of ways to place `k` distinct tiles on `n` cells: `n!/(n-k)!`.
 pub fn entries(n: usize, k: usize) -> u64 {
@@ -145,5 +150,31 @@ mod tests {
         }
         assert_eq!(entries(16, 8), 518_918_400);
         assert_eq!(entries(25, 6), 127_512_000);
+    }
+
+    #[test]
+    fn a_whole_permutation_ranks_in_lexicographic_order() {
+        // Lexicographic order of the permutations of 0..4, made by the standard successor rule.
+        let ranker = Ranker::new(4, 4);
+        let mut tiles: Vec<u8> = (0..4).collect();
+        let mut expected = 0u64;
+        loop {
+            assert_eq!(ranker.rank(&tiles), expected, "{tiles:?}");
+            let mut back = vec![0u8; 4];
+            ranker.unrank(expected, &mut back);
+            assert_eq!(back, tiles);
+            expected += 1;
+            let Some(i) = (1..4).rev().find(|&i| tiles[i - 1] < tiles[i]) else {
+                break;
+            };
+            let j = (i..4).rev().find(|&j| tiles[j] > tiles[i - 1]).unwrap();
+            tiles.swap(i - 1, j);
+            tiles[i..].reverse();
+        }
+        assert_eq!(expected, entries(4, 4));
+        let nine = Ranker::new(9, 9);
+        let mut tiles = [0u8; 9];
+        nine.unrank(nine.len() - 1, &mut tiles);
+        assert_eq!(tiles, [8, 7, 6, 5, 4, 3, 2, 1, 0]);
     }
 }

@@ -11,8 +11,8 @@
 use super::arena::{Arena, NO_MOVE};
 use super::budget::{Budget, GaveUp, StopReason, Stopwatch};
 use super::key::PackedTiles;
-use super::rank::MAX_RANKED_CELLS;
-use super::ranked::{RankTable, rank_packed};
+
+use super::ranked::{MAX_RANKED_CELLS, RankTable, rank_packed};
 use super::table::{Closed, StateTable, hash_of};
 use crate::analysis::manhattan_table;
 use crate::board::{Board, Move, Shape};

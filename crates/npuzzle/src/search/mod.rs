@@ -1,4 +1,12 @@
-//! The solvers: best-first search (A*, greedy), with budgets.
+//! The searches for any board small enough to solve optimally, and what every search shares.
+//!
+//! Here: A* and greedy (`astar`, `greedy`, over `best_first`), IDA* (`idastar`), breadth-first
+//! ground truth (`bfs`); the best-first core they and the large-board searches share (`arena`,
+//! `heap`, the closed sets `table` and `ranked`, the packed states `key`); budgets (`budget`).
+//!
+//! The large-board searches live in [`crate::large`], one module each: the wide beams (`wide`,
+//! `widening`), the presorting beam (`beam`), weighted A* (`weighted`), the stage search
+//! (`stage`) and the windowed IDA* re-solves (`shorten`).
 
 pub(crate) mod arena;
 pub mod astar;
@@ -9,6 +17,5 @@ pub mod greedy;
 pub mod heap;
 pub mod idastar;
 pub mod key;
-pub mod rank;
 pub(crate) mod ranked;
 pub(crate) mod table;

@@ -1,12 +1,16 @@
 //! The closed set of best-first search on boards of up to 9 cells: an array indexed by the
-//! state's perfect rank (see [`rank`](super::rank)), so a lookup is one read with no hashing
+//! state's perfect rank (its whole permutation's, as [`Ranker`](crate::pdb::index::Ranker)
+//! ranks it), so a lookup is one read with no hashing
 //! or probing. The array (`cells!` entries, 1.4 MB on 3×3) is kept per thread between
 //! searches, and only the entries a search wrote are cleared after it.
 
 use std::cell::RefCell;
 
-use super::rank::{MAX_RANKED_CELLS, factorial};
 use super::table::{Admitted, Closed};
+use crate::pdb::index::entries;
+
+/// The most cells a board may have to be ranked into a `u32` index table (9! = 362,880).
+pub const MAX_RANKED_CELLS: usize = 9;
 
 thread_local! {
     /// Cleared arrays, one per cell count, for the next search on this thread.
@@ -28,7 +32,7 @@ impl RankTable {
             cells <= MAX_RANKED_CELLS,
             "{cells} cells are too many to rank"
         );
-        let len = factorial(cells) as usize;
+        let len = entries(cells, cells) as usize;
         let spare = SPARE.with(|spare| {
             let mut spare = spare.borrow_mut();
             let at = spare.iter().position(|slots| slots.len() == len)?;
@@ -101,7 +105,9 @@ const ONES: [u8; 512] = {
 };
 
 /// The rank of a board of up to 9 cells packed four bits a cell into a `u64` (as
-/// [`PackedTiles`](super::key::PackedTiles) packs it).
+/// [`PackedTiles`](super::key::PackedTiles) packs it): the rank
+/// [`Ranker`](crate::pdb::index::Ranker) gives its whole permutation, read straight from the
+/// packed key in 32 bits (the 8-puzzle's A* ranks every node it generates).
 #[inline(always)]
 pub(crate) fn rank_packed(key: u64, cells: usize) -> u32 {
     let mut seen = 0usize;
@@ -118,8 +124,8 @@ pub(crate) fn rank_packed(key: u64, cells: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pdb::index::Ranker;
     use crate::search::key::PackedTiles;
-    use crate::search::rank::rank;
 
     #[test]
     fn the_packed_rank_is_the_rank() {
@@ -128,7 +134,11 @@ mod tests {
             vec![8, 6, 7, 2, 5, 4, 3, 0, 1],
             vec![3, 1, 0, 2, 5, 4],
         ] {
-            assert_eq!(rank_packed(u64::pack(&tiles), tiles.len()), rank(&tiles));
+            let ranker = Ranker::new(tiles.len(), tiles.len());
+            assert_eq!(
+                u64::from(rank_packed(u64::pack(&tiles), tiles.len())),
+                ranker.rank(&tiles)
+            );
         }
     }
 
