@@ -123,7 +123,7 @@ impl Tables {
 }
 
 /// The pattern-database heuristic of a board, where `tables` has its shape's: admissible,
-/// often above [`linear_conflict`](crate::linear_conflict).
+/// often above [`crate::linear_conflict`].
 pub fn pdb_bound(board: &Board, tables: &Tables) -> Option<usize> {
     tables.for_shape(board.shape())?.heuristic(board)
 }
