@@ -27,7 +27,7 @@ fn mean(values: &[f64]) -> f64 {
 }
 
 /// What the report was asked for.
-struct Settings {
+struct ReportSettings {
     seconds: f64,
     count: u64,
     improve: Improve,
@@ -35,7 +35,7 @@ struct Settings {
 }
 
 /// `[seconds] [count] [threads=N] [fresh] [size…]`.
-fn settings() -> Settings {
+fn settings() -> ReportSettings {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let seconds: f64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(1.0);
     let count: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(100);
@@ -59,7 +59,7 @@ fn settings() -> Settings {
             .map(String::from)
             .to_vec();
     }
-    Settings {
+    ReportSettings {
         seconds,
         count,
         improve,
@@ -93,7 +93,7 @@ fn main() {
 
 /// One line for a shape: the first solutions and the improved ones, against the lower bound
 /// (and Parberry's 8/3·n³ on square boards).
-fn report_size(shape: Shape, settings: &Settings) {
+fn report_size(shape: Shape, settings: &ReportSettings) {
     let (mut ms, mut first, mut first_ratio, mut better, mut better_ratio, mut bounds) =
         (vec![], vec![], vec![], vec![], vec![], vec![]);
     for i in 0..settings.count {

@@ -39,32 +39,6 @@ pub fn manhattan_table(shape: Shape) -> Vec<u16> {
     table
 }
 
-/// The moves between any two cells of a shape, other tiles ignored ([`Shape::distance`]), from
-/// a table: for the searches' inner loops.
-#[derive(Clone, Debug)]
-pub struct CellDistances {
-    cells: usize,
-    /// `table[a * cells + b]`: the distance from cell `a` to cell `b`.
-    table: Vec<u8>,
-}
-
-impl CellDistances {
-    /// The table of `shape` (`cells²` bytes: 64 KiB at 16×16).
-    pub fn new(shape: Shape) -> CellDistances {
-        let cells = shape.cells();
-        let table = (0..cells * cells)
-            .map(|i| shape.distance(i / cells, i % cells) as u8)
-            .collect();
-        CellDistances { cells, table }
-    }
-
-    /// The distance from cell `a` to cell `b`.
-    #[inline(always)]
-    pub fn get(&self, a: usize, b: usize) -> u32 {
-        u32::from(self.table[a * self.cells + b])
-    }
-}
-
 /// Manhattan plus linear conflict, kept admissible.
 ///
 /// In each row and column, take the tiles that belong in that line; the fewest of them that

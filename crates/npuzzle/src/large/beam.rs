@@ -140,7 +140,7 @@ impl Scoring {
 
 /// The boards kept at one depth, side by side.
 #[derive(Default)]
-struct Layer {
+struct Kept {
     /// The boards' tiles, one board after another.
     boards: Vec<u8>,
     blanks: Vec<usize>,
@@ -150,9 +150,9 @@ struct Layer {
     lasts: Vec<u8>,
 }
 
-impl Layer {
+impl Kept {
     /// The start board alone.
-    fn start(board: &Board, scoring: &Scoring) -> Layer {
+    fn start(board: &Board, scoring: &Scoring) -> Kept {
         let cells = scoring.shape.cells();
         let (mut score, mut hash) = (0i64, 0u64);
         for (cell, &tile) in board.tiles().iter().enumerate() {
@@ -161,7 +161,7 @@ impl Layer {
                 score += scoring.weighted(tile, cell);
             }
         }
-        Layer {
+        Kept {
             boards: board.tiles().to_vec(),
             blanks: vec![board.blank()],
             scores: vec![score],
@@ -211,7 +211,7 @@ impl Layer {
         width: usize,
         scoring: &Scoring,
         seen: &mut FxHashSet<u64>,
-    ) -> (Layer, Vec<(u32, u8)>) {
+    ) -> (Kept, Vec<(u32, u8)>) {
         let keep = (2 * width).min(candidates.len());
         let order = |c: &Candidate| (c.score, c.hash);
         if keep < candidates.len() {
@@ -220,7 +220,7 @@ impl Layer {
         }
         candidates.sort_unstable_by_key(order);
         let cells = scoring.shape.cells();
-        let mut next = Layer::default();
+        let mut next = Kept::default();
         let mut links = Vec::with_capacity(width);
         for candidate in candidates.iter() {
             if links.len() == width {
@@ -255,7 +255,7 @@ pub(crate) fn presort(
     budget: &Budget,
 ) -> Result<Beam, StopReason> {
     let scoring = Scoring::new(board.shape(), settings.growth);
-    let mut layer = Layer::start(board, &scoring);
+    let mut layer = Kept::start(board, &scoring);
     let mut score = layer.scores[0];
     let mut seen = FxHashSet::default();
     seen.insert(layer.hashes[0]);

@@ -39,8 +39,8 @@ fn improve_by_weighted<F: FnMut(&Solution)>(
         .for_shape(shape)
         .and_then(|db| weighted::PdbEstimate::new(shape, db))
     {
-        Some(pdb) => weighted::Estimator::Pdb(pdb),
-        None => weighted::Estimator::LinearConflict(weighted::ConflictTables::new(shape)),
+        Some(pdb) => weighted::WeightedEstimate::Pdb(pdb),
+        None => weighted::WeightedEstimate::LinearConflict(weighted::ConflictTables::new(shape)),
     };
     for (num, den, nodes) in WEIGHTS {
         if best.done() {
@@ -200,7 +200,7 @@ fn improve_last_5x5<F: FnMut(&Solution)>(
     let Some(estimate) = weighted::PdbEstimate::new(region.shape(), db) else {
         return Ok(());
     };
-    let heuristic = weighted::Estimator::Pdb(estimate);
+    let heuristic = weighted::WeightedEstimate::Pdb(estimate);
     let mut upper = suffix;
     for &(num, den, nodes) in schedule {
         let prefix = &best.solution.moves[..start];

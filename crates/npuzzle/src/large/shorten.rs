@@ -1,8 +1,7 @@
 //! Making a solution shorter: cancel moves that undo each other, and replace stretches of the
 //! path by shortest paths between their two end boards (windowed re-solves by IDA*).
 
-use crate::analysis::CellDistances;
-use crate::board::{Board, Move, Shape};
+use crate::board::{Board, CellDistances, Move, Shape};
 use crate::search::budget::{Budget, StopReason};
 
 /// Removes every move directly undone by the next one, repeatedly (a stack does it in one pass).

@@ -7,8 +7,7 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
-use crate::analysis::CellDistances;
-use crate::board::{Move, Shape};
+use crate::board::{CellDistances, Move, Shape};
 use crate::search::arena::{Arena, NO_MOVE};
 use crate::search::budget::{Budget, StopReason};
 use crate::search::table::hash_u128;

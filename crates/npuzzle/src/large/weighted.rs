@@ -130,7 +130,7 @@ type Excess = [u8; 8];
 const MAX_PATTERNS: usize = 4;
 
 /// What weighted A* estimates with.
-pub(crate) enum Estimator<'a> {
+pub(crate) enum WeightedEstimate<'a> {
     /// Manhattan + linear conflict.
     LinearConflict(ConflictTables),
     /// Manhattan + twice the larger additive pattern-database excess (as is or reflected).
@@ -243,11 +243,11 @@ impl<'a> PdbEstimate<'a> {
     }
 }
 
-impl Estimator<'_> {
+impl WeightedEstimate<'_> {
     fn full(&self, key: u128) -> (u16, Excess) {
         match self {
-            Estimator::LinearConflict(heuristic) => (heuristic.full(key), [0; 8]),
-            Estimator::Pdb(pdb) => pdb.full(key),
+            WeightedEstimate::LinearConflict(heuristic) => (heuristic.full(key), [0; 8]),
+            WeightedEstimate::Pdb(pdb) => pdb.full(key),
         }
     }
 
@@ -260,10 +260,10 @@ impl Estimator<'_> {
         from: usize,
     ) -> (u16, Excess) {
         match self {
-            Estimator::LinearConflict(heuristic) => {
+            WeightedEstimate::LinearConflict(heuristic) => {
                 (heuristic.after(key, child, parent.0, blank, from), [0; 8])
             }
-            Estimator::Pdb(pdb) => pdb.after(key, child, parent, blank, from),
+            WeightedEstimate::Pdb(pdb) => pdb.after(key, child, parent, blank, from),
         }
     }
 }
@@ -282,7 +282,7 @@ pub(crate) enum WeightedEnd {
 /// solution is then optimal), the budget stops it, or `max_nodes` expansions are done.
 pub(crate) fn weighted_astar(
     board: &Board,
-    heuristic: &Estimator,
+    heuristic: &WeightedEstimate,
     weight: (u32, u32),
     upper: usize,
     max_nodes: u64,
@@ -290,7 +290,7 @@ pub(crate) fn weighted_astar(
     on_found: &mut dyn FnMut(Vec<Move>),
 ) -> Result<WeightedEnd, StopReason> {
     let shape = board.shape();
-    let search = Search {
+    let search = WeightedSearch {
         heuristic,
         weight,
         steps: (0..shape.cells())
@@ -337,15 +337,15 @@ pub(crate) fn weighted_astar(
 }
 
 /// What a weighted search keeps the same from node to node.
-struct Search<'a> {
-    heuristic: &'a Estimator<'a>,
+struct WeightedSearch<'a> {
+    heuristic: &'a WeightedEstimate<'a>,
     /// `num / den`, the heuristic's weight.
     weight: (u32, u32),
     /// The cell one step from each cell in each direction, or `usize::MAX`.
     steps: Vec<[usize; 4]>,
 }
 
-impl Search<'_> {
+impl WeightedSearch<'_> {
     /// `den × g + num × h`, ties broken towards the lower `h`.
     fn priority(&self, g: u16, h: u16) -> u32 {
         let (num, den) = self.weight;
@@ -456,7 +456,7 @@ mod tests {
             let mut found = Vec::new();
             let outcome = weighted_astar(
                 &board,
-                &Estimator::LinearConflict(ConflictTables::new(shape)),
+                &WeightedEstimate::LinearConflict(ConflictTables::new(shape)),
                 (1, 1),
                 100,
                 u64::MAX,

@@ -291,13 +291,13 @@ pub fn load_or_build_file(
 /// One partition's tables in this process: empty until loaded or built, then shared. Each
 /// partition has its own lock, so a long build of one never holds up another, nor a look at
 /// what is loaded.
-type Slot = Arc<Mutex<Option<Arc<PatternDatabase>>>>;
+type LoadedSlot = Arc<Mutex<Option<Arc<PatternDatabase>>>>;
 
 /// The partitions this process has asked for, each with its slot.
-static LOADED: Mutex<Vec<(Partition, Slot)>> = Mutex::new(Vec::new());
+static LOADED: Mutex<Vec<(Partition, LoadedSlot)>> = Mutex::new(Vec::new());
 
 /// The partition's slot, made on first use when `make` is true.
-fn slot(partition: &Partition, make: bool) -> Option<Slot> {
+fn slot(partition: &Partition, make: bool) -> Option<LoadedSlot> {
     let mut slots = LOADED
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -305,7 +305,7 @@ fn slot(partition: &Partition, make: bool) -> Option<Slot> {
         return Some(Arc::clone(slot));
     }
     make.then(|| {
-        let slot = Slot::default();
+        let slot = LoadedSlot::default();
         slots.push((partition.clone(), Arc::clone(&slot)));
         slot
     })

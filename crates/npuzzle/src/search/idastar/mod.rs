@@ -16,11 +16,11 @@
 //! With more than one thread, the paths of a few moves from the root are searched in parallel
 //! (`parallel`), so that the moves do not depend on the thread count.
 //!
-//! The jobs: this module drives the iterations; `parallel` splits one over threads; `node`
+//! The jobs: this module drives the iterations; `parallel` splits one over threads; `depth_first`
 //! is the depth-first search of one bound; `terms` keeps the heuristic up to date; `shared`
 //! is what the threads share.
 
-mod node;
+mod depth_first;
 mod parallel;
 mod shared;
 mod terms;
@@ -30,7 +30,7 @@ use crate::board::{Board, Move};
 use crate::pdb::PatternDatabase;
 use crate::solution::{Algorithm, Solution};
 
-use node::Node;
+use depth_first::DepthFirst;
 use parallel::Split;
 use shared::Shared;
 
@@ -114,7 +114,7 @@ pub fn idastar_within(
         .threads
         .map_or_else(rayon::current_num_threads, |n| n.max(1));
     let shared = Shared::new(budget, threads);
-    let mut root = Node::new(board, options);
+    let mut root = DepthFirst::new(board, options);
     let split = Split::plan(&mut root, threads, options.threads.is_some());
     let mut bound = root.h().max(first);
     let (mut iterations, mut expanded) = (0u32, 0u64);

@@ -8,7 +8,7 @@ use std::sync::atomic::Ordering;
 use rayon::prelude::*;
 
 use super::Iteration;
-use super::node::{NONE, Node};
+use super::depth_first::{DepthFirst, NONE};
 use super::shared::{Shared, Subtree};
 /// The depth of the paths searched in parallel. Paths of this many moves are distinct states
 /// (the shortest cycle has 12 moves), and no solution is shorter than the root's heuristic,
@@ -27,7 +27,7 @@ impl Split {
     /// The split for a root on `threads` threads (`own_pool` when the caller chose the count).
     /// Sets the depth from which the root's search may lift parents (BPMX), so that one thread
     /// and several search the same tree.
-    pub(super) fn plan(root: &mut Node, threads: usize, own_pool: bool) -> Split {
+    pub(super) fn plan(root: &mut DepthFirst, threads: usize, own_pool: bool) -> Split {
         let deep = root.h() as usize > FRONTIER;
         if deep {
             root.bpmx_from = FRONTIER as u32;
@@ -53,7 +53,7 @@ impl Split {
     }
 
     /// One bound's search from the root.
-    pub(super) fn iterate(&self, root: &Node, bound: u32, shared: &Shared) -> Iteration {
+    pub(super) fn iterate(&self, root: &DepthFirst, bound: u32, shared: &Shared) -> Iteration {
         if self.frontier.is_empty() {
             return single_iteration(root, bound, shared);
         }
@@ -66,7 +66,7 @@ impl Split {
 }
 
 /// One bound's search on this thread.
-fn single_iteration(root: &Node, bound: u32, shared: &Shared) -> Iteration {
+fn single_iteration(root: &DepthFirst, bound: u32, shared: &Shared) -> Iteration {
     let mut node = root.clone();
     let subtree = node.search(0, bound, NONE, root.h(), usize::MAX, shared);
     shared.flush(&mut node.counters);
@@ -81,7 +81,12 @@ fn single_iteration(root: &Node, bound: u32, shared: &Shared) -> Iteration {
 }
 
 /// One iteration over the frontier paths, in parallel; the earliest path's solution wins.
-fn parallel_iteration(root: &Node, frontier: &[Vec<u8>], bound: u32, shared: &Shared) -> Iteration {
+fn parallel_iteration(
+    root: &DepthFirst,
+    frontier: &[Vec<u8>],
+    bound: u32,
+    shared: &Shared,
+) -> Iteration {
     shared.found_at.store(usize::MAX, Ordering::Relaxed);
     let results: Vec<Iteration> = frontier
         .par_iter()
@@ -113,7 +118,13 @@ fn parallel_iteration(root: &Node, frontier: &[Vec<u8>], bound: u32, shared: &Sh
 }
 
 /// The search below the frontier path number `index`.
-fn search_path(root: &Node, path: &[u8], index: usize, bound: u32, shared: &Shared) -> Iteration {
+fn search_path(
+    root: &DepthFirst,
+    path: &[u8],
+    index: usize,
+    bound: u32,
+    shared: &Shared,
+) -> Iteration {
     let mut node = root.clone();
     if shared.found_at.load(Ordering::Relaxed) < index || shared.stopped() {
         return node.into_iteration(None, None);
@@ -147,8 +158,8 @@ fn search_path(root: &Node, path: &[u8], index: usize, bound: u32, shared: &Shar
 }
 
 /// Every path of `depth` moves from `root` that never undoes its last move, in search order.
-fn paths(root: &Node, depth: usize) -> Vec<Vec<u8>> {
-    fn collect(node: &mut Node, depth: usize, last: u8, out: &mut Vec<Vec<u8>>) {
+fn paths(root: &DepthFirst, depth: usize) -> Vec<Vec<u8>> {
+    fn collect(node: &mut DepthFirst, depth: usize, last: u8, out: &mut Vec<Vec<u8>>) {
         if node.path.len() == depth {
             out.push(node.path.clone());
             return;

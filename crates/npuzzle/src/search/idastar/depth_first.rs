@@ -15,9 +15,10 @@ const ABANDON_CHECK_EVERY: u64 = 1 << 7;
 /// No neighbour in that direction.
 pub(super) const NONE: u8 = u8::MAX;
 
-/// A search's node: tiles, blank, heuristic terms, the path, and its counters.
+/// Where a depth-first search stands: tiles, blank, heuristic terms, the path from the root, and
+/// its counters.
 #[derive(Clone)]
-pub(super) struct Node<'a> {
+pub(super) struct DepthFirst<'a> {
     tiles: Vec<u8>,
     blank: usize,
     /// The neighbour of each cell in each direction (U, D, L, R), or `NONE`.
@@ -34,14 +35,14 @@ pub(super) struct Node<'a> {
     pub(super) counters: Counters,
 }
 
-impl<'a> Node<'a> {
+impl<'a> DepthFirst<'a> {
     /// The root node of a search of `board`.
-    pub(super) fn new(board: &Board, options: &IdaOptions<'a>) -> Node<'a> {
+    pub(super) fn new(board: &Board, options: &IdaOptions<'a>) -> DepthFirst<'a> {
         let shape = board.shape();
         let neighbours = (0..shape.cells())
             .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).map_or(NONE, |to| to as u8)))
             .collect();
-        Node {
+        DepthFirst {
             tiles: board.tiles().to_vec(),
             blank: board.blank(),
             neighbours,
@@ -60,7 +61,7 @@ impl<'a> Node<'a> {
     }
 
     /// The heuristic value here.
-    #[inline]
+    #[inline(always)]
     pub(super) fn h(&self) -> u32 {
         self.terms.h()
     }
@@ -75,14 +76,15 @@ impl<'a> Node<'a> {
     pub(super) fn play(&mut self, m: u8) -> Undo {
         let from = self.blank;
         let to = self.neighbours[from][m as usize] as usize;
-        self.tiles[from] = self.tiles[to];
+        let tile = self.tiles[to];
+        self.tiles[from] = tile;
         self.tiles[to] = 0;
         self.blank = to;
         self.path.push(m);
-        self.terms.moved(&self.tiles, m, from, to)
+        self.terms.moved(&self.tiles, tile, m, from, to)
     }
 
-    /// Undoes the last move, given what [`Node::play`] returned for it.
+    /// Undoes the last move, given what [`DepthFirst::play`] returned for it.
     #[inline(always)]
     pub(super) fn unplay(&mut self, undo: Undo) {
         let Some(m) = self.path.pop() else {
@@ -90,10 +92,11 @@ impl<'a> Node<'a> {
         };
         let to = self.blank;
         let from = self.neighbours[to][(m ^ 1) as usize] as usize;
-        self.tiles[to] = self.tiles[from];
+        let tile = self.tiles[from];
+        self.tiles[to] = tile;
         self.tiles[from] = 0;
         self.blank = from;
-        self.terms.restore(&self.tiles, m, from, to, undo);
+        self.terms.restore(&self.tiles, tile, m, from, to, undo);
     }
 
     /// Depth-first search below the current node, at depth `g` with heuristic `h`.
@@ -117,7 +120,7 @@ impl<'a> Node<'a> {
         self.dfs_plain(g, bound, last, h, index, shared)
     }
 
-    /// [`Node::dfs`] compiled with the popcnt instruction.
+    /// [`DepthFirst::dfs`] compiled with the popcnt instruction.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
     fn dfs_popcnt(
@@ -132,7 +135,7 @@ impl<'a> Node<'a> {
         self.dfs::<true>(g, bound, last, h, index, shared)
     }
 
-    /// [`Node::dfs`] without popcnt, as a function of its own for the recursion.
+    /// [`DepthFirst::dfs`] without popcnt, as a function of its own for the recursion.
     fn dfs_plain(
         &mut self,
         g: u32,
@@ -146,7 +149,7 @@ impl<'a> Node<'a> {
     }
 
     /// The search below a node; `POPCNT` is true only when called from
-    /// [`Node::dfs_popcnt`], whose recursion it then keeps to.
+    /// [`DepthFirst::dfs_popcnt`], whose recursion it then keeps to.
     #[inline(always)]
     fn dfs<const POPCNT: bool>(
         &mut self,
