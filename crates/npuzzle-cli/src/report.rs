@@ -3,7 +3,9 @@
 use std::io::Write;
 
 use anyhow::Result;
-use npuzzle::{Board, GaveUp, Solution, Solvability, hamming, manhattan};
+use npuzzle::{
+    Algorithm, Board, Ended, GaveUp, Solution, Solvability, StopReason, hamming, manhattan,
+};
 use serde::Serialize;
 
 /// Everything a command reports about a board, and its solution if one was asked for.
@@ -47,6 +49,11 @@ struct Solved {
     nodes_expanded: u64,
     seconds: f64,
     lower_bound: usize,
+    /// Why the search ended: "ran its course", or what stopped it ("deadline", "memory",
+    /// "nodes", "cancelled").
+    ended: &'static str,
+    #[serde(skip)]
+    ended_text: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     tiles_moved: Option<Vec<u8>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -116,6 +123,8 @@ impl Report {
             nodes_expanded: solution.nodes_expanded,
             seconds: solution.seconds,
             lower_bound: solution.lower_bound,
+            ended: ended_name(solution.ended),
+            ended_text: ended_text(solution),
             tiles_moved,
             boards,
         });
@@ -178,6 +187,7 @@ impl Report {
             text += &format!("Length:      {} moves\n", solved.length);
             if !solved.optimal {
                 text += &format!("Lower bound: {} moves\n", solved.lower_bound);
+                text += &format!("Ended:       {}\n", solved.ended_text);
             }
             text += &format!("Nodes:       {} expanded\n", solved.nodes_expanded);
             text += &format!("Time:        {:.6} s\n", solved.seconds);
@@ -206,6 +216,32 @@ impl Report {
             text += &format!("\n{heading}\n{board}\n");
         }
         text
+    }
+}
+
+/// The short name of why a search ended, for JSON.
+fn ended_name(ended: Ended) -> &'static str {
+    match ended {
+        Ended::RanItsCourse => "ran its course",
+        Ended::Stopped(StopReason::Deadline) => "deadline",
+        Ended::Stopped(StopReason::MemoryLimit) => "memory",
+        Ended::Stopped(StopReason::NodeLimit) => "nodes",
+        Ended::Stopped(StopReason::Cancelled) => "cancelled",
+    }
+}
+
+/// Why a solution that is not proved shortest is where it is, and what more time would do.
+fn ended_text(solution: &Solution) -> String {
+    match (solution.ended, solution.algorithm) {
+        (Ended::RanItsCourse, Algorithm::Anytime) => format!(
+            "every improving method ran its course in {:.1} s; more time gives the same solution",
+            solution.seconds
+        ),
+        (Ended::RanItsCourse, Algorithm::Fast) => {
+            "the fast solver's answer; --time improves it".into()
+        }
+        (Ended::RanItsCourse, _) => "the method gives one answer".into(),
+        (Ended::Stopped(reason), _) => format!("{reason}; more time may find a shorter solution"),
     }
 }
 

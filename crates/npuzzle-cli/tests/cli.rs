@@ -98,6 +98,73 @@ fn greedy_is_labelled_not_optimal() {
 }
 
 #[test]
+fn an_improvement_says_why_it_ended() {
+    // Proved shortest long before its time: the improvement ends there, and says so.
+    let proved = npuzzle(
+        &[
+            "solve",
+            "-",
+            "--algorithm",
+            "anytime",
+            "--time",
+            "60",
+            "--json",
+        ],
+        "1 0 2 / 7 5 4 / 8 6 3",
+    );
+    assert_succeeded(&proved);
+    let value = json(&proved);
+    assert_eq!(value["optimal"], true, "{value}");
+    assert_eq!(value["ended"], "ran its course", "{value}");
+    // A 9×9 board in a fifth of a second: the deadline stops it, and the text says what more
+    // time would do.
+    let board = shuffled_9x9();
+    let shuffled = npuzzle(&["solve", "-", "--time", "0.2", "--json"], &board);
+    assert_succeeded(&shuffled);
+    assert_eq!(json(&shuffled)["ended"], "deadline");
+    let text = npuzzle(&["solve", "-", "--time", "0.2"], &board);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.contains("Ended:       the time limit passed; more time may find a shorter solution"),
+        "{text}"
+    );
+}
+
+/// A 9×9 board after 2,000 random moves of the blank from the goal (a fixed seed), rows
+/// separated by " / ".
+fn shuffled_9x9() -> String {
+    let n = 9;
+    let mut tiles: Vec<usize> = (1..n * n).chain([0]).collect();
+    let mut blank = n * n - 1;
+    let mut state = 7u64;
+    for _ in 0..2000 {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let (column, row) = (blank % n, blank / n);
+        let to = match (state >> 33) % 4 {
+            0 if row > 0 => blank - n,
+            1 if row + 1 < n => blank + n,
+            2 if column > 0 => blank - 1,
+            3 if column + 1 < n => blank + 1,
+            _ => continue,
+        };
+        tiles.swap(blank, to);
+        blank = to;
+    }
+    let rows: Vec<String> = tiles
+        .chunks(n)
+        .map(|row| {
+            row.iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    rows.join(" / ")
+}
+
+#[test]
 fn analyze_reports_and_unsolvable_exits_1() {
     let out = npuzzle(
         &["analyze", "-", "--json"],

@@ -34,6 +34,6 @@ pub use parse::{BenchmarkInstance, ParseError, ParseErrorKind, parse_benchmark, 
 pub use pdb::{Partition, PatternDatabase, PdbError, PdbEvent};
 pub use progress::{Progress, ProgressEvent};
 pub use search::budget::{Budget, CancelFlag, GaveUp, SearchStatus, StopReason};
-pub use solution::{Algorithm, Solution};
+pub use solution::{Algorithm, Ended, Solution};
 pub use solve::{DEFAULT_IMPROVE_TIME, default_algorithm, pattern_database};
 pub use solve::{Options, SolveError, solve};

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::board::{Board, Move, moves_to_string};
+use crate::search::budget::StopReason;
 
 /// The solving methods the engine offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -63,6 +64,29 @@ pub struct Solution {
     pub seconds: f64,
     /// The best proved lower bound on the shortest length (the length itself when optimal).
     pub lower_bound: usize,
+    /// Why the search ended where it did.
+    pub ended: Ended,
+}
+
+/// Why the search behind a solution ended: what more time would do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// The method ran to its end: the optimal searches, greedy and the fast solver give one
+    /// answer, and the anytime solver ends early when every improving method has run its
+    /// course (or the solution is proved shortest). More time gives the same solution.
+    RanItsCourse,
+    /// The budget stopped the improvement (its deadline, memory, nodes or a cancel): more
+    /// time, or memory, might give a shorter solution.
+    Stopped(StopReason),
+}
+
+impl fmt::Display for Ended {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ended::RanItsCourse => f.write_str("every method ran its course"),
+            Ended::Stopped(reason) => write!(f, "stopped: {reason}"),
+        }
+    }
 }
 
 impl Solution {

@@ -43,7 +43,7 @@ use crate::analysis::{Solvability, linear_conflict};
 use crate::board::{Board, Move, Shape};
 use crate::pdb::{PatternDatabase, PdbError, cache::best_cached};
 use crate::search::budget::{Budget, GaveUp, SearchStatus, StopReason, Stopwatch};
-use crate::solution::{Algorithm, Solution};
+use crate::solution::{Algorithm, Ended, Solution};
 
 use best::Best;
 use construct::{Config, construct};
@@ -212,6 +212,7 @@ pub fn solve_fast(board: &Board, budget: &Budget) -> Result<Solution, LargeError
         nodes_expanded: 0,
         seconds: clock.seconds(),
         lower_bound: linear_conflict(board),
+        ended: Ended::RanItsCourse,
     })
 }
 
@@ -253,6 +254,7 @@ pub fn solve_anytime(
         nodes_expanded: 0,
         seconds: clock.seconds(),
         lower_bound: bound,
+        ended: Ended::RanItsCourse,
     };
     let mut best = Best {
         board,
@@ -270,8 +272,13 @@ pub fn solve_anytime(
         best.solution.optimal = best.done();
     }
     let shortener = Shortener::new(board.shape());
-    let _ = run_improvements(&mut best, &shortener, improve, budget);
+    let run = run_improvements(&mut best, &shortener, improve, budget);
     let mut solution = best.solution;
     solution.seconds = clock.seconds();
+    solution.ended = match run {
+        // A stop once the solution is proved shortest changes nothing.
+        Err(reason) if !solution.optimal => Ended::Stopped(reason),
+        _ => Ended::RanItsCourse,
+    };
     Ok(solution)
 }

@@ -3,7 +3,7 @@
 use super::best_first::{OpenOrder, search};
 use super::budget::{Budget, GaveUp};
 use crate::board::Board;
-use crate::solution::{Algorithm, Solution};
+use crate::solution::{Algorithm, Ended, Solution};
 
 /// Finds a shortest solution, or gives up at the budget. The board must be solvable.
 ///
@@ -19,5 +19,6 @@ pub fn astar(board: &Board, budget: &Budget) -> Result<Solution, GaveUp> {
         optimal: true,
         nodes_expanded: found.nodes_expanded,
         seconds: found.seconds,
+        ended: Ended::RanItsCourse,
     })
 }

@@ -4,7 +4,7 @@ use super::best_first::{OpenOrder, search};
 use super::budget::{Budget, GaveUp};
 use crate::analysis::linear_conflict;
 use crate::board::Board;
-use crate::solution::{Algorithm, Solution};
+use crate::solution::{Algorithm, Ended, Solution};
 
 /// Finds some solution quickly, usually far from the shortest. The board must be solvable.
 ///
@@ -20,5 +20,6 @@ pub fn greedy(board: &Board, budget: &Budget) -> Result<Solution, GaveUp> {
         nodes_expanded: found.nodes_expanded,
         seconds: found.seconds,
         lower_bound: linear_conflict(board),
+        ended: Ended::RanItsCourse,
     })
 }

@@ -28,7 +28,7 @@ mod terms;
 use super::budget::{Budget, GaveUp, SearchStatus, StopReason, Stopwatch};
 use crate::board::{Board, Move};
 use crate::pdb::PatternDatabase;
-use crate::solution::{Algorithm, Solution};
+use crate::solution::{Algorithm, Ended, Solution};
 
 use depth_first::DepthFirst;
 use parallel::Split;
@@ -140,6 +140,7 @@ pub fn idastar_within(
                 optimal: true,
                 nodes_expanded: expanded,
                 seconds: clock.seconds(),
+                ended: Ended::RanItsCourse,
             };
             return Ok(Some(IdaResult {
                 solution,
