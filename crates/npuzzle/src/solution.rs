@@ -80,15 +80,6 @@ pub enum Ended {
     Stopped(StopReason),
 }
 
-impl fmt::Display for Ended {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Ended::RanItsCourse => f.write_str("every method ran its course"),
-            Ended::Stopped(reason) => write!(f, "stopped: {reason}"),
-        }
-    }
-}
-
 impl Solution {
     /// The number of moves.
     pub fn len(&self) -> usize {
