@@ -136,6 +136,13 @@ impl Scoring {
         let goal = self.shape.goal_cell(tile);
         self.weights[tile as usize] * self.shape.distance(cell, goal) as i64
     }
+
+    /// What the weighted distance changes by when `tile` slides from `from` to `to`.
+    fn change(&self, tile: u8, from: usize, to: usize) -> i64 {
+        let goal = self.shape.goal_cell(tile);
+        let farther = self.shape.distance(to, goal) as i64 - self.shape.distance(from, goal) as i64;
+        self.weights[tile as usize] * farther
+    }
 }
 
 /// The boards kept at one depth, side by side.
@@ -192,9 +199,8 @@ impl Kept {
                 if seen.contains(&hash) {
                     continue;
                 }
-                let gain = scoring.weighted(tile, blank) - scoring.weighted(tile, to);
                 out.push(Candidate {
-                    score: self.scores[index] + gain,
+                    score: self.scores[index] + scoring.change(tile, to, blank),
                     parent: index as u32,
                     mv: mv.index() as u8,
                     hash,
