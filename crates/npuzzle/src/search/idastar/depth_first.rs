@@ -8,7 +8,6 @@ use super::shared::{Counters, Shared, Subtree};
 use super::terms::{Terms, Undo};
 use super::{IdaOptions, Iteration};
 use crate::board::{Board, Move};
-use crate::search::budget::StopReason;
 
 /// Nodes between two looks, in a parallel search, at whether an earlier path has a solution.
 const ABANDON_CHECK_EVERY: u64 = 1 << 7;
@@ -236,16 +235,16 @@ impl<'a> DepthFirst<'a> {
         self.dfs_plain(g, bound, last, h, index, shared)
     }
 
-    /// The node's counters as one iteration's result.
-    pub(super) fn into_iteration(
-        self,
-        moves: Option<Vec<u8>>,
-        stop: Option<StopReason>,
-    ) -> Iteration {
+    /// The node's counters, and the path when `subtree` found the goal, as one iteration's
+    /// result.
+    pub(super) fn into_iteration(self, subtree: Subtree) -> Iteration {
         Iteration {
-            moves,
+            moves: matches!(subtree, Subtree::Found).then_some(self.path),
             next_bound: self.next_bound,
-            stop,
+            stop: match subtree {
+                Subtree::Stop(reason) => Some(reason),
+                _ => None,
+            },
             expanded: self.expanded,
         }
     }

@@ -70,14 +70,7 @@ fn single_iteration(root: &DepthFirst, bound: u32, shared: &Shared) -> Iteration
     let mut node = root.clone();
     let subtree = node.search(0, bound, NONE, root.h(), usize::MAX, shared);
     shared.flush(&mut node.counters);
-    match subtree {
-        Subtree::Found => {
-            let moves = node.path.clone();
-            node.into_iteration(Some(moves), None)
-        }
-        Subtree::Stop(reason) => node.into_iteration(None, Some(reason)),
-        Subtree::NotFound | Subtree::Abandoned => node.into_iteration(None, None),
-    }
+    node.into_iteration(subtree)
 }
 
 /// One iteration over the frontier paths, in parallel; the earliest path's solution wins.
@@ -127,7 +120,7 @@ fn search_path(
 ) -> Iteration {
     let mut node = root.clone();
     if shared.found_at.load(Ordering::Relaxed) < index || shared.stopped() {
-        return node.into_iteration(None, None);
+        return node.into_iteration(Subtree::NotFound);
     }
     // The path's nodes are cut off by the bound as one thread would cut them off (the
     // heuristic need not be consistent).
@@ -136,7 +129,7 @@ fn search_path(
         let f = depth as u32 + 1 + node.h();
         if f > bound {
             node.next_bound = f;
-            return node.into_iteration(None, None);
+            return node.into_iteration(Subtree::NotFound);
         }
     }
     let h = node.h();
@@ -144,17 +137,11 @@ fn search_path(
     let subtree = node.search(path.len() as u32, bound, last, h, index, shared);
     shared.flush(&mut node.counters);
     match subtree {
-        Subtree::Found => {
-            shared.found_at.fetch_min(index, Ordering::Relaxed);
-            let moves = node.path.clone();
-            node.into_iteration(Some(moves), None)
-        }
-        Subtree::Stop(reason) => {
-            shared.halt(reason);
-            node.into_iteration(None, Some(reason))
-        }
-        Subtree::NotFound | Subtree::Abandoned => node.into_iteration(None, None),
+        Subtree::Found => _ = shared.found_at.fetch_min(index, Ordering::Relaxed),
+        Subtree::Stop(reason) => shared.halt(reason),
+        Subtree::NotFound | Subtree::Abandoned => {}
     }
+    node.into_iteration(subtree)
 }
 
 /// Every path of `depth` moves from `root` that never undoes its last move, in search order.

@@ -10,6 +10,7 @@ use crate::search::budget::{Budget, StopReason};
 const CHECK_EVERY: u64 = 1 << 12;
 
 /// How a subtree's search ended.
+#[derive(Clone, Copy)]
 pub(super) enum Subtree {
     Found,
     NotFound,
