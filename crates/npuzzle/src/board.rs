@@ -160,6 +160,14 @@ impl Shape {
         }
     }
 
+    /// For each cell, the cell one step away in each direction of [`Move::ALL`] (as
+    /// [`Shape::step`]), `usize::MAX` off the board: the searches' neighbour table.
+    pub fn step_table(self) -> Vec<[usize; 4]> {
+        (0..self.cells())
+            .map(|cell| Move::ALL.map(|mv| self.step(cell, mv).unwrap_or(usize::MAX)))
+            .collect()
+    }
+
     /// The number of moves from one cell to another, ignoring other tiles.
     pub fn distance(self, from: usize, to: usize) -> usize {
         steps_between(self.column_row(from), self.column_row(to))

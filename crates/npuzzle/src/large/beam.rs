@@ -125,9 +125,7 @@ impl Scoring {
             shape,
             weights: tile_weights(shape, growth),
             keys: zobrist(cells),
-            steps: (0..cells)
-                .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).unwrap_or(usize::MAX)))
-                .collect(),
+            steps: shape.step_table(),
         }
     }
 

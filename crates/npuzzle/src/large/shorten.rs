@@ -89,12 +89,9 @@ pub(crate) struct Shortener {
 impl Shortener {
     /// Tables for a shape.
     pub(crate) fn new(shape: Shape) -> Shortener {
-        let cells = shape.cells();
         Shortener {
             shape,
-            steps: (0..cells)
-                .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).unwrap_or(usize::MAX)))
-                .collect(),
+            steps: shape.step_table(),
             distance: CellDistances::new(shape),
         }
     }

@@ -293,9 +293,7 @@ pub(crate) fn weighted_astar(
     let search = WeightedSearch {
         heuristic,
         weight,
-        steps: (0..shape.cells())
-            .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).unwrap_or(usize::MAX)))
-            .collect(),
+        steps: shape.step_table(),
     };
     let key = u128::pack(board.tiles());
     let (h, excess) = heuristic.full(key);
