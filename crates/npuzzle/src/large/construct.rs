@@ -75,9 +75,7 @@ impl Work {
             stamp: vec![0; cells * cells],
             generation: 0,
             queue: Vec::with_capacity(cells * cells),
-            steps: (0..cells)
-                .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).unwrap_or(usize::MAX)))
-                .collect(),
+            steps: shape.step_table(),
             choose_ends: true,
             exact_stages: false,
             leftover: 2,
@@ -271,9 +269,8 @@ impl Work {
 
     /// Solves the top row `row` of the region from `column` rightwards.
     fn solve_row(&mut self, row: usize, column: usize) -> Result<(), LargeError> {
-        let w = self.width;
-        let cells: Vec<usize> = (column..w).map(|x| self.cell(x, row)).collect();
-        let width = w;
+        let cells = self.row_goals(column, row);
+        let width = self.width;
         self.solve_line(
             &cells,
             &|cell| cell + width,
@@ -285,8 +282,7 @@ impl Work {
 
     /// Solves the left column `column` of the region from `row` downwards.
     fn solve_column(&mut self, column: usize, row: usize) -> Result<(), LargeError> {
-        let h = self.height;
-        let cells: Vec<usize> = (row..h).map(|y| self.cell(column, y)).collect();
+        let cells = self.column_goals(column, row);
         self.solve_line(
             &cells,
             &|cell| cell + 1,
@@ -623,7 +619,7 @@ impl Work {
             return Ok(false);
         }
         let mut goals = self.row_goals(column, row);
-        goals.extend((row + 1..self.height).map(|y| self.cell(column, y)));
+        goals.extend(&self.column_goals(column, row)[1..]);
         self.stage(&goals, weight, nodes, budget)
     }
 
@@ -638,12 +634,18 @@ impl Work {
         budget: &Budget,
     ) -> Result<bool, LargeError> {
         let (rw, rh) = (self.width - column, self.height - row);
-        let do_row = match (rh < 4, rw < 4, config.plan) {
-            (true, _, _) => false,
-            (false, true, _) => true,
-            (false, false, Plan::LongerSide) => rh > rw,
-            (false, false, Plan::Alternate) if rh == rw => !last_was_row,
-            (false, false, Plan::Alternate) => rh > rw,
+        // With fewer than 4 rows left a column goes next, with fewer than 4 columns a row; else
+        // the plan chooses.
+        let do_row = if rh < 4 {
+            false
+        } else if rw < 4 {
+            true
+        } else {
+            match config.plan {
+                Plan::LongerSide => rh > rw,
+                Plan::Alternate if rh == rw => !last_was_row,
+                Plan::Alternate => rh > rw,
+            }
         };
         let goals = match do_row {
             true => self.row_goals(column, row),
