@@ -118,7 +118,7 @@ fn an_improvement_says_why_it_ended() {
     assert_eq!(value["ended"], "ran its course", "{value}");
     // A 9×9 board in a fifth of a second: the deadline stops it, and the text says what more
     // time would do.
-    let board = shuffled_9x9();
+    let board = npuzzle::random::shuffled(npuzzle::Shape::new(9, 9).unwrap(), 2000, 7).to_string();
     let shuffled = npuzzle(&["solve", "-", "--time", "0.2", "--json"], &board);
     assert_succeeded(&shuffled);
     assert_eq!(json(&shuffled)["ended"], "deadline");
@@ -128,40 +128,6 @@ fn an_improvement_says_why_it_ended() {
         text.contains("Ended:       the time limit passed; more time may find a shorter solution"),
         "{text}"
     );
-}
-
-/// A 9×9 board after 2,000 random moves of the blank from the goal (a fixed seed), rows
-/// separated by " / ".
-fn shuffled_9x9() -> String {
-    let n = 9;
-    let mut tiles: Vec<usize> = (1..n * n).chain([0]).collect();
-    let mut blank = n * n - 1;
-    let mut state = 7u64;
-    for _ in 0..2000 {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let (column, row) = (blank % n, blank / n);
-        let to = match (state >> 33) % 4 {
-            0 if row > 0 => blank - n,
-            1 if row + 1 < n => blank + n,
-            2 if column > 0 => blank - 1,
-            3 if column + 1 < n => blank + 1,
-            _ => continue,
-        };
-        tiles.swap(blank, to);
-        blank = to;
-    }
-    let rows: Vec<String> = tiles
-        .chunks(n)
-        .map(|row| {
-            row.iter()
-                .map(usize::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect();
-    rows.join(" / ")
 }
 
 #[test]
