@@ -44,7 +44,7 @@ mod bounds_and_budgets {
     use npuzzle::search::bfs::goal_distances;
     use npuzzle::search::key::PackedTiles;
     use npuzzle::{
-        Algorithm, Board, Budget, CancelFlag, Options, Shape, SolveError, StopReason, solve,
+        Algorithm, Board, Budget, CancelFlag, Ended, Options, Shape, SolveError, StopReason, solve,
     };
 
     /// A benchmark file of the repository's `benchmarks/` folder: (optimal length, board).
@@ -156,6 +156,27 @@ mod bounds_and_budgets {
         assert!(lengths.windows(2).all(|w| w[1] < w[0]));
         assert_eq!(*lengths.last().unwrap(), best.len());
         assert!(best.lower_bound <= best.len());
+    }
+
+    #[test]
+    fn an_improvement_the_deadline_ends_says_so_and_one_that_ran_its_course_too() {
+        // On 6×6 the wide beams are planned to fill the time: whether the deadline stops a beam
+        // or the last beam ends just before it, more time would have helped.
+        let board = random_solvable(Shape::new(6, 6).unwrap(), 3);
+        for millis in [300, 700, 1200] {
+            let budget = Budget::default().with_time_limit(Duration::from_millis(millis));
+            let best = solve_anytime(&board, &budget, &Improve::default(), |_| {}).unwrap();
+            assert!(!best.optimal);
+            assert_eq!(
+                best.ended,
+                Ended::Stopped(StopReason::Deadline),
+                "{millis} ms"
+            );
+        }
+        // Without a deadline every method runs its course.
+        let board = random_solvable(Shape::new(3, 4).unwrap(), 3);
+        let best = solve_anytime(&board, &Budget::default(), &Improve::default(), |_| {}).unwrap();
+        assert_eq!(best.ended, Ended::RanItsCourse);
     }
 
     #[test]

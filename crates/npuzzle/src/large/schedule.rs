@@ -10,7 +10,7 @@ use super::construct::{BEST_OF, Config, Plan};
 use super::presort::improve_by_presorting;
 use super::regions::last_region;
 use super::shorten::Shortener;
-use super::widening::improve_by_wide_beams;
+use super::widening::{Widening, improve_by_wide_beams};
 use super::{Improve, Tables, constructed, weighted};
 
 /// Weights (as `num / den`) tried in turn by the anytime weighted A* on small boards, each with
@@ -102,7 +102,9 @@ fn variants() -> Vec<Config<'static>> {
     out
 }
 
-/// The improvement schedule; stops early with the reason the budget gave.
+/// The improvement schedule. `Err` with the budget's reason when the budget cut it, or a
+/// method in it, short (the wide beams planned to the deadline count: more time would have
+/// widened them); `Ok` when every method ran its course.
 pub(super) fn run_improvements<F: FnMut(&Solution)>(
     best: &mut Best<'_, F>,
     shortener: &Shortener,
@@ -114,15 +116,16 @@ pub(super) fn run_improvements<F: FnMut(&Solution)>(
     } else {
         variants()
     };
+    let mut cut_short = None;
     if best.board.tiles().len() <= weighted::MAX_CELLS {
         improve_by_short_windows(best, shortener, improve, budget)?;
-        improve_by_wide_beams(best, shortener, improve, budget)?;
+        widen(best, shortener, improve, budget, &mut cut_short)?;
         improve_by_weighted(best, improve, budget)?;
     } else {
         if best.board.tiles().len() <= WIDE_FIRST_CELLS {
             // Wide beams to the goal first (see `widening`), then the windows of the best;
             // what follows takes any time left.
-            improve_by_wide_beams(best, shortener, improve, budget)?;
+            widen(best, shortener, improve, budget, &mut cut_short)?;
             improve_by_all_windows(best, shortener, improve, budget)?;
         }
         // Presorted constructions (see `beam`), then the windows on the best.
@@ -162,8 +165,23 @@ pub(super) fn run_improvements<F: FnMut(&Solution)>(
             budget.check(0, 0)?;
         }
         if best.board.tiles().len() > WIDE_FIRST_CELLS {
-            improve_by_wide_beams(best, shortener, improve, budget)?;
+            widen(best, shortener, improve, budget, &mut cut_short)?;
         }
+    }
+    cut_short.map_or(Ok(()), Err)
+}
+
+/// The wide beams (see `widening`), noting in `cut_short` when the time left, not the memory,
+/// set the last beam's width.
+fn widen<F: FnMut(&Solution)>(
+    best: &mut Best<'_, F>,
+    shortener: &Shortener,
+    improve: &Improve,
+    budget: &Budget,
+    cut_short: &mut Option<StopReason>,
+) -> Result<(), StopReason> {
+    if improve_by_wide_beams(best, shortener, improve, budget)? == Widening::OutOfTime {
+        cut_short.get_or_insert(StopReason::Deadline);
     }
     Ok(())
 }
