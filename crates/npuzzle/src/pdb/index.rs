@@ -6,8 +6,8 @@
 //!
 //! This is the engine's one ranking. A whole permutation (`k = n`, a small board's tiles by
 //! cell) ranks the same way, as its index in lexicographic order: the small boards' distance
-//! tables use it so, and the 8-puzzle's closed set reads the same rank from a packed key
-//! (`search::ranked`).
+//! tables use it so, and the 8-puzzle's closed set numbers its states by the same rank of the
+//! tiles' order without the blank, read from a packed key (`search::ranked`).
 
 /// The number of ways to place `k` distinct tiles on `n` cells: `n!/(n-k)!`.
 pub fn entries(n: usize, k: usize) -> u64 {

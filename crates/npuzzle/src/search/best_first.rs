@@ -7,12 +7,17 @@
 //! children go on a stack and are expanded next without touching the heap. For A* every node on
 //! the stack has the smallest f there is, which is all optimality asks. On the 8-puzzle two
 //! expansions in three come off that stack.
+//!
+//! On boards of up to 9 cells the closed set is an array indexed by the state's number among
+//! the reachable states ([`StateNumbers`]), which a move along a row changes by a constant; on
+//! larger boards a hash table. The moves out of a node come from a table by its blank's cell
+//! and the move that reached it, so the loop over them has no test to mispredict.
 
 use super::arena::{Arena, NO_MOVE};
 use super::budget::{Budget, GaveUp, StopReason, Stopwatch};
 use super::key::PackedTiles;
 
-use super::ranked::{MAX_RANKED_CELLS, RankTable, rank_packed};
+use super::ranked::{MAX_RANKED_CELLS, RankTable, StateNumbers};
 use super::table::{Closed, StateTable, hash_of};
 use crate::analysis::manhattan_table;
 use crate::board::{Board, Move, Shape};
@@ -33,11 +38,54 @@ pub(crate) struct BestFirstResult {
     pub seconds: f64,
 }
 
-/// What each node keeps beside its state: the Manhattan distance and the blank's cell.
+/// What each node keeps beside its state: the Manhattan distance, the blank's cell, and what
+/// names its children in the closed set.
 #[derive(Clone, Copy)]
-struct Data {
+struct Data<M> {
     h: u16,
     blank: u8,
+    memo: M,
+}
+
+/// How one search finds a state in its closed set: by a hash of its packed tiles, or on small
+/// boards by its number, which a child takes from its parent's.
+trait Naming<K> {
+    /// What a node keeps to name its children.
+    type Memo: Copy;
+    /// The root's name (the hash the closed set takes) and memo.
+    fn root(&self, key: &K, blank: usize) -> (u64, Self::Memo);
+    /// The name and memo of `child`, reached from a node with memo `parent` by the blank's
+    /// move `mv` onto cell `to`.
+    fn child(&self, parent: Self::Memo, child: &K, mv: Move, to: usize) -> (u64, Self::Memo);
+}
+
+/// Names states by [`hash_of`] their packed tiles.
+struct Hashed;
+
+impl<K: PackedTiles> Naming<K> for Hashed {
+    type Memo = ();
+    #[inline(always)]
+    fn root(&self, key: &K, _blank: usize) -> (u64, ()) {
+        (hash_of(key), ())
+    }
+    #[inline(always)]
+    fn child(&self, _parent: (), child: &K, _mv: Move, _to: usize) -> (u64, ()) {
+        (hash_of(child), ())
+    }
+}
+
+impl Naming<u64> for StateNumbers {
+    type Memo = u32;
+    #[inline(always)]
+    fn root(&self, key: &u64, blank: usize) -> (u64, u32) {
+        let number = self.of(*key, blank);
+        (u64::from(number), number)
+    }
+    #[inline(always)]
+    fn child(&self, parent: u32, child: &u64, mv: Move, to: usize) -> (u64, u32) {
+        let number = self.of_child(parent, *child, mv, to);
+        (u64::from(number), number)
+    }
 }
 
 /// How many expansions pass between checks of the budget.
@@ -54,20 +102,20 @@ pub(crate) fn search(
 ) -> Result<BestFirstResult, GaveUp> {
     let cells = board.tiles().len();
     if cells <= MAX_RANKED_CELLS {
-        let rank = |key: &u64| u64::from(rank_packed(*key, cells));
-        let root = rank(&u64::pack(board.tiles()));
-        let table = RankTable::with_root(cells, root as u32, INITIAL_NODES);
-        search_with::<u64, _>(board, order, budget, table, rank)
+        let numbers = StateNumbers::new(cells);
+        let (root, _) = numbers.root(&u64::pack(board.tiles()), board.blank());
+        let table = RankTable::with_root(numbers.len(), root as u32, INITIAL_NODES);
+        search_with::<u64, _, _>(board, order, budget, table, numbers)
     } else if u64::fits(cells) {
         let table = StateTable::with_root(INITIAL_NODES, hash_of(&u64::pack(board.tiles())));
-        search_with::<u64, _>(board, order, budget, table, hash_of)
+        search_with::<u64, _, _>(board, order, budget, table, Hashed)
     } else if u128::fits(cells) {
         let table = StateTable::with_root(INITIAL_NODES, hash_of(&u128::pack(board.tiles())));
-        search_with::<u128, _>(board, order, budget, table, hash_of)
+        search_with::<u128, _, _>(board, order, budget, table, Hashed)
     } else {
         let root = <Box<[u8]>>::pack(board.tiles());
         let table = StateTable::with_root(INITIAL_NODES, hash_of(&root));
-        search_with::<Box<[u8]>, _>(board, order, budget, table, hash_of)
+        search_with::<Box<[u8]>, _, _>(board, order, budget, table, Hashed)
     }
 }
 
@@ -78,16 +126,16 @@ fn priority(order: OpenOrder, g: u32, h: u16) -> u32 {
     }
 }
 
-/// The search with a closed set `table` (holding the root as node 0) and the hash it takes.
-fn search_with<K: PackedTiles, T: Closed>(
+/// The search with a closed set `table` (holding the root as node 0) and the names it takes.
+fn search_with<K: PackedTiles, T: Closed, N: Naming<K>>(
     board: &Board,
     order: OpenOrder,
     budget: &Budget,
     table: T,
-    hash_of: impl Fn(&K) -> u64,
+    naming: N,
 ) -> Result<BestFirstResult, GaveUp> {
     let clock = Stopwatch::start();
-    let expander = Expander::new(board.shape(), order, hash_of);
+    let expander = Expander::new(board.shape(), order, naming);
     let root_h: u16 = (board.tiles().iter().enumerate())
         .map(|(cell, &tile)| expander.h_of(tile, cell))
         .sum();
@@ -96,6 +144,7 @@ fn search_with<K: PackedTiles, T: Closed>(
     let data = Data {
         h: root_h,
         blank: board.blank() as u8,
+        memo: expander.naming.root(&root, board.blank()).1,
     };
     let mut arena = Arena::with_table(root, data, priority(order, 0, root_h), INITIAL_NODES, table);
     let mut expanded: u64 = 0;
@@ -136,26 +185,51 @@ fn search_with<K: PackedTiles, T: Closed>(
 }
 
 /// What expands a node, the same for every node of one search.
-struct Expander<H> {
+struct Expander<N> {
     order: OpenOrder,
     cells: usize,
     /// Manhattan distance of tile `t` on cell `c`: `distance[t * cells + c]`.
     distance: Vec<u16>,
-    /// The cells each blank position can swap with, per move (`u8::MAX` off the board).
-    steps: Vec<[u8; 4]>,
-    hash_of: H,
+    /// The moves a node may take, by its blank's cell and the move that reached it: every
+    /// move on the board but the one back.
+    moves: Vec<Moves>,
+    naming: N,
 }
 
-impl<H> Expander<H> {
-    fn new(shape: Shape, order: OpenOrder, hash_of: H) -> Expander<H> {
+/// The moves out of one node (up to three, four at the root): each as its index in
+/// [`Move::ALL`] with the cell the blank goes to.
+#[derive(Clone, Copy, Default)]
+struct Moves {
+    len: u8,
+    moves: [(u8, u8); 4],
+}
+
+impl Moves {
+    /// The moves from the blank on `cell` when `last` (an index in [`Move::ALL`], or
+    /// [`NO_MOVE`]) reached it.
+    fn new(shape: Shape, cell: usize, last: u8) -> Moves {
+        let back = Move::ALL.get(usize::from(last)).map(|last| last.inverse());
+        let mut moves = Moves::default();
+        for (index, mv) in Move::ALL.into_iter().enumerate() {
+            if let Some(to) = shape.step(cell, mv).filter(|_| Some(mv) != back) {
+                moves.moves[usize::from(moves.len)] = (index as u8, to as u8);
+                moves.len += 1;
+            }
+        }
+        moves
+    }
+}
+
+impl<N> Expander<N> {
+    fn new(shape: Shape, order: OpenOrder, naming: N) -> Expander<N> {
         Expander {
             order,
             cells: shape.cells(),
             distance: manhattan_table(shape),
-            steps: (0..shape.cells())
-                .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).map_or(u8::MAX, |c| c as u8)))
+            moves: (0..shape.cells())
+                .flat_map(|cell| (0..=NO_MOVE).map(move |last| Moves::new(shape, cell, last)))
                 .collect(),
-            hash_of,
+            naming,
         }
     }
 
@@ -167,48 +241,36 @@ impl<H> Expander<H> {
 
     /// Offers the children of node `index` (never the move back).
     #[inline(always)]
-    fn expand<K: PackedTiles, T: Closed>(&self, arena: &mut Arena<K, Data, T>, index: u32)
+    fn expand<K: PackedTiles, T: Closed>(&self, arena: &mut Arena<K, Data<N::Memo>, T>, index: u32)
     where
-        H: Fn(&K) -> u64,
+        N: Naming<K>,
     {
         let node = arena.node(index);
-        let Data { h, blank } = node.data;
+        let Data { h, blank, memo } = node.data;
         let (tiles, g, blank) = (node.key.clone(), node.g + 1, blank as usize);
         let node_priority = priority(self.order, node.g, h);
-        let back = match node.last {
-            NO_MOVE => NO_MOVE,
-            last => Move::ALL[last as usize].inverse() as u8,
-        };
-        for (mv, &from) in self.steps[blank].iter().enumerate() {
-            if from == u8::MAX || mv as u8 == back {
-                continue;
-            }
+        let moves = &self.moves[blank * (NO_MOVE as usize + 1) + usize::from(node.last)];
+        for &(mv, from) in &moves.moves[..usize::from(moves.len)] {
             let from = from as usize;
             let tile = tiles.tile(from);
             let child_h = h - self.h_of(tile, from) + self.h_of(tile, blank);
-            let child = tiles.slide(blank, from);
-            let hash = (self.hash_of)(&child);
             let child_priority = priority(self.order, g, child_h);
             // A child whose priority is below its parent's (for A*, the same f and a smaller h:
             // it moved a tile toward home) comes before everything queued, since its parent
             // came first: it skips the heap. For A* every such node has the smallest f there
             // is, which is all optimality asks. On the 8-puzzle two expansions in three come
             // off that stack.
+            let urgent = child_priority < node_priority;
+            let child = tiles.slide(blank, from);
+            let (hash, memo) = self
+                .naming
+                .child(memo, &child, Move::ALL[usize::from(mv)], from);
             let data = Data {
                 h: child_h,
                 blank: from as u8,
+                memo,
             };
-            let urgent = child_priority < node_priority;
-            arena.offer(
-                child,
-                hash,
-                index,
-                g,
-                mv as u8,
-                data,
-                child_priority,
-                urgent,
-            );
+            arena.offer(child, hash, index, g, mv, data, child_priority, urgent);
         }
     }
 }
