@@ -84,12 +84,22 @@ pub(super) struct Estimator {
     manhattan: Vec<u16>,
     keys: Vec<u64>,
     steps: Vec<[u16; 4]>,
+    /// Each cell's row and column.
+    row: Vec<u8>,
+    column: Vec<u8>,
     /// Each tile's goal row and column (the blank's are out of range).
     goal_row: Vec<u8>,
     goal_column: Vec<u8>,
 }
 
 const NONE: u16 = u16::MAX;
+
+/// A line of the board: a row or a column, by its index.
+#[derive(Clone, Copy)]
+struct Line {
+    row: bool,
+    index: usize,
+}
 
 impl Estimator {
     /// Tables for a shape.
@@ -105,6 +115,8 @@ impl Estimator {
             manhattan,
             keys: zobrist(cells),
             steps,
+            row: (0..cells).map(|c| shape.column_row(c).1 as u8).collect(),
+            column: (0..cells).map(|c| shape.column_row(c).0 as u8).collect(),
             goal_row: (0..cells)
                 .map(|t| if t == 0 { u8::MAX } else { goal(t).1 as u8 })
                 .collect(),
@@ -118,31 +130,37 @@ impl Estimator {
         self.keys[tile as usize * self.shape.cells() + cell]
     }
 
-    /// Tiles that must leave a line so the rest stand in order, for the row (if `row`) or
-    /// column through `cell`, with the cell `swap.0` read as holding tile `swap.1`.
-    fn removals(&self, tiles: &[u8], cell: usize, row: bool, swap: (usize, u8)) -> u16 {
+    /// Tiles that must leave `line` so the rest stand in order, before and after the cell
+    /// `swap.0` is read as holding tile `swap.1`.
+    fn removals(&self, tiles: &[u8], line: Line, swap: (usize, u8)) -> (u16, u16) {
         let width = self.shape.width;
-        let (start, stride, count, line) = if row {
-            (cell - cell % width, 1, width, cell / width)
+        let (start, stride, count) = if line.row {
+            (line.index * width, 1, width)
         } else {
-            (cell % width, width, self.shape.height, cell % width)
+            (line.index, width, self.shape.height)
         };
-        let (goal_line, goal_place) = if row {
+        let (goal_line, goal_place) = if line.row {
             (&self.goal_row, &self.goal_column)
         } else {
             (&self.goal_column, &self.goal_row)
         };
-        let mut goals = [0u8; 16];
-        let mut n = 0;
-        for i in 0..count {
-            let at = start + i * stride;
-            let tile = if at == swap.0 { swap.1 } else { tiles[at] } as usize;
-            if tile != 0 && goal_line[tile] as usize == line {
-                goals[n] = goal_place[tile];
-                n += 1;
+        let in_line = |tile: u8| tile != 0 && goal_line[tile as usize] as usize == line.index;
+        let (mut before, mut after) = ([0u8; 16], [0u8; 16]);
+        let (mut b, mut a) = (0, 0);
+        for at in (start..).step_by(stride).take(count) {
+            let tile = tiles[at];
+            if in_line(tile) {
+                before[b] = goal_place[tile as usize];
+                b += 1;
+            }
+            let tile = if at == swap.0 { swap.1 } else { tile };
+            if in_line(tile) {
+                after[a] = goal_place[tile as usize];
+                a += 1;
             }
         }
-        n as u16 - longest_increasing(&goals[..n]) as u16
+        let removals = |goals: &[u8]| (goals.len() - longest_increasing(goals)) as u16;
+        (removals(&before[..b]), removals(&after[..a]))
     }
 
     /// Manhattan + 2 × line removals, and the Zobrist hash, of a whole board.
@@ -157,18 +175,19 @@ impl Estimator {
             }
         }
         let none = (usize::MAX, 0);
-        for r in 0..height {
-            h += 2 * self.removals(tiles, r * width, true, none);
-        }
-        for c in 0..width {
-            h += 2 * self.removals(tiles, c, false, none);
+        let rows = (0..height).map(|index| Line { row: true, index });
+        let columns = (0..width).map(|index| Line { row: false, index });
+        for line in rows.chain(columns) {
+            h += 2 * self.removals(tiles, line, none).0;
         }
         (h, hash)
     }
 
-    /// The estimate and hash after the blank at `blank` swaps with the tile at `from`, given
-    /// the board before (`tiles`, estimate `h`, `hash`).
-    fn after(&self, tiles: &[u8], h: u16, hash: u64, blank: usize, from: usize) -> (u16, u64) {
+    /// The estimate and hash after the blank at `blank` takes move `mv` (an index in
+    /// [`Move::ALL`]) and swaps with the tile at `from`, given the board before (`tiles`,
+    /// estimate `h`, `hash`).
+    fn after(&self, tiles: &[u8], (h, hash): (u16, u64), blank: usize, mv: usize) -> (u16, u64) {
+        let from = self.steps[blank][mv] as usize;
         let tile = tiles[from];
         let cells = tiles.len();
         let md = self.manhattan[tile as usize * cells + blank] as i32
@@ -180,24 +199,20 @@ impl Estimator {
             ^ self.key(0, from);
         // A vertical move changes the rows of both cells, a horizontal one their columns; only
         // the tile's own goal line can change its count.
-        let vertical = from % self.shape.width == blank % self.shape.width;
-        let goal_line = if vertical {
-            self.goal_row[tile as usize]
+        let vertical = matches!(Move::ALL[mv], Move::Up | Move::Down);
+        let (goal_line, line_of) = if vertical {
+            (self.goal_row[tile as usize], &self.row)
         } else {
-            self.goal_column[tile as usize]
-        } as usize;
-        let line_of = |cell: usize| {
-            if vertical {
-                cell / self.shape.width
-            } else {
-                cell % self.shape.width
-            }
+            (self.goal_column[tile as usize], &self.column)
         };
         let mut change = 0i32;
         for (cell, now) in [(from, (from, 0u8)), (blank, (blank, tile))] {
-            if line_of(cell) == goal_line {
-                let before = self.removals(tiles, cell, vertical, (usize::MAX, 0));
-                let after = self.removals(tiles, cell, vertical, now);
+            if line_of[cell] == goal_line {
+                let line = Line {
+                    row: vertical,
+                    index: goal_line as usize,
+                };
+                let (before, after) = self.removals(tiles, line, now);
                 change += after as i32 - before as i32;
             }
         }
@@ -310,13 +325,8 @@ fn expand(layer: &Layer, search: &Search<'_>, seen: &Seen, depth: u32, upper: us
                 if from == NONE || back == Some(m) {
                     continue;
                 }
-                let (h, hash) = estimator.after(
-                    tiles,
-                    layer.estimates[i],
-                    layer.hashes[i],
-                    blank,
-                    from as usize,
-                );
+                let parent = (layer.estimates[i], layer.hashes[i]);
+                let (h, hash) = estimator.after(tiles, parent, blank, m);
                 if depth as usize + h as usize >= upper || seen.recent(hash, depth) {
                     continue;
                 }
@@ -412,10 +422,10 @@ mod tests {
             for step in 0..400 {
                 let mv = Move::ALL[(step * 7 + step / 3) % 4];
                 let blank = board.blank();
-                let Some(from) = shape.step(blank, mv) else {
+                if shape.step(blank, mv).is_none() {
                     continue;
-                };
-                (h, hash) = estimator.after(board.tiles(), h, hash, blank, from);
+                }
+                (h, hash) = estimator.after(board.tiles(), (h, hash), blank, mv.index());
                 board.apply(mv);
                 assert_eq!(
                     (h, hash),
