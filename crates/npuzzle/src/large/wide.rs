@@ -238,6 +238,9 @@ pub(super) struct Search<'a> {
     pub(super) estimator: &'a Estimator,
     /// Whether children are generated on the current rayon pool's threads.
     pub(super) parallel: bool,
+    /// Mixed into the hash bits that order boards of equal estimate: another salt keeps
+    /// other boards among the many that tie, and gives another solution as good on the whole.
+    pub(super) salt: u64,
 }
 
 impl Layer {
@@ -331,7 +334,7 @@ fn expand(layer: &Layer, search: &Search<'_>, seen: &Seen, depth: u32, upper: us
                     continue;
                 }
                 out.push(Child {
-                    rank: (u64::from(h) << 40) | (hash >> 24),
+                    rank: (u64::from(h) << 40) | ((hash ^ search.salt) >> 24),
                     hash,
                     parent: i as u32,
                     mv: m as u8,
@@ -443,6 +446,7 @@ mod tests {
         let search = Search {
             estimator: &estimator,
             parallel: true,
+            salt: 0,
         };
         let (mut narrow, mut wide) = (0, 0);
         for seed in 0..3 {

@@ -20,12 +20,21 @@ const GROWTH: f64 = 2.0;
 /// The share of the time left the next beam is planned to take (beams vary in depth).
 const PLAN_SHARE: f64 = 0.8;
 
-/// A beam's time grows as its width to this power, as planned: wider beams miss the caches
-/// more. Measured on DeepCubeA's states, a doubling took 1.9–2.5 times as long on 6×6 and 7×7
-/// from 32,000 wide; planned as linear, the last beam on a 6×6 at `--time 10` (351,000 wide
-/// after a 64,000 one of 1.1 s) was still running at the deadline and gave nothing for the
-/// last 7.7 s.
-const TIME_EXPONENT: f64 = 1.3;
+/// A beam's boards beyond this many bytes (a layer's tiles: width × cells) miss the second
+/// level cache, and its time grows faster than its width.
+const CACHED_BYTES: usize = 2 << 20;
+
+/// How much faster than linear a beam's time is planned to grow beyond [`CACHED_BYTES`]: a
+/// beam `r` times as wide beyond it takes `r^(1 + LEAP)` times as long. On DeepCubeA's 6×6
+/// and 7×7 a doubling took 1.5–2 times as long up to 64,000 wide and 2.4–2.5 times beyond.
+/// Planned as linear, the last beam on a 6×6 at `--time 10` (351,000 wide after a 64,000 one
+/// of 1.1 s) was still running at the deadline and gave nothing for the last 7.7 s; planned
+/// with the time growing as width^1.3 at every width, the beams at `--time 1` came out
+/// narrower than they could be (6×6, 40 states: 1.100 → 1.108 × DeepCubeA's length).
+const LEAP: f64 = 0.5;
+
+/// What each further sample of the same width changes in the salt (an odd constant).
+const SALT_STEP: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// The widest beam run without a deadline.
 const UNTIMED_WIDTH: usize = 8_000;
@@ -53,12 +62,15 @@ pub(super) fn improve_by_wide_beams<F: FnMut(&Solution)>(
     budget: &Budget,
 ) -> Result<Widening, StopReason> {
     let estimator = Estimator::new(best.board.shape());
-    let search = Search {
+    let mut search = Search {
         estimator: &estimator,
         parallel: improve.threads != Some(1),
+        salt: 0,
     };
     let mut width = FIRST_WIDTH;
+    let mut widest = width;
     loop {
+        widest = widest.max(width);
         if best.done() {
             return Ok(Widening::AtMemoryCap);
         }
@@ -67,6 +79,7 @@ pub(super) fn improve_by_wide_beams<F: FnMut(&Solution)>(
             Err(StopReason::MemoryLimit) => return Ok(Widening::AtMemoryCap),
             other => other?,
         };
+        let seconds = started.elapsed().as_secs_f64();
         if let Some(moves) = found
             && best.offer(cancel_inverse_pairs(&moves), Algorithm::Anytime)
         {
@@ -84,28 +97,70 @@ pub(super) fn improve_by_wide_beams<F: FnMut(&Solution)>(
             continue;
         };
         let left = deadline.saturating_duration_since(Instant::now());
-        let Some(next) = next_width(width, started.elapsed().as_secs_f64(), left.as_secs_f64())
-        else {
-            return Ok(Widening::OutOfTime);
+        let plan = Plan {
+            width,
+            seconds,
+            cached_width: CACHED_BYTES / best.board.tiles().len(),
         };
-        width = next.min(cap);
+        let left = left.as_secs_f64();
+        width = match plan.next_width(left) {
+            Some(next) => next.min(cap),
+            // No room for a wider beam: one as wide as fits, with other ties kept, while
+            // that is at least half as wide as the widest (another sample, nearly as good).
+            None if plan.widest_fitting(left) >= widest / 2 => {
+                search.salt = search.salt.wrapping_add(SALT_STEP);
+                plan.widest_fitting(left).min(cap)
+            }
+            None => return Ok(Widening::OutOfTime),
+        };
     }
 }
 
-/// The width of the beam after one `width` wide that took `seconds`, with `left` seconds
-/// to go: [`GROWTH`] times as wide when that beam and the one after it fit [`PLAN_SHARE`] of
-/// the time left, else as wide as fits it; `None` when that is not a quarter wider.
-fn next_width(width: usize, seconds: f64, left: f64) -> Option<usize> {
-    let planned = left * PLAN_SHARE;
-    let seconds = seconds.max(1e-6);
-    let time_at = |w: f64| seconds * (w / width as f64).powf(TIME_EXPONENT);
-    let doubled = width as f64 * GROWTH;
-    let next = if time_at(doubled) + time_at(doubled * GROWTH) <= planned {
-        doubled
-    } else {
-        width as f64 * (planned / seconds).powf(1.0 / TIME_EXPONENT)
-    } as usize;
-    (next >= width * 5 / 4).then_some(next)
+/// What the next beam's width is planned from: the last beam's width and time.
+struct Plan {
+    width: usize,
+    seconds: f64,
+    /// The widest beam whose boards fit [`CACHED_BYTES`].
+    cached_width: usize,
+}
+
+impl Plan {
+    /// The time planned for a beam `width` wide: linear in the width, and faster beyond
+    /// the cached width (see [`LEAP`]).
+    fn time_for(&self, width: usize) -> f64 {
+        let ratio = width as f64 / self.width as f64;
+        let beyond = width as f64 / self.width.max(self.cached_width) as f64;
+        self.seconds.max(1e-6) * ratio * beyond.max(1.0).powf(LEAP)
+    }
+
+    /// The next width with `left` seconds to go: [`GROWTH`] times as wide when that beam and
+    /// the one after it fit [`PLAN_SHARE`] of the time left, else the widest that fits it;
+    /// `None` when that is not a quarter wider.
+    fn next_width(&self, left: f64) -> Option<usize> {
+        let planned = left * PLAN_SHARE;
+        let doubled = (self.width as f64 * GROWTH) as usize;
+        let quadrupled = (self.width as f64 * GROWTH * GROWTH) as usize;
+        if self.time_for(doubled) + self.time_for(quadrupled) <= planned {
+            return Some(doubled);
+        }
+        let fits = self.widest_fitting(left);
+        (fits >= self.width * 5 / 4).then_some(fits)
+    }
+
+    /// The widest beam whose planned time fits [`PLAN_SHARE`] of `left` seconds.
+    fn widest_fitting(&self, left: f64) -> usize {
+        let planned = left * PLAN_SHARE;
+        let (mut fits, mut too_wide) = (0, self.width.saturating_mul(1 << 10));
+        while too_wide - fits > 1 + fits / 1000 {
+            let middle = fits + (too_wide - fits) / 2;
+            if self.time_for(middle) <= planned {
+                fits = middle;
+            } else {
+                too_wide = middle;
+            }
+        }
+        fits
+    }
 }
 
 #[cfg(test)]
@@ -128,18 +183,25 @@ mod tests {
 
     #[test]
     fn the_next_beam_is_planned_to_end_within_the_time_left() {
+        let plan = |width, seconds| Plan {
+            width,
+            seconds,
+            cached_width: CACHED_BYTES / 36,
+        };
         // Plenty of time: double.
-        assert_eq!(next_width(1000, 0.01, 10.0), Some(2000));
+        assert_eq!(plan(1000, 0.01).next_width(10.0), Some(2000));
+        // Within the cache, linear: 0.8 of 1 s left after 8,000 wide in 0.2 s is 32,000.
+        let next = plan(8000, 0.2).next_width(1.0).unwrap();
+        assert!(next.abs_diff(32_000) <= 40, "{next}");
         // The 6x6 that overran when planned as linear: 64,000 wide in 1.122 s, 7.7 s left.
-        let next = next_width(64_000, 1.122, 7.7).unwrap();
-        let taken = 1.122 * (next as f64 / 64_000.0).powf(TIME_EXPONENT);
-        assert!(
-            taken <= 0.8 * 7.7 + 1e-9 && taken > 0.7 * 7.7,
-            "{next} wide: {taken} s"
-        );
+        let next = plan(64_000, 1.122).next_width(7.7).unwrap();
+        let taken = plan(64_000, 1.122).time_for(next);
+        assert!((taken - 0.8 * 7.7).abs() < 0.01, "{next} wide: {taken} s");
         assert!(next < 64_000 * 351 / 64, "planned as linear it was 351,000");
-        // Too little time for a beam a quarter wider.
-        assert_eq!(next_width(64_000, 1.122, 1.0), None);
+        // Too little time for a beam a quarter wider; time for one about half as wide.
+        assert_eq!(plan(64_000, 1.122).next_width(1.0), None);
+        let fits = plan(64_000, 1.122).widest_fitting(0.8);
+        assert!(fits.abs_diff(36_500) < 100, "{fits}");
     }
 
     #[test]
