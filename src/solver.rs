@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use npuzzle::{
-    Algorithm, Board, CancelFlag, GaveUp, Move, Options, PdbError, Progress, ProgressEvent,
+    Algorithm, Board, CancelFlag, GaveUp, Move, Options, PdbError, Progress, ProgressEvent, Shape,
     Solution, SolveError, StopReason, solve,
 };
 
@@ -174,10 +174,16 @@ fn uses_tables(board: &Board) -> bool {
     board.tiles().len() <= 16 && npuzzle::default_algorithm(board) == Algorithm::IdaStar
 }
 
+/// Whether the app proves its solutions shortest on boards of this shape: up to 16 cells, with
+/// A* or IDA* and the tables it builds; on larger ones it gives the best found in a moment.
+pub fn proves_shortest(shape: Shape) -> bool {
+    shape.cells() <= 16
+}
+
 /// How long the search may take: the purpose's limit for boards solved optimally, a moment
 /// of improvement on larger ones.
 fn time_limit(purpose: Purpose, board: &Board) -> Duration {
-    if board.tiles().len() > 16 {
+    if !proves_shortest(board.shape()) {
         IMPROVE_TIME
     } else {
         match purpose {
@@ -467,6 +473,19 @@ fn play_solution(
 mod tests {
     use super::*;
     use npuzzle::{Budget, parse_board};
+
+    #[test]
+    fn shortest_is_promised_up_to_4x4_and_a_small_board_s_solution_is_proved_so() {
+        for (width, height, proved) in [(3, 3, true), (3, 4, true), (4, 4, true), (4, 5, false)] {
+            let shape = Shape::new(width, height).unwrap();
+            assert_eq!(proves_shortest(shape), proved, "{shape}");
+        }
+        let board = parse_board("8 6 7 / 2 5 4 / 3 0 1").unwrap();
+        assert!(solve(&board, &Options::default()).unwrap().optimal);
+        let big = npuzzle::random::random_solvable(Shape::new(5, 5).unwrap(), 3);
+        let fast = solve(&big, &Options::default().with_fast()).unwrap();
+        assert!(!fast.optimal, "a 5x5 is not proved shortest in a moment");
+    }
 
     #[test]
     fn the_words_say_whether_a_solution_is_shortest_in_the_players_language() {

@@ -364,7 +364,13 @@ fn toolbar(
     if view.playback.active() {
         playback_row(ui, settings, width, view, actions);
     } else if game.is_won() {
-        if style::wide_button(ui, true, "Review your moves against the shortest", width).clicked() {
+        // Past 4×4 the review compares with the app's best solution, not a proved shortest.
+        let label = if crate::solver::proves_shortest(game.board().shape()) {
+            "Review your moves against the shortest"
+        } else {
+            "Review your moves against the app's best"
+        };
+        if style::wide_button(ui, true, label, width).clicked() {
             actions.review.write(ReviewCommand::Open);
         }
     } else {
