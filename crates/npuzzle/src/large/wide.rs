@@ -205,13 +205,13 @@ impl Estimator {
         } else {
             (self.goal_column[tile as usize], &self.column)
         };
+        let line = Line {
+            row: vertical,
+            index: goal_line as usize,
+        };
         let mut change = 0i32;
         for (cell, now) in [(from, (from, 0u8)), (blank, (blank, tile))] {
             if line_of[cell] == goal_line {
-                let line = Line {
-                    row: vertical,
-                    index: goal_line as usize,
-                };
                 let (before, after) = self.removals(tiles, line, now);
                 change += after as i32 - before as i32;
             }

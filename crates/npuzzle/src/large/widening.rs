@@ -67,6 +67,7 @@ pub(super) fn improve_by_wide_beams<F: FnMut(&Solution)>(
         parallel: improve.threads != Some(1),
         salt: 0,
     };
+    let cached_width = CACHED_BYTES / best.board.tiles().len();
     let mut width = FIRST_WIDTH;
     let mut widest = width;
     loop {
@@ -96,23 +97,28 @@ pub(super) fn improve_by_wide_beams<F: FnMut(&Solution)>(
             width = (width * 2).min(UNTIMED_WIDTH);
             continue;
         };
-        let left = deadline.saturating_duration_since(Instant::now());
+        let left = deadline
+            .saturating_duration_since(Instant::now())
+            .as_secs_f64();
         let plan = Plan {
             width,
             seconds,
-            cached_width: CACHED_BYTES / best.board.tiles().len(),
+            cached_width,
         };
-        let left = left.as_secs_f64();
         width = match plan.next_width(left) {
-            Some(next) => next.min(cap),
-            // No room for a wider beam: one as wide as fits, with other ties kept, while
-            // that is at least half as wide as the widest (another sample, nearly as good).
-            None if plan.widest_fitting(left) >= widest / 2 => {
+            Some(next) => next,
+            None => {
+                // No room for a wider beam: one as wide as fits, with other ties kept, while
+                // that is at least half as wide as the widest (another sample, nearly as good).
+                let fits = plan.widest_fitting(left);
+                if fits < widest / 2 {
+                    return Ok(Widening::OutOfTime);
+                }
                 search.salt = search.salt.wrapping_add(SALT_STEP);
-                plan.widest_fitting(left).min(cap)
+                fits
             }
-            None => return Ok(Widening::OutOfTime),
-        };
+        }
+        .min(cap);
     }
 }
 

@@ -101,21 +101,18 @@ pub(crate) fn search(
     budget: &Budget,
 ) -> Result<BestFirstResult, GaveUp> {
     let cells = board.tiles().len();
+    let hashed = |root| StateTable::with_root(INITIAL_NODES, root);
     if cells <= MAX_RANKED_CELLS {
         let numbers = StateNumbers::new(cells);
-        let (root, _) = numbers.root(&u64::pack(board.tiles()), board.blank());
-        let table = RankTable::with_root(numbers.len(), root as u32, INITIAL_NODES);
-        search_with::<u64, _, _>(board, order, budget, table, numbers)
+        let len = numbers.len();
+        let numbered = |root| RankTable::with_root(len, root as u32, INITIAL_NODES);
+        search_with::<u64, _, _>(board, order, budget, numbered, numbers)
     } else if u64::fits(cells) {
-        let table = StateTable::with_root(INITIAL_NODES, hash_of(&u64::pack(board.tiles())));
-        search_with::<u64, _, _>(board, order, budget, table, Hashed)
+        search_with::<u64, _, _>(board, order, budget, hashed, Hashed)
     } else if u128::fits(cells) {
-        let table = StateTable::with_root(INITIAL_NODES, hash_of(&u128::pack(board.tiles())));
-        search_with::<u128, _, _>(board, order, budget, table, Hashed)
+        search_with::<u128, _, _>(board, order, budget, hashed, Hashed)
     } else {
-        let root = <Box<[u8]>>::pack(board.tiles());
-        let table = StateTable::with_root(INITIAL_NODES, hash_of(&root));
-        search_with::<Box<[u8]>, _, _>(board, order, budget, table, Hashed)
+        search_with::<Box<[u8]>, _, _>(board, order, budget, hashed, Hashed)
     }
 }
 
@@ -126,12 +123,13 @@ fn priority(order: OpenOrder, g: u32, h: u16) -> u32 {
     }
 }
 
-/// The search with a closed set `table` (holding the root as node 0) and the names it takes.
+/// The search with the closed set `table` makes (holding the root, by its name, as node 0)
+/// and the names it takes.
 fn search_with<K: PackedTiles, T: Closed, N: Naming<K>>(
     board: &Board,
     order: OpenOrder,
     budget: &Budget,
-    table: T,
+    table: impl FnOnce(u64) -> T,
     naming: N,
 ) -> Result<BestFirstResult, GaveUp> {
     let clock = Stopwatch::start();
@@ -141,11 +139,13 @@ fn search_with<K: PackedTiles, T: Closed, N: Naming<K>>(
         .sum();
     let root = K::pack(board.tiles());
     let key_bytes = root.heap_bytes();
+    let (name, memo) = expander.naming.root(&root, board.blank());
     let data = Data {
         h: root_h,
         blank: board.blank() as u8,
-        memo: expander.naming.root(&root, board.blank()).1,
+        memo,
     };
+    let table = table(name);
     let mut arena = Arena::with_table(root, data, priority(order, 0, root_h), INITIAL_NODES, table);
     let mut expanded: u64 = 0;
     let mut lower_bound = usize::from(root_h);

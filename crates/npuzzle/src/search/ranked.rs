@@ -177,28 +177,18 @@ impl StateNumbers {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashSet;
-
     use super::*;
-    use crate::board::{Board, Shape};
+    use crate::board::Shape;
+    use crate::search::bfs::goal_distances;
     use crate::search::key::PackedTiles;
 
-    /// Every state reachable from the goal, with its blank's cell, breadth first.
+    /// Every state reachable from the goal, with its blank's cell.
     fn reachable(shape: Shape) -> Vec<(u64, usize)> {
-        let goal = Board::goal_of(shape);
-        let mut seen = HashSet::from([u64::pack(goal.tiles())]);
-        let mut states = vec![(u64::pack(goal.tiles()), goal.blank())];
-        let mut next = 0;
-        while let Some(&(key, blank)) = states.get(next) {
-            next += 1;
-            for from in Move::ALL.into_iter().filter_map(|mv| shape.step(blank, mv)) {
-                let child = key.slide(blank, from);
-                if seen.insert(child) {
-                    states.push((child, from));
-                }
-            }
-        }
+        let states = goal_distances(shape).expect("a small shape").into_keys();
+        let blank = |key: u64| (0..shape.cells()).find(|&cell| key.tile(cell) == 0);
         states
+            .map(|key| (key, blank(key).expect("a blank")))
+            .collect()
     }
 
     #[test]

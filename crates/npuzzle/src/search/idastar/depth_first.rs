@@ -113,10 +113,9 @@ impl<'a> DepthFirst<'a> {
     ) -> Subtree {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: the CPU has popcnt, as just checked.
-            return unsafe { self.dfs_popcnt(g, bound, last, h, index, shared) };
+            return self.descend::<true>(g, bound, last, h, index, shared);
         }
-        self.dfs_plain(g, bound, last, h, index, shared)
+        self.descend::<false>(g, bound, last, h, index, shared)
     }
 
     /// [`DepthFirst::dfs`] compiled with the popcnt instruction.
