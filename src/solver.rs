@@ -171,7 +171,7 @@ fn report_motion(job: Res<SolverJob>, playback: Res<Playback>, mut motion: ResMu
 /// app builds (4×4, 3×4, 4×3); larger boards get the best solution found in a moment, so no
 /// 5×5 table (255 MB, minutes to build) is ever built on a player's device.
 fn uses_tables(board: &Board) -> bool {
-    board.tiles().len() <= 16 && npuzzle::default_algorithm(board) == Algorithm::IdaStar
+    proves_shortest(board.shape()) && npuzzle::default_algorithm(board) == Algorithm::IdaStar
 }
 
 /// Whether the app proves its solutions shortest on boards of this shape: up to 16 cells, with
