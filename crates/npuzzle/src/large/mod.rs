@@ -1,12 +1,18 @@
 //! Large boards: a constructive solver that answers in milliseconds for any board up to 16×16,
 //! shortening of its moves, and anytime improvement within a deadline.
 //!
-//! The improvement (its schedule in `schedule`), on boards over 25 cells: beam searches presort
-//! the board (`presort`), the best-of construction finishes from where each stalls, and the
-//! shortest is kept; its end is re-solved the same way from where only a smaller region is left
-//! (`regions`), then windows of it and its last 5×5 are re-solved (optimally, or by weighted A*
-//! on the 5×5 pattern databases when the caller has them). On up to 25 cells, windows and then
-//! weighted A* with falling weights.
+//! The improvement (its schedule in `schedule`; the best solution it shares in `best`):
+//! - up to 25 cells (5×5), short windows re-solved optimally (`shorten`), wide beams to the
+//!   goal (`wide`, their widths planned in `widening`), then weighted A* with falling weights
+//!   (`weighted`);
+//! - up to 49 cells (7×7), the wide beams, then long windows of the best re-solved by beams
+//!   aimed at each window's last board (`long_windows`) and the short ones optimally; any time
+//!   left goes to what larger boards run;
+//! - on larger boards, beam searches presort the board (`presort`), the best-of construction
+//!   finishes from where each stalls, and the shortest is kept; its end is re-solved the same
+//!   way from where only a smaller region is left (`regions`), then windows of it and its last
+//!   5×5 are re-solved (optimally, or by weighted A* on the 5×5 pattern databases when the
+//!   caller has them); the wide beams take any time left.
 //!
 //! The solvers read nothing from the environment: the pattern databases they may use come in
 //! [`Tables`], which the caller loads.
@@ -23,6 +29,7 @@
 mod beam;
 mod best;
 mod construct;
+mod long_windows;
 mod presort;
 mod regions;
 mod schedule;

@@ -7,6 +7,7 @@ use crate::solution::{Algorithm, Solution};
 
 use super::best::{Best, improve_by_all_windows, improve_by_short_windows};
 use super::construct::{BEST_OF, Config, Plan};
+use super::long_windows::improve_by_long_windows;
 use super::presort::improve_by_presorting;
 use super::regions::last_region;
 use super::shorten::Shortener;
@@ -123,10 +124,12 @@ pub(super) fn run_improvements<F: FnMut(&Solution)>(
         improve_by_weighted(best, improve, budget)?;
     } else {
         if best.board.tiles().len() <= WIDE_FIRST_CELLS {
-            // Wide beams to the goal first (see `widening`), then the windows of the best;
-            // what follows takes any time left.
+            // Wide beams to the goal first (see `widening`), then the windows of the best, short
+            // ones by IDA* and then long ones by beams (see `long_windows`); what follows takes
+            // any time left.
             widen(best, shortener, improve, budget, &mut cut_short)?;
             improve_by_all_windows(best, shortener, improve, budget)?;
+            improve_by_long_windows(best, shortener, improve, budget)?;
         }
         // Presorted constructions (see `beam`), then the windows on the best.
         improve_by_presorting(best, shortener, improve, budget)?;

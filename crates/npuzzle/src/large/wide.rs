@@ -1,14 +1,16 @@
 //! Wide beam search to the goal on any board: at each depth the children of the boards kept,
 //! ranked by an admissible estimate (Manhattan + linear conflict, kept incrementally), the best
 //! `width` kept, until a board is the goal. Each doubling of the width gives a shorter solution
-//! as a rule, so the anytime schedule runs beams of growing width until its time is up.
+//! as a rule, so the anytime schedule runs beams of growing width until its time is up. The
+//! estimate may be toward another board of the shape ([`Estimator::toward`]): then the beam
+//! ends there (`long_windows` re-solves stretches of a path so).
 //!
 //! Memory grows with width × depth (one parent link a board kept), so the width is capped (see
 //! [`max_width`]); at the cap more time cannot help this search.
 
 use rayon::prelude::*;
 
-use crate::analysis::{longest_increasing, manhattan_table};
+use crate::analysis::longest_increasing;
 use crate::board::{Board, Move, Shape};
 use crate::search::budget::{Budget, StopReason};
 
@@ -102,14 +104,29 @@ struct Line {
 }
 
 impl Estimator {
-    /// Tables for a shape.
+    /// Tables for a shape, toward its goal.
     pub(super) fn new(shape: Shape) -> Estimator {
+        Estimator::toward(shape, Board::goal_of(shape).tiles())
+    }
+
+    /// Tables for a shape, toward the board `target` (its tiles, cell by cell): a board's
+    /// estimate is 0 there alone.
+    pub(super) fn toward(shape: Shape, target: &[u8]) -> Estimator {
         let cells = shape.cells();
-        let manhattan = manhattan_table(shape);
+        let mut home = vec![0; cells];
+        for (cell, &tile) in target.iter().enumerate() {
+            home[tile as usize] = cell;
+        }
+        let manhattan = (0..cells * cells)
+            .map(|i| match (i / cells, i % cells) {
+                (0, _) => 0,
+                (tile, cell) => shape.distance(cell, home[tile]) as u16,
+            })
+            .collect();
         let steps = (0..cells)
             .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).map_or(NONE, |c| c as u16)))
             .collect();
-        let goal = |tile: usize| shape.column_row(shape.goal_cell(tile as u8));
+        let goal = |tile: usize| shape.column_row(home[tile]);
         Estimator {
             shape,
             manhattan,
@@ -259,8 +276,9 @@ struct Child {
     mv: u8,
 }
 
-/// A beam of `width` from `board`; the moves to the goal if it finds a path shorter than
-/// `upper` moves. `Ok(None)` when the beam dies out or every board left is pruned by `upper`.
+/// A beam of `width` from `board`; the moves to the goal (the board the estimator is toward)
+/// if it finds a path shorter than `upper` moves. `Ok(None)` when the beam dies out or every
+/// board left is pruned by `upper`.
 pub(super) fn wide_beam(
     board: &Board,
     search: &Search<'_>,
