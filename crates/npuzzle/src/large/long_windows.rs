@@ -22,11 +22,17 @@ use super::wide::{Estimator, Search, max_width, wide_beam};
 /// places.
 const WINDOWS: [(usize, usize); 3] = [(100, 0), (75, 25), (125, 60)];
 
-/// The first round's beam width; each further round's beams are twice as wide.
-const FIRST_WIDTH: usize = 8_000;
+/// The first round's beam width; each further round's beams are twice as wide. Narrow enough
+/// that a round fits the little time the wide beams leave on a 7×7 at `--time 1` (from 8,000:
+/// DeepCubeA's 7×7 states, 1 s, the whole even half, 1.239 → 1.228 × its lengths).
+const FIRST_WIDTH: usize = 2_000;
+
+/// The widest round without a deadline.
+const UNTIMED_WIDTH: usize = 8_000;
 
 /// Rounds of long windows, each round's beams twice as wide as the last's, until the budget
-/// stops them or the beams reach the widest that fits the memory. Without a deadline, one round.
+/// stops them or the beams reach the widest that fits the memory (without a deadline,
+/// [`UNTIMED_WIDTH`]).
 ///
 /// # Errors
 ///
@@ -52,7 +58,7 @@ pub(super) fn improve_by_long_windows<F: FnMut(&Solution)>(
                 improve_by_short_windows(best, shortener, improve, budget)?;
             }
         }
-        if budget.deadline.is_none() {
+        if budget.deadline.is_none() && width >= UNTIMED_WIDTH {
             return Ok(());
         }
         width *= 2;
