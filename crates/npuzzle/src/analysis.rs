@@ -29,11 +29,17 @@ pub fn manhattan(board: &Board) -> usize {
 
 /// A table of Manhattan distances, indexed by `tile * cells + cell`; the blank's row is zero.
 pub fn manhattan_table(shape: Shape) -> Vec<u16> {
+    manhattan_table_toward(shape, |tile| shape.goal_cell(tile))
+}
+
+/// [`manhattan_table`] toward another board of the shape: `home(tile)` is the cell each tile
+/// goes to (never asked of the blank).
+pub(crate) fn manhattan_table_toward(shape: Shape, home: impl Fn(u8) -> usize) -> Vec<u16> {
     let cells = shape.cells();
     let mut table = vec![0u16; cells * cells];
     for tile in 1..cells {
         for cell in 0..cells {
-            table[tile * cells + cell] = shape.distance(cell, shape.goal_cell(tile as u8)) as u16;
+            table[tile * cells + cell] = shape.distance(cell, home(tile as u8)) as u16;
         }
     }
     table

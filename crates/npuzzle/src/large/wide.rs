@@ -10,7 +10,7 @@
 
 use rayon::prelude::*;
 
-use crate::analysis::longest_increasing;
+use crate::analysis::{longest_increasing, manhattan_table_toward};
 use crate::board::{Board, Move, Shape};
 use crate::search::budget::{Budget, StopReason};
 
@@ -117,12 +117,7 @@ impl Estimator {
         for (cell, &tile) in target.iter().enumerate() {
             home[tile as usize] = cell;
         }
-        let manhattan = (0..cells * cells)
-            .map(|i| match (i / cells, i % cells) {
-                (0, _) => 0,
-                (tile, cell) => shape.distance(cell, home[tile]) as u16,
-            })
-            .collect();
+        let manhattan = manhattan_table_toward(shape, |tile| home[tile as usize]);
         let steps = (0..cells)
             .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).map_or(NONE, |c| c as u16)))
             .collect();
