@@ -84,11 +84,7 @@ fn pass<F: FnMut(&Solution)>(
         let from = board_after(best.board, &moves[..start]);
         let to = board_after(&from, &moves[start..start + length]);
         let estimator = Estimator::toward(shape, to.tiles());
-        let search = Search {
-            estimator: &estimator,
-            parallel: improve.threads != Some(1),
-            salt: 0,
-        };
+        let search = Search::new(&estimator, improve);
         if let Some(stretch) = wide_beam(&from, &search, width, length, budget)? {
             let mut moves = moves.clone();
             moves.splice(start..start + length, stretch);

@@ -14,6 +14,7 @@ use crate::analysis::{longest_increasing, manhattan_table_toward};
 use crate::board::{Board, Move, Shape};
 use crate::search::budget::{Budget, StopReason};
 
+use super::Improve;
 use super::beam::zobrist;
 
 /// The most memory (bytes) a beam's parent links and boards may take.
@@ -253,6 +254,18 @@ pub(super) struct Search<'a> {
     /// Mixed into the hash bits that order boards of equal estimate: another salt keeps
     /// other boards among the many that tie, and gives another solution as good on the whole.
     pub(super) salt: u64,
+}
+
+impl<'a> Search<'a> {
+    /// A beam with `estimator`'s tables, on the rayon pool unless `improve` asks for one
+    /// thread, with no salt.
+    pub(super) fn new(estimator: &'a Estimator, improve: &Improve) -> Search<'a> {
+        Search {
+            estimator,
+            parallel: improve.threads != Some(1),
+            salt: 0,
+        }
+    }
 }
 
 impl Layer {

@@ -62,11 +62,7 @@ pub(super) fn improve_by_wide_beams<F: FnMut(&Solution)>(
     budget: &Budget,
 ) -> Result<Widening, StopReason> {
     let estimator = Estimator::new(best.board.shape());
-    let mut search = Search {
-        estimator: &estimator,
-        parallel: improve.threads != Some(1),
-        salt: 0,
-    };
+    let mut search = Search::new(&estimator, improve);
     let cached_width = CACHED_BYTES / best.board.tiles().len();
     let mut width = FIRST_WIDTH;
     let mut widest = width;
