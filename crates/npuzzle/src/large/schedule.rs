@@ -123,18 +123,17 @@ pub(super) fn run_improvements<F: FnMut(&Solution)>(
         widen(best, shortener, improve, budget, &mut cut_short)?;
         improve_by_weighted(best, improve, budget)?;
     } else {
-        if best.board.tiles().len() <= WIDE_FIRST_CELLS {
-            // Wide beams to the goal first (see `widening`), then the windows of the best, short
-            // ones by IDA* and then long ones by beams (see `long_windows`); what follows takes
-            // any time left.
-            widen(best, shortener, improve, budget, &mut cut_short)?;
-            improve_by_all_windows(best, shortener, improve, budget)?;
-            improve_by_long_windows(best, shortener, improve, budget)?;
+        let cells = best.board.tiles().len();
+        if cells <= WIDE_FIRST_CELLS {
+            widen_then_windows(best, shortener, improve, budget, &mut cut_short)?;
         }
         // Presorted constructions (see `beam`), then the windows on the best.
         improve_by_presorting(best, shortener, improve, budget)?;
         improve_by_short_windows(best, shortener, improve, budget)?;
         improve_last_5x5(best, &SUFFIX_QUICK, &improve.tables, budget)?;
+        if (WIDE_FIRST_CELLS + 1..=WIDE_EARLY_CELLS).contains(&cells) {
+            widen_then_windows(best, shortener, improve, budget, &mut cut_short)?;
+        }
     }
     improve_by_all_windows(best, shortener, improve, budget)?;
     if best.board.tiles().len() > weighted::MAX_CELLS {
@@ -167,11 +166,25 @@ pub(super) fn run_improvements<F: FnMut(&Solution)>(
             }
             budget.check(0, 0)?;
         }
-        if best.board.tiles().len() > WIDE_FIRST_CELLS {
+        if best.board.tiles().len() > WIDE_EARLY_CELLS {
             widen(best, shortener, improve, budget, &mut cut_short)?;
         }
     }
     cut_short.map_or(Ok(()), Err)
+}
+
+/// Wide beams to the goal (see `widening`), then the windows of the best: short ones by IDA*,
+/// then long ones by beams (see `long_windows`).
+fn widen_then_windows<F: FnMut(&Solution)>(
+    best: &mut Best<'_, F>,
+    shortener: &Shortener,
+    improve: &Improve,
+    budget: &Budget,
+    cut_short: &mut Option<StopReason>,
+) -> Result<(), StopReason> {
+    widen(best, shortener, improve, budget, cut_short)?;
+    improve_by_all_windows(best, shortener, improve, budget)?;
+    improve_by_long_windows(best, shortener, improve, budget)
 }
 
 /// The wide beams (see `widening`), noting in `cut_short` when the time left, not the memory,
@@ -190,8 +203,12 @@ fn widen<F: FnMut(&Solution)>(
 }
 
 /// The largest boards (in cells) on which the wide beams run first: up to 7×7 they beat the
-/// presorted constructions within a second; on larger boards they only take the time left.
+/// presorted constructions within a second.
 const WIDE_FIRST_CELLS: usize = 49;
+
+/// The largest boards (in cells) on which the wide beams run right after the presorted
+/// constructions (and the windows after them); on larger boards they only take the time left.
+const WIDE_EARLY_CELLS: usize = 64;
 
 /// Extra best-of constructions when time is left.
 const MORE_ROUNDS: usize = 12;
