@@ -507,6 +507,29 @@ mod tests {
     }
 
     #[test]
+    fn of_two_boards_as_near_the_one_with_no_tile_far_off_ranks_first() {
+        let scores = |estimate, spread, hash| Scores {
+            estimate,
+            spread,
+            hash,
+        };
+        // Two tiles two cells off (spread 8) against one tile four off (spread 16).
+        let spread_out = scores(4, 8, u64::MAX);
+        let one_far = scores(4, 16, 0);
+        assert!(spread_out.rank(0) < one_far.rank(0));
+        // A move less of the estimate outweighs less than SPREAD_WEIGHT of spread, no more.
+        let weight = SPREAD_WEIGHT as u32;
+        assert!(scores(3, 8 + weight - 1, 0).rank(0) < spread_out.rank(0));
+        assert!(scores(3, 8 + weight + 1, 0).rank(0) > spread_out.rank(0));
+        // Equal scores are ordered by the salted hash, and each rank gives its spread back.
+        let (a, b) = (scores(4, 8, 1 << 50), scores(4, 8, 2 << 50));
+        assert!(a.rank(0) < b.rank(0) && a.rank(3 << 50) > b.rank(3 << 50));
+        for s in [spread_out, one_far, a, scores(7_000, 230_000, u64::MAX)] {
+            assert_eq!(Scores::spread_of(s.rank(0x5EED), s.estimate), s.spread);
+        }
+    }
+
+    #[test]
     fn the_incremental_estimate_matches_the_whole_board_one() {
         for (width, height) in [(6, 6), (7, 5), (3, 9)] {
             let shape = Shape::new(width, height).unwrap();
