@@ -8,8 +8,9 @@
 //! - up to 49 cells (7×7), the wide beams, then long windows of the best re-solved by beams
 //!   aimed at each window's last board (`long_windows`) and the short ones optimally; any time
 //!   left goes to what larger boards run;
-//! - up to 64 cells (8×8), the presorted constructions and their windows as on larger boards,
-//!   then the wide beams and long windows as on 7×7, then the rest of the larger boards' round;
+//! - up to 64 cells with no side under 5 (8×8, 7×8, 5×12), the presorted constructions and
+//!   their windows as on larger boards, then the wide beams and long windows as on 7×7, then
+//!   the rest of the larger boards' round;
 //! - on larger boards, beam searches presort the board (`presort`), the best-of construction
 //!   finishes from where each stalls, and the shortest is kept; its end is re-solved the same
 //!   way from where only a smaller region is left (`regions`), then windows of it and its last

@@ -1,7 +1,7 @@
 //! The anytime improvement's schedule: which methods run, in which order, with which settings
 //! (the best solution they share is `best`'s).
 
-use crate::board::Move;
+use crate::board::{Move, Shape};
 use crate::search::budget::{Budget, StopReason};
 use crate::solution::{Algorithm, Solution};
 
@@ -131,7 +131,7 @@ pub(super) fn run_improvements<F: FnMut(&Solution)>(
         improve_by_presorting(best, shortener, improve, budget)?;
         improve_by_short_windows(best, shortener, improve, budget)?;
         improve_last_5x5(best, &SUFFIX_QUICK, &improve.tables, budget)?;
-        if (WIDE_FIRST_CELLS + 1..=WIDE_EARLY_CELLS).contains(&cells) {
+        if wide_early(best.board.shape()) {
             widen_then_windows(best, shortener, improve, budget, &mut cut_short)?;
         }
     }
@@ -166,7 +166,7 @@ pub(super) fn run_improvements<F: FnMut(&Solution)>(
             }
             budget.check(0, 0)?;
         }
-        if best.board.tiles().len() > WIDE_EARLY_CELLS {
+        if best.board.tiles().len() > WIDE_FIRST_CELLS && !wide_early(best.board.shape()) {
             widen(best, shortener, improve, budget, &mut cut_short)?;
         }
     }
@@ -206,9 +206,15 @@ fn widen<F: FnMut(&Solution)>(
 /// presorted constructions within a second.
 const WIDE_FIRST_CELLS: usize = 49;
 
-/// The largest boards (in cells) on which the wide beams run right after the presorted
-/// constructions (and the windows after them); on larger boards they only take the time left.
-const WIDE_EARLY_CELLS: usize = 64;
+/// Whether the wide beams (and the windows after them) run right after the presorted
+/// constructions on a board larger than [`WIDE_FIRST_CELLS`]: on up to 64 cells with no side
+/// under 5 (8×8, 7×8, 5×12). Elsewhere they only take the time left. At `--time 1` they gained
+/// on 8×8 605.5 → 521.5 moves (12 boards), 7×8 491.8 → 415.8 and 5×12 685.5 → 602.0 (4 each),
+/// but lost on 4×16, 993.1 → 1,008.9 (8 boards), where the paths are long and the beams slow.
+fn wide_early(shape: Shape) -> bool {
+    let cells = shape.cells();
+    cells > WIDE_FIRST_CELLS && cells <= 64 && shape.width.min(shape.height) >= 5
+}
 
 /// Extra best-of constructions when time is left.
 const MORE_ROUNDS: usize = 12;
@@ -270,8 +276,15 @@ fn improve_last_5x5<F: FnMut(&Solution)>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Shape;
     use crate::random::random_solvable;
+
+    #[test]
+    fn the_wide_beams_run_early_on_8x8_and_boards_like_it_only() {
+        let early = |width, height| wide_early(Shape::new(width, height).unwrap());
+        assert!(early(8, 8) && early(7, 8) && early(12, 5));
+        // Up to 7x7 they run first, from 9x9 up last, and on boards 4 wide last.
+        assert!(!early(7, 7) && !early(6, 8) && !early(9, 9) && !early(4, 16) && !early(16, 4));
+    }
 
     #[test]
     fn the_last_5x5_re_solve_keeps_a_solution_and_uses_the_tables() {
