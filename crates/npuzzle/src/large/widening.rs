@@ -26,12 +26,12 @@ const CACHED_BYTES: usize = 2 << 20;
 
 /// How much faster than linear a beam's time is planned to grow beyond [`CACHED_BYTES`]: a
 /// beam `r` times as wide beyond it takes `r^(1 + LEAP)` times as long. On DeepCubeA's 6×6
-/// and 7×7 a doubling took 1.5–2 times as long up to 64,000 wide and 2.4–2.5 times beyond.
-/// Planned as linear, the last beam on a 6×6 at `--time 10` (351,000 wide after a 64,000 one
-/// of 1.1 s) was still running at the deadline and gave nothing for the last 7.7 s; planned
-/// with the time growing as width^1.3 at every width, the beams at `--time 1` came out
-/// narrower than they could be (6×6, 40 states: 1.100 → 1.108 × DeepCubeA's length).
-const LEAP: f64 = 0.5;
+/// and 7×7 a doubling takes 1.5–2 times as long up to 32,000 wide and 1.9–2.05 times beyond
+/// (16,000 to 256,000 wide); a little over that, for safety. Planned as linear, a beam that
+/// overran its deadline would give nothing for the time it took; planned with the time growing
+/// faster at every width, the beams at `--time 1` came out narrower than they could be (6×6,
+/// 40 states: 1.100 → 1.108 × DeepCubeA's length, with the growth then measured, 2.4–2.5).
+const LEAP: f64 = 0.1;
 
 /// What each further sample of the same width changes in the salt (an odd constant).
 const SALT_STEP: u64 = 0x9E37_79B9_7F4A_7C15;
