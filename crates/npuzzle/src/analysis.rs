@@ -83,21 +83,15 @@ fn conflict_removals(board: &Board) -> usize {
 /// Given the goal positions (along the line) of the tiles that belong in a line, in the order
 /// they stand, the fewest that must leave for the rest to be in order.
 fn removals_in_line(goal_positions: impl Iterator<Item = usize>) -> usize {
-    let positions: Vec<u8> = goal_positions.map(|p| p as u8).collect();
-    positions.len() - longest_increasing(&positions)
-}
-
-/// The length of the longest strictly increasing subsequence of one line's values (each below
-/// 64: places along a line of at most [`MAX_SIDE`](crate::board::MAX_SIDE) cells), without
-/// allocating: the searches' incremental linear conflict calls it in their inner loops.
-pub(crate) fn longest_increasing(values: &[u8]) -> usize {
     let mut run = Increasing::default();
-    values.iter().for_each(|&value| run.push(value));
-    run.longest()
+    goal_positions.for_each(|position| run.push(position as u8));
+    usize::from(run.removals())
 }
 
-/// The longest strictly increasing subsequence of the values pushed so far (each below 64),
-/// kept without branches or a search.
+/// The longest strictly increasing subsequence of the values pushed so far (each below 64:
+/// places along a line of at most [`MAX_SIDE`](crate::board::MAX_SIDE) cells), kept without
+/// allocating, branching or searching: the searches' incremental linear conflicts count each
+/// line's removals with it in their inner loops.
 ///
 /// Patience sorting with the piles' top values as the bits of one word: each value takes the
 /// place of the smallest top at least as large (the lowest bit at or above its own), or starts
@@ -137,7 +131,7 @@ impl Increasing {
 
     /// How many of the values pushed must go for the rest to increase.
     pub(crate) fn removals(&self) -> u16 {
-        u16::from(self.pushed) - self.tops.count_ones() as u16
+        u16::from(self.pushed) - self.longest() as u16
     }
 }
 
@@ -301,6 +295,13 @@ mod tests {
         assert_eq!(linear_conflict(&b), 4 + 2 * 2);
         let goal = Board::goal(4, 4).unwrap();
         assert_eq!(linear_conflict(&goal), 0);
+    }
+
+    /// The longest strictly increasing run in `values`.
+    fn longest_increasing(values: &[u8]) -> usize {
+        let mut run = Increasing::default();
+        values.iter().for_each(|&value| run.push(value));
+        run.longest()
     }
 
     #[test]

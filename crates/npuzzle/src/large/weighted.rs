@@ -1,7 +1,7 @@
 //! Weighted A* on boards of up to 25 cells, with Manhattan + linear conflict kept incrementally,
 //! pruned by the best length known so far: the anytime search behind near-optimal 5×5 answers.
 
-use crate::analysis::{longest_increasing, manhattan_table};
+use crate::analysis::{Increasing, manhattan_table};
 use crate::board::{Board, Move, Shape};
 use crate::pdb::{NO_PATTERN, PatternDatabase};
 use crate::search::arena::{Arena, NO_MOVE};
@@ -42,36 +42,32 @@ impl ConflictTables {
 
     /// Tiles that must leave row `row` so the rest stand in order (each costs 2 moves).
     fn row_removals(&self, key: u128, row: usize) -> u16 {
-        let mut goals = [0u8; 16];
-        let mut n = 0;
+        let mut run = Increasing::default();
         for &cell in &self.rows[row] {
             let tile = key.tile(cell);
             if tile != 0 {
                 let goal = tile as usize - 1;
                 if goal / self.shape.width == row {
-                    goals[n] = (goal % self.shape.width) as u8;
-                    n += 1;
+                    run.push((goal % self.shape.width) as u8);
                 }
             }
         }
-        n as u16 - longest_increasing(&goals[..n]) as u16
+        run.removals()
     }
 
     /// Tiles that must leave column `column` so the rest stand in order.
     fn column_removals(&self, key: u128, column: usize) -> u16 {
-        let mut goals = [0u8; 16];
-        let mut n = 0;
+        let mut run = Increasing::default();
         for &cell in &self.columns[column] {
             let tile = key.tile(cell);
             if tile != 0 {
                 let goal = tile as usize - 1;
                 if goal % self.shape.width == column {
-                    goals[n] = (goal / self.shape.width) as u8;
-                    n += 1;
+                    run.push((goal / self.shape.width) as u8);
                 }
             }
         }
-        n as u16 - longest_increasing(&goals[..n]) as u16
+        run.removals()
     }
 
     /// Manhattan + 2 × line removals for a packed board.

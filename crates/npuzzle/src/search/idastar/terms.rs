@@ -3,8 +3,8 @@
 //! that holds it, or the linear conflicts of the two lines it left and entered.
 
 use super::{Heuristic, IdaOptions};
-use crate::analysis::{longest_increasing, manhattan_table};
-use crate::board::{Board, MAX_SIDE};
+use crate::analysis::{Increasing, manhattan_table};
+use crate::board::Board;
 use crate::pdb::{NO_PATTERN, PatternDatabase};
 
 /// What undoes a move: the terms it replaced.
@@ -143,36 +143,29 @@ impl<'a> Terms<'a> {
         }
     }
 
-    /// The fewest tiles that must leave a line for the rest of its own tiles to stand in goal
-    /// order, given their goal places along the line in the order they stand.
-    fn line_removals(goals: &[u8]) -> u8 {
-        (goals.len() - longest_increasing(goals)) as u8
-    }
-
+    /// The fewest tiles that must leave row `row` for the rest of its own tiles to stand in
+    /// goal order.
     fn row_conflicts(&self, tiles: &[u8], row: usize) -> u8 {
         let w = self.width;
-        let mut goals = [0u8; MAX_SIDE];
-        let mut n = 0;
+        let mut run = Increasing::default();
         for &t in &tiles[row * w..(row + 1) * w] {
             if t != 0 && (t as usize - 1) / w == row {
-                goals[n] = ((t as usize - 1) % w) as u8;
-                n += 1;
+                run.push(((t as usize - 1) % w) as u8);
             }
         }
-        Terms::line_removals(&goals[..n])
+        run.removals() as u8
     }
 
+    /// The same for column `column`.
     fn column_conflicts(&self, tiles: &[u8], column: usize) -> u8 {
         let w = self.width;
-        let mut goals = [0u8; MAX_SIDE];
-        let mut n = 0;
+        let mut run = Increasing::default();
         for &t in tiles[column..].iter().step_by(w) {
             if t != 0 && (t as usize - 1) % w == column {
-                goals[n] = ((t as usize - 1) / w) as u8;
-                n += 1;
+                run.push(((t as usize - 1) / w) as u8);
             }
         }
-        Terms::line_removals(&goals[..n])
+        run.removals() as u8
     }
 
     /// After a move, recounts the two lines the tile left and entered.
