@@ -14,8 +14,20 @@ use super::{Improve, cancel_inverse_pairs};
 /// The first beam's width: a few milliseconds on 6×6, and a measure of the time per board.
 const FIRST_WIDTH: usize = 500;
 
-/// Each beam is at most this many times wider than the last (when time allows).
+/// Each beam is at most this many times wider than the last (when time allows) on boards of
+/// fewer than [`GROW_FASTER_CELLS`].
 const GROWTH: f64 = 2.0;
+
+/// The growth from [`GROW_FASTER_CELLS`] on: fewer narrow beams leave more of the time to the
+/// widest. On DeepCubeA's 7×7 at `--time 10`, 3 against 2 gave 1.0545 against 1.0649 × its
+/// lengths on its first 10 states and 1.0766 against 1.0862 on the next 10 (1.5 gave 1.0641
+/// and 4 gave 1.0704 on the first 10); 8×8 at 2 s on one thread, 12 boards, 499.8 → 495.3
+/// moves. On 6×6 at `--time 10` it spread the runs instead (four of 1.028–1.049 against two of
+/// 1.029), so smaller boards keep [`GROWTH`].
+const FASTER_GROWTH: f64 = 3.0;
+
+/// The fewest cells (7×7) on which the beams grow by [`FASTER_GROWTH`].
+const GROW_FASTER_CELLS: usize = 49;
 
 /// The share of the time left the next beam is planned to take (beams vary in depth).
 const PLAN_SHARE: f64 = 0.8;
@@ -51,7 +63,8 @@ pub(super) enum Widening {
     Untimed,
 }
 
-/// Beams of growing width, the first [`FIRST_WIDTH`] wide, each next one [`GROWTH`] times as
+/// Beams of growing width, the first [`FIRST_WIDTH`] wide, each next one [`GROWTH`] (or
+/// [`FASTER_GROWTH`]) times as
 /// wide or as wide as [`PLAN_SHARE`] of the time left allows (from the last beam's time per
 /// unit of width), until the time is up or the width reaches the memory cap. Each better
 /// solution's windows are then re-solved.
@@ -63,7 +76,13 @@ pub(super) fn improve_by_wide_beams<F: FnMut(&Solution)>(
 ) -> Result<Widening, StopReason> {
     let estimator = Estimator::new(best.board.shape());
     let mut search = Search::new(&estimator, improve);
-    let cached_width = CACHED_BYTES / best.board.tiles().len();
+    let cells = best.board.tiles().len();
+    let cached_width = CACHED_BYTES / cells;
+    let growth = if cells >= GROW_FASTER_CELLS {
+        FASTER_GROWTH
+    } else {
+        GROWTH
+    };
     let mut width = FIRST_WIDTH;
     let mut widest = width;
     loop {
@@ -100,6 +119,7 @@ pub(super) fn improve_by_wide_beams<F: FnMut(&Solution)>(
             width,
             seconds,
             cached_width,
+            growth,
         };
         width = match plan.next_width(left) {
             Some(next) => next,
@@ -124,6 +144,8 @@ struct Plan {
     seconds: f64,
     /// The widest beam whose boards fit [`CACHED_BYTES`].
     cached_width: usize,
+    /// How many times wider the next beam may be.
+    growth: f64,
 }
 
 impl Plan {
@@ -135,15 +157,15 @@ impl Plan {
         self.seconds.max(1e-6) * ratio * beyond.max(1.0).powf(LEAP)
     }
 
-    /// The next width with `left` seconds to go: [`GROWTH`] times as wide when that beam and
+    /// The next width with `left` seconds to go: `growth` times as wide when that beam and
     /// the one after it fit [`PLAN_SHARE`] of the time left, else the widest that fits it;
     /// `None` when that is not a quarter wider.
     fn next_width(&self, left: f64) -> Option<usize> {
         let planned = left * PLAN_SHARE;
-        let doubled = (self.width as f64 * GROWTH) as usize;
-        let quadrupled = (self.width as f64 * GROWTH * GROWTH) as usize;
-        if self.time_for(doubled) + self.time_for(quadrupled) <= planned {
-            return Some(doubled);
+        let grown = (self.width as f64 * self.growth) as usize;
+        let grown_twice = (self.width as f64 * self.growth * self.growth) as usize;
+        if self.time_for(grown) + self.time_for(grown_twice) <= planned {
+            return Some(grown);
         }
         let fits = self.widest_fitting(left);
         (fits >= self.width * 5 / 4).then_some(fits)
@@ -189,9 +211,15 @@ mod tests {
             width,
             seconds,
             cached_width: CACHED_BYTES / 36,
+            growth: GROWTH,
         };
-        // Plenty of time: double.
+        // Plenty of time: twice as wide (three times from 7x7 on).
         assert_eq!(plan(1000, 0.01).next_width(10.0), Some(2000));
+        let faster = Plan {
+            growth: FASTER_GROWTH,
+            ..plan(1000, 0.01)
+        };
+        assert_eq!(faster.next_width(10.0), Some(3000));
         // Within the cache, linear: 0.8 of 1 s left after 8,000 wide in 0.2 s is 32,000.
         let next = plan(8000, 0.2).next_width(1.0).unwrap();
         assert!(next.abs_diff(32_000) <= 40, "{next}");
