@@ -63,8 +63,7 @@ pub(super) enum Widening {
     Untimed,
 }
 
-/// Beams of growing width, the first [`FIRST_WIDTH`] wide, each next one [`GROWTH`] (or
-/// [`FASTER_GROWTH`]) times as
+/// Beams of growing width, the first [`FIRST_WIDTH`] wide, each next one [`growth`] times as
 /// wide or as wide as [`PLAN_SHARE`] of the time left allows (from the last beam's time per
 /// unit of width), until the time is up or the width reaches the memory cap. Each better
 /// solution's windows are then re-solved.
@@ -78,11 +77,6 @@ pub(super) fn improve_by_wide_beams<F: FnMut(&Solution)>(
     let mut search = Search::new(&estimator, improve);
     let cells = best.board.tiles().len();
     let cached_width = CACHED_BYTES / cells;
-    let growth = if cells >= GROW_FASTER_CELLS {
-        FASTER_GROWTH
-    } else {
-        GROWTH
-    };
     let mut width = FIRST_WIDTH;
     let mut widest = width;
     loop {
@@ -119,7 +113,7 @@ pub(super) fn improve_by_wide_beams<F: FnMut(&Solution)>(
             width,
             seconds,
             cached_width,
-            growth,
+            growth: growth(cells),
         };
         width = match plan.next_width(left) {
             Some(next) => next,
@@ -135,6 +129,16 @@ pub(super) fn improve_by_wide_beams<F: FnMut(&Solution)>(
             }
         }
         .min(cap);
+    }
+}
+
+/// How many times wider than the last each beam may be on a board of `cells`: [`GROWTH`], or
+/// [`FASTER_GROWTH`] from [`GROW_FASTER_CELLS`] on.
+fn growth(cells: usize) -> f64 {
+    if cells >= GROW_FASTER_CELLS {
+        FASTER_GROWTH
+    } else {
+        GROWTH
     }
 }
 
@@ -215,6 +219,7 @@ mod tests {
         };
         // Plenty of time: twice as wide (three times from 7x7 on).
         assert_eq!(plan(1000, 0.01).next_width(10.0), Some(2000));
+        assert_eq!((growth(36), growth(49)), (GROWTH, FASTER_GROWTH));
         let faster = Plan {
             growth: FASTER_GROWTH,
             ..plan(1000, 0.01)
