@@ -4,6 +4,7 @@
 //! between searches, and only the entries a search wrote are cleared after it.
 
 use std::cell::RefCell;
+use std::sync::OnceLock;
 
 use super::table::{Admitted, Closed};
 use crate::board::Move;
@@ -86,17 +87,73 @@ impl Drop for RankTable {
     }
 }
 
-/// The number of bits set in each 9-bit mask (a table: without a target CPU that has it,
-/// `count_ones` is a dozen instructions, and naming a state calls it at every cell).
-const ONES: [u8; 512] = {
-    let mut ones = [0u8; 512];
-    let mut mask = 0;
-    while mask < 512 {
-        ones[mask] = (mask as u32).count_ones() as u8;
-        mask += 1;
+/// How many tiles each of the two looks of [`StateNumbers::of`] reads.
+const QUARTER: usize = 4;
+
+/// How many entries a [`Digits`] table has: four tiles of three bits each.
+const BY_FOUR: usize = 1 << (3 * QUARTER);
+
+/// The digits of an order's rank that four of its tiles give, for one board size, indexed by
+/// the four tiles ([`by_four`]). A tile's digit is the count of smaller tiles after it: that is
+/// `tile − 1` less the smaller tiles before it, so the digits of the first four tiles depend on
+/// those four alone, and the digits of the fifth and sixth (the last that count, see
+/// [`StateNumbers`]) on the last four alone. Two lookups replace a chain of eight steps.
+struct Digits {
+    /// Weighted digits of the first four tiles, from their values.
+    first: [u16; BY_FOUR],
+    /// Weighted digits of the fifth and sixth tiles, from the last four.
+    last: [u8; BY_FOUR],
+}
+
+/// [`Digits`] for boards of 4 to 9 cells, each made the first time a board of its size is
+/// searched.
+static DIGITS: [OnceLock<Digits>; MAX_RANKED_CELLS - 3] = [const { OnceLock::new() }; _];
+
+impl Digits {
+    /// The tables for boards of `cells` cells.
+    fn of(cells: usize) -> &'static Digits {
+        DIGITS[cells - 4].get_or_init(|| Digits::new(cells))
     }
-    ones
-};
+
+    /// Works the tables out for boards of `cells` cells.
+    fn new(cells: usize) -> Digits {
+        let factorial = |n: usize| (1..=n as u32).product::<u32>();
+        // The halved weight of digit `i`: only the digits whose weight is even count.
+        let weight = |i: usize| match i + 3 < cells {
+            true => factorial(cells - 2 - i) / 2,
+            false => 0,
+        };
+        let mut digits = Digits {
+            first: [0; BY_FOUR],
+            last: [0; BY_FOUR],
+        };
+        for four in 0..BY_FOUR {
+            // Three bits read 8 as 0, so 0 reads as 8: a cell past a board smaller than 3×3
+            // holds 0 and reads as the largest tile, which no digit counts.
+            let tiles: [u32; QUARTER] = std::array::from_fn(|at| match (four >> (3 * at)) & 7 {
+                0 => 8,
+                bits => bits as u32,
+            });
+            let (mut first, mut last) = (0, 0);
+            for (at, &tile) in tiles.iter().enumerate() {
+                let smaller = |others: &[u32]| others.iter().filter(|&&t| t < tile).count() as u32;
+                // Four tiles with repeats name no order; their entries are never read.
+                first += weight(at) * (tile - 1).saturating_sub(smaller(&tiles[..at]));
+                last += weight(QUARTER + at) * smaller(&tiles[at + 1..]);
+            }
+            digits.first[four] = first as u16;
+            digits.last[four] = last as u8;
+        }
+        digits
+    }
+}
+
+/// Four tiles of an order, packed four bits each, as a [`Digits`] index: their low three bits.
+#[inline(always)]
+fn by_four(tiles: u64) -> usize {
+    let tiles = tiles as usize;
+    (tiles & 0x7) | ((tiles >> 1) & 0x38) | ((tiles >> 2) & 0x1C0) | ((tiles >> 3) & 0xE00)
+}
 
 /// Numbers the states reachable from one board of up to 9 cells (packed four bits a cell, as
 /// [`PackedTiles`](super::key::PackedTiles) packs them) from 0 to half of `cells!`, with none
@@ -107,14 +164,13 @@ const ONES: [u8; 512] = {
 /// lexicographic index, as [`Ranker`](crate::pdb::index::Ranker) ranks it) halved is enough.
 /// A move along a row leaves the order as it was, so a child's number is its parent's plus a
 /// multiple of the stride; only a move along a column ranks the order again.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub(crate) struct StateNumbers {
     cells: usize,
     /// How many orders there are for each cell of the blank: `(cells - 1)! / 2`.
     stride: u32,
-    /// The weight of each digit of the order's rank, halved: `(cells - 2 - i)! / 2`; only the
-    /// digits whose weight is even count (the last two give the parity), so at most 6.
-    weights: [u32; MAX_RANKED_CELLS - 3],
+    /// The tables that give the order's rank.
+    digits: &'static Digits,
 }
 
 impl StateNumbers {
@@ -125,14 +181,10 @@ impl StateNumbers {
             "{cells} cells cannot be numbered"
         );
         let factorial = |n: usize| (1..=n as u32).product::<u32>();
-        let mut weights = [0; MAX_RANKED_CELLS - 3];
-        for (i, weight) in weights.iter_mut().enumerate().take(cells - 3) {
-            *weight = factorial(cells - 2 - i) / 2;
-        }
         StateNumbers {
             cells,
             stride: factorial(cells - 1) / 2,
-            weights,
+            digits: Digits::of(cells),
         }
     }
 
@@ -147,19 +199,9 @@ impl StateNumbers {
         // The tiles without the blank: the nibbles above the blank's come down one.
         let below = (1u64 << (4 * blank)) - 1;
         let order = (key & below) | ((key >> 4) & !below);
-        let mut seen = 0usize;
-        let mut rank = 0u32;
-        // A fixed count of digits, unrolled: past the board's, the weights are 0 (and the
-        // nibbles 0, so the digit wraps, times 0).
-        for (i, &weight) in self.weights.iter().enumerate() {
-            let tile = ((order >> (4 * i)) & 0xF) as usize;
-            // Tiles run from 1: the smaller tiles not yet seen are `tile - 1` less those seen.
-            let smaller_seen = usize::from(ONES[seen & ((1 << tile) - 1) & 511]);
-            let digit = tile.wrapping_sub(1 + smaller_seen) as u32;
-            rank = rank.wrapping_add(digit.wrapping_mul(weight));
-            seen |= 1 << tile;
-        }
-        blank as u32 * self.stride + rank
+        let first = self.digits.first[by_four(order)];
+        let last = self.digits.last[by_four(order >> (4 * QUARTER))];
+        blank as u32 * self.stride + u32::from(first) + u32::from(last)
     }
 
     /// The number of `child`, reached from a state numbered `parent` by the blank's move
@@ -179,6 +221,7 @@ impl StateNumbers {
 mod tests {
     use super::*;
     use crate::board::Shape;
+    use crate::pdb::index::Ranker;
     use crate::search::bfs::goal_distances;
     use crate::search::key::PackedTiles;
 
@@ -196,11 +239,19 @@ mod tests {
         for (width, height) in [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)] {
             let shape = Shape::new(width, height).unwrap();
             let numbers = StateNumbers::new(shape.cells());
+            let orders = Ranker::new(shape.cells() - 1, shape.cells() - 1);
             let states = reachable(shape);
             assert_eq!(states.len(), numbers.len(), "{shape}: half of cells!");
             let mut taken = vec![false; numbers.len()];
             for &(key, blank) in &states {
                 let number = numbers.of(key, blank);
+                // The blank's cell, then the lexicographic rank of the other tiles' order, halved.
+                let order: Vec<u8> = (0..shape.cells())
+                    .filter(|&cell| cell != blank)
+                    .map(|cell| key.tile(cell) - 1)
+                    .collect();
+                let expected = blank as u64 * u64::from(numbers.stride) + orders.rank(&order) / 2;
+                assert_eq!(u64::from(number), expected, "{shape}: {key:x}");
                 assert!(
                     !std::mem::replace(&mut taken[number as usize], true),
                     "{shape}"
