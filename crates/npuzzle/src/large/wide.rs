@@ -85,7 +85,7 @@ impl Seen {
                 .fold(0, |all, c| all ^ self.slots[self.slot(c.hash)]);
             std::hint::black_box(touched);
             for child in block {
-                if child.rank != u64::MAX && self.admit(child.hash, depth) {
+                if !child.is_none() && self.admit(child.hash, depth) {
                     kept.push(*child);
                 }
             }
@@ -361,6 +361,11 @@ impl Child {
         estimate: 0,
         mv: 0,
     };
+
+    /// Whether this is a place left empty ([`Child::NONE`]).
+    fn is_none(&self) -> bool {
+        self.rank == Child::NONE.rank
+    }
 }
 
 /// A beam of `width` from `board`; the moves to the goal (the board the estimator is toward)
@@ -591,7 +596,7 @@ mod tests {
             .collect();
         let mut one_by_one = Seen::new(100);
         let expected: Vec<u64> = (children.iter())
-            .filter(|c| c.rank != u64::MAX && one_by_one.admit(c.hash, 3))
+            .filter(|c| !c.is_none() && one_by_one.admit(c.hash, 3))
             .map(|c| c.hash)
             .collect();
         let mut kept = vec![child(1)];

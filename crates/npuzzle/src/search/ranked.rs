@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 
 use super::table::{Admitted, Closed};
 use crate::board::Move;
+use crate::pdb::index::entries;
 
 /// The most cells a board may have to be ranked into a `u32` index table (9! = 362,880).
 pub const MAX_RANKED_CELLS: usize = 9;
@@ -117,8 +118,8 @@ impl Digits {
 
     /// Works the tables out for boards of `cells` cells.
     fn new(cells: usize) -> Digits {
-        let factorial = |n: usize| (1..=n as u32).product::<u32>();
-        // The halved weight of digit `i`: only the digits whose weight is even count.
+        // The halved weight of digit `i`, `(cells − 2 − i)!/2`: only the digits whose weight
+        // is even count.
         let weight = |i: usize| match i + 3 < cells {
             true => factorial(cells - 2 - i) / 2,
             false => 0,
@@ -146,6 +147,11 @@ impl Digits {
         }
         digits
     }
+}
+
+/// `n!`, as [`entries`] counts the orders of `n` tiles (at most 9! here, so a `u32`).
+fn factorial(n: usize) -> u32 {
+    entries(n, n) as u32
 }
 
 /// Four tiles of an order, packed four bits each, as a [`Digits`] index: their low three bits.
@@ -180,7 +186,6 @@ impl StateNumbers {
             (4..=MAX_RANKED_CELLS).contains(&cells),
             "{cells} cells cannot be numbered"
         );
-        let factorial = |n: usize| (1..=n as u32).product::<u32>();
         StateNumbers {
             cells,
             stride: factorial(cells - 1) / 2,
