@@ -5,10 +5,10 @@ use crate::board::{Board, Move, Shape};
 
 use super::weighted;
 
-/// The regions whose ends [`improve_by_presorting`] re-solves: the bottom-right regions the
-/// construction passes (the longer side goes first) when about two thirds and two fifths of
-/// the cells are left, if those have more than 25 cells (5×5 and under have their own
-/// re-solve).
+/// The regions whose ends [`improve_by_presorting`](super::presort::improve_by_presorting)
+/// re-solves: the bottom-right regions the construction passes (the longer side goes first)
+/// when about two thirds and two fifths of the cells are left, if those have more than 25
+/// cells (5×5 and under have their own re-solve).
 pub(super) fn suffix_regions(shape: Shape) -> Vec<(usize, usize)> {
     let (mut width, mut height) = (shape.width, shape.height);
     let mut regions = Vec::new();

@@ -8,7 +8,7 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use crate::board::{CellDistances, Move, Shape};
-use crate::search::arena::{Arena, NO_MOVE};
+use crate::search::arena::{Arena, NO_MOVE, Wait};
 use crate::search::budget::{Budget, StopReason};
 use crate::search::table::hash_u128;
 
@@ -234,7 +234,16 @@ impl Stage<'_> {
                 }
                 let child = slide(key, cells.len(), next, blank);
                 let (hash, priority) = (hash_u128(child), priority(g + 1, estimate(child)));
-                arena.offer(child, hash, index, g + 1, mv as u8, (), priority, false);
+                arena.offer(
+                    child,
+                    hash,
+                    index,
+                    g + 1,
+                    mv as u8,
+                    (),
+                    priority,
+                    Wait::InTurn,
+                );
             }
         }
         Ok(None)

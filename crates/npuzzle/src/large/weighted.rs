@@ -4,7 +4,7 @@
 use crate::analysis::{Increasing, manhattan_table};
 use crate::board::{Board, Move, Shape};
 use crate::pdb::{NO_PATTERN, PatternDatabase};
-use crate::search::arena::{Arena, NO_MOVE};
+use crate::search::arena::{Arena, NO_MOVE, Wait};
 use crate::search::budget::{Budget, StopReason};
 use crate::search::key::PackedTiles;
 use crate::search::table::hash_u128;
@@ -381,7 +381,7 @@ impl WeightedSearch<'_> {
                 mv as u8,
                 data,
                 priority,
-                false,
+                Wait::InTurn,
             );
         }
     }

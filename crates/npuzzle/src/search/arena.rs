@@ -13,6 +13,19 @@ use super::heap::MinHeap;
 use super::table::{Admitted, Closed, StateTable};
 use crate::board::Move;
 
+/// Where an offered node waits to be expanded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Wait {
+    /// On the stack in front of the heap: only for a child whose priority is below its
+    /// parent's, so that it comes before everything queued.
+    First,
+    /// On the heap, in priority order.
+    InTurn,
+    /// Until the heap runs empty ([`MinHeap::push_later`]): only for a node of the next layer
+    /// of a search whose priorities come in layers.
+    NextLayer,
+}
+
 /// The `last` of the root node: no move reached it.
 pub(crate) const NO_MOVE: u8 = 4;
 
@@ -77,7 +90,7 @@ impl<K: PartialEq, D, T: Closed> Arena<K, D, T> {
             nodes,
             table,
             open,
-            next_up: Vec::new(),
+            next_up: Vec::with_capacity(capacity / 16),
         }
     }
 
@@ -103,10 +116,8 @@ impl<K: PartialEq, D, T: Closed> Arena<K, D, T> {
     }
 
     /// Offers the state `key` (with this hash), reached from `parent` by move `last` in `g`
-    /// moves: kept and queued with `priority` unless a node for the same state is known with
-    /// `g` as small. `urgent` puts it on the stack in front of the heap instead; only for a
-    /// child whose priority is below its parent's, so that it comes before everything queued.
-    /// Returns whether it was kept.
+    /// moves: kept and queued with `priority` (to wait as `wait` says) unless a node for the
+    /// same state is known with `g` as small. Returns whether it was kept.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     pub fn offer(
@@ -118,7 +129,7 @@ impl<K: PartialEq, D, T: Closed> Arena<K, D, T> {
         last: u8,
         data: D,
         priority: u32,
-        urgent: bool,
+        wait: Wait,
     ) -> bool {
         let at = self.nodes.len() as u32;
         let nodes = &self.nodes;
@@ -137,10 +148,10 @@ impl<K: PartialEq, D, T: Closed> Arena<K, D, T> {
             superseded: false,
             data,
         });
-        if urgent {
-            self.next_up.push(at);
-        } else {
-            self.open.push(priority, at);
+        match wait {
+            Wait::First => self.next_up.push(at),
+            Wait::InTurn => self.open.push(priority, at),
+            Wait::NextLayer => self.open.push_later(priority, at),
         }
         true
     }
@@ -154,6 +165,11 @@ impl<K: PartialEq, D, T: Closed> Arena<K, D, T> {
         }
         moves.reverse();
         moves
+    }
+
+    /// The closed set and the nodes, for a search that is done.
+    pub fn into_parts(self) -> (T, Vec<Node<K, D>>) {
+        (self.table, self.nodes)
     }
 
     /// Bytes held, given the heap bytes each key holds beyond its own size.
@@ -175,14 +191,14 @@ mod tests {
         // States are numbers; the root is 0.
         let mut arena: Arena<u64, ()> = Arena::new(0, hash_of(&0u64), (), 0, 4);
         assert_eq!(arena.pop(), Some(0));
-        assert!(arena.offer(7, hash_of(&7u64), 0, 5, 1, (), 10, false));
+        assert!(arena.offer(7, hash_of(&7u64), 0, 5, 1, (), 10, Wait::InTurn));
         assert!(
-            !arena.offer(7, hash_of(&7u64), 0, 5, 2, (), 9, false),
+            !arena.offer(7, hash_of(&7u64), 0, 5, 2, (), 9, Wait::InTurn),
             "as long: refused"
         );
-        assert!(arena.offer(8, hash_of(&8u64), 0, 1, 3, (), 20, false));
+        assert!(arena.offer(8, hash_of(&8u64), 0, 1, 3, (), 20, Wait::InTurn));
         assert!(
-            arena.offer(7, hash_of(&7u64), 2, 3, 0, (), 30, false),
+            arena.offer(7, hash_of(&7u64), 2, 3, 0, (), 30, Wait::InTurn),
             "shorter: kept"
         );
         // The first node for 7 (priority 10) is superseded: 8 (20) comes, then the new 7 (30).
@@ -198,8 +214,8 @@ mod tests {
     fn urgent_children_come_before_the_heap() {
         let mut arena: Arena<u64, ()> = Arena::new(0, hash_of(&0u64), (), 0, 4);
         arena.pop();
-        arena.offer(1, hash_of(&1u64), 0, 1, 0, (), 1, false);
-        arena.offer(2, hash_of(&2u64), 0, 1, 1, (), 5, true);
+        arena.offer(1, hash_of(&1u64), 0, 1, 0, (), 1, Wait::InTurn);
+        arena.offer(2, hash_of(&2u64), 0, 1, 1, (), 5, Wait::First);
         let first = arena.pop().unwrap();
         assert_eq!(arena.node(first).key, 2);
         let second = arena.pop().unwrap();

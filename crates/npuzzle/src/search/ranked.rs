@@ -1,7 +1,7 @@
 //! The closed set of best-first search on boards of up to 9 cells: an array indexed by the
 //! state's number among the states reachable ([`StateNumbers`]), so a lookup is one read with
 //! no hashing or probing. The array (`cells!/2` entries, 726 KB on 3×3) is kept per thread
-//! between searches, and only the entries a search wrote are cleared after it.
+//! between searches, and only the entries of the states a search reached are cleared after it.
 
 use std::cell::RefCell;
 use std::sync::OnceLock;
@@ -18,17 +18,15 @@ thread_local! {
     static SPARE: RefCell<Vec<Vec<u32>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Maps the rank of each state to its best node's index (plus one; 0 for none).
+/// Maps the number of each state to its best node's index (plus one; 0 for none).
 pub(crate) struct RankTable {
     slots: Vec<u32>,
-    /// The ranks written, to clear them after the search.
-    written: Vec<u32>,
 }
 
 impl RankTable {
     /// A table of `len` entries holding the search's first node (index 0), whose state has
     /// this number.
-    pub(crate) fn with_root(len: usize, rank: u32, capacity: usize) -> RankTable {
+    pub(crate) fn with_root(len: usize, rank: u32) -> RankTable {
         let spare = SPARE.with(|spare| {
             let mut spare = spare.borrow_mut();
             let at = spare.iter().position(|slots| slots.len() == len)?;
@@ -36,11 +34,23 @@ impl RankTable {
         });
         let mut table = RankTable {
             slots: spare.unwrap_or_else(|| vec![0; len]),
-            written: Vec::with_capacity(capacity),
         };
         table.slots[rank as usize] = 1;
-        table.written.push(rank);
         table
+    }
+
+    /// Clears the entries of the states numbered `ranks` (every state the search reached) and
+    /// keeps the array for the next search on this thread. A table dropped instead is freed.
+    pub(crate) fn clear(mut self, ranks: impl Iterator<Item = u32>) {
+        for rank in ranks {
+            self.slots[rank as usize] = 0;
+        }
+        SPARE.with(|spare| {
+            let mut spare = spare.borrow_mut();
+            if spare.len() < 4 {
+                spare.push(std::mem::take(&mut self.slots));
+            }
+        });
     }
 }
 
@@ -57,7 +67,6 @@ impl Closed for RankTable {
         match *slot {
             0 => {
                 *slot = at + 1;
-                self.written.push(rank as u32);
                 Admitted::New
             }
             known if beats(known - 1) => {
@@ -69,22 +78,7 @@ impl Closed for RankTable {
     }
 
     fn memory(&self) -> usize {
-        (self.slots.capacity() + self.written.capacity()) * size_of::<u32>()
-    }
-}
-
-impl Drop for RankTable {
-    fn drop(&mut self) {
-        for &rank in &self.written {
-            self.slots[rank as usize] = 0;
-        }
-        let slots = std::mem::take(&mut self.slots);
-        SPARE.with(|spare| {
-            let mut spare = spare.borrow_mut();
-            if spare.len() < 4 {
-                spare.push(slots);
-            }
-        });
+        self.slots.capacity() * size_of::<u32>()
     }
 }
 
@@ -95,7 +89,7 @@ const QUARTER: usize = 4;
 const BY_FOUR: usize = 1 << (3 * QUARTER);
 
 /// The digits of an order's rank that four of its tiles give, for one board size, indexed by
-/// the four tiles ([`by_four`]). A tile's digit is the count of smaller tiles after it: that is
+/// the four tiles ([`by_fours`]). A tile's digit is the count of smaller tiles after it: that is
 /// `tile − 1` less the smaller tiles before it, so the digits of the first four tiles depend on
 /// those four alone, and the digits of the fifth and sixth (the last that count, see
 /// [`StateNumbers`]) on the last four alone. Two lookups replace a chain of eight steps.
@@ -154,11 +148,16 @@ fn factorial(n: usize) -> u32 {
     entries(n, n) as u32
 }
 
-/// Four tiles of an order, packed four bits each, as a [`Digits`] index: their low three bits.
+/// The first four and the last four of an order's eight tiles, packed four bits each, as two
+/// [`Digits`] indices: their low three bits, run together. Both halves at once: each byte's two
+/// fields close up, then each half's two bytes.
 #[inline(always)]
-fn by_four(tiles: u64) -> usize {
-    let tiles = tiles as usize;
-    (tiles & 0x7) | ((tiles >> 1) & 0x38) | ((tiles >> 2) & 0x1C0) | ((tiles >> 3) & 0xE00)
+fn by_fours(order: u64) -> (usize, usize) {
+    let order = order as u32;
+    let bytes = (order & 0x0707_0707) | ((order >> 1) & 0x3838_3838);
+    let halves = (bytes & 0x003F_003F) | ((bytes >> 2) & 0x0FC0_0FC0);
+    let mask = BY_FOUR as u32 - 1;
+    ((halves & mask) as usize, ((halves >> 16) & mask) as usize)
 }
 
 /// Numbers the states reachable from one board of up to 9 cells (packed four bits a cell, as
@@ -204,8 +203,8 @@ impl StateNumbers {
         // The tiles without the blank: the nibbles above the blank's come down one.
         let below = (1u64 << (4 * blank)) - 1;
         let order = (key & below) | ((key >> 4) & !below);
-        let first = self.digits.first[by_four(order)];
-        let last = self.digits.last[by_four(order >> (4 * QUARTER))];
+        let (first, last) = by_fours(order);
+        let (first, last) = (self.digits.first[first], self.digits.last[last]);
         blank as u32 * self.stride + u32::from(first) + u32::from(last)
     }
 
@@ -279,7 +278,7 @@ mod tests {
     #[test]
     fn a_state_is_admitted_once_unless_a_better_node_comes_and_tables_come_back_clear() {
         let costs = [3u32, 5, 2];
-        let mut table = RankTable::with_root(24, 7, 4);
+        let mut table = RankTable::with_root(24, 7);
         let beats = |at: usize| move |known: u32| costs[at] < costs[known as usize];
         assert!(matches!(
             table.admit(7, |_| true, beats(1), 1),
@@ -293,9 +292,11 @@ mod tests {
             table.admit(9, |_| true, beats(1), 1),
             Admitted::New
         ));
-        drop(table);
+        let array = table.slots.as_ptr();
+        table.clear([7, 9].into_iter());
         // The next table on this thread reuses the array, cleared.
-        let table = RankTable::with_root(24, 0, 4);
+        let table = RankTable::with_root(24, 0);
+        assert_eq!(table.slots.as_ptr(), array, "the same array");
         assert!(table.slots.iter().skip(1).all(|&slot| slot == 0));
         assert_eq!(table.slots[0], 1);
     }
