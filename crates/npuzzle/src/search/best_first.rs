@@ -344,7 +344,10 @@ impl<'t, N, const A_STAR: bool> Expander<'t, N, A_STAR> {
     fn wait(&self, parent: u32, child: u32) -> Wait {
         match (child < parent, A_STAR) {
             (true, _) => Wait::First,
-            (false, true) => Wait::NextLayer,
+            (false, true) => {
+                debug_assert_eq!(child >> 16, (parent >> 16) + 2, "the next f, two higher");
+                Wait::NextLayer
+            }
             (false, false) => Wait::InTurn,
         }
     }
