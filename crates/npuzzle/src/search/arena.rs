@@ -21,8 +21,8 @@ pub(crate) enum Wait {
     First,
     /// On the heap, in priority order.
     InTurn,
-    /// Until the heap runs empty ([`MinHeap::push_later`]): only for a node of the next layer
-    /// of a search whose priorities come in layers.
+    /// Until everything queued before it has been popped ([`MinHeap::push_later`]): only for
+    /// a node of the next layer of a search whose priorities come in layers.
     NextLayer,
 }
 

@@ -11,8 +11,10 @@
 //! Every other child of A* moved a tile away from home: a move changes Manhattan distance by
 //! one, so its f is its parent's plus two. A*'s priorities thus come in layers of one f, and
 //! those children wait beside the heap for the next layer
-//! ([`MinHeap::push_later`](super::heap::MinHeap::push_later)): the heap
-//! holds one layer at a time, and the nodes of the last layer are never sorted at all.
+//! ([`MinHeap::push_later`](super::heap::MinHeap::push_later)). A layer is sorted in one go,
+//! by counting its few values of h, when the one before it runs out, and popped in order with
+//! one read a pop: nothing climbs or sinks in the heap, and the layer after the goal's is never
+//! sorted at all.
 //!
 //! On boards of up to 9 cells the closed set is an array indexed by the state's number among
 //! the reachable states ([`StateNumbers`]), which a move along a row changes by a constant; on
