@@ -38,11 +38,13 @@ impl MinHeap {
         MinHeap::default()
     }
 
-    /// An empty heap with room for `capacity` entries, and as many in each layer.
+    /// An empty heap with room for `capacity` entries, and as many waiting. The layer being
+    /// popped takes as much room as the waiting list when it is first sorted, so a heap that
+    /// never sorts a layer never holds it.
     pub fn with_capacity(capacity: usize) -> MinHeap {
         MinHeap {
             entries: Vec::with_capacity(capacity),
-            layer: Vec::with_capacity(capacity),
+            layer: Vec::new(),
             later: Vec::with_capacity(capacity),
             counts: Vec::new(),
         }
@@ -168,6 +170,7 @@ impl MinHeap {
         }
         // Where each priority's entries end, the largest priority's first: each entry goes just
         // below the last one placed with its priority, so the first pushed is popped first.
+        self.layer.reserve(self.later.capacity());
         self.counts.clear();
         self.counts.resize(span, 0);
         for &entry in &self.later {
