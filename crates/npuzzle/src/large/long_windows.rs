@@ -7,6 +7,8 @@
 //! found the path. The windows are too long for the IDA* re-solves (see `shorten`), which
 //! reach about 40 moves.
 
+use std::time::Instant;
+
 use crate::board::{Board, Move};
 use crate::search::budget::{Budget, StopReason};
 use crate::solution::{Algorithm, Solution};
@@ -16,23 +18,55 @@ use super::best::{Best, improve_by_short_windows};
 use super::cancel_inverse_pairs;
 use super::shorten::Shortener;
 use super::wide::{Estimator, Search, max_width, wide_beam};
+use super::widening::Pace;
 
 /// The window lengths of one round, in moves, each with where its first window starts: the
 /// lengths differ and the windows start apart, so a round's passes cut the path in other
 /// places.
-const WINDOWS: [(usize, usize); 3] = [(100, 0), (75, 25), (125, 60)];
+///
+/// Many passes of one width did better than fewer of twice the width in the same time.
+/// Measured on DeepCubeA's first 20 7×7 states after a goal beam 32,000 wide, mean length ÷
+/// its lengths, with the three first windows alone, rounds of 2,000 to 64,000 wide: 1.0931 in
+/// 73 s of windows; with the ten, rounds of 8,000 and 16,000 wide: 1.0845 in 34 s (and of
+/// 2,000 to 16,000: 1.0878 in 51 s). On 6×6, 1.0644 in 11.4 s → 1.0577 in 6.9 s.
+const WINDOWS: [(usize, usize); 10] = [
+    (100, 0),
+    (75, 25),
+    (125, 60),
+    (175, 10),
+    (150, 40),
+    (90, 70),
+    (110, 30),
+    (140, 90),
+    (60, 15),
+    (200, 50),
+];
 
-/// The first round's beam width; each further round's beams are twice as wide. Narrow enough
-/// that a round fits the little time the wide beams leave on a 7×7 at `--time 1` (from 8,000:
-/// DeepCubeA's 7×7 states, 1 s, the whole even half, 1.239 → 1.228 × its lengths).
+/// The narrowest first round's beam width; each further round's beams are twice as wide.
+/// Narrow enough that a round fits the little time the wide beams leave on a 7×7 at `--time 1`
+/// (from 8,000: DeepCubeA's 7×7 states, 1 s, the whole even half, 1.239 → 1.228 × its
+/// lengths).
 const FIRST_WIDTH: usize = 2_000;
 
 /// The widest round without a deadline.
 const UNTIMED_WIDTH: usize = 8_000;
 
+/// A pass over the path takes about this many times as long as a beam to the goal as wide
+/// (its windows overlap by half, so it covers the path twice, but toward nearer boards the
+/// beams are pruned harder): on DeepCubeA's 7×7, ten passes 16,000 wide took 1.6 s a state
+/// against 0.32 s for the goal beam.
+const PASS_COST: f64 = 0.5;
+
+/// The share of the time left that the first round of a timed run is planned to take: the
+/// next round, twice as wide, takes the rest. Narrow rounds first only spend the time: after a
+/// goal beam 32,000 wide, rounds of 8,000 and 16,000 did better (1.0845) than rounds of 4,000
+/// to 16,000 (1.0870) and 2,000 to 16,000 (1.0878), and one round of 16,000 gave 1.0879.
+const FIRST_ROUND_SHARE: f64 = 1.0 / 3.0;
+
 /// Rounds of long windows, each round's beams twice as wide as the last's, until the budget
 /// stops them or the beams reach the widest that fits the memory (without a deadline,
-/// [`UNTIMED_WIDTH`]).
+/// [`UNTIMED_WIDTH`]). With a deadline, the first round is as wide as [`FIRST_ROUND_SHARE`]
+/// of the time left allows at the `pace` of the widest beam to the goal, if it was measured.
 ///
 /// # Errors
 ///
@@ -42,8 +76,9 @@ pub(super) fn improve_by_long_windows<F: FnMut(&Solution)>(
     shortener: &Shortener,
     improve: &Improve,
     budget: &Budget,
+    pace: Option<Pace>,
 ) -> Result<(), StopReason> {
-    let mut width = FIRST_WIDTH;
+    let mut width = first_width(pace, budget);
     loop {
         for (length, first) in WINDOWS {
             let cap = max_width(best.board.shape(), length);
@@ -63,6 +98,18 @@ pub(super) fn improve_by_long_windows<F: FnMut(&Solution)>(
         }
         width *= 2;
     }
+}
+
+/// The first round's width: [`FIRST_WIDTH`], or with a deadline and a `pace`, the width whose
+/// round is planned to take [`FIRST_ROUND_SHARE`] of the time left, if wider.
+fn first_width(pace: Option<Pace>, budget: &Budget) -> usize {
+    let (Some(pace), Some(deadline)) = (pace, budget.deadline) else {
+        return FIRST_WIDTH;
+    };
+    let left = deadline.saturating_duration_since(Instant::now());
+    let round = PASS_COST * WINDOWS.len() as f64 * pace.seconds.max(1e-6);
+    let planned = pace.width as f64 * FIRST_ROUND_SHARE * left.as_secs_f64() / round;
+    (planned as usize).max(FIRST_WIDTH)
 }
 
 /// One pass over the best solution: windows of `length` moves, half a window apart from the
@@ -106,6 +153,8 @@ fn board_after(board: &Board, moves: &[Move]) -> Board {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
     use crate::board::Shape;
     use crate::random::random_solvable;
@@ -119,13 +168,38 @@ mod tests {
         let before = first.len();
         let mut best = Best::quiet(&board, first);
         let shortener = Shortener::new(shape);
-        improve_by_long_windows(&mut best, &shortener, &Improve::default(), &budget).unwrap();
+        let improve = Improve::default();
+        improve_by_long_windows(&mut best, &shortener, &improve, &budget, None).unwrap();
         assert!(best.solution.solves(&board));
         assert!(
             best.solution.len() * 10 < before * 9,
             "{before} -> {}",
             best.solution.len()
         );
+    }
+
+    #[test]
+    fn a_timed_first_round_is_planned_from_the_goal_beam_s_pace() {
+        let pace = Pace {
+            width: 100_000,
+            seconds: 2.0,
+        };
+        // Without a deadline or a pace, the narrowest first round.
+        let timed = Budget::default().with_time_limit(Duration::from_secs(30));
+        assert_eq!(first_width(Some(pace), &Budget::default()), FIRST_WIDTH);
+        assert_eq!(first_width(None, &timed), FIRST_WIDTH);
+        // Ten passes 100,000 wide are planned at 10 s: a third of the 30 s left.
+        let width = first_width(Some(pace), &timed);
+        assert!(width.abs_diff(100_000) < 1_000, "{width}");
+        let slower = Pace {
+            seconds: 4.0,
+            ..pace
+        };
+        let width = first_width(Some(slower), &timed);
+        assert!(width.abs_diff(50_000) < 500, "{width}");
+        // Too little time for a round that wide: never narrower than the first width.
+        let short = Budget::default().with_time_limit(Duration::from_millis(100));
+        assert_eq!(first_width(Some(pace), &short), FIRST_WIDTH);
     }
 
     #[test]

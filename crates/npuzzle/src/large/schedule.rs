@@ -11,7 +11,7 @@ use super::long_windows::improve_by_long_windows;
 use super::presort::improve_by_presorting;
 use super::regions::last_region;
 use super::shorten::Shortener;
-use super::widening::{Widening, improve_by_wide_beams};
+use super::widening::{Pace, Widening, improve_by_wide_beams};
 use super::{Improve, Tables, constructed, weighted};
 
 /// Weights (as `num / den`) tried in turn by the anytime weighted A* on small boards, each with
@@ -174,7 +174,7 @@ pub(super) fn run_improvements<F: FnMut(&Solution)>(
 }
 
 /// Wide beams to the goal (see `widening`), then the windows of the best: short ones by IDA*,
-/// then long ones by beams (see `long_windows`).
+/// then long ones by beams (see `long_windows`) planned from the widest goal beam's pace.
 fn widen_then_windows<F: FnMut(&Solution)>(
     best: &mut Best<'_, F>,
     shortener: &Shortener,
@@ -182,24 +182,25 @@ fn widen_then_windows<F: FnMut(&Solution)>(
     budget: &Budget,
     cut_short: &mut Option<StopReason>,
 ) -> Result<(), StopReason> {
-    widen(best, shortener, improve, budget, cut_short)?;
+    let pace = widen(best, shortener, improve, budget, cut_short)?;
     improve_by_all_windows(best, shortener, improve, budget)?;
-    improve_by_long_windows(best, shortener, improve, budget)
+    improve_by_long_windows(best, shortener, improve, budget, pace)
 }
 
 /// The wide beams (see `widening`), noting in `cut_short` when the time left, not the memory,
-/// set the last beam's width.
+/// set the last beam's width. The widest beam's pace, if one ran to its end.
 fn widen<F: FnMut(&Solution)>(
     best: &mut Best<'_, F>,
     shortener: &Shortener,
     improve: &Improve,
     budget: &Budget,
     cut_short: &mut Option<StopReason>,
-) -> Result<(), StopReason> {
-    if improve_by_wide_beams(best, shortener, improve, budget)? == Widening::OutOfTime {
+) -> Result<Option<Pace>, StopReason> {
+    let (widening, pace) = improve_by_wide_beams(best, shortener, improve, budget)?;
+    if widening == Widening::OutOfTime {
         cut_short.get_or_insert(StopReason::Deadline);
     }
-    Ok(())
+    Ok(pace)
 }
 
 /// The largest boards (in cells) on which the wide beams run first: up to 7×7 they beat the

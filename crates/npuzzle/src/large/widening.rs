@@ -63,33 +63,48 @@ pub(super) enum Widening {
     Untimed,
 }
 
+/// How fast a beam to the goal ran: its width and seconds, from which the long windows plan
+/// theirs (see `long_windows`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Pace {
+    /// The beam's width.
+    pub(super) width: usize,
+    /// The seconds it took.
+    pub(super) seconds: f64,
+}
+
 /// Beams of growing width, the first [`FIRST_WIDTH`] wide, each next one [`growth`] times as
 /// wide or as wide as [`PLAN_SHARE`] of the time left allows (from the last beam's time per
 /// unit of width), until the time is up or the width reaches the memory cap. Each better
-/// solution's windows are then re-solved.
+/// solution's windows are then re-solved. Returns why the widening stopped, with the pace of
+/// the widest beam that ran to its end.
 pub(super) fn improve_by_wide_beams<F: FnMut(&Solution)>(
     best: &mut Best<'_, F>,
     shortener: &Shortener,
     improve: &Improve,
     budget: &Budget,
-) -> Result<Widening, StopReason> {
+) -> Result<(Widening, Option<Pace>), StopReason> {
     let estimator = Estimator::new(best.board.shape());
     let mut search = Search::new(&estimator, improve);
     let cells = best.board.tiles().len();
     let cached_width = CACHED_BYTES / cells;
     let mut width = FIRST_WIDTH;
     let mut widest = width;
+    let mut pace: Option<Pace> = None;
     loop {
         widest = widest.max(width);
         if best.done() {
-            return Ok(Widening::AtMemoryCap);
+            return Ok((Widening::AtMemoryCap, pace));
         }
         let started = Instant::now();
         let found = match wide_beam(best.board, &search, width, best.solution.len(), budget) {
-            Err(StopReason::MemoryLimit) => return Ok(Widening::AtMemoryCap),
+            Err(StopReason::MemoryLimit) => return Ok((Widening::AtMemoryCap, pace)),
             other => other?,
         };
         let seconds = started.elapsed().as_secs_f64();
+        if pace.is_none_or(|p| p.width <= width) {
+            pace = Some(Pace { width, seconds });
+        }
         if let Some(moves) = found
             && best.offer(cancel_inverse_pairs(&moves), Algorithm::Anytime)
         {
@@ -97,11 +112,11 @@ pub(super) fn improve_by_wide_beams<F: FnMut(&Solution)>(
         }
         let cap = max_width(best.board.shape(), best.solution.len());
         if width >= cap {
-            return Ok(Widening::AtMemoryCap);
+            return Ok((Widening::AtMemoryCap, pace));
         }
         let Some(deadline) = budget.deadline else {
             if width >= UNTIMED_WIDTH {
-                return Ok(Widening::Untimed);
+                return Ok((Widening::Untimed, pace));
             }
             width = (width * 2).min(UNTIMED_WIDTH);
             continue;
@@ -122,7 +137,7 @@ pub(super) fn improve_by_wide_beams<F: FnMut(&Solution)>(
                 // that is at least half as wide as the widest (another sample, nearly as good).
                 let fits = plan.widest_fitting(left);
                 if fits < widest / 2 {
-                    return Ok(Widening::OutOfTime);
+                    return Ok((Widening::OutOfTime, pace));
                 }
                 search.salt = search.salt.wrapping_add(SALT_STEP);
                 fits
@@ -197,16 +212,20 @@ mod tests {
     use crate::board::Shape;
     use crate::random::random_solvable;
 
-    fn widen(width: usize, height: usize, budget: &Budget) -> (Widening, usize, usize) {
+    fn widen(
+        width: usize,
+        height: usize,
+        budget: &Budget,
+    ) -> (Widening, Option<Pace>, usize, usize) {
         let board = random_solvable(Shape::new(width, height).unwrap(), 11);
         let first = crate::large::solve_fast(&board, &Budget::default()).unwrap();
         let length = first.len();
         let mut best = Best::quiet(&board, first);
         let shortener = Shortener::new(board.shape());
-        let widening =
+        let (widening, pace) =
             improve_by_wide_beams(&mut best, &shortener, &Improve::default(), budget).unwrap();
         assert!(best.solution.solves(&board));
-        (widening, length, best.solution.len())
+        (widening, pace, length, best.solution.len())
     }
 
     #[test]
@@ -241,15 +260,17 @@ mod tests {
 
     #[test]
     fn without_a_deadline_the_beams_widen_to_a_cap_and_shorten_the_fast_solution() {
-        let (widening, first, best) = widen(6, 6, &Budget::default());
+        let (widening, pace, first, best) = widen(6, 6, &Budget::default());
         assert_eq!(widening, Widening::Untimed);
+        // The pace is the widest beam's.
+        assert_eq!(pace.map(|p| p.width), Some(UNTIMED_WIDTH));
         assert!(best < first, "{best} >= {first}");
     }
 
     #[test]
     fn the_budget_s_memory_limit_ends_the_widening_without_an_error() {
         let budget = Budget::default().with_max_memory(200_000);
-        let (widening, first, best) = widen(7, 7, &budget);
+        let (widening, _, first, best) = widen(7, 7, &budget);
         assert_eq!(widening, Widening::AtMemoryCap);
         assert!(best <= first);
     }
