@@ -43,9 +43,9 @@ const WINDOWS: [(usize, usize); 10] = [
 ];
 
 /// The narrowest first round's beam width; each further round's beams are twice as wide.
-/// Narrow enough that a round fits the little time the wide beams leave on a 7×7 at `--time 1`
-/// (from 8,000: DeepCubeA's 7×7 states, 1 s, the whole even half, 1.239 → 1.228 × its
-/// lengths).
+/// Narrow enough that a few passes fit the little time the wide beams leave on a 7×7 at
+/// `--time 1` (measured with rounds of three passes, from 8,000: DeepCubeA's 7×7 states, 1 s,
+/// the whole even half, 1.239 → 1.228 × its lengths).
 const FIRST_WIDTH: usize = 2_000;
 
 /// The widest round without a deadline.
@@ -53,8 +53,8 @@ const UNTIMED_WIDTH: usize = 8_000;
 
 /// A pass over the path takes about this many times as long as a beam to the goal as wide
 /// (its windows overlap by half, so it covers the path twice, but toward nearer boards the
-/// beams are pruned harder): on DeepCubeA's 7×7, ten passes 16,000 wide took 1.6 s a state
-/// against 0.32 s for the goal beam.
+/// beams are pruned harder): on DeepCubeA's first 10 7×7 states, ten passes 16,000 wide took
+/// 1.6 s a state, a goal beam 16,000 wide 0.32 s.
 const PASS_COST: f64 = 0.5;
 
 /// The share of the time left that the first round of a timed run is planned to take: the
@@ -64,9 +64,10 @@ const PASS_COST: f64 = 0.5;
 const FIRST_ROUND_SHARE: f64 = 1.0 / 3.0;
 
 /// Rounds of long windows, each round's beams twice as wide as the last's, until the budget
-/// stops them or the beams reach the widest that fits the memory (without a deadline,
-/// [`UNTIMED_WIDTH`]). With a deadline, the first round is as wide as [`FIRST_ROUND_SHARE`]
-/// of the time left allows at the `pace` of the widest beam to the goal, if it was measured.
+/// stops them, or after a round whose beams were all as wide as fits the memory (without a
+/// deadline, after the round [`UNTIMED_WIDTH`] wide). With a deadline, the first round is as
+/// wide as [`FIRST_ROUND_SHARE`] of the time left allows at the `pace` of the widest beam to
+/// the goal, if it was measured.
 ///
 /// # Errors
 ///
@@ -78,38 +79,69 @@ pub(super) fn improve_by_long_windows<F: FnMut(&Solution)>(
     budget: &Budget,
     pace: Option<Pace>,
 ) -> Result<(), StopReason> {
+    let shortest = WINDOWS.iter().map(|&(length, _)| length).min().unwrap_or(1);
+    let widest = max_width(best.board.shape(), shortest);
     let mut width = first_width(pace, budget);
     loop {
+        let planned = width;
         for (length, first) in WINDOWS {
-            let cap = max_width(best.board.shape(), length);
-            if best.done() || width > cap {
+            if best.done() {
                 return Ok(());
             }
-            let shorter = match pass(best, length, first, width, improve, budget) {
-                Err(StopReason::MemoryLimit) => return Ok(()),
-                other => other?,
+            let Some(shorter) = pass_that_fits(best, length, first, &mut width, improve, budget)?
+            else {
+                return Ok(());
             };
             if shorter {
                 improve_by_short_windows(best, shortener, improve, budget)?;
             }
         }
-        if budget.deadline.is_none() && width >= UNTIMED_WIDTH {
+        let untimed_done = budget.deadline.is_none() && width >= UNTIMED_WIDTH;
+        if width < planned || width >= widest || untimed_done {
             return Ok(());
         }
         width *= 2;
     }
 }
 
-/// The first round's width: [`FIRST_WIDTH`], or with a deadline and a `pace`, the width whose
-/// round is planned to take [`FIRST_ROUND_SHARE`] of the time left, if wider.
+/// [`pass`] with beams `width` wide, or as wide as fits [`max_width`] for windows of `length`
+/// if that is less; when the budget's memory limit stops it, again with half the width, down
+/// to [`FIRST_WIDTH`]. Whether a window got shorter; `None` when even that did not fit.
+fn pass_that_fits<F: FnMut(&Solution)>(
+    best: &mut Best<'_, F>,
+    length: usize,
+    first: usize,
+    width: &mut usize,
+    improve: &Improve,
+    budget: &Budget,
+) -> Result<Option<bool>, StopReason> {
+    let cap = max_width(best.board.shape(), length);
+    loop {
+        match pass(best, length, first, (*width).min(cap), improve, budget) {
+            Err(StopReason::MemoryLimit) if (*width).min(cap) > FIRST_WIDTH => {
+                *width = ((*width).min(cap) / 2).max(FIRST_WIDTH);
+            }
+            Err(StopReason::MemoryLimit) => return Ok(None),
+            other => return other.map(Some),
+        }
+    }
+}
+
+/// The first round's width: [`FIRST_WIDTH`], or with a deadline and a `pace`, the
+/// [`planned_width`] for the time left, if wider.
 fn first_width(pace: Option<Pace>, budget: &Budget) -> usize {
     let (Some(pace), Some(deadline)) = (pace, budget.deadline) else {
         return FIRST_WIDTH;
     };
     let left = deadline.saturating_duration_since(Instant::now());
+    planned_width(pace, left.as_secs_f64()).max(FIRST_WIDTH)
+}
+
+/// The width whose round of [`WINDOWS`] is planned to take [`FIRST_ROUND_SHARE`] of `left`
+/// seconds, at the `pace` of a beam to the goal (a pass costing [`PASS_COST`] of such a beam).
+fn planned_width(pace: Pace, left: f64) -> usize {
     let round = PASS_COST * WINDOWS.len() as f64 * pace.seconds.max(1e-6);
-    let planned = pace.width as f64 * FIRST_ROUND_SHARE * left.as_secs_f64() / round;
-    (planned as usize).max(FIRST_WIDTH)
+    (pace.width as f64 * FIRST_ROUND_SHARE * left / round).round() as usize
 }
 
 /// One pass over the best solution: windows of `length` moves, half a window apart from the
@@ -184,22 +216,46 @@ mod tests {
             width: 100_000,
             seconds: 2.0,
         };
-        // Without a deadline or a pace, the narrowest first round.
-        let timed = Budget::default().with_time_limit(Duration::from_secs(30));
-        assert_eq!(first_width(Some(pace), &Budget::default()), FIRST_WIDTH);
-        assert_eq!(first_width(None, &timed), FIRST_WIDTH);
-        // Ten passes 100,000 wide are planned at 10 s: a third of the 30 s left.
-        let width = first_width(Some(pace), &timed);
-        assert!(width.abs_diff(100_000) < 1_000, "{width}");
+        // Ten passes 100,000 wide are planned at 10 s: a third of 30 s; half as wide at half
+        // the pace.
+        assert_eq!(planned_width(pace, 30.0), 100_000);
         let slower = Pace {
             seconds: 4.0,
             ..pace
         };
-        let width = first_width(Some(slower), &timed);
-        assert!(width.abs_diff(50_000) < 500, "{width}");
-        // Too little time for a round that wide: never narrower than the first width.
+        assert_eq!(planned_width(slower, 30.0), 50_000);
+        assert_eq!(planned_width(pace, 0.0), 0);
+        // Without a deadline or a pace, the narrowest first round; with them, the plan, but
+        // never narrower than that.
+        let timed = Budget::default().with_time_limit(Duration::from_secs(30));
+        assert_eq!(first_width(Some(pace), &Budget::default()), FIRST_WIDTH);
+        assert_eq!(first_width(None, &timed), FIRST_WIDTH);
+        assert!(first_width(Some(pace), &timed) > 90_000);
         let short = Budget::default().with_time_limit(Duration::from_millis(100));
         assert_eq!(first_width(Some(pace), &short), FIRST_WIDTH);
+    }
+
+    #[test]
+    fn a_round_too_wide_for_the_memory_runs_narrower_instead_of_not_at_all() {
+        let shape = Shape::new(6, 6).unwrap();
+        let board = random_solvable(shape, 3);
+        let first = crate::large::solve_fast(&board, &Budget::default()).unwrap();
+        let before = first.len();
+        let mut best = Best::quiet(&board, first);
+        // A limit that a beam 2,000 wide fits and one 64,000 wide does not; a pace and a
+        // deadline that plan the first round far wider than both.
+        let budget = Budget::default()
+            .with_max_memory(20 << 20)
+            .with_time_limit(Duration::from_secs(600));
+        let pace = Pace {
+            width: 10_000_000,
+            seconds: 0.1,
+        };
+        let shortener = Shortener::new(shape);
+        let improve = Improve::default();
+        improve_by_long_windows(&mut best, &shortener, &improve, &budget, Some(pace)).unwrap();
+        assert!(best.solution.solves(&board));
+        assert!(best.solution.len() < before, "no window was re-solved");
     }
 
     #[test]

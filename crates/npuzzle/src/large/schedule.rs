@@ -188,7 +188,7 @@ fn widen_then_windows<F: FnMut(&Solution)>(
 }
 
 /// The wide beams (see `widening`), noting in `cut_short` when the time left, not the memory,
-/// set the last beam's width. The widest beam's pace, if one ran to its end.
+/// set the last beam's width. The pace of the widest beam that reached the goal, if any.
 fn widen<F: FnMut(&Solution)>(
     best: &mut Best<'_, F>,
     shortener: &Shortener,

@@ -77,7 +77,7 @@ pub(super) struct Pace {
 /// wide or as wide as [`PLAN_SHARE`] of the time left allows (from the last beam's time per
 /// unit of width), until the time is up or the width reaches the memory cap. Each better
 /// solution's windows are then re-solved. Returns why the widening stopped, with the pace of
-/// the widest beam that ran to its end.
+/// the widest beam that reached the goal.
 pub(super) fn improve_by_wide_beams<F: FnMut(&Solution)>(
     best: &mut Best<'_, F>,
     shortener: &Shortener,
@@ -102,7 +102,9 @@ pub(super) fn improve_by_wide_beams<F: FnMut(&Solution)>(
             other => other?,
         };
         let seconds = started.elapsed().as_secs_f64();
-        if pace.is_none_or(|p| p.width <= width) {
+        // A beam that found no path may have died out early: its time says nothing of a
+        // whole one's.
+        if found.is_some() && pace.is_none_or(|p| p.width <= width) {
             pace = Some(Pace { width, seconds });
         }
         if let Some(moves) = found
