@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use anyhow::{Result, bail};
 use npuzzle::pdb::cache::best_cached;
-use npuzzle::{Algorithm, Budget, Options, SolveError, solve};
+use npuzzle::{Algorithm, Budget, CancelFlag, Options, SolveError, solve};
 
 use crate::exit;
 use crate::input::read_board;
@@ -50,11 +50,28 @@ pub struct Args {
     tables: TableArgs,
 }
 
+/// A flag that the first Ctrl-C sets, so that the search stops and the best solution found so
+/// far is printed; a second Ctrl-C ends the process at once.
+fn cancel_on_interrupt() -> CancelFlag {
+    let flag = CancelFlag::new();
+    let set = flag.clone();
+    // Where no handler can be set, Ctrl-C ends the process, as it would without one.
+    let _ = ctrlc::set_handler(move || {
+        if set.is_cancelled() {
+            std::process::exit(130);
+        }
+        set.cancel();
+    });
+    flag
+}
+
 /// Solves the board and prints the report.
 pub fn run(args: &Args) -> Result<u8> {
     args.tables.check()?;
     let board = read_board(&args.file)?;
-    let mut budget = Budget::default().with_max_memory(args.max_memory.saturating_mul(1 << 20));
+    let mut budget = Budget::default()
+        .with_max_memory(args.max_memory.saturating_mul(1 << 20))
+        .with_cancel(cancel_on_interrupt());
     if let Some(nodes) = args.max_nodes {
         budget = budget.with_max_nodes(nodes);
     }

@@ -131,6 +131,55 @@ fn an_improvement_says_why_it_ended() {
 }
 
 #[test]
+fn ctrl_c_stops_a_long_solve_and_prints_the_best_so_far() {
+    let start = npuzzle::random::shuffled(npuzzle::Shape::new(7, 7).unwrap(), 2000, 3);
+    let board = start.to_string();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_npuzzle"))
+        .args(["solve", "-", "--time", "600", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(board.as_bytes())
+        .unwrap();
+    // Well into the search (the handler is set before the board is read), a Ctrl-C.
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    // The shell's own kill: no procps needed.
+    let interrupt = format!("kill -INT {}", child.id());
+    let kill = Command::new("sh")
+        .args(["-c", &interrupt])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    // It stops within seconds, not at the ten minutes asked for (a hung run fails here).
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(
+            started.elapsed().as_secs() < 120,
+            "still running after a Ctrl-C"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert_succeeded(&output);
+    let value = json(&output);
+    assert_eq!(value["ended"], "cancelled", "{value}");
+    let letters = value["moves"].as_str().expect("the moves as letters");
+    let moves: Vec<npuzzle::Move> = letters
+        .chars()
+        .map(|c| npuzzle::Move::from_letter(c).unwrap())
+        .collect();
+    let mut replay = start;
+    replay.apply_all(&moves).unwrap();
+    assert!(replay.is_goal(), "the best so far solves the board");
+}
+
+#[test]
 fn analyze_reports_and_unsolvable_exits_1() {
     let out = npuzzle(
         &["analyze", "-", "--json"],
