@@ -170,10 +170,7 @@ fn ctrl_c_stops_a_long_solve_and_prints_the_best_so_far() {
     let value = json(&output);
     assert_eq!(value["ended"], "cancelled", "{value}");
     let letters = value["moves"].as_str().expect("the moves as letters");
-    let moves: Vec<npuzzle::Move> = letters
-        .chars()
-        .map(|c| npuzzle::Move::from_letter(c).unwrap())
-        .collect();
+    let moves = npuzzle::moves_from_str(letters).unwrap();
     let mut replay = start;
     replay.apply_all(&moves).unwrap();
     assert!(replay.is_goal(), "the best so far solves the board");

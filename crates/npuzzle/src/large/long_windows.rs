@@ -117,9 +117,10 @@ fn pass_that_fits<F: FnMut(&Solution)>(
 ) -> Result<Option<bool>, StopReason> {
     let cap = max_width(best.board.shape(), length);
     loop {
-        match pass(best, length, first, (*width).min(cap), improve, budget) {
-            Err(StopReason::MemoryLimit) if (*width).min(cap) > FIRST_WIDTH => {
-                *width = ((*width).min(cap) / 2).max(FIRST_WIDTH);
+        let tried = (*width).min(cap);
+        match pass(best, length, first, tried, improve, budget) {
+            Err(StopReason::MemoryLimit) if tried > FIRST_WIDTH => {
+                *width = (tried / 2).max(FIRST_WIDTH);
             }
             Err(StopReason::MemoryLimit) => return Ok(None),
             other => return other.map(Some),
