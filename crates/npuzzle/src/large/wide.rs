@@ -1,8 +1,9 @@
 //! Wide beam search to the goal on any board: at each depth the children of the boards kept,
 //! ranked (see [`Scores::rank`]) by an admissible estimate (Manhattan + linear conflict) and
 //! a surcharge (the spread of the tiles' distances, the sum of their squares, and the line
-//! conflicts counted again), both kept incrementally; the best `width` kept, until a board is
-//! the goal. Each doubling of the width gives a shorter solution as a rule, so the anytime
+//! conflicts counted again), both kept incrementally, and a look one move ahead (whether the
+//! blank is stalled, see [`STALL_SURCHARGE`]); the best `width` kept, until a board is the
+//! goal. Each doubling of the width gives a shorter solution as a rule, so the anytime
 //! schedule runs beams of growing width until its time is up. The estimate may be toward
 //! another board of the shape ([`Estimator::toward`]): then the beam ends there
 //! (`long_windows` re-solves stretches of a path so).
@@ -43,6 +44,21 @@ const SPREAD_WEIGHT: u64 = 6;
 /// well (64,000 wide 1.101 and 1.105); four moves (24) no better on the first 20 7×7 states
 /// and worse on the others, three (18) let some 7×7 beams wander until they died out.
 const LINE_SURCHARGE: u32 = 2 * SPREAD_WEIGHT as u32;
+
+/// What a board adds to its rank, in units of the spread, when its blank is stalled: no tile
+/// next to it but the one just moved gets nearer its target by sliding in. Two moves' worth:
+/// its next move takes a tile away, so its distance must rise by one before it can fall, and
+/// as a rule it is two moves further than a board of the same estimate with a good move.
+///
+/// A look one move ahead, at one table read a neighbour: a beam's time at a given width
+/// changed within the machine's spread (7×7, 32,000 wide, 10 states, three runs each in turn:
+/// 7.8–8.5 s without, 7.9–9.2 s with). Measured with one beam on DeepCubeA's states, mean length ÷ DeepCubeA's,
+/// without → with: 7×7 64,000 wide, first 20 states 1.1022 → 1.0910 and next 20 1.0936 →
+/// 1.0881; 7×7 8,000 wide, first 40, 1.1523 → 1.1463; 6×6 64,000 wide, first 20, 1.0596 →
+/// 1.0556. A move's worth (6) gained half as much; 16 and 20 about as much as 12 (7×7 64,000
+/// wide, first 40: 1.0892 and 1.0894 against 1.0896). Looking a second move ahead (a stall
+/// after any step of the blank) gained nothing beyond a run's spread.
+const STALL_SURCHARGE: u64 = 2 * SPREAD_WEIGHT;
 
 /// The most memory (bytes) a beam's parent links and boards may take.
 const MEMORY: usize = 768 << 20;
@@ -132,6 +148,9 @@ pub(super) struct Estimator {
     manhattan: Vec<u16>,
     keys: Vec<u64>,
     steps: Vec<[u16; 4]>,
+    /// Per (tile, cell): bit `m` set when the tile gets nearer its target by taking the step
+    /// the blank's move `m` (an index in [`Move::ALL`]) would take from that cell.
+    closer: Vec<u8>,
     /// Each cell's row and column.
     row: Vec<u8>,
     column: Vec<u8>,
@@ -163,16 +182,21 @@ struct Scores {
 
 impl Scores {
     /// What orders boards in the beam, smaller first: the estimate weighted
-    /// [`SPREAD_WEIGHT`] to one of the surcharge, then `salt`ed hash bits to break ties.
-    fn rank(&self, salt: u64) -> u64 {
-        let weighted = u64::from(self.estimate) * SPREAD_WEIGHT + u64::from(self.surcharge);
+    /// [`SPREAD_WEIGHT`] to one of the surcharge (and [`STALL_SURCHARGE`] if the board's
+    /// blank is `stalled`), then `salt`ed hash bits to break ties.
+    fn rank(&self, stalled: bool, salt: u64) -> u64 {
+        let weighted = u64::from(self.estimate) * SPREAD_WEIGHT
+            + u64::from(self.surcharge)
+            + STALL_SURCHARGE * u64::from(stalled);
         (weighted << 24) | ((self.hash ^ salt) >> 40)
     }
 
-    /// The surcharge of a board ranked `rank` with this estimate: the inverse of
+    /// The surcharge of a board ranked `rank` with this estimate and stall: the inverse of
     /// [`Scores::rank`].
-    fn surcharge_of(rank: u64, estimate: u16) -> u32 {
-        ((rank >> 24) - u64::from(estimate) * SPREAD_WEIGHT) as u32
+    fn surcharge_of(rank: u64, estimate: u16, stalled: bool) -> u32 {
+        let weighted = rank >> 24;
+        (weighted - u64::from(estimate) * SPREAD_WEIGHT - STALL_SURCHARGE * u64::from(stalled))
+            as u32
     }
 }
 
@@ -191,8 +215,17 @@ impl Estimator {
             home[tile as usize] = cell;
         }
         let manhattan = manhattan_table_toward(shape, |tile| home[tile as usize]);
-        let steps = (0..cells)
+        let steps: Vec<[u16; 4]> = (0..cells)
             .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).map_or(NONE, |c| c as u16)))
+            .collect();
+        let closer = (0..cells * cells)
+            .map(|at| {
+                let (tile, cell) = (at / cells, at % cells);
+                let distance = |cell: usize| manhattan[tile * cells + cell];
+                (steps[cell].iter().enumerate())
+                    .filter(|&(_, &to)| to != NONE && distance(to as usize) < distance(cell))
+                    .fold(0, |bits, (m, _)| bits | 1 << m)
+            })
             .collect();
         let goal = |tile: usize| shape.column_row(home[tile]);
         Estimator {
@@ -200,6 +233,7 @@ impl Estimator {
             manhattan,
             keys: zobrist(cells),
             steps,
+            closer,
             row: (0..cells).map(|c| shape.column_row(c).1 as u8).collect(),
             column: (0..cells).map(|c| shape.column_row(c).0 as u8).collect(),
             goal_row: (0..cells)
@@ -271,6 +305,24 @@ impl Estimator {
             surcharge,
             hash,
         }
+    }
+
+    /// Whether the blank is stalled after it moves from `blank` to `from` on the board
+    /// `tiles` (before the move): no tile next to `from` but the one just moved (now at
+    /// `blank`) gets nearer its target by sliding into `from`.
+    fn stalls(&self, tiles: &[u8], blank: usize, from: usize) -> bool {
+        let cells = tiles.len();
+        let mut gain = 0u8;
+        for (m, &next) in self.steps[from].iter().enumerate() {
+            let next = next as usize;
+            if next != NONE as usize && next != blank {
+                let tile = tiles[next] as usize;
+                // The tile steps the other way from the blank.
+                let step = Move::ALL[m].inverse().index();
+                gain |= self.closer[tile * cells + next] & (1 << step);
+            }
+        }
+        gain == 0
     }
 
     /// The scores after the blank at `blank` takes move `mv` (an index in [`Move::ALL`]) and
@@ -361,8 +413,8 @@ impl Layer {
     }
 }
 
-/// A child before it is kept: its rank (which also holds its surcharge), estimate, hash, parent
-/// and move.
+/// A child before it is kept: its rank (which also holds its surcharge), estimate, hash, parent,
+/// move, and whether its blank is stalled (see [`STALL_SURCHARGE`]).
 #[derive(Clone, Copy)]
 struct Child {
     rank: u64,
@@ -370,6 +422,7 @@ struct Child {
     parent: u32,
     estimate: u16,
     mv: u8,
+    stalled: bool,
 }
 
 impl Child {
@@ -380,6 +433,7 @@ impl Child {
         parent: 0,
         estimate: 0,
         mv: 0,
+        stalled: false,
     };
 
     /// Whether this is a place left empty ([`Child::NONE`]).
@@ -516,12 +570,14 @@ fn children_of(
         if depth as usize + child.estimate as usize >= upper {
             continue;
         }
+        let stalled = estimator.stalls(tiles, blank, from as usize);
         keep(Child {
-            rank: child.rank(search.salt),
+            rank: child.rank(stalled, search.salt),
             hash: child.hash,
             parent: i as u32,
             estimate: child.estimate,
             mv: m as u8,
+            stalled,
         });
     }
 }
@@ -552,7 +608,7 @@ fn materialise(layer: &Layer, children: &[Child], search: &Search<'_>, out: &mut
     refill(&mut out.estimates, kept().map(|c| c.estimate));
     refill(
         &mut out.surcharges,
-        kept().map(|c| Scores::surcharge_of(c.rank, c.estimate)),
+        kept().map(|c| Scores::surcharge_of(c.rank, c.estimate, c.stalled)),
     );
     refill(&mut out.hashes, kept().map(|c| c.hash));
     refill(&mut out.last, kept().map(|c| c.mv));
@@ -636,20 +692,63 @@ mod tests {
         // Two tiles two cells off (spread 8) against one tile four off (spread 16).
         let spread_out = scores(4, 8, u64::MAX);
         let one_far = scores(4, 16, 0);
-        assert!(spread_out.rank(0) < one_far.rank(0));
+        assert!(spread_out.rank(false, 0) < one_far.rank(false, 0));
         // A move less of the estimate outweighs less than SPREAD_WEIGHT of spread, no more.
         let weight = SPREAD_WEIGHT as u32;
-        assert!(scores(3, 8 + weight - 1, 0).rank(0) < spread_out.rank(0));
-        assert!(scores(3, 8 + weight + 1, 0).rank(0) > spread_out.rank(0));
+        assert!(scores(3, 8 + weight - 1, 0).rank(false, 0) < spread_out.rank(false, 0));
+        assert!(scores(3, 8 + weight + 1, 0).rank(false, 0) > spread_out.rank(false, 0));
         // Equal scores are ordered by the salted hash, and each rank gives its surcharge back.
         let (a, b) = (scores(4, 8, 1 << 50), scores(4, 8, 2 << 50));
-        assert!(a.rank(0) < b.rank(0) && a.rank(3 << 50) > b.rank(3 << 50));
+        assert!(
+            a.rank(false, 0) < b.rank(false, 0) && a.rank(false, 3 << 50) > b.rank(false, 3 << 50)
+        );
         for s in [spread_out, one_far, a, scores(7_000, 230_000, u64::MAX)] {
-            assert_eq!(
-                Scores::surcharge_of(s.rank(0x5EED), s.estimate),
-                s.surcharge
-            );
+            for stalled in [false, true] {
+                let rank = s.rank(stalled, 0x5EED);
+                assert_eq!(Scores::surcharge_of(rank, s.estimate, stalled), s.surcharge);
+            }
         }
+    }
+
+    #[test]
+    fn a_blank_is_stalled_when_no_tile_but_the_one_just_moved_gets_nearer_by_sliding_in() {
+        let estimator = Estimator::new(Shape::new(4, 4).unwrap());
+        let goal: Vec<u8> = (1..16).chain([0]).collect();
+        // From the goal every slide takes a tile away; the tile just moved would come back
+        // home, but that is the move back.
+        assert!(estimator.stalls(&goal, 15, 11));
+        assert!(estimator.stalls(&goal, 15, 14));
+        // Tiles 8 and 7 swapped above the blank (cell 10). When 8 comes down (the blank goes
+        // up to cell 6), 7 can slide left toward home; when 10 slides right instead, the blank
+        // at cell 9 has only tiles at home around it.
+        let swapped = [1, 2, 3, 4, 5, 6, 8, 7, 9, 10, 0, 11, 13, 14, 15, 12];
+        assert!(!estimator.stalls(&swapped, 10, 6));
+        assert!(estimator.stalls(&swapped, 10, 9));
+        // On other shapes, the same as reading the distances one by one.
+        for (width, height) in [(6, 6), (7, 5), (3, 9)] {
+            let shape = Shape::new(width, height).unwrap();
+            let estimator = Estimator::new(shape);
+            let distance =
+                |tile: u8, cell: usize| estimator.manhattan[tile as usize * shape.cells() + cell];
+            for seed in 0..20 {
+                let board = random_solvable(shape, seed);
+                let (tiles, blank) = (board.tiles(), board.blank());
+                for from in Move::ALL.iter().filter_map(|&mv| shape.step(blank, mv)) {
+                    let gains = Move::ALL.iter().filter_map(|&mv| shape.step(from, mv));
+                    let stalled = gains
+                        .filter(|&next| next != blank)
+                        .all(|next| distance(tiles[next], from) > distance(tiles[next], next));
+                    assert_eq!(estimator.stalls(tiles, blank, from), stalled);
+                }
+            }
+        }
+        // A stalled board ranks as two moves more of the estimate.
+        let scores = estimator.full(&swapped);
+        let two_further = Scores {
+            estimate: scores.estimate + 2,
+            ..scores
+        };
+        assert_eq!(scores.rank(true, 0), two_further.rank(false, 0));
     }
 
     #[test]
@@ -668,9 +767,9 @@ mod tests {
                 scores = estimator.after(board.tiles(), scores, blank, mv.index());
                 board.apply(mv);
                 assert_eq!(scores, estimator.full(board.tiles()), "{shape} step {step}");
-                let rank = scores.rank(0x5EED);
+                let rank = scores.rank(false, 0x5EED);
                 assert_eq!(
-                    Scores::surcharge_of(rank, scores.estimate),
+                    Scores::surcharge_of(rank, scores.estimate, false),
                     scores.surcharge
                 );
             }
@@ -688,7 +787,7 @@ mod tests {
         assert_eq!((swapped.estimate, shifted.estimate), (4, 4));
         assert_eq!(swapped.surcharge, 2 + LINE_SURCHARGE);
         assert_eq!(shifted.surcharge, 4);
-        assert!(shifted.rank(0) < swapped.rank(0));
+        assert!(shifted.rank(false, 0) < swapped.rank(false, 0));
         // The conflict weighs as two more moves of the estimate: the swapped board ranks with
         // a board of the same spread, no conflict and an estimate two moves higher.
         let conflict_free = Scores {
@@ -696,7 +795,7 @@ mod tests {
             surcharge: 2,
             ..swapped
         };
-        assert_eq!(swapped.rank(0), conflict_free.rank(0));
+        assert_eq!(swapped.rank(false, 0), conflict_free.rank(false, 0));
     }
 
     #[test]
