@@ -47,17 +47,19 @@ const LINE_SURCHARGE: u32 = 2 * SPREAD_WEIGHT as u32;
 
 /// What a board adds to its rank, in units of the spread, when its blank is stalled: no tile
 /// next to it but the one just moved gets nearer its target by sliding in. Two moves' worth:
-/// its next move takes a tile away, so its distance must rise by one before it can fall, and
-/// as a rule it is two moves further than a board of the same estimate with a good move.
+/// its next move takes a tile away, so its Manhattan sum must rise by one before it can fall,
+/// and as a rule it is two moves further than a board of the same estimate with a good move.
 ///
-/// A look one move ahead, at one table read a neighbour: a beam's time at a given width
-/// changed within the machine's spread (7×7, 32,000 wide, 10 states, three runs each in turn:
-/// 7.8–8.5 s without, 7.9–9.2 s with). Measured with one beam on DeepCubeA's states, mean length ÷ DeepCubeA's,
-/// without → with: 7×7 64,000 wide, first 20 states 1.1022 → 1.0910 and next 20 1.0936 →
-/// 1.0881; 7×7 8,000 wide, first 40, 1.1523 → 1.1463; 6×6 64,000 wide, first 20, 1.0596 →
-/// 1.0556. A move's worth (6) gained half as much; 16 and 20 about as much as 12 (7×7 64,000
-/// wide, first 40: 1.0892 and 1.0894 against 1.0896). Looking a second move ahead (a stall
-/// after any step of the blank) gained nothing beyond a run's spread.
+/// A look one move ahead, at one table read a neighbour (see [`nearer_steps`]). A beam's time
+/// at a given width: 7×7, 32,000 wide, 10 states, three runs each in turn, 7.8, 7.9 and 8.5 s
+/// without, 7.9, 8.3 and 9.2 s with (means 8.07 and 8.47 s, the runs' ranges overlapping).
+/// Measured with one beam on DeepCubeA's states, mean length ÷ DeepCubeA's, without → with:
+/// 7×7 64,000 wide, first 20 states 1.1022 → 1.0910 and next 20 1.0936 → 1.0881; 7×7 16,000
+/// wide, first 40, 1.1301 → 1.1243; 7×7 8,000 wide, first 40, 1.1523 → 1.1463; 6×6 64,000
+/// wide, first 20, 1.0596 → 1.0556. A move's worth (6) gained half as much; 16 and 20 about
+/// as much as 12 (7×7 64,000 wide, first 40: 1.0892 and 1.0894 against 1.0896). Looking a
+/// second move ahead (a stall after any step of the blank) gained nothing beyond a run's
+/// spread.
 const STALL_SURCHARGE: u64 = 2 * SPREAD_WEIGHT;
 
 /// The most memory (bytes) a beam's parent links and boards may take.
@@ -173,8 +175,9 @@ struct Line {
 struct Scores {
     /// Manhattan + 2 × line removals: a lower bound on the moves to the target.
     estimate: u16,
-    /// What the rank adds to the estimate: the spread (the sum of the squares of the tiles'
-    /// distances from their target cells) plus [`LINE_SURCHARGE`] a line removal.
+    /// What the rank adds to the estimate, kept from board to board: the spread (the sum of
+    /// the squares of the tiles' distances from their target cells) plus [`LINE_SURCHARGE`] a
+    /// line removal. The stall ([`STALL_SURCHARGE`]) is not in it: a child carries it.
     surcharge: u32,
     /// The board's Zobrist hash.
     hash: u64,
@@ -218,15 +221,7 @@ impl Estimator {
         let steps: Vec<[u16; 4]> = (0..cells)
             .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).map_or(NONE, |c| c as u16)))
             .collect();
-        let closer = (0..cells * cells)
-            .map(|at| {
-                let (tile, cell) = (at / cells, at % cells);
-                let distance = |cell: usize| manhattan[tile * cells + cell];
-                (steps[cell].iter().enumerate())
-                    .filter(|&(_, &to)| to != NONE && distance(to as usize) < distance(cell))
-                    .fold(0, |bits, (m, _)| bits | 1 << m)
-            })
-            .collect();
+        let closer = nearer_steps(&manhattan, &steps);
         let goal = |tile: usize| shape.column_row(home[tile]);
         Estimator {
             shape,
@@ -311,13 +306,16 @@ impl Estimator {
     /// `tiles` (before the move): no tile next to `from` but the one just moved (now at
     /// `blank`) gets nearer its target by sliding into `from`.
     fn stalls(&self, tiles: &[u8], blank: usize, from: usize) -> bool {
+        debug_assert_eq!(tiles[blank], 0, "the board before the move");
         let cells = tiles.len();
         let mut gain = 0u8;
         for (m, &next) in self.steps[from].iter().enumerate() {
             let next = next as usize;
-            if next != NONE as usize && next != blank {
+            // At `blank` this board holds the blank, which has no step nearer: the tile just
+            // moved is not read.
+            if next != NONE as usize {
                 let tile = tiles[next] as usize;
-                // The tile steps the other way from the blank.
+                // The tile at `next` slides the opposite way to the blank's move, into `from`.
                 let step = Move::ALL[m].inverse().index();
                 gain |= self.closer[tile * cells + next] & (1 << step);
             }
@@ -371,6 +369,22 @@ impl Estimator {
     }
 }
 
+/// Per (tile, cell), the moves of the blank (bits by index in [`Move::ALL`]) whose step from
+/// that cell would bring the tile nearer its target, from the distances per (tile, cell) and
+/// the steps per cell ([`NONE`] off the board). The blank (tile 0) has none.
+fn nearer_steps(manhattan: &[u16], steps: &[[u16; 4]]) -> Vec<u8> {
+    let cells = steps.len();
+    (0..cells * cells)
+        .map(|at| {
+            let (tile, from) = (at / cells, at % cells);
+            let distance = |cell: usize| manhattan[tile * cells + cell];
+            (steps[from].iter().enumerate())
+                .filter(|&(_, &to)| to != NONE && distance(to as usize) < distance(from))
+                .fold(0, |bits, (m, _)| bits | 1 << m)
+        })
+        .collect()
+}
+
 /// The boards kept at one depth.
 #[derive(Default)]
 struct Layer {
@@ -407,6 +421,18 @@ impl<'a> Search<'a> {
 }
 
 impl Layer {
+    /// The layer of one board, the first of a beam.
+    fn of(board: &Board, scores: Scores) -> Layer {
+        Layer {
+            tiles: board.tiles().to_vec(),
+            blanks: vec![board.blank() as u16],
+            estimates: vec![scores.estimate],
+            surcharges: vec![scores.surcharge],
+            hashes: vec![scores.hash],
+            last: vec![4],
+        }
+    }
+
     /// Bytes held.
     fn bytes(&self) -> usize {
         self.tiles.len() + self.blanks.len() * 19
@@ -454,14 +480,7 @@ pub(super) fn wide_beam(
 ) -> Result<Option<Vec<Move>>, StopReason> {
     let estimator = search.estimator;
     let scores = estimator.full(board.tiles());
-    let mut layer = Layer {
-        tiles: board.tiles().to_vec(),
-        blanks: vec![board.blank() as u16],
-        estimates: vec![scores.estimate],
-        surcharges: vec![scores.surcharge],
-        hashes: vec![scores.hash],
-        last: vec![4],
-    };
+    let mut layer = Layer::of(board, scores);
     // Kept from depth to depth: a depth allocates nothing but its parent links.
     let (mut places, mut children, mut next) = (Vec::new(), Vec::new(), Layer::default());
     let mut links: Vec<Vec<u32>> = Vec::new();
@@ -570,7 +589,8 @@ fn children_of(
         if depth as usize + child.estimate as usize >= upper {
             continue;
         }
-        let stalled = estimator.stalls(tiles, blank, from as usize);
+        // The target itself is not held back: every tile round its blank is home.
+        let stalled = child.estimate != 0 && estimator.stalls(tiles, blank, from as usize);
         keep(Child {
             rank: child.rank(stalled, search.salt),
             hash: child.hash,
@@ -697,6 +717,9 @@ mod tests {
         let weight = SPREAD_WEIGHT as u32;
         assert!(scores(3, 8 + weight - 1, 0).rank(false, 0) < spread_out.rank(false, 0));
         assert!(scores(3, 8 + weight + 1, 0).rank(false, 0) > spread_out.rank(false, 0));
+        // A stalled board ranks as two moves more of the estimate.
+        let two_further = scores(6, 8, u64::MAX);
+        assert_eq!(spread_out.rank(true, 0), two_further.rank(false, 0));
         // Equal scores are ordered by the salted hash, and each rank gives its surcharge back.
         let (a, b) = (scores(4, 8, 1 << 50), scores(4, 8, 2 << 50));
         assert!(
@@ -714,13 +737,14 @@ mod tests {
     fn a_blank_is_stalled_when_no_tile_but_the_one_just_moved_gets_nearer_by_sliding_in() {
         let estimator = Estimator::new(Shape::new(4, 4).unwrap());
         let goal: Vec<u8> = (1..16).chain([0]).collect();
-        // From the goal every slide takes a tile away; the tile just moved would come back
-        // home, but that is the move back.
+        // From the goal every slide takes a tile away (the tile just moved would come back
+        // home, but that is the move back, and the board before the move has the blank there).
         assert!(estimator.stalls(&goal, 15, 11));
         assert!(estimator.stalls(&goal, 15, 14));
-        // Tiles 8 and 7 swapped above the blank (cell 10). When 8 comes down (the blank goes
-        // up to cell 6), 7 can slide left toward home; when 10 slides right instead, the blank
-        // at cell 9 has only tiles at home around it.
+        // Tiles 8 and 7 swapped in the second row, the blank at cell 10 (come up from the
+        // corner and left). When 8 comes down (the blank goes up to cell 6), 7 can slide left
+        // toward home; when 10 slides right instead, the blank at cell 9 has only tiles at home
+        // around it.
         let swapped = [1, 2, 3, 4, 5, 6, 8, 7, 9, 10, 0, 11, 13, 14, 15, 12];
         assert!(!estimator.stalls(&swapped, 10, 6));
         assert!(estimator.stalls(&swapped, 10, 9));
@@ -742,13 +766,41 @@ mod tests {
                 }
             }
         }
-        // A stalled board ranks as two moves more of the estimate.
-        let scores = estimator.full(&swapped);
-        let two_further = Scores {
-            estimate: scores.estimate + 2,
-            ..scores
+    }
+
+    #[test]
+    fn the_boards_kept_carry_their_scores_from_depth_to_depth_and_no_stall() {
+        let shape = Shape::new(6, 6).unwrap();
+        let estimator = Estimator::new(shape);
+        let search = Search {
+            estimator: &estimator,
+            parallel: false,
+            salt: 0,
         };
-        assert_eq!(scores.rank(true, 0), two_further.rank(false, 0));
+        let board = random_solvable(shape, 11);
+        let mut layer = Layer::of(&board, estimator.full(board.tiles()));
+        let (mut places, mut next, mut stalled) = (Vec::new(), Layer::default(), 0);
+        // Every child kept, eight depths (3^7 × 4 boards at the last).
+        for depth in 1..=8 {
+            let made = expand(&layer, &search, depth, usize::MAX, &mut places);
+            let children: Vec<Child> = (places[..made].iter())
+                .filter(|c| !c.is_none())
+                .copied()
+                .collect();
+            stalled += children.iter().filter(|c| c.stalled).count();
+            materialise(&layer, &children, &search, &mut next);
+            std::mem::swap(&mut layer, &mut next);
+            for (i, tiles) in layer.tiles.chunks(shape.cells()).enumerate() {
+                let kept = (layer.estimates[i], layer.surcharges[i], layer.hashes[i]);
+                let full = estimator.full(tiles);
+                assert_eq!(
+                    kept,
+                    (full.estimate, full.surcharge, full.hash),
+                    "depth {depth}"
+                );
+            }
+        }
+        assert!(stalled > 0, "some children were stalled");
     }
 
     #[test]
