@@ -16,6 +16,7 @@ use npuzzle::{
 use serde::Serialize;
 
 use crate::exit;
+use crate::interrupt::cancel_on_interrupt;
 use crate::method::Method;
 use crate::tables::rayon_pool;
 use crate::tables::{TableArgs, suggest_stronger};
@@ -92,6 +93,9 @@ struct BenchReport {
     vs_reference: Option<Ratios>,
     #[serde(skip_serializing_if = "Option::is_none")]
     vs_optimal: Option<Ratios>,
+    /// Stopped by Ctrl-C: the instances are those finished before it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    interrupted: bool,
 }
 
 /// Lengths against other lengths over the instances that have them.
@@ -224,11 +228,13 @@ pub fn run(args: &Args) -> Result<u8> {
         mean_length: 0.0,
         vs_reference: None,
         vs_optimal: None,
+        interrupted: false,
     };
     if !args.json {
         print_header(args, &entries, &solver, db.as_deref(), &report);
     }
     let troubles = solve_all(args, &entries, &solver, &mut report)?;
+    report.interrupted = troubles.interrupted.is_some();
     summarise(&mut report);
     if args.json {
         println!("{}", serde_json::to_string(&report)?);
@@ -278,11 +284,13 @@ fn tables(args: &Args, first: &Board, options: &Options) -> Result<Option<Arc<Pa
     }
 }
 
-/// The instances that gave up and those whose length was wrong.
+/// The instances that gave up and those whose length was wrong, and where a Ctrl-C stopped the
+/// run.
 #[derive(Default)]
 struct Troubles {
     gave_up: Vec<String>,
     mismatches: Vec<String>,
+    interrupted: Option<String>,
 }
 
 impl Troubles {
@@ -294,8 +302,13 @@ impl Troubles {
         for line in &self.mismatches {
             eprintln!("npuzzle bench: LENGTH MISMATCH on {line}");
         }
+        if let Some(line) = &self.interrupted {
+            eprintln!("npuzzle bench: stopped by Ctrl-C {line}");
+        }
         if !self.mismatches.is_empty() {
             exit::WRONG_LENGTH
+        } else if self.interrupted.is_some() {
+            exit::INTERRUPTED
         } else if !self.gave_up.is_empty() {
             exit::GAVE_UP
         } else {
@@ -304,7 +317,9 @@ impl Troubles {
     }
 }
 
-/// Solves each instance on `--threads`, checks its length, and adds it to the report.
+/// Solves each instance on `--threads`, checks its length, and adds it to the report, until
+/// the instances end or a Ctrl-C stops the one being solved (which is left out: cut short, it
+/// measures nothing).
 fn solve_all(
     args: &Args,
     entries: &[BenchmarkInstance],
@@ -320,11 +335,21 @@ fn solve_all(
         None => None,
     };
     let mut troubles = Troubles::default();
-    for entry in entries {
+    let cancel = cancel_on_interrupt();
+    for (done, entry) in entries.iter().enumerate() {
         let budget = limit.map_or_else(Budget::unlimited, |limit| {
             Budget::unlimited().with_time_limit(limit)
         });
-        let (solution, generated) = match pool.install(|| solver.run(&entry.board, budget)) {
+        let outcome = pool.install(|| solver.run(&entry.board, budget.with_cancel(cancel.clone())));
+        if cancel.is_cancelled() {
+            troubles.interrupted = Some(format!(
+                "after {done} of {} instances; instance {} was cut short and is left out",
+                entries.len(),
+                entry.id
+            ));
+            break;
+        }
+        let (solution, generated) = match outcome {
             Ok(found) => found,
             Err(SolveError::GaveUp(stopped)) => {
                 if !args.json {

@@ -4,6 +4,7 @@ mod analyze;
 mod bench;
 mod generate;
 mod input;
+mod interrupt;
 mod method;
 mod pdb;
 mod progress;
@@ -27,6 +28,8 @@ pub mod exit {
     pub const GAVE_UP: u8 = 3;
     /// `bench`: a solution's length differs from the file's.
     pub const WRONG_LENGTH: u8 = 4;
+    /// `bench`: stopped by Ctrl-C; what it reports covers the instances finished before.
+    pub const INTERRUPTED: u8 = 130;
 }
 
 #[derive(Parser)]
@@ -35,7 +38,8 @@ pub mod exit {
     version,
     about = "Analyse and solve sliding-tile puzzles (8-puzzle, 15-puzzle, any width x height)",
     after_help = "Exit codes: 0 solved or analysed, 1 unsolvable, 2 bad input or usage, 3 the budget ran out,\n\
-                  4 (bench) a length differs from the file's.\n\
+                  4 (bench) a length differs from the file's, 130 (bench) stopped by Ctrl-C: the totals cover\n\
+                  the instances finished before it.\n\
                   Input: the course format (a header line with the tile count or side, then one line per row),\n\
                   rows alone, or one line such as `1 0 3 4 2 5 7 8 6` or `1 0 3 / 4 2 5 / 7 8 6`. 0 is the blank.\n\
                   Blank lines and # comments are ignored; FILE `-` reads standard input."

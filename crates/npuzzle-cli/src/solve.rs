@@ -5,10 +5,11 @@ use std::time::Duration;
 
 use anyhow::{Result, bail};
 use npuzzle::pdb::cache::best_cached;
-use npuzzle::{Algorithm, Budget, CancelFlag, Options, SolveError, solve};
+use npuzzle::{Algorithm, Budget, Options, SolveError, solve};
 
 use crate::exit;
 use crate::input::read_board;
+use crate::interrupt::cancel_on_interrupt;
 use crate::method::Method;
 use crate::report::{Extras, Report};
 use crate::tables::{TableArgs, suggest_stronger};
@@ -48,21 +49,6 @@ pub struct Args {
     time: Option<f64>,
     #[command(flatten)]
     tables: TableArgs,
-}
-
-/// A flag that the first Ctrl-C sets, so that the search stops and the best solution found so
-/// far is printed; a second Ctrl-C ends the process at once.
-fn cancel_on_interrupt() -> CancelFlag {
-    let flag = CancelFlag::new();
-    let set = flag.clone();
-    // Where no handler can be set, Ctrl-C ends the process, as it would without one.
-    let _ = ctrlc::set_handler(move || {
-        if set.is_cancelled() {
-            std::process::exit(130);
-        }
-        set.cancel();
-    });
-    flag
 }
 
 /// Solves the board and prints the report.

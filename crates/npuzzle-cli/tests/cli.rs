@@ -130,6 +130,28 @@ fn an_improvement_says_why_it_ended() {
     );
 }
 
+/// Sends the child a Ctrl-C (SIGINT) after `seconds`, and its output once it ends, which must be
+/// within seconds (a hung run fails here).
+fn interrupt_after(mut child: std::process::Child, seconds: u64) -> Output {
+    std::thread::sleep(std::time::Duration::from_secs(seconds));
+    // The shell's own kill: no procps needed.
+    let interrupt = format!("kill -INT {}", child.id());
+    let kill = Command::new("sh")
+        .args(["-c", &interrupt])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(
+            started.elapsed().as_secs() < 120,
+            "still running after a Ctrl-C"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.wait_with_output().unwrap()
+}
+
 #[test]
 fn ctrl_c_stops_a_long_solve_and_prints_the_best_so_far() {
     let start = npuzzle::random::shuffled(npuzzle::Shape::new(7, 7).unwrap(), 2000, 3);
@@ -148,24 +170,7 @@ fn ctrl_c_stops_a_long_solve_and_prints_the_best_so_far() {
         .write_all(board.as_bytes())
         .unwrap();
     // Well into the search (the handler is set before the board is read), a Ctrl-C.
-    std::thread::sleep(std::time::Duration::from_secs(2));
-    // The shell's own kill: no procps needed.
-    let interrupt = format!("kill -INT {}", child.id());
-    let kill = Command::new("sh")
-        .args(["-c", &interrupt])
-        .status()
-        .unwrap();
-    assert!(kill.success());
-    // It stops within seconds, not at the ten minutes asked for (a hung run fails here).
-    let started = std::time::Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        assert!(
-            started.elapsed().as_secs() < 120,
-            "still running after a Ctrl-C"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-    let output = child.wait_with_output().unwrap();
+    let output = interrupt_after(child, 2);
     assert_succeeded(&output);
     let value = json(&output);
     assert_eq!(value["ended"], "cancelled", "{value}");
@@ -174,6 +179,49 @@ fn ctrl_c_stops_a_long_solve_and_prints_the_best_so_far() {
     let mut replay = start;
     replay.apply_all(&moves).unwrap();
     assert!(replay.is_goal(), "the best so far solves the board");
+}
+
+#[test]
+fn ctrl_c_stops_a_bench_and_reports_the_instances_finished_before_it() {
+    // Three 7x7 boards at 6 s each: the Ctrl-C comes while the second is being solved.
+    let shape = npuzzle::Shape::new(7, 7).unwrap();
+    let boards: Vec<npuzzle::Board> = (0..3)
+        .map(|seed| npuzzle::random::shuffled(shape, 2000, seed))
+        .collect();
+    let lines: Vec<String> = (boards.iter().enumerate())
+        .map(|(id, board)| {
+            let tiles: Vec<String> = board.tiles().iter().map(u8::to_string).collect();
+            format!("{id} 0 {}", tiles.join(" "))
+        })
+        .collect();
+    let path = std::env::temp_dir().join(format!("npuzzle-cli-ctrl-c-{}.txt", std::process::id()));
+    std::fs::write(&path, lines.join("\n")).unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_npuzzle"))
+        .args(["bench", path.to_str().unwrap(), "--time", "6", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let output = interrupt_after(child, 9);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(output.status.code(), Some(130), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("stopped by Ctrl-C after 1 of 3 instances; instance 1 was cut short"),
+        "{stderr}"
+    );
+    let value = json(&output);
+    assert_eq!(value["interrupted"], true, "{value}");
+    let instances = value["instances"].as_array().unwrap();
+    assert_eq!(
+        instances.len(),
+        1,
+        "the one finished, not the one cut short"
+    );
+    let moves = npuzzle::moves_from_str(instances[0]["moves"].as_str().unwrap()).unwrap();
+    let mut replay = boards[0].clone();
+    replay.apply_all(&moves).unwrap();
+    assert!(replay.is_goal());
 }
 
 #[test]
