@@ -152,7 +152,7 @@ pub(super) struct Estimator {
     steps: Vec<[u16; 4]>,
     /// Per (tile, cell): bit `m` set when the tile gets nearer its target by taking the step
     /// the blank's move `m` (an index in [`Move::ALL`]) would take from that cell.
-    closer: Vec<u8>,
+    nearer_steps: Vec<u8>,
     /// Each cell's row and column.
     row: Vec<u8>,
     column: Vec<u8>,
@@ -221,14 +221,14 @@ impl Estimator {
         let steps: Vec<[u16; 4]> = (0..cells)
             .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).map_or(NONE, |c| c as u16)))
             .collect();
-        let closer = nearer_steps(&manhattan, &steps);
+        let nearer_steps = nearer_steps(&manhattan, &steps);
         let goal = |tile: usize| shape.column_row(home[tile]);
         Estimator {
             shape,
             manhattan,
             keys: zobrist(cells),
             steps,
-            closer,
+            nearer_steps,
             row: (0..cells).map(|c| shape.column_row(c).1 as u8).collect(),
             column: (0..cells).map(|c| shape.column_row(c).0 as u8).collect(),
             goal_row: (0..cells)
@@ -317,7 +317,7 @@ impl Estimator {
                 let tile = tiles[next] as usize;
                 // The tile at `next` slides the opposite way to the blank's move, into `from`.
                 let step = Move::ALL[m].inverse().index();
-                gain |= self.closer[tile * cells + next] & (1 << step);
+                gain |= self.nearer_steps[tile * cells + next] & (1 << step);
             }
         }
         gain == 0
