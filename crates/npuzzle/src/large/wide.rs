@@ -1,6 +1,6 @@
 //! Wide beam search to the goal on any board: at each depth the children of the boards kept,
 //! ranked (see [`Scores::rank`]) by an admissible estimate (Manhattan + linear conflict) and
-//! a surcharge (the spread of the tiles' distances, the sum of their squares, and the line
+//! a surcharge (the spread of the tiles' distances, the sum of their cubes, and the line
 //! conflicts counted again), both kept incrementally, and a look one move ahead (whether the
 //! blank is stalled, see [`STALL_SURCHARGE`]); the best `width` kept, until a board is the
 //! goal. Each doubling of the width gives a shorter solution as a rule, so the anytime
@@ -25,11 +25,25 @@ use super::beam::zobrist;
 /// Of two boards with the same estimate, the one whose tiles are nearer home on the whole but
 /// with none far off is nearer the goal in fact: a far tile costs more than its distance, and
 /// a tile parked home early is moved again. Measured on the first 20 of DeepCubeA's states a
-/// size, one beam 8,000 wide, mean length ÷ DeepCubeA's: 5×5 1.092 → 1.055, 6×6 1.160 →
-/// 1.099, 7×7 1.266 → 1.185 (and 6×6 at 64,000 wide 1.100 → 1.065) against the estimate
-/// alone. The spread only breaking ties (a weight past 40) gave half the gain; a weight of 4
-/// let some 7×7 beams wander until they ran out of memory.
-const SPREAD_WEIGHT: u64 = 6;
+/// size, one beam 8,000 wide, mean length ÷ DeepCubeA's, the spread then the sum of squares
+/// weighted a sixth of a move: 5×5 1.092 → 1.055, 6×6 1.160 → 1.099, 7×7 1.266 → 1.185 (and
+/// 6×6 at 64,000 wide 1.100 → 1.065) against the estimate alone. The spread only breaking
+/// ties gave half the gain; weighted a quarter of a move, some 7×7 beams wandered until they
+/// ran out of memory. See [`spread`] for the cubes.
+const SPREAD_WEIGHT: u64 = 24;
+
+/// A tile's share of the spread at `distance` cells from its target: the cube, so that far
+/// tiles weigh more than the sum of squares weighed them.
+///
+/// One beam 16,000 wide, mean length ÷ DeepCubeA's, squares (weighted a sixth of a move) →
+/// cubes (a 24th): 7×7 states 40–159 1.1257 → 1.1111 (and first 40 1.1243 → 1.1088), 6×6 first
+/// 100 1.0721 → 1.0642, 5×5 first 100 1.0309 → 1.0266; 7×7 64,000 wide, first 30, 1.0939 →
+/// 1.0894. Powers of 2.5 and 2.75 and cubes weighted a 20th or with a linear term did as well
+/// within a run's spread (1.105–1.111 on 7×7 states 40–159); a power of 1.5 did worse (1.148
+/// on the first 40).
+fn spread(distance: u16) -> u32 {
+    u32::from(distance).pow(3)
+}
 
 /// What each line removal adds to a board's rank beyond the two moves the estimate counts for
 /// it, in units of the spread: two more moves' worth, so a tile that must leave its line and
@@ -40,9 +54,10 @@ const SPREAD_WEIGHT: u64 = 6;
 /// on DeepCubeA's states, mean length ÷ DeepCubeA's, without it → with it: 7×7, first 20
 /// states and next 20, 8,000 wide 1.190 → 1.162 and 1.184 → 1.142, 32,000 wide 1.127 → 1.121
 /// and 1.137 → 1.123, 64,000 wide 1.113 → 1.102 and 1.108 → 1.094; 6×6 and 5×5, first 40
-/// states, 8,000 wide, 1.107 → 1.095 and 1.051 → 1.043. A move and a third (8) did about as
-/// well (64,000 wide 1.101 and 1.105); four moves (24) no better on the first 20 7×7 states
-/// and worse on the others, three (18) let some 7×7 beams wander until they died out.
+/// states, 8,000 wide, 1.107 → 1.095 and 1.051 → 1.043 (the spread then the sum of squares).
+/// A move and a third did about as well (64,000 wide 1.101 and 1.105); four moves no better on
+/// the first 20 7×7 states and worse on the others, three let some 7×7 beams wander until they
+/// died out.
 const LINE_SURCHARGE: u32 = 2 * SPREAD_WEIGHT as u32;
 
 /// What a board adds to its rank, in units of the spread, when its blank is stalled: no tile
@@ -56,10 +71,10 @@ const LINE_SURCHARGE: u32 = 2 * SPREAD_WEIGHT as u32;
 /// Measured with one beam on DeepCubeA's states, mean length ÷ DeepCubeA's, without → with:
 /// 7×7 64,000 wide, first 20 states 1.1022 → 1.0910 and next 20 1.0936 → 1.0881; 7×7 16,000
 /// wide, first 40, 1.1301 → 1.1243; 7×7 8,000 wide, first 40, 1.1523 → 1.1463; 6×6 64,000
-/// wide, first 20, 1.0596 → 1.0556. A move's worth (6) gained half as much; 16 and 20 about
-/// as much as 12 (7×7 64,000 wide, first 40: 1.0892 and 1.0894 against 1.0896). Looking a
-/// second move ahead (a stall after any step of the blank) gained nothing beyond a run's
-/// spread.
+/// wide, first 20, 1.0596 → 1.0556 (the spread then the sum of squares). A move's worth
+/// gained half as much; 2⅔ and 3⅓ moves' worth about as much as two (7×7 64,000 wide, first
+/// 40: 1.0892 and 1.0894 against 1.0896). Looking a second move ahead (a stall after any step
+/// of the blank) gained nothing beyond a run's spread.
 const STALL_SURCHARGE: u64 = 2 * SPREAD_WEIGHT;
 
 /// The most memory (bytes) a beam's parent links and boards may take.
@@ -176,7 +191,7 @@ struct Scores {
     /// Manhattan + 2 × line removals: a lower bound on the moves to the target.
     estimate: u16,
     /// What the rank adds to the estimate, kept from board to board: the spread (the sum of
-    /// the squares of the tiles' distances from their target cells) plus [`LINE_SURCHARGE`] a
+    /// the cubes of the tiles' distances from their target cells) plus [`LINE_SURCHARGE`] a
     /// line removal. The stall ([`STALL_SURCHARGE`]) is not in it: a child carries it.
     surcharge: u32,
     /// The board's Zobrist hash.
@@ -284,7 +299,7 @@ impl Estimator {
             if tile != 0 {
                 let distance = self.manhattan[tile as usize * tiles.len() + cell];
                 h += distance;
-                surcharge += u32::from(distance).pow(2);
+                surcharge += spread(distance);
             }
         }
         let none = (usize::MAX, 0);
@@ -334,7 +349,7 @@ impl Estimator {
             self.manhattan[tile as usize * cells + blank],
         );
         let md = i32::from(now) - i32::from(was);
-        let spread_change = i32::from(now).pow(2) - i32::from(was).pow(2);
+        let spread_change = spread(now) as i32 - spread(was) as i32;
         let hash = scores.hash
             ^ self.key(tile, from)
             ^ self.key(tile, blank)
@@ -709,19 +724,20 @@ mod tests {
             surcharge,
             hash,
         };
-        // Two tiles two cells off (spread 8) against one tile four off (spread 16).
-        let spread_out = scores(4, 8, u64::MAX);
-        let one_far = scores(4, 16, 0);
+        // Two tiles two cells off (spread 16) against one tile four off (spread 64).
+        let spread_out = scores(4, 2 * spread(2), u64::MAX);
+        let one_far = scores(4, spread(4), 0);
+        assert_eq!((spread_out.surcharge, one_far.surcharge), (16, 64));
         assert!(spread_out.rank(false, 0) < one_far.rank(false, 0));
         // A move less of the estimate outweighs less than SPREAD_WEIGHT of spread, no more.
         let weight = SPREAD_WEIGHT as u32;
-        assert!(scores(3, 8 + weight - 1, 0).rank(false, 0) < spread_out.rank(false, 0));
-        assert!(scores(3, 8 + weight + 1, 0).rank(false, 0) > spread_out.rank(false, 0));
+        assert!(scores(3, 16 + weight - 1, 0).rank(false, 0) < spread_out.rank(false, 0));
+        assert!(scores(3, 16 + weight + 1, 0).rank(false, 0) > spread_out.rank(false, 0));
         // A stalled board ranks as two moves more of the estimate.
-        let two_further = scores(6, 8, u64::MAX);
+        let two_further = scores(6, 16, u64::MAX);
         assert_eq!(spread_out.rank(true, 0), two_further.rank(false, 0));
         // Equal scores are ordered by the salted hash, and each rank gives its surcharge back.
-        let (a, b) = (scores(4, 8, 1 << 50), scores(4, 8, 2 << 50));
+        let (a, b) = (scores(4, 16, 1 << 50), scores(4, 16, 2 << 50));
         assert!(
             a.rank(false, 0) < b.rank(false, 0) && a.rank(false, 3 << 50) > b.rank(false, 3 << 50)
         );
@@ -848,6 +864,9 @@ mod tests {
             ..swapped
         };
         assert_eq!(swapped.rank(false, 0), conflict_free.rank(false, 0));
+        // Tiles 1 and 3 swapped: each two cells off, their cubes 8, and two line removals.
+        let far = scores(&[3, 2, 1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0]);
+        assert_eq!(far.surcharge, 2 * 8 + 2 * LINE_SURCHARGE);
     }
 
     #[test]
