@@ -1,5 +1,6 @@
 //! Long windows of the best solution re-solved by wide beams (see `wide`) aimed at each
-//! window's last board instead of the goal.
+//! window's last board instead of the goal, a pair of them (see `both_ways`): one from the
+//! window's first board to its last, one from the last back to the first.
 //!
 //! Over a window of a hundred moves the estimate toward the window's last board is nearer the
 //! truth than the estimate toward the goal is over the whole path (fewer tiles are out of
@@ -15,9 +16,10 @@ use crate::solution::{Algorithm, Solution};
 
 use super::Improve;
 use super::best::{Best, improve_by_short_windows};
+use super::both_ways::{Ways, beams_both_ways};
 use super::cancel_inverse_pairs;
 use super::shorten::Shortener;
-use super::wide::{Estimator, Search, max_width, wide_beam};
+use super::wide::max_width;
 use super::widening::Pace;
 
 /// The window lengths of one round, in moves, each with where its first window starts: the
@@ -146,8 +148,8 @@ fn planned_width(pace: Pace, left: f64) -> usize {
 }
 
 /// One pass over the best solution: windows of `length` moves, half a window apart from the
-/// move `first` on, each re-solved by a beam `width` wide aimed at its last board. Whether
-/// any window got shorter.
+/// move `first` on, each re-solved by a pair of beams `width` wide between its first and last
+/// boards. Whether any window got shorter.
 fn pass<F: FnMut(&Solution)>(
     best: &mut Best<'_, F>,
     length: usize,
@@ -156,16 +158,15 @@ fn pass<F: FnMut(&Solution)>(
     improve: &Improve,
     budget: &Budget,
 ) -> Result<bool, StopReason> {
-    let shape = best.board.shape();
     let mut shorter = false;
     let mut start = first;
     while start + length <= best.solution.len() {
         let moves = &best.solution.moves;
         let from = board_after(best.board, &moves[..start]);
         let to = board_after(&from, &moves[start..start + length]);
-        let estimator = Estimator::toward(shape, to.tiles());
-        let search = Search::new(&estimator, improve);
-        if let Some(stretch) = wide_beam(&from, &search, width, length, budget)? {
+        let ways = Ways::new(&from, &to);
+        let parallel = improve.threads != Some(1);
+        if let Some(stretch) = beams_both_ways(&ways, width, length, 0, parallel, budget)? {
             let mut moves = moves.clone();
             moves.splice(start..start + length, stretch);
             shorter |= best.offer(cancel_inverse_pairs(&moves), Algorithm::Anytime);
@@ -260,20 +261,15 @@ mod tests {
     }
 
     #[test]
-    fn a_window_s_beam_is_aimed_at_its_last_board() {
+    fn a_window_s_beams_are_aimed_at_its_last_board() {
         let shape = Shape::new(5, 5).unwrap();
         let from = random_solvable(shape, 8);
         let moves = crate::large::solve_fast(&from, &Budget::default())
             .unwrap()
             .moves;
         let to = board_after(&from, &moves[..60]);
-        let estimator = Estimator::toward(shape, to.tiles());
-        let search = Search {
-            estimator: &estimator,
-            parallel: false,
-            salt: 0,
-        };
-        let stretch = wide_beam(&from, &search, 2000, 61, &Budget::default())
+        let ways = Ways::new(&from, &to);
+        let stretch = beams_both_ways(&ways, 2000, 61, 0, true, &Budget::default())
             .unwrap()
             .expect("a path no longer than the one known");
         assert_eq!(board_after(&from, &stretch), to);

@@ -3,7 +3,8 @@
 //!
 //! The improvement (its schedule in `schedule`; the best solution it shares in `best`):
 //! - up to 25 cells (5×5), short windows re-solved optimally (`shorten`), wide beams to the
-//!   goal (`wide`, their widths planned in `widening`), then weighted A* with falling weights
+//!   goal and back from it (`wide`, in pairs in `both_ways`, their widths planned in
+//!   `widening`), then weighted A* with falling weights
 //!   (`weighted`);
 //! - up to 49 cells (7×7), the wide beams, then long windows of the best re-solved by beams
 //!   aimed at each window's last board (`long_windows`) and the short ones optimally; any time
@@ -31,6 +32,7 @@
 
 mod beam;
 mod best;
+mod both_ways;
 mod construct;
 mod long_windows;
 mod presort;

@@ -17,7 +17,6 @@ use crate::analysis::{Increasing, manhattan_table_toward};
 use crate::board::{Board, Move, Shape};
 use crate::search::budget::{Budget, StopReason};
 
-use super::Improve;
 use super::beam::zobrist;
 
 /// How much one move of the estimate outweighs one unit of the spread in a board's rank.
@@ -153,10 +152,11 @@ impl Seen {
     }
 }
 
-/// The widest beam that fits [`MEMORY`] for solutions up to `depth` moves on `shape`.
+/// The widest beams of a pair (see `both_ways`) that fit [`MEMORY`] between them for
+/// solutions up to `depth` moves on `shape`.
 pub(super) fn max_width(shape: Shape, depth: usize) -> usize {
     let per_board = 4 * depth.max(1) + 4 * (shape.cells() + 24) + 8 * 8;
-    MEMORY / per_board
+    MEMORY / 2 / per_board
 }
 
 /// Per-shape tables: Manhattan distance per (tile, cell), Zobrist keys, neighbours, lines.
@@ -220,6 +220,7 @@ impl Scores {
 
 impl Estimator {
     /// Tables for a shape, toward its goal.
+    #[cfg(test)]
     pub(super) fn new(shape: Shape) -> Estimator {
         Estimator::toward(shape, Board::goal_of(shape).tiles())
     }
@@ -421,18 +422,6 @@ pub(super) struct Search<'a> {
     /// Mixed into the hash bits that order boards of equal estimate: another salt keeps
     /// other boards among the many that tie, and gives another solution as good on the whole.
     pub(super) salt: u64,
-}
-
-impl<'a> Search<'a> {
-    /// A beam with `estimator`'s tables, on the rayon pool unless `improve` asks for one
-    /// thread, with no salt.
-    pub(super) fn new(estimator: &'a Estimator, improve: &Improve) -> Search<'a> {
-        Search {
-            estimator,
-            parallel: improve.threads != Some(1),
-            salt: 0,
-        }
-    }
 }
 
 impl Layer {

@@ -1,14 +1,17 @@
-//! The anytime driver of the wide beam (see `wide`): beams of growing width, each bounded by
-//! the best solution so far, the last as wide as the time left allows.
+//! The anytime driver of the wide beam (see `wide`): pairs of beams of growing width, one
+//! from the board to the goal and one back (see `both_ways`), each bounded by the best
+//! solution so far, the last as wide as the time left allows.
 
 use std::time::Instant;
 
+use crate::board::Board;
 use crate::search::budget::{Budget, StopReason};
 use crate::solution::{Algorithm, Solution};
 
 use super::best::{Best, improve_by_short_windows};
+use super::both_ways::{Ways, beams_both_ways};
 use super::shorten::Shortener;
-use super::wide::{Estimator, Search, max_width, wide_beam};
+use super::wide::max_width;
 use super::{Improve, cancel_inverse_pairs};
 
 /// The first beam's width: a few milliseconds on 6×6, and a measure of the time per board.
@@ -84,8 +87,9 @@ pub(super) fn improve_by_wide_beams<F: FnMut(&Solution)>(
     improve: &Improve,
     budget: &Budget,
 ) -> Result<(Widening, Option<Pace>), StopReason> {
-    let estimator = Estimator::new(best.board.shape());
-    let mut search = Search::new(&estimator, improve);
+    let ways = Ways::new(best.board, &Board::goal_of(best.board.shape()));
+    let parallel = improve.threads != Some(1);
+    let mut salt = 0u64;
     let cells = best.board.tiles().len();
     let cached_width = CACHED_BYTES / cells;
     let mut width = FIRST_WIDTH;
@@ -97,7 +101,8 @@ pub(super) fn improve_by_wide_beams<F: FnMut(&Solution)>(
             return Ok((Widening::AtMemoryCap, pace));
         }
         let started = Instant::now();
-        let found = match wide_beam(best.board, &search, width, best.solution.len(), budget) {
+        let upper = best.solution.len();
+        let found = match beams_both_ways(&ways, width, upper, salt, parallel, budget) {
             Err(StopReason::MemoryLimit) => return Ok((Widening::AtMemoryCap, pace)),
             other => other?,
         };
@@ -141,7 +146,7 @@ pub(super) fn improve_by_wide_beams<F: FnMut(&Solution)>(
                 if fits < widest / 2 {
                     return Ok((Widening::OutOfTime, pace));
                 }
-                search.salt = search.salt.wrapping_add(SALT_STEP);
+                salt = salt.wrapping_add(SALT_STEP);
                 fits
             }
         }
@@ -264,8 +269,11 @@ mod tests {
     fn without_a_deadline_the_beams_widen_to_a_cap_and_shorten_the_fast_solution() {
         let (widening, pace, first, best) = widen(6, 6, &Budget::default());
         assert_eq!(widening, Widening::Untimed);
-        // The pace is the widest beam's.
-        assert_eq!(pace.map(|p| p.width), Some(UNTIMED_WIDTH));
+        // The pace is that of a pair of beams that found a shorter path: one of the widths
+        // run, doubling from the first to the widest untimed.
+        let width = pace.expect("a pair of beams found a shorter path").width;
+        assert!(width % FIRST_WIDTH == 0 && (width / FIRST_WIDTH).is_power_of_two());
+        assert!(width <= UNTIMED_WIDTH, "{width}");
         assert!(best < first, "{best} >= {first}");
     }
 
