@@ -149,8 +149,9 @@ pub struct Improve {
     pub window_nodes: u64,
     /// Nodes each weighted A* run may expand (boards of up to 25 cells).
     pub weighted_nodes: u64,
-    /// Threads for the presorted constructions on boards over 25 cells: `None` uses every
-    /// core, 1 works on the calling thread alone.
+    /// Threads for the presorted constructions on boards over 25 cells and for the pairs of
+    /// wide beams: `None` uses every thread of the current rayon pool, 1 works on the calling
+    /// thread alone (a pair's beams one after the other).
     pub threads: Option<usize>,
     /// The pattern databases it may use.
     pub tables: Tables,
