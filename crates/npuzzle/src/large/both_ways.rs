@@ -1,8 +1,7 @@
 //! A wide beam each way between two boards (see `wide`): one from the first toward the second,
 //! one from the second back toward the first, side by side; the shorter path is kept.
 //!
-//! The two beams make their mistakes in other places (a beam is surest where its target is
-//! near, and the two are near opposite ends), so the shorter of the two is shorter than either
+//! The two beams go wrong in other places, so the shorter of the two is shorter than either
 //! on the whole, and than one beam twice as wide. One pair of beams 16,000 wide, DeepCubeA's
 //! 7×7 states 40–119, mean length ÷ DeepCubeA's: toward the goal 1.1095, back from it 1.0967,
 //! the shorter 1.0828; 64,000 wide, first 20, 1.0885, 1.0804 and 1.0703 (a beam twice as
@@ -38,9 +37,9 @@ impl Ways {
 }
 
 /// A beam `width` wide from `from` to `to` and one from `to` back to `from`, on a thread each
-/// of the rayon pool when `parallel`, else one after the other; each beam's tied boards ordered by `salt`. The
-/// moves from `from` to `to` of the shorter path under `upper` moves, if either beam found
-/// one. The pair holds the budget's memory between them, half each.
+/// of the rayon pool when `parallel`, else one after the other, their tied boards ordered by
+/// `salt`. The moves from `from` to `to` of the shorter path under `upper` moves, if either
+/// beam found one. The pair holds the budget's memory between them, half each.
 ///
 /// # Errors
 ///
