@@ -158,6 +158,7 @@ fn pass<F: FnMut(&Solution)>(
     improve: &Improve,
     budget: &Budget,
 ) -> Result<bool, StopReason> {
+    let parallel = improve.parallel();
     let mut shorter = false;
     let mut start = first;
     while start + length <= best.solution.len() {
@@ -165,7 +166,6 @@ fn pass<F: FnMut(&Solution)>(
         let from = board_after(best.board, &moves[..start]);
         let to = board_after(&from, &moves[start..start + length]);
         let ways = Ways::new(&from, &to);
-        let parallel = improve.threads != Some(1);
         if let Some(stretch) = beams_both_ways(&ways, width, length, 0, parallel, budget)? {
             let mut moves = moves.clone();
             moves.splice(start..start + length, stretch);

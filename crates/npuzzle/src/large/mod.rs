@@ -157,6 +157,14 @@ pub struct Improve {
     pub tables: Tables,
 }
 
+impl Improve {
+    /// Whether the wide beams may use the rayon pool's threads: unless [`Improve::threads`]
+    /// asks for one thread.
+    fn parallel(&self) -> bool {
+        self.threads != Some(1)
+    }
+}
+
 impl Default for Improve {
     fn default() -> Improve {
         Improve {

@@ -88,7 +88,7 @@ pub(super) fn improve_by_wide_beams<F: FnMut(&Solution)>(
     budget: &Budget,
 ) -> Result<(Widening, Option<Pace>), StopReason> {
     let ways = Ways::new(best.board, &Board::goal_of(best.board.shape()));
-    let parallel = improve.threads != Some(1);
+    let parallel = improve.parallel();
     let mut salt = 0u64;
     let cells = best.board.tiles().len();
     let cached_width = CACHED_BYTES / cells;
