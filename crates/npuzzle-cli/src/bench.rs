@@ -52,7 +52,8 @@ pub struct Args {
     /// IDA*: skip the lookups on the board reflected about the main diagonal.
     #[arg(long)]
     no_reflection: bool,
-    /// Print one JSON object instead of text.
+    /// Print one JSON object at the end instead of the table, and a line on standard error
+    /// as each instance ends.
     #[arg(long)]
     json: bool,
     #[command(flatten)]
@@ -352,7 +353,9 @@ fn solve_all(
         let (solution, generated) = match outcome {
             Ok(found) => found,
             Err(SolveError::GaveUp(stopped)) => {
-                if !args.json {
+                if args.json {
+                    eprintln!("{} gave up: {stopped}", counted(done, entries, entry));
+                } else {
                     println!("{:>6}   gave up: {stopped}", entry.id);
                 }
                 troubles
@@ -364,21 +367,18 @@ fn solve_all(
         };
         let ok = length_agrees(entry, &solution);
         if !ok {
-            troubles.mismatches.push(match entry.known_optimal() {
-                Some(optimal) => format!(
-                    "instance {}: found {} moves{}, the file says {optimal}",
-                    entry.id,
-                    solution.len(),
-                    if solution.optimal {
-                        ""
-                    } else {
-                        " (not optimal)"
-                    },
-                ),
-                None => format!("instance {}: the moves do not solve it", entry.id),
-            });
+            troubles.mismatches.push(mismatch(entry, &solution));
         }
-        if !args.json {
+        if args.json {
+            eprintln!(
+                "{} {} moves (bound {}) in {:.2} s{}",
+                counted(done, entries, entry),
+                solution.len(),
+                solution.lower_bound,
+                solution.seconds,
+                if ok { "" } else { ", MISMATCH" }
+            );
+        } else {
             print_row(entry, &solution, generated, ok);
         }
         report.total_seconds += solution.seconds;
@@ -397,6 +397,29 @@ fn solve_all(
         });
     }
     Ok(troubles)
+}
+
+/// An instance's place in the run, for the line `--json` writes on standard error as each
+/// instance ends (its rows are the progress without it): `[3/250] instance 4:`.
+fn counted(done: usize, entries: &[BenchmarkInstance], entry: &BenchmarkInstance) -> String {
+    format!("[{}/{}] instance {}:", done + 1, entries.len(), entry.id)
+}
+
+/// What is wrong with a solution that disagrees with the file.
+fn mismatch(entry: &BenchmarkInstance, solution: &Solution) -> String {
+    match entry.known_optimal() {
+        Some(optimal) => format!(
+            "instance {}: found {} moves{}, the file says {optimal}",
+            entry.id,
+            solution.len(),
+            if solution.optimal {
+                ""
+            } else {
+                " (not optimal)"
+            },
+        ),
+        None => format!("instance {}: the moves do not solve it", entry.id),
+    }
 }
 
 /// Whether a solution agrees with the file: it solves the board, and where the file claims an

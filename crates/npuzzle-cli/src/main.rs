@@ -26,7 +26,8 @@ pub mod exit {
     pub const BAD_INPUT: u8 = 2;
     /// The budget ran out before a solution was found.
     pub const GAVE_UP: u8 = 3;
-    /// `bench`: a solution's length differs from the file's.
+    /// `bench`: a solution disagrees with the file: it does not solve the board, is shorter than
+    /// the file's optimal length or bounded above it, or is longer where it claims to be optimal.
     pub const WRONG_LENGTH: u8 = 4;
     /// `bench`: stopped by Ctrl-C; what it reports covers the instances finished before.
     pub const INTERRUPTED: u8 = 130;
@@ -38,7 +39,7 @@ pub mod exit {
     version,
     about = "Analyse and solve sliding-tile puzzles (8-puzzle, 15-puzzle, any width x height)",
     after_help = "Exit codes: 0 solved or analysed, 1 unsolvable, 2 bad input or usage, 3 the budget ran out,\n\
-                  4 (bench) a length differs from the file's, 130 (bench) stopped by Ctrl-C: the totals cover\n\
+                  4 (bench) a length disagrees with the file's, 130 (bench) stopped by Ctrl-C: the totals cover\n\
                   the instances finished before it.\n\
                   Input: the course format (a header line with the tile count or side, then one line per row),\n\
                   rows alone, or one line such as `1 0 3 4 2 5 7 8 6` or `1 0 3 / 4 2 5 / 7 8 6`. 0 is the blank.\n\
@@ -55,7 +56,8 @@ enum Command {
     Analyze(analyze::Args),
     /// Print the analysis, then solve the board.
     Solve(solve::Args),
-    /// Solve every instance of a benchmark file optimally; check the lengths; report the times.
+    /// Solve every instance of a benchmark file (optimally, or within --time); check the lengths
+    /// against the file's; report the lengths, ratios and times.
     Bench(bench::Args),
     /// Pattern databases: `npuzzle pdb build 4x4 --partition 7-8`.
     Pdb(pdb::Args),

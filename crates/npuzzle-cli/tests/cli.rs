@@ -211,6 +211,12 @@ fn ctrl_c_stops_a_bench_and_reports_the_instances_finished_before_it() {
         "{stderr}"
     );
     let value = json(&output);
+    let length = &value["instances"][0]["length"];
+    assert!(
+        stderr.contains(&format!("[1/3] instance 0: {length} moves (bound ")),
+        "--json shows each instance's end on standard error: {stderr}"
+    );
+    assert!(!stderr.contains("[2/3]"), "{stderr}");
     assert_eq!(value["interrupted"], true, "{value}");
     let instances = value["instances"].as_array().unwrap();
     assert_eq!(
