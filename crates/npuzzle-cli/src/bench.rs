@@ -354,7 +354,7 @@ fn solve_all(
             Ok(found) => found,
             Err(SolveError::GaveUp(stopped)) => {
                 if args.json {
-                    eprintln!("{} gave up: {stopped}", counted(done, entries, entry));
+                    eprintln!("{} gave up: {stopped}", counted(done, entries.len(), entry));
                 } else {
                     println!("{:>6}   gave up: {stopped}", entry.id);
                 }
@@ -372,7 +372,7 @@ fn solve_all(
         if args.json {
             eprintln!(
                 "{} {} moves (bound {}) in {:.2} s{}",
-                counted(done, entries, entry),
+                counted(done, entries.len(), entry),
                 solution.len(),
                 solution.lower_bound,
                 solution.seconds,
@@ -399,10 +399,10 @@ fn solve_all(
     Ok(troubles)
 }
 
-/// An instance's place in the run, for the line `--json` writes on standard error as each
-/// instance ends (its rows are the progress without it): `[3/250] instance 4:`.
-fn counted(done: usize, entries: &[BenchmarkInstance], entry: &BenchmarkInstance) -> String {
-    format!("[{}/{}] instance {}:", done + 1, entries.len(), entry.id)
+/// The start of the line `--json` writes on standard error as an instance ends (the table's
+/// rows show the progress without `--json`): `[3/250] instance 4:` for the third of 250.
+fn counted(done: usize, total: usize, entry: &BenchmarkInstance) -> String {
+    format!("[{}/{total}] instance {}:", done + 1, entry.id)
 }
 
 /// What is wrong with a solution that disagrees with the file.
