@@ -95,6 +95,8 @@ test: deps mobile-checks
 	@cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
 	cargo fmt --all --check
 	tools/check_imports.py
+	tools/check_ownership.py --self-test
+	tools/check_ownership.py
 	tools/check_functions.py --self-test
 	tools/check_functions.py
 	cargo clippy --workspace --all-targets -- -D warnings

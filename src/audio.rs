@@ -9,7 +9,7 @@ use bevy::prelude::*;
 
 use crate::frame::AppSet;
 use crate::lifecycle::Suspended;
-use crate::messages::GameChanged;
+use crate::messages::{Change, GameChanged};
 use crate::settings::Settings;
 
 /// The three effects, loaded once.
@@ -51,15 +51,15 @@ fn play_sounds(
         changes.clear();
         return;
     };
-    for change in changes.read() {
+    for changed in changes.read() {
         if !settings.sound {
             continue;
         }
-        let handle = match change {
-            GameChanged::Slid { .. } => &sounds.click,
-            GameChanged::Bumped(_) => &sounds.bump,
-            GameChanged::Won => &sounds.win,
-            GameChanged::Reset => continue,
+        let handle = match changed.change {
+            Change::Slid { .. } => &sounds.click,
+            Change::Bumped(_) => &sounds.bump,
+            Change::Won(_) => &sounds.win,
+            Change::Reset(_) => continue,
         };
         commands.spawn((AudioPlayer(handle.clone()), PlaybackSettings::DESPAWN));
     }

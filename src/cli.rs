@@ -49,6 +49,13 @@ pub enum CliError {
 /// The usage text.
 pub const USAGE: &str = "usage: snapslide [--photo FILE] [--size N | COLUMNSxROWS (3-8)] [--seed S] [--screenshot FILE.png] [--frame-stats] [--window WxH]";
 
+/// The command line as the app's resource (inserted first: other plugins follow it).
+pub fn plugin(options: CliOptions) -> impl Fn(&mut App) {
+    move |app: &mut App| {
+        app.insert_resource(options.clone());
+    }
+}
+
 impl CliOptions {
     /// Parses the arguments after the program name.
     pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<CliOptions, CliError> {

@@ -1,50 +1,37 @@
 //! For developers: the start-to-board time, `--screenshot` (a PNG once the board is on screen,
 //! then exit) and `--frame-stats` (the mean and worst frame time every two seconds).
 
+use std::sync::OnceLock;
 use std::time::Instant;
 
 use bevy::prelude::*;
 
-use crate::board::TileSprite;
+use crate::board_view::TileSprite;
 use crate::cli::CliOptions;
-use crate::redraw::Motion;
+use crate::redraw::{FrameRequest, ReportMotion};
 
-/// When the process started, for the start-to-first-frame figure.
-#[derive(Resource, Clone, Copy, Debug)]
-pub struct Started(pub Instant);
+/// When the app started, for the start-to-first-frame figure.
+static STARTED: OnceLock<Instant> = OnceLock::new();
+
+/// Notes that the app starts now (the first call counts).
+pub fn mark_start() {
+    STARTED.get_or_init(Instant::now);
+}
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (first_frame, screenshot, frame_stats))
-        .add_systems(Last, log_actions);
+    app.add_systems(Update, (first_frame, frame_stats))
+        .add_systems(Last, (log_actions, screenshot.in_set(ReportMotion)));
 }
 
 /// With `RUST_LOG=snapslide::diagnostics=debug`, logs every action the controls and the input
 /// asked for and every sheet opened or closed, as they happen: what a scripted run of taps
 /// checks each tap against.
 fn log_actions(
-    mut hud: MessageReader<crate::hud::HudAction>,
-    mut game: MessageReader<crate::messages::GameCommand>,
-    mut solver: MessageReader<crate::messages::SolverCommand>,
-    mut review: MessageReader<crate::review::ReviewCommand>,
-    mut intents: MessageReader<crate::messages::BoardIntent>,
+    mut asked: Asked,
     sheet: Res<crate::hud::Hud>,
     mut last_sheet: Local<Option<std::mem::Discriminant<crate::hud::Sheet>>>,
 ) {
-    for action in hud.read() {
-        debug!("action: {action:?}");
-    }
-    for command in game.read() {
-        debug!("action: {command:?}");
-    }
-    for command in solver.read() {
-        debug!("action: {command:?}");
-    }
-    for command in review.read() {
-        debug!("action: {command:?}");
-    }
-    for intent in intents.read() {
-        debug!("action: {intent:?}");
-    }
+    asked.log();
     let now = std::mem::discriminant(&sheet.sheet);
     if *last_sheet != Some(now) {
         *last_sheet = Some(now);
@@ -52,19 +39,37 @@ fn log_actions(
     }
 }
 
-fn first_frame(
-    started: Option<Res<Started>>,
-    tiles: Query<(), With<TileSprite>>,
-    mut done: Local<bool>,
-) {
+/// Every message that asks for an action.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Asked<'w, 's> {
+    hud: MessageReader<'w, 's, crate::hud::HudAction>,
+    game: MessageReader<'w, 's, crate::messages::GameCommand>,
+    solver: MessageReader<'w, 's, crate::messages::SolverCommand>,
+    settings: MessageReader<'w, 's, crate::settings::SettingsCommand>,
+    review: MessageReader<'w, 's, crate::review::ReviewCommand>,
+    intents: MessageReader<'w, 's, crate::messages::BoardIntent>,
+}
+
+impl Asked<'_, '_> {
+    fn log(&mut self) {
+        self.hud.read().for_each(|a| debug!("action: {a:?}"));
+        self.game.read().for_each(|a| debug!("action: {a:?}"));
+        self.solver.read().for_each(|a| debug!("action: {a:?}"));
+        self.settings.read().for_each(|a| debug!("action: {a:?}"));
+        self.review.read().for_each(|a| debug!("action: {a:?}"));
+        self.intents.read().for_each(|a| debug!("action: {a:?}"));
+    }
+}
+
+fn first_frame(tiles: Query<(), With<TileSprite>>, mut done: Local<bool>) {
     if *done || tiles.is_empty() {
         return;
     }
     *done = true;
-    if let Some(started) = started {
+    if let Some(started) = STARTED.get() {
         info!(
             "first frame with the board {:.0} ms after start",
-            started.0.elapsed().as_secs_f64() * 1000.0
+            started.elapsed().as_secs_f64() * 1000.0
         );
     }
 }
@@ -75,13 +80,13 @@ fn screenshot(
     mut commands: Commands,
     options: Res<CliOptions>,
     tiles: Query<(), With<TileSprite>>,
-    mut motion: ResMut<Motion>,
+    mut requests: MessageWriter<FrameRequest>,
     mut frames: Local<u32>,
 ) {
     let Some(path) = options.screenshot.clone() else {
         return;
     };
-    motion.moving();
+    requests.write(FrameRequest::Moving);
     if tiles.is_empty() {
         return;
     }

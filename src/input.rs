@@ -15,6 +15,7 @@ use bevy::window::WindowEvent;
 use npuzzle::Move;
 
 use crate::frame::AppSet;
+use crate::hud::state::UiFocus;
 use crate::layout::ScreenLayout;
 use crate::messages::{Back, BoardIntent, GameCommand};
 
@@ -22,18 +23,6 @@ use crate::messages::{Back, BoardIntent, GameCommand};
 pub const TAP_RADIUS: f32 = 12.0;
 /// How far a swipe must travel, in logical pixels.
 pub const SWIPE_MIN: f32 = 20.0;
-
-/// Whether the HUD has the pointer or keyboard; set by the HUD each frame, read here.
-#[derive(Resource, Default, Clone, Copy, Debug)]
-pub struct UiFocus {
-    /// The pointer is over a menu or dialog.
-    pub pointer: bool,
-    /// A text field has the keyboard.
-    pub keyboard: bool,
-    /// A menu or dialog took the current press (a touch has no hover, so this is what tells
-    /// a tap on a dialog over the board from a tap on the board).
-    pub captured: bool,
-}
 
 /// The blank move that slides the tile beside the blank in a swipe's direction (screen
 /// coordinates, y down), or `None` for a swipe too short or too diagonal to read.
@@ -112,9 +101,8 @@ struct Interpreted<'w> {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<WindowEvent>()
-        .init_resource::<UiFocus>()
         .init_resource::<Pointer>()
-        .add_systems(Update, interpret.in_set(AppSet::RecordInput));
+        .add_systems(Update, interpret.in_set(AppSet::Input));
 }
 
 /// Reads this frame's window events in order and writes what they mean.
@@ -225,7 +213,8 @@ fn keyboard(key: &KeyboardInput, focus: &UiFocus, pointer: &mut Pointer, out: &m
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::{SafeArea, layout_for};
+    use crate::layout::layout_for;
+    use crate::platform::SafeArea;
 
     #[test]
     fn swipes_move_the_tile_in_their_direction() {

@@ -8,10 +8,11 @@
 //! window's centre). Both are here, and nowhere else.
 
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
+use bevy::window::{PrimaryWindow, WindowResized, WindowScaleFactorChanged};
 
 use crate::frame::AppSet;
-use crate::play::CurrentGame;
+use crate::messages::{Change, GameChanged};
+use crate::platform::SafeArea;
 
 /// The controls' width beside the board (landscape), in logical pixels.
 pub const PANEL_WIDTH: f32 = 320.0;
@@ -21,20 +22,6 @@ pub const PANEL_MIN_HEIGHT: f32 = 330.0;
 pub const MARGIN: f32 = 12.0;
 /// The smallest window the app lays out for, in logical pixels (a small phone is 360 wide).
 pub const MIN_WINDOW: Vec2 = Vec2::new(360.0, 640.0);
-
-/// The parts of the screen the platform draws over (status bar, notch, home indicator), in
-/// logical pixels from each edge. The platform module keeps it up to date.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
-pub struct SafeArea {
-    /// From the top edge.
-    pub top: f32,
-    /// From the right edge.
-    pub right: f32,
-    /// From the bottom edge.
-    pub bottom: f32,
-    /// From the left edge.
-    pub left: f32,
-}
 
 /// Where the board is drawn, in world units.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -202,25 +189,58 @@ pub fn layout_for(window: Vec2, safe: SafeArea, width: usize, height: usize) -> 
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SafeArea>()
+    app.add_message::<WindowResized>()
+        .add_message::<WindowScaleFactorChanged>()
         .init_resource::<ScreenLayout>()
-        .add_systems(Update, update_layout.in_set(AppSet::RecordInput));
+        .add_systems(PreUpdate, follow_the_window)
+        .add_systems(Update, follow_the_board.in_set(AppSet::React));
 }
 
-/// Lays out for the window and the board being played, when either changed.
-fn update_layout(
+/// Lays out again when the window's size or scale, or the safe area, changed (before input is
+/// read: a tap is found on the layout on screen).
+fn follow_the_window(
+    mut resized: MessageReader<WindowResized>,
+    mut rescaled: MessageReader<WindowScaleFactorChanged>,
     windows: Query<&Window, With<PrimaryWindow>>,
     safe: Res<SafeArea>,
-    current: Res<CurrentGame>,
     mut layout: ResMut<ScreenLayout>,
+    mut first: Local<bool>,
 ) {
+    let told = resized.read().count() + rescaled.read().count() > 0 || safe.is_changed();
     let Ok(window) = windows.single() else {
         return;
     };
-    let board = current.game.board();
-    let next = layout_for(window.size(), *safe, board.width(), board.height());
-    if *layout != next {
-        *layout = next;
+    if told || !std::mem::replace(&mut *first, true) {
+        let board = layout.board;
+        set(
+            &mut layout,
+            layout_for(window.size(), *safe, board.width, board.height),
+        );
+    }
+}
+
+/// Lays out for a new board's shape.
+fn follow_the_board(
+    mut changes: MessageReader<GameChanged>,
+    safe: Res<SafeArea>,
+    mut layout: ResMut<ScreenLayout>,
+) {
+    let Some(board) = changes
+        .read()
+        .filter(|changed| matches!(changed.change, Change::Reset(_)))
+        .map(|changed| &changed.board)
+        .last()
+    else {
+        return;
+    };
+    let next = layout_for(layout.window, *safe, board.width(), board.height());
+    set(&mut layout, next);
+}
+
+/// Changes the layout if it differs (so its readers see a change only when there is one).
+fn set(layout: &mut ResMut<ScreenLayout>, next: ScreenLayout) {
+    if **layout != next {
+        **layout = next;
     }
 }
 

@@ -1,36 +1,28 @@
 //! Snapslide: a photo cut into tiles, played by tap, swipe and keys, with an animated solve
 //! and hint, on phones and the desktop. Built with Bevy 0.19 and egui on the `npuzzle` engine.
 //!
-//! The frame flows one way, in the order of [`AppSet`]:
-//!
-//! ```text
-//! platform, touch, mouse, keys ─▶ input ─▶ BoardIntent ┐
-//!             HUD, solver playback ─▶ GameCommand ─────┴▶ play ─▶ Game (game.rs, the rules)
-//!                                                                   │
-//!          board (slides), audio, haptics, solver, persist ◀─ GameChanged
-//! ```
-//!
-//! [`game`] holds every rule in plain Rust; [`input`] interprets gestures and keys into board
-//! intents; [`play`] executes intents and commands on the game and owns the pace of slides;
-//! [`solver`] solves in the background; the views redraw from the state. [`CorePlugin`] alone
-//! runs headless, which is how the tests drive the game; [`AppPlugin`] adds the window, the
-//! sprites, the HUD, sounds, files and the platform. The messages the modules exchange are all
-//! in [`messages`].
+//! The frame flows one way, in the order of [`AppSet`]: docs/architecture.md draws it, with
+//! every message and who writes and reads it, and says which module owns each resource.
+//! [`game`] (the `snapslide-game` crate) holds every rule in plain Rust; [`input`] interprets
+//! gestures and keys into board intents; [`play`] executes intents and commands on the game and
+//! owns the pace of slides; [`assist`] solves in the background; the views draw what the game's
+//! changes tell them. [`CorePlugin`] alone runs headless, which is how the tests drive the
+//! game; [`AppPlugin`] adds the window, the sprites, the HUD, sounds, files and the platform.
 
 #![warn(missing_docs)]
 
-use std::time::Instant;
-
 use bevy::prelude::*;
 
+pub use snapslide_game as game;
+
+pub mod assist;
 mod audio;
 pub mod background;
-pub mod board;
+pub mod board_view;
 mod cli;
 pub mod diagnostics;
-pub mod engine;
+pub mod engine_setup;
 pub mod frame;
-pub mod game;
 pub mod hud;
 pub mod input;
 pub mod layout;
@@ -42,13 +34,14 @@ pub mod persist;
 pub mod photo;
 pub mod platform;
 pub mod play;
+pub mod records;
 pub mod redraw;
 pub mod review;
 pub mod session;
 pub mod settings;
-pub mod solver;
 pub mod theme;
 pub mod tiles;
+pub mod words;
 
 pub use cli::{CliError, CliOptions, USAGE};
 pub use frame::AppSet;
@@ -69,9 +62,13 @@ impl Plugin for CorePlugin {
             platform::core_plugin,
             layout::plugin,
             input::plugin,
+            hud::state::plugin,
+        ));
+        app.add_plugins((
             play::plugin,
+            records::plugin,
             newgame::plugin,
-            solver::plugin,
+            assist::plugin,
             meter::plugin,
             review::plugin,
         ));
@@ -114,29 +111,18 @@ impl Plugin for AppPlugin {
                 .disable::<bevy::app::TerminalCtrlCHandlerPlugin>(),
         );
         app.add_plugins(bevy_egui::EguiPlugin::default());
-        app.insert_resource(ClearColor(theme::Palette::color(
-            theme::Palette::DARK.background,
-        )));
-        app.insert_resource(self.options.clone());
-        // A screenshot leaves the player's files alone, unless a folder is named for it.
-        let data_dir = if self.options.screenshot.is_some()
-            && std::env::var_os("SNAPSLIDE_DATA_DIR").is_none()
-        {
-            persist::DataDir(None)
-        } else {
-            persist::DataDir::platform()
-        };
-        app.insert_resource(data_dir);
+        // The command line first: the files' folder follows it.
+        app.add_plugins(cli::plugin(self.options.clone()));
         app.add_plugins((CorePlugin, frame::wall_clock));
         app.add_plugins((
             tiles::plugin,
-            board::plugin,
+            board_view::plugin,
             hud::plugin,
             audio::plugin,
             persist::plugin,
             platform::plugin,
             redraw::plugin,
-            engine::plugin,
+            engine_setup::plugin,
             diagnostics::plugin,
         ));
     }
@@ -152,9 +138,6 @@ pub fn main() {
 
 /// Runs the app with these options.
 pub fn run(options: CliOptions) -> AppExit {
-    let started = diagnostics::Started(Instant::now());
-    App::new()
-        .insert_resource(started)
-        .add_plugins(AppPlugin { options })
-        .run()
+    diagnostics::mark_start();
+    App::new().add_plugins(AppPlugin { options }).run()
 }

@@ -1,7 +1,8 @@
 //! The app going to the background and coming back (a phone's home button, a call): on
 //! suspend the game's clock, its slides and any solution's playback stop where they are (the
-//! virtual clock is paused), the game is saved and the sounds stop; on resume everything goes
-//! on from exactly there. A solver task keeps running in the background meanwhile, and the
+//! virtual clock is paused: this module alone pauses it, and the game's clock reads
+//! [`Suspended`]), the game is saved and the sounds stop; on resume everything goes on from
+//! exactly there. A solver task keeps running in the background meanwhile, and the
 //! platform's answers wait in its inbox.
 
 use bevy::prelude::*;
@@ -16,7 +17,7 @@ pub struct Suspended(pub bool);
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<AppLifecycle>()
         .init_resource::<Suspended>()
-        .add_systems(Update, follow_lifecycle.in_set(AppSet::RecordInput));
+        .add_systems(Update, follow_lifecycle.in_set(AppSet::Input));
 }
 
 /// Whether the app is going to, or in, the background in this lifecycle state.

@@ -1,17 +1,12 @@
 //! The messages the app's modules exchange, in one place, so that no module imports another to
-//! talk to it. The frame flows one way (see [`crate::frame::AppSet`]):
-//!
-//! ```text
-//! platform events, touch, mouse, keys ─ input ─▶ BoardIntent
-//! HUD buttons, solver playback ───────────────▶ GameCommand (NewGame: newgame ▶ Start)
-//!                        play executes both on the Game ─▶ GameChanged
-//!             GameChanged ─▶ board (slides), audio, haptics, persist, solver (stops playback)
-//! ```
+//! talk to it. Who writes and who reads each, and in which step of the frame, is drawn in
+//! docs/architecture.md; a module's own commands (the settings', the session's, the review's,
+//! the controls') live with it.
 
 use bevy::prelude::*;
-use npuzzle::Move;
+use npuzzle::{Board, Move};
 
-use crate::game::Game;
+use crate::game::{BestScores, DailyResults, Game, Position, Preferences, Step};
 
 /// What the player meant on the board, interpreted by `input` from a tap, swipe or key.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,12 +17,12 @@ pub enum BoardIntent {
     Slide(Move),
 }
 
-/// A command on the game, from the HUD, the solver or the platform.
+/// A command on the game, from the controls, the keys, the solver, the review or a new game.
 #[derive(Message, Clone, Debug, PartialEq)]
 pub enum GameCommand {
-    /// Undo the last move.
+    /// Undo the last action.
     Undo,
-    /// Redo the last undone move.
+    /// Redo the last undone action.
     Redo,
     /// Back to the start of this shuffle.
     Restart,
@@ -43,7 +38,7 @@ pub enum GameCommand {
 /// engine a moment) and then started.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NewGame {
-    /// With the settings' board and difficulty, from a seed (random if `None`).
+    /// With the settings' difficulty and the session's board, from a seed (random if `None`).
     Settings {
         /// The seed.
         seed: Option<u64>,
@@ -52,21 +47,36 @@ pub enum NewGame {
     Daily,
 }
 
-/// Stops (true) or lets run (false) the game's clock: a sheet covers the board, or no longer.
+/// A sheet covers the board (true), or no longer (false): the game's clock and a solution's
+/// playback wait while it does.
 #[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PauseClock(pub bool);
+pub struct BoardCovered(pub bool);
 
 /// Stops making the new game asked for (the player's Cancel while it is looked for).
 #[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CancelNewGame;
 
-/// What changed in the game, for the views, the sounds, the solver and the save file.
+/// What changed in the game, with where it stands after it: for the views, the sounds, the
+/// solver, the meter, the records and the save file, which need not look at the game to know.
 #[derive(Message, Clone, Debug, PartialEq)]
-pub enum GameChanged {
+pub struct GameChanged {
+    /// What happened.
+    pub change: Change,
+    /// Where the game stands after it.
+    pub position: Position,
+    /// The board after it.
+    pub board: Board,
+    /// Whether the game is won after it (a finished game brought back is too).
+    pub won: bool,
+}
+
+/// What happened to the game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Change {
     /// Tiles slid.
     Slid {
         /// Each tile's slide (the tile, the cell it left and the cell it reached), in order.
-        steps: Vec<crate::game::Step>,
+        steps: Vec<Step>,
         /// Whether the app made the move.
         by_app: bool,
         /// How long the slide is shown, in seconds: the game waits this long before the next.
@@ -74,13 +84,14 @@ pub enum GameChanged {
     },
     /// An illegal input: shake (the cell tapped, if any) and bump.
     Bumped(Option<usize>),
-    /// A new board: rebuild everything.
-    Reset,
-    /// The board was completed by the last move.
-    Won,
+    /// A new board (a new game, a restart, a game brought back, a review): rebuild everything.
+    /// The game now on the board.
+    Reset(Box<Game>),
+    /// The last move completed the board: the finished game, to book its result.
+    Won(Box<Game>),
 }
 
-/// A message for the player from the app (a bad photo, a corrupt file…), shown by the HUD.
+/// A message for the player from the app (a bad photo, a damaged file…), shown by the HUD.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct Notice(pub String);
 
@@ -99,6 +110,17 @@ pub enum SolverCommand {
     Stop,
     /// Play these moves (a line the review shows), as a solution plays.
     Play(Vec<Move>),
+}
+
+/// What `persist` read from the player's files at start, for the modules that own it.
+#[derive(Message, Clone, Debug, Default, PartialEq)]
+pub struct Restored {
+    /// The settings, if a settings file was read.
+    pub settings: Option<Preferences>,
+    /// The best scores, if a scores file was read.
+    pub scores: Option<BestScores>,
+    /// The puzzles of the day played, if that file was read.
+    pub days: Option<DailyResults>,
 }
 
 /// Where the player wants a photo from.
@@ -134,9 +156,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<GameCommand>()
         .add_message::<NewGame>()
         .add_message::<CancelNewGame>()
-        .add_message::<PauseClock>()
+        .add_message::<BoardCovered>()
         .add_message::<GameChanged>()
         .add_message::<Notice>()
+        .add_message::<Restored>()
         .add_message::<SolverCommand>()
         .add_message::<PickPhoto>()
         .add_message::<PhotoArrived>()

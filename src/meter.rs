@@ -12,8 +12,9 @@ use npuzzle::{Board, CancelFlag, Move};
 
 use crate::background::Background;
 use crate::frame::AppSet;
-use crate::messages::GameChanged;
-use crate::play::{CurrentGame, Position};
+use crate::game::Position;
+use crate::messages::{Change, GameChanged};
+use crate::redraw::{FrameRequest, ReportMotion};
 use crate::settings::Settings;
 
 /// How long the meter may search for an exact distance before it settles for a bound.
@@ -113,13 +114,15 @@ pub struct Measured {
     pub reading: Reading,
 }
 
-/// The meter's state.
+/// The meter's state. Everything in it is about the game on the board: a new game clears it.
 #[derive(Resource, Default)]
 pub struct Meter {
     /// The last distance measured.
     pub last: Option<Measured>,
     /// The last change and when it came.
     pub flash: Option<(Trend, Instant)>,
+    /// The board on show and where the game stands, as the game's last change said.
+    board: Option<(Position, Board)>,
     /// The search under way and where the game stood; dropping it cancels it.
     job: Option<(Position, Board, Background<Option<Reading>>)>,
 }
@@ -132,14 +135,17 @@ impl Meter {
     }
 
     /// What to show where the game stands: its own reading (true), else, while it is measured,
-    /// the last reading of the same game (false); never another game's.
+    /// the last reading of this game (false); never another game's.
     pub fn shown(&self, position: Position) -> Option<(Reading, bool)> {
         let last = self.last.as_ref()?;
-        if last.position == position {
-            Some((last.reading, true))
-        } else {
-            (last.position.game == position.game).then_some((last.reading, false))
-        }
+        Some((last.reading, last.position == position))
+    }
+
+    /// A new game: nothing measured of the last one is shown again.
+    fn forget(&mut self) {
+        self.last = None;
+        self.flash = None;
+        self.job = None;
     }
 
     /// The trend to show now, while its flash lasts.
@@ -155,12 +161,7 @@ impl Meter {
     }
 
     fn take(&mut self, measured: Measured) {
-        let same_game = |last: &&Measured| last.position.game == measured.position.game;
-        let before = self
-            .last
-            .as_ref()
-            .filter(same_game)
-            .map(|last| last.reading);
+        let before = self.last.as_ref().map(|last| last.reading);
         if let Some(trend) = trend(before, measured.reading) {
             self.flash = Some((trend, Instant::now()));
         }
@@ -170,34 +171,50 @@ impl Meter {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Meter>()
-        .add_systems(Update, (measure, collect).chain().in_set(AppSet::Solver));
+        .add_systems(Update, (measure, collect).chain().in_set(AppSet::React))
+        .add_systems(Last, report_motion.in_set(ReportMotion));
+}
+
+/// A search under way, and a change's flash, move.
+fn report_motion(meter: Res<Meter>, mut frames: MessageWriter<FrameRequest>) {
+    if meter.measuring() || meter.flashing().is_some() {
+        frames.write(FrameRequest::Moving);
+    }
+}
+
+/// Follows the board the game's changes leave on show; a new game forgets the last one's
+/// readings.
+fn follow_the_board(meter: &mut Meter, changes: &mut MessageReader<GameChanged>) {
+    for changed in changes.read() {
+        if matches!(changed.change, Change::Reset(_)) {
+            meter.forget();
+        }
+        meter.board = Some((changed.position, changed.board.clone()));
+    }
 }
 
 /// Measures the board after every change, while the meter is on.
 fn measure(
     mut changes: MessageReader<GameChanged>,
     settings: Res<Settings>,
-    current: Res<CurrentGame>,
     mut meter: ResMut<Meter>,
 ) {
-    let changed = changes
-        .read()
-        .any(|c| matches!(c, GameChanged::Slid { .. } | GameChanged::Reset));
+    follow_the_board(&mut meter, &mut changes);
     if !settings.meter {
-        meter.job = None;
-        meter.last = None;
+        meter.forget();
         return;
     }
-    let (board, position) = (current.game.board(), current.position());
+    let Some((position, board)) = meter.board.clone() else {
+        return;
+    };
     let measured =
         meter.at(position).is_some() || meter.job.as_ref().is_some_and(|(p, ..)| *p == position);
-    if measured && !changed {
+    if measured {
         return;
     }
     // The next move cancels the search for the last board.
     meter.job = None;
-    if let Some(reading) = quick_reading(board) {
-        let board = board.clone();
+    if let Some(reading) = quick_reading(&board) {
         meter.take(Measured {
             position,
             board,
@@ -206,13 +223,13 @@ fn measure(
         return;
     }
     let cancel = CancelFlag::new();
-    let mut options = crate::engine::options(board.shape(), &cancel);
+    let mut options = crate::engine_setup::options(board.shape(), &cancel);
     options.budget = options.budget.with_time_limit(METER_TIME);
     let owned = board.clone();
     let known = meter
         .last
         .as_ref()
-        .filter(|last| last.reading.exact && last.position.game == position.game)
+        .filter(|last| last.reading.exact)
         .map(|last| (last.board.clone(), last.reading.moves));
     let task = Background::cancellable("meter", &cancel, move || {
         let known = known.as_ref().map(|(before, moves)| (before, *moves));

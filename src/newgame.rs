@@ -9,12 +9,12 @@ use npuzzle::generate::GenerateError;
 use npuzzle::{CancelFlag, Shape};
 
 use crate::background::Background;
-use crate::frame::AppSet;
-use crate::game::{DAILY_DISTANCE, DailyPuzzle, Difficulty, Game, Recipe, make_board, today};
+use crate::frame::DecideStep;
+use crate::game::{DAILY_DISTANCE, DailyPuzzle, Game, GameKind, Recipe, make_board, today};
 use crate::messages::{CancelNewGame, GameCommand, NewGame, Notice};
 use crate::photo::DAILY_PHOTOS;
 use crate::play::clock_seed;
-use crate::redraw::{Motion, ReportMotion};
+use crate::redraw::{FrameRequest, ReportMotion};
 use crate::session::Session;
 use crate::settings::Settings;
 
@@ -47,26 +47,24 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (start_making, finish_making)
                 .chain()
-                .in_set(AppSet::RecordInput),
+                .in_set(DecideStep::NewGame),
         )
         .add_systems(Last, report_motion.in_set(ReportMotion));
 }
 
 /// A board being made: its spinner moves.
-fn report_motion(job: Res<NewGameJob>, mut motion: ResMut<Motion>) {
+fn report_motion(job: Res<NewGameJob>, mut frames: MessageWriter<FrameRequest>) {
     if job.0.is_some() {
-        motion.moving();
+        frames.write(FrameRequest::Moving);
     }
 }
 
-/// What a new game is made from: the shape, how, the seed, and for the puzzle of the day, its
-/// day and photo.
+/// What a new game is made from: the shape, what kind of game, how, and the seed.
 struct Order {
     shape: Shape,
-    difficulty: Difficulty,
+    kind: GameKind,
     recipe: Recipe,
     seed: u64,
-    daily: Option<DailyPuzzle>,
 }
 
 fn order(request: NewGame, settings: &Settings, session: &Session) -> Option<Order> {
@@ -76,20 +74,18 @@ fn order(request: NewGame, settings: &Settings, session: &Session) -> Option<Ord
             let shape = Shape::new(width, height).ok()?;
             Some(Order {
                 shape,
-                difficulty: settings.difficulty,
-                recipe: settings.difficulty.recipe(shape)?,
+                kind: settings.difficulty.into(),
+                recipe: settings.difficulty.recipe(shape),
                 seed: seed.unwrap_or_else(clock_seed),
-                daily: None,
             })
         }
         NewGame::Daily => {
             let puzzle = DailyPuzzle::of(today(), DAILY_PHOTOS.len());
             Some(Order {
                 shape: DailyPuzzle::shape(),
-                difficulty: Difficulty::Daily,
+                kind: GameKind::Daily(puzzle.day),
                 recipe: Recipe::Exact(DAILY_DISTANCE),
                 seed: puzzle.seed,
-                daily: Some(puzzle),
             })
         }
     }
@@ -98,10 +94,10 @@ fn order(request: NewGame, settings: &Settings, session: &Session) -> Option<Ord
 /// Makes the game an order asks for (in the background: it may search).
 fn make_game(order: &Order, options: &npuzzle::Options) -> Result<Game, GenerateError> {
     let board = make_board(order.shape, order.recipe, order.seed, options)?;
-    Ok(match (order.recipe, order.daily) {
-        (Recipe::Exact(moves), Some(puzzle)) => Game::daily(board, puzzle.day, moves),
-        (Recipe::Exact(moves), None) => Game::with_shortest(board, order.difficulty, moves),
-        _ => Game::new(board, order.difficulty),
+    let kind = order.kind.clone();
+    Ok(match order.recipe {
+        Recipe::Exact(moves) => Game::with_shortest(board, kind, moves),
+        _ => Game::new(board, kind),
     })
 }
 
@@ -123,7 +119,7 @@ fn start_making(
         return;
     };
     let cancel = CancelFlag::new();
-    let options = crate::engine::options(order.shape, &cancel);
+    let options = crate::engine_setup::options(order.shape, &cancel);
     let task = Background::cancellable("new-game", &cancel, move || make_game(&order, &options));
     // A new request replaces the one before (dropping it cancels it).
     job.0 = Some(Making {

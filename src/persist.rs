@@ -1,9 +1,12 @@
-//! Settings, best scores, the game in progress and the player's photos, in the platform's data
+//! Settings, records, the game in progress and the player's photos, in the platform's data
 //! folder (`~/.local/share/snapslide` on Linux, the app's internal storage on a phone).
 //!
-//! A file is written only when its contents change, off the frame (see `writer`), and always
-//! atomically; while the player only looks at the board, nothing is written. The game is saved
-//! after every move, and at once when the app is closed or goes to the background.
+//! At start the files are read and what they hold is sent to the modules that own it
+//! ([`Restored`], the session's and the game's commands); this module writes nobody's resource
+//! but its own. After that a file is written only when its contents change, off the frame (see
+//! `writer`), and always atomically; while the player only looks at the board, nothing is
+//! written. The game is saved when the game says it changed, and at once when the app is
+//! closed or goes to the background.
 
 mod files;
 mod writer;
@@ -16,17 +19,18 @@ use bevy::prelude::*;
 use bevy::window::WindowCloseRequested;
 use serde::Serialize;
 
-pub use files::{
-    DAILY_FILE, GAME_FILE, Loaded, SCORES_FILE, SETTINGS_FILE, SavedState, StoreError, load_all,
-    load_json, save_json, write_atomic,
-};
+pub use files::{Loaded, Problem, StoreError, load_all, save_json, write_atomic};
 pub use writer::Writer;
 
+use crate::cli::CliOptions;
 use crate::frame::AppSet;
+use crate::game::files::{DAILY_FILE, GAME_FILE, SCORES_FILE, SETTINGS_FILE, SavedState};
 use crate::lifecycle::Suspended;
-use crate::messages::{GameCommand, NewGame, Notice, PhotoArrived};
+use crate::messages::{GameChanged, GameCommand, NewGame, Notice, PhotoArrived, Restored};
 use crate::photo::PhotoSource;
-use crate::play::{CurrentGame, Days, Position, Scores};
+use crate::play::CurrentGame;
+use crate::records::{Days, Scores};
+use crate::redraw::{FrameRequest, ReportMotion};
 use crate::session::{Session, SessionCommand};
 use crate::settings::Settings;
 
@@ -40,20 +44,23 @@ const FLUSH_LIMIT: Duration = Duration::from_secs(2);
 pub struct DataDir(pub Option<PathBuf>);
 
 impl DataDir {
-    /// The platform's data folder for the app, overridable with `SNAPSLIDE_DATA_DIR`.
-    pub fn platform() -> DataDir {
-        DataDir(crate::platform::data_dir())
+    /// The platform's data folder for the app, overridable with `SNAPSLIDE_DATA_DIR`; none for
+    /// a screenshot, which leaves the player's files alone unless a folder is named for it.
+    pub fn for_options(options: &CliOptions) -> DataDir {
+        if options.screenshot.is_some() && std::env::var_os("SNAPSLIDE_DATA_DIR").is_none() {
+            DataDir(None)
+        } else {
+            DataDir(crate::platform::data_dir())
+        }
     }
 }
 
-/// The writer, the bytes each file last had (by file name), and where the game stood when it
-/// was last saved.
+/// The writer, and the bytes each file last had (by file name).
 #[derive(Resource)]
 pub struct Saver {
     /// Writes the files off the frame.
     pub writer: Writer,
     last: HashMap<&'static str, Vec<u8>>,
-    game_at: Option<Position>,
 }
 
 impl Default for Saver {
@@ -61,7 +68,6 @@ impl Default for Saver {
         Saver {
             writer: Writer::start(),
             last: Default::default(),
-            game_at: None,
         }
     }
 }
@@ -77,90 +83,102 @@ impl Saver {
             self.writer.write(dir.join(name), bytes);
         }
     }
-}
 
-/// Restores the files at start, keeps picked photos, and saves what changes.
-pub fn plugin(app: &mut App) {
-    app.add_message::<WindowCloseRequested>()
-        .init_resource::<DataDir>()
-        .init_resource::<Saver>()
-        .add_systems(Startup, restore)
-        .add_systems(Update, keep_photo.in_set(AppSet::Queue))
-        // Last: what the views changed (egui's pass runs after Update) and a quit from the
-        // menu are saved in the same frame, which for a quit is the last one.
-        .add_systems(Last, save_changes);
-}
-
-/// What the files fill in at start.
-#[derive(bevy::ecs::system::SystemParam)]
-struct Restored<'w> {
-    settings: ResMut<'w, Settings>,
-    scores: ResMut<'w, Scores>,
-    days: ResMut<'w, Days>,
-    saver: ResMut<'w, Saver>,
-}
-
-impl Restored<'_> {
-    /// Takes in what was read; the writer learns that the files hold it already.
-    fn take(&mut self, loaded: &mut Loaded) {
-        if let Some(saved) = loaded.settings.take() {
-            *self.settings = saved;
-        }
-        if let Some(saved) = loaded.scores.take() {
-            self.scores.0 = saved;
-        }
-        if let Some(saved) = loaded.days.take() {
-            self.days.0 = saved;
-        }
-        let read = [
-            serde_json::to_vec_pretty(&*self.settings),
-            serde_json::to_vec_pretty(&self.scores.0),
-            serde_json::to_vec_pretty(&self.days.0),
-        ];
-        for (name, bytes) in [SETTINGS_FILE, SCORES_FILE, DAILY_FILE]
-            .into_iter()
-            .zip(read)
-        {
-            if let Ok(bytes) = bytes {
-                self.saver.last.insert(name, bytes);
-            }
+    /// Notes what a file holds already, so it is not written again unchanged.
+    fn holds<T: Serialize>(&mut self, name: &'static str, value: &T) {
+        if let Ok(bytes) = serde_json::to_vec_pretty(value) {
+            self.last.insert(name, bytes);
         }
     }
+}
+
+/// Restores the files at start, keeps picked photos, and saves what changes. The data folder
+/// follows the command line ([`CliOptions`], inserted before this plugin), unless one is set
+/// already (the tests set their own).
+pub fn plugin(app: &mut App) {
+    if !app.world().contains_resource::<DataDir>() {
+        let dir = app
+            .world()
+            .get_resource::<CliOptions>()
+            .map(DataDir::for_options)
+            .unwrap_or_default();
+        app.insert_resource(dir);
+    }
+    app.add_message::<WindowCloseRequested>()
+        .init_resource::<Saver>()
+        .add_systems(Startup, restore)
+        .add_systems(Update, keep_photo.in_set(AppSet::Controls))
+        // Last: a quit from the menu is saved in the frame it is asked, which is the last one.
+        .add_systems(Last, save_changes.before(ReportMotion));
+}
+
+/// What `restore` sends.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Restoring<'w> {
+    restored: MessageWriter<'w, Restored>,
+    commands: MessageWriter<'w, GameCommand>,
+    new_game: MessageWriter<'w, NewGame>,
+    session: MessageWriter<'w, SessionCommand>,
+    notices: MessageWriter<'w, Notice>,
 }
 
 /// Loads the files and starts the first game: the one the player had (in progress or
-/// finished), or a new one.
+/// finished), or a new one. What was read goes to its owners as messages.
 fn restore(
     dir: Res<DataDir>,
-    options: Res<crate::cli::CliOptions>,
-    mut restored: Restored,
-    mut commands: MessageWriter<GameCommand>,
-    mut new_game: MessageWriter<NewGame>,
-    mut session: MessageWriter<SessionCommand>,
-    mut notices: MessageWriter<Notice>,
+    options: Res<CliOptions>,
+    mut saver: ResMut<Saver>,
+    mut out: Restoring,
 ) {
     let mut loaded = dir.0.as_deref().map(load_all).unwrap_or_default();
     for problem in loaded.problems.drain(..) {
-        warn!("{problem}");
-        notices.write(Notice(problem));
+        warn!("{}", problem.log);
+        out.notices.write(Notice(problem.player));
     }
-    restored.take(&mut loaded);
+    let restored = Restored {
+        settings: loaded.settings.take(),
+        scores: loaded.scores.take(),
+        days: loaded.days.take(),
+    };
+    // The files hold what was read (or nothing, which the defaults stand for): unchanged, they
+    // are not written again.
+    let defaults = Restored::default();
+    saver.holds(
+        SETTINGS_FILE,
+        &restored.settings.clone().unwrap_or_default(),
+    );
+    saver.holds(SCORES_FILE, &restored.scores.clone().unwrap_or_default());
+    saver.holds(DAILY_FILE, &restored.days.clone().unwrap_or_default());
+    if restored != defaults {
+        out.restored.write(restored);
+    }
+    start_first_game(&options, loaded.game, &mut out);
+}
+
+/// The game the player had (in progress or finished), unless the command line asks for a new
+/// one; its photo, or the command line's.
+fn start_first_game(
+    options: &CliOptions,
+    game: Option<(crate::game::Game, Option<PhotoSource>)>,
+    out: &mut Restoring,
+) {
     let fresh = options.size.is_some() || options.seed.is_some() || options.photo.is_some();
     if let Some((columns, rows)) = options.size {
-        session.write(SessionCommand::SetBoard(columns, rows));
+        out.session.write(SessionCommand::SetBoard(columns, rows));
     }
     if let Some(photo) = &options.photo {
-        session.write(SessionCommand::UsePhoto(PhotoSource::File(photo.clone())));
+        out.session
+            .write(SessionCommand::UsePhoto(PhotoSource::File(photo.clone())));
     }
-    match loaded.game {
-        // The game the player had, finished or not (a finished one shows its result); not a
-        // review's board, which older versions saved in place of the finished game.
+    match game {
+        // Not a review's board, which older versions saved in place of the finished game.
         Some((game, photo)) if !fresh && !game.is_review() => {
-            session.write(SessionCommand::UsePhoto(photo));
-            commands.write(GameCommand::Start(Box::new(game)));
+            let photo = photo.unwrap_or_else(crate::photo::default_photo);
+            out.session.write(SessionCommand::UsePhoto(photo));
+            out.commands.write(GameCommand::Start(Box::new(game)));
         }
         _ => {
-            new_game.write(NewGame::Settings { seed: options.seed });
+            out.new_game.write(NewGame::Settings { seed: options.seed });
         }
     }
 }
@@ -224,22 +242,22 @@ struct SaveInputs<'w, 's> {
     days: Res<'w, Days>,
     current: Res<'w, CurrentGame>,
     suspended: Res<'w, Suspended>,
+    changes: MessageReader<'w, 's, GameChanged>,
     closing: MessageReader<'w, 's, WindowCloseRequested>,
     exit: MessageReader<'w, 's, AppExit>,
 }
 
-/// Hands the writer every file whose contents changed: the game after a move (or when the app
-/// closes, quits or is suspended, with the clock as it is then, waiting for the write to land).
+/// Hands the writer every file whose contents changed: the game when the game said it changed
+/// (or when the app closes, quits or is suspended, with the clock as it is then, waiting for
+/// the write to land).
 fn save_changes(
     dir: Res<DataDir>,
     mut saver: ResMut<Saver>,
     mut inputs: SaveInputs,
     mut notices: MessageWriter<Notice>,
+    mut frames: MessageWriter<FrameRequest>,
 ) {
-    // The game is saved when its board moved on (its position, not its contents, tells; the
-    // board on show before the first game is none of the player's).
-    let position = inputs.current.position();
-    let moved = position.game > 0 && saver.game_at != Some(position);
+    let game_changed = inputs.changes.read().count() > 0;
     let closing = inputs.closing.read().count() > 0
         || inputs.exit.read().count() > 0
         || (inputs.suspended.is_changed() && inputs.suspended.0);
@@ -247,7 +265,7 @@ fn save_changes(
         return;
     };
     if inputs.settings.is_changed() {
-        saver.save(dir, SETTINGS_FILE, &*inputs.settings);
+        saver.save(dir, SETTINGS_FILE, &inputs.settings.0);
     }
     if inputs.scores.is_changed() {
         saver.save(dir, SCORES_FILE, &inputs.scores.0);
@@ -255,8 +273,8 @@ fn save_changes(
     if inputs.days.is_changed() {
         saver.save(dir, DAILY_FILE, &inputs.days.0);
     }
-    if moved || closing {
-        saver.game_at = Some(position);
+    // The board on show before the first game is none of the player's.
+    if (game_changed || closing) && inputs.current.started() {
         let state = SavedState {
             // During a review, the finished game it replays.
             game: inputs.current.game.kept().to_saved(),
@@ -270,6 +288,8 @@ fn save_changes(
     for error in saver.writer.take_errors() {
         warn!("{error}");
         notices.write(Notice(format!("Could not save: {error}")));
+        // The notice is read by the controls in the next frame, which must come.
+        frames.write(FrameRequest::OneMore);
     }
 }
 

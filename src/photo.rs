@@ -3,52 +3,35 @@
 //! slice), which runs optimised even in dev builds. The `tiles` module runs it in the
 //! background; the platform module brings the photos the player picks.
 
-use std::path::PathBuf;
-
-use serde::{Deserialize, Serialize};
 use snapslide_photo::image::DynamicImage;
 
 use crate::game::{DailyPuzzle, Day};
 
+pub use crate::game::PhotoSource;
 pub use snapslide_photo::*;
 
-/// Where the current photo comes from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum PhotoSource {
-    /// One of the photos built into the app, by file name.
-    Bundled(String),
-    /// A file named on the command line.
-    File(PathBuf),
-    /// A photo the player picked (from the gallery, the camera, a file dialog or a drop),
-    /// kept in the app's data folder.
-    Picked(PathBuf),
+/// The photo the app starts with: the first bundled one.
+pub fn default_photo() -> PhotoSource {
+    PhotoSource::Bundled(BUNDLED[0].0.to_string())
 }
 
-impl Default for PhotoSource {
-    fn default() -> Self {
-        PhotoSource::Bundled(BUNDLED[0].0.to_string())
+/// This source, or the default photo if it names a bundled photo the app does not have.
+pub fn sanitized(source: PhotoSource) -> PhotoSource {
+    match &source {
+        PhotoSource::Bundled(name) if bundled(name).is_none() => default_photo(),
+        _ => source,
     }
 }
 
-impl PhotoSource {
-    /// This source, or the default photo if it names a bundled photo the app does not have.
-    pub fn sanitized(self) -> PhotoSource {
-        match &self {
-            PhotoSource::Bundled(name) if bundled(name).is_none() => PhotoSource::default(),
-            _ => self,
-        }
-    }
-
-    /// A short name for the HUD.
-    pub fn label(&self) -> String {
-        match self {
-            PhotoSource::Bundled(name) => bundled_title(name),
-            PhotoSource::File(path) => path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| path.display().to_string()),
-            PhotoSource::Picked(_) => "Your photo".into(),
-        }
+/// A short name for the HUD.
+pub fn label(source: &PhotoSource) -> String {
+    match source {
+        PhotoSource::Bundled(name) => bundled_title(name),
+        PhotoSource::File(path) => path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| path.display().to_string()),
+        PhotoSource::Picked(_) => "Your photo".into(),
     }
 }
 
@@ -128,10 +111,10 @@ mod tests {
     fn an_unknown_bundled_photo_is_named_and_falls_back() {
         let unknown = PhotoSource::Bundled("no-such.png".into());
         assert!(matches!(load(&unknown), Err(PhotoError::NotFound(_))));
-        assert_eq!(unknown.sanitized(), PhotoSource::default());
+        assert_eq!(sanitized(unknown), default_photo());
         let known = PhotoSource::Bundled(BUNDLED[1].0.into());
-        assert_eq!(known.clone().sanitized(), known);
-        assert_eq!(known.label(), "Coffee");
+        assert_eq!(sanitized(known.clone()), known);
+        assert_eq!(label(&known), "Coffee");
         assert_eq!(bundled_title("hubble_deep_field.jpg"), "Hubble deep field");
     }
 

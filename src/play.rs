@@ -1,6 +1,6 @@
 //! The game in the app: board intents and commands join one queue and are executed on the
-//! [`Game`] in order; each change goes out as a [`GameChanged`] message for the views, sounds,
-//! solver and save file.
+//! [`Game`] in order; each change goes out as a [`GameChanged`] message, with where the game
+//! stands after it, for the views, sounds, solver, meter, records and save file.
 //!
 //! The core owns the pace of play: after a slide it waits [`Pace`] before the next queued
 //! action, and tells the view how long that slide is shown. A backlog of input plays out with
@@ -12,12 +12,10 @@ use bevy::prelude::*;
 use npuzzle::Shape;
 
 use crate::frame::AppSet;
-use crate::game::{
-    BestScores, DailyResults, Difficulty, Game, Outcome, Step, WinResult, booked_result, record_win,
-};
-use crate::messages::{BoardIntent, GameChanged, GameCommand, PauseClock};
-use crate::redraw::{Motion, ReportMotion};
-use crate::session::SessionCommand;
+use crate::game::{Difficulty, Game, Outcome, Position, Step};
+use crate::lifecycle::Suspended;
+use crate::messages::{BoardCovered, BoardIntent, Change, GameChanged, GameCommand};
+use crate::redraw::{FrameRequest, ReportMotion};
 use crate::settings::Settings;
 
 /// How long one slide is shown when nothing waits behind it, in seconds.
@@ -37,13 +35,16 @@ pub enum Phase {
     Won,
 }
 
-/// The game being played.
+/// The game being played, and where it stands: the one counter of changes of the board on
+/// show (see [`Position`]).
 #[derive(Resource, Clone, Debug)]
 pub struct CurrentGame {
     /// The rules and state.
     pub game: Game,
-    /// Counts new boards, so views know to rebuild.
-    pub generation: u64,
+    /// Where it stands; 0 is the placeholder before the first game.
+    pub position: Position,
+    /// Where it stood when this game came on the board (its first position).
+    pub since: Position,
 }
 
 impl Default for CurrentGame {
@@ -53,51 +54,36 @@ impl Default for CurrentGame {
         let board = npuzzle::random::shuffled(shape, 16, 1);
         CurrentGame {
             game: Game::new(board, Difficulty::Medium),
-            generation: 0,
+            position: Position::default(),
+            since: Position::default(),
         }
     }
-}
-
-/// Where the game on show stands: which game (a new board is a new one) and which revision of
-/// its board. What is remembered about a board (a hint, a reading, a save) keeps this, and is
-/// about the board on show while it is equal.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Position {
-    /// The game: [`CurrentGame::generation`].
-    pub game: u64,
-    /// The board's revision in it: [`Game::revision`].
-    pub revision: u64,
 }
 
 impl CurrentGame {
-    /// Where the game on show stands now.
-    pub fn position(&self) -> Position {
-        Position {
-            game: self.generation,
-            revision: self.game.revision(),
+    /// Whether a game of the player's is on the board (not the placeholder before the first).
+    pub fn started(&self) -> bool {
+        self.position > Position::default()
+    }
+
+    /// A message that the game changed this way, with where it stands now.
+    fn changed(&self, change: Change) -> GameChanged {
+        GameChanged {
+            change,
+            position: self.position,
+            board: self.game.board().clone(),
+            won: self.game.is_won(),
         }
     }
 }
 
-/// The best scores (kept in the scores file).
-#[derive(Resource, Clone, Debug, Default, PartialEq, Deref, DerefMut)]
-pub struct Scores(pub BestScores);
-
-/// The puzzles of the day played (kept in the daily file).
-#[derive(Resource, Clone, Debug, Default, PartialEq, Deref, DerefMut)]
-pub struct Days(pub DailyResults);
-
-/// The last win's result, for the HUD.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Deref)]
-pub struct LastResult(pub WinResult);
-
-/// Whether the game's clock is stopped (a sheet covers the board): kept by this module, as the
-/// HUD says with [`PauseClock`].
+/// Whether a sheet covers the board: the game's clock stops (the HUD says with
+/// [`BoardCovered`]).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TimerPaused(pub bool);
+pub struct Covered(pub bool);
 
-impl TimerPaused {
-    /// Whether the game's clock counts now: running, and not paused.
+impl Covered {
+    /// Whether the game's clock counts now: running, and the board in view.
     pub fn counting(self, game: &Game) -> bool {
         game.timer_running() && !self.0
     }
@@ -186,12 +172,9 @@ pub fn clock_seed() -> u64 {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Phase>()
-        .init_resource::<Scores>()
-        .init_resource::<Days>()
         .init_resource::<CurrentGame>()
-        .init_resource::<LastResult>()
         .init_resource::<Pace>()
-        .init_resource::<TimerPaused>()
+        .init_resource::<Covered>()
         .init_resource::<ActionQueue>()
         .add_systems(Update, enqueue.in_set(AppSet::Queue))
         .add_systems(
@@ -205,15 +188,15 @@ pub(super) fn plugin(app: &mut App) {
 fn report_motion(
     pace: Res<Pace>,
     queue: Res<ActionQueue>,
-    paused: Res<TimerPaused>,
+    covered: Res<Covered>,
     current: Res<CurrentGame>,
-    mut motion: ResMut<Motion>,
+    mut frames: MessageWriter<FrameRequest>,
 ) {
     if pace.busy() || !queue.0.is_empty() {
-        motion.moving();
+        frames.write(FrameRequest::Moving);
     }
-    if paused.counting(&current.game) {
-        motion.ticking();
+    if covered.counting(&current.game) {
+        frames.write(FrameRequest::Ticking);
     }
 }
 
@@ -259,10 +242,7 @@ enum Done {
 struct Outputs<'w> {
     changed: MessageWriter<'w, GameChanged>,
     next_phase: ResMut<'w, NextState<Phase>>,
-    scores: ResMut<'w, Scores>,
-    days: ResMut<'w, Days>,
-    result: ResMut<'w, LastResult>,
-    session: MessageWriter<'w, SessionCommand>,
+    frames: MessageWriter<'w, FrameRequest>,
 }
 
 /// Runs the queue on the game: actions that replace the board at once, moves when the slide
@@ -276,6 +256,10 @@ fn execute(
     mut out: Outputs,
 ) {
     pace.remaining -= time.delta_secs();
+    if !queue.0.is_empty() {
+        // The controls were drawn before the game changed: the next frame shows it.
+        out.frames.write(FrameRequest::OneMore);
+    }
     while let Some(front) = queue.0.front() {
         if pace.busy() && !front.resets() {
             break;
@@ -287,23 +271,24 @@ fn execute(
             Done::Nothing => continue,
             Done::Reset => {
                 reset(&mut current, &mut out);
-                follow_board_size(&current.game, &mut out.session);
                 pace.remaining = 0.0;
                 continue;
             }
             Done::Slid(steps, by_app, won) => (steps, by_app, won),
         };
+        current.position = current.position.next();
         let playback = by_app.then_some(settings.speed);
         let seconds = slide_seconds(queue.0.len(), playback);
         pace.start(seconds);
-        out.changed.write(GameChanged::Slid {
+        let slid = Change::Slid {
             steps,
             by_app,
             seconds,
-        });
+        };
+        out.changed.write(current.changed(slid));
         if won {
-            out.result.0 = record_win(&current.game, &mut out.scores.0, &mut out.days.0);
-            out.changed.write(GameChanged::Won);
+            let finished = Box::new(current.game.clone());
+            out.changed.write(current.changed(Change::Won(finished)));
             out.next_phase.set(Phase::Won);
         }
     }
@@ -325,17 +310,14 @@ fn run(
                 BoardIntent::Tap(cell) => Some(cell),
                 BoardIntent::Slide(_) => None,
             };
-            if game.is_review() {
-                // A review is a viewer: the board takes the line's moves only.
-                changed.write(GameChanged::Bumped(cell));
-                return Done::Nothing;
-            }
-            let (outcome, cell) = match intent {
-                BoardIntent::Tap(cell) => (game.tap(cell), Some(cell)),
-                BoardIntent::Slide(mv) => (game.apply(&[mv]), None),
+            // A review is a viewer: the board takes the line's moves only.
+            let outcome = match intent {
+                _ if game.is_review() => Outcome::Illegal,
+                BoardIntent::Tap(cell) => game.tap(cell),
+                BoardIntent::Slide(mv) => game.apply(&[mv]),
             };
             if outcome == Outcome::Illegal && !game.is_won() {
-                changed.write(GameChanged::Bumped(cell));
+                changed.write(current.changed(Change::Bumped(cell)));
             }
             moved(outcome, false)
         }
@@ -371,27 +353,15 @@ fn moved(outcome: Outcome, by_app: bool) -> Done {
 }
 
 fn reset(current: &mut CurrentGame, out: &mut Outputs) {
-    current.generation += 1;
-    // A finished game on the board again (restored at start, or after its review) shows the
-    // result it was booked with.
-    let game = &current.game;
-    let shown = &out.result.0;
-    if game.is_won() && (shown.moves, shown.time) != (game.moves(), game.elapsed()) {
-        out.result.0 = booked_result(game, &out.scores.0, &out.days.0);
-    }
-    out.changed.write(GameChanged::Reset);
+    current.position = current.position.next();
+    current.since = current.position;
+    let game = Box::new(current.game.clone());
+    out.changed.write(current.changed(Change::Reset(game)));
     out.next_phase.set(if current.game.is_won() {
         Phase::Won
     } else {
         Phase::Playing
     });
-}
-
-/// The board played (set up, or restored) becomes the one the menu shows and the next game
-/// takes.
-fn follow_board_size(game: &Game, session: &mut MessageWriter<SessionCommand>) {
-    let board = game.board();
-    session.write(SessionCommand::SetBoard(board.width(), board.height()));
 }
 
 /// Counts a frame's time on the game's clock when the clock counted through the whole frame:
@@ -402,18 +372,18 @@ fn follow_board_size(game: &Game, session: &mut MessageWriter<SessionCommand>) {
 /// frame, so its fixed-step loop never runs thousands of steps after a sleep).
 fn tick_timer(
     time: Res<Time<Real>>,
-    game_time: Res<Time<Virtual>>,
-    mut pauses: MessageReader<PauseClock>,
-    mut paused: ResMut<TimerPaused>,
+    suspended: Res<Suspended>,
+    mut covers: MessageReader<BoardCovered>,
+    mut covered: ResMut<Covered>,
     mut current: ResMut<CurrentGame>,
-    mut counted: Local<Option<u64>>,
+    mut counted: Local<Option<Position>>,
 ) {
-    if let Some(PauseClock(pause)) = pauses.read().last() {
-        paused.set_if_neq(TimerPaused(*pause));
+    if let Some(BoardCovered(cover)) = covers.read().last() {
+        covered.set_if_neq(Covered(*cover));
     }
     // The game's time stands still while the app is in the background (see `lifecycle`).
-    let counting = paused.counting(&current.game) && !game_time.is_paused();
-    let counting = counting.then_some(current.generation);
+    let counting = covered.counting(&current.game) && !suspended.0;
+    let counting = counting.then_some(current.since);
     if counting.is_some() && counting == *counted {
         let delta = time.delta();
         current.game.tick(delta);

@@ -9,15 +9,20 @@
 //! back to sleeping. egui's own wishes for frames come through its repaint callback
 //! ([`EguiWantsFrames`]).
 //!
-//! Three things keep frames coming that no module of the game moves:
+//! What keeps frames coming is what the frame did, as each module says with a
+//! [`FrameRequest`]: something moves (a slide, a spinner, a solution playing), something counts
+//! time (the clock, a notice), or a module wrote a message late in the frame for a reader that
+//! ran before it (a notice from the files, read by the controls), which the next frame must
+//! read at once. The messages the frame's steps exchange need no frame of their own: each is
+//! written before its readers run, in the same frame ([`crate::frame::AppSet`]).
+//!
+//! Two things keep frames coming that no module of the game moves:
 //! - the render world still catching up ([`RenderPending`]): a pipeline is compiled the first
 //!   time something needs it (the tiles' sprites, egui), in the background, and the frame
 //!   that shows it must come even if nothing moves by then;
-//! - a message written this frame ([`InFlight`]): the views write theirs after `Update` (egui's
-//!   pass), and a command can lead to another, so each is read in the next frame, which must
-//!   come at once, not at the next input or the clock's tick;
 //! - input: the frame after it draws the controls as the input left them, so that the next
-//!   press finds what is really on screen (egui hit-tests against the pass before).
+//!   press finds what is really on screen (egui hit-tests against the pass before, and draws
+//!   before the game acts on a tap).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -28,11 +33,6 @@ use bevy::render::render_resource::PipelineCache;
 use bevy::render::{Render, RenderApp, RenderSystems};
 use bevy::window::WindowEvent;
 use bevy::winit::{UpdateMode, WinitSettings};
-
-use crate::messages::{
-    Back, BoardIntent, CancelNewGame, GameCommand, NewGame, Notice, PickPhoto, SolverCommand,
-};
-use crate::session::SessionCommand;
 
 /// The wait between frames while something moves (60 frames a second).
 pub const FRAME: Duration = Duration::from_nanos(16_666_667);
@@ -108,46 +108,24 @@ impl Default for Frames {
     }
 }
 
-/// What keeps frames coming, as the modules report it: each module that moves something on
-/// screen, counts time on it or leaves work for the next frame says so here, in a system of
-/// its own in [`ReportMotion`] (or anywhere earlier in the frame); this module reads nothing
-/// else of theirs. Cleared once a frame, after the pace is set.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Motion {
-    moving: bool,
-    ticking: bool,
-    one_more: bool,
-}
-
-impl Motion {
+/// What a module needs of the frames to come, written in `Last` ([`ReportMotion`]) or
+/// earlier; read once a frame, after the reports, to set the pace.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FrameRequest {
     /// Something moves on screen (a slide, a shake, a solution playing, a search's spinner):
     /// a frame every [`FRAME`], and for [`LINGER`] after.
-    pub fn moving(&mut self) {
-        self.moving = true;
-    }
-
+    Moving,
     /// Something on screen counts time (the game's clock, a notice to take down): a frame
     /// every [`IDLE_WAIT`].
-    pub fn ticking(&mut self) {
-        self.ticking = true;
-    }
-
-    /// The next frame at once, once (a message written for it to read).
-    pub fn one_more_frame(&mut self) {
-        self.one_more = true;
-    }
+    Ticking,
+    /// The next frame at once, once: a message was written this frame for a reader that ran
+    /// before it.
+    OneMore,
 }
 
-/// Where, in `Last`, the modules report into [`Motion`]; the pace is set after it.
+/// Where, in `Last`, the modules write their [`FrameRequest`]s; the pace is set after it.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ReportMotion;
-
-/// Whether a message of this kind was written since the messages were last swapped (a frame or
-/// two more than strictly needed, never a loop: nothing writes one every frame). Its readers
-/// run in the next frame, which must come at once: the modules report theirs with it.
-pub fn written<M: Message>(messages: &Messages<M>) -> bool {
-    messages.iter_current_update_messages().len() > 0
-}
 
 /// How long frames keep coming for pipelines still compiling: a software renderer compiles the
 /// first ones in a second or two; a pipeline that can never compile (a shader that never
@@ -168,42 +146,6 @@ impl RenderPending {
     /// Notes whether pipelines are still compiling (the render world, after each frame).
     pub fn set(&self, pending: bool) {
         self.0.store(pending, Ordering::Relaxed);
-    }
-}
-
-/// The shared messages that ask for something to be done (`messages`): one written in a frame
-/// is read in the next. The modules' own messages (the HUD's actions, the review's commands)
-/// are reported by their modules.
-#[derive(bevy::ecs::system::SystemParam)]
-struct SharedMessages<'w> {
-    notice: Option<Res<'w, Messages<Notice>>>,
-    game: Option<Res<'w, Messages<GameCommand>>>,
-    intents: Option<Res<'w, Messages<BoardIntent>>>,
-    new_game: Option<Res<'w, Messages<NewGame>>>,
-    cancel: Option<Res<'w, Messages<CancelNewGame>>>,
-    session: Option<Res<'w, Messages<SessionCommand>>>,
-    solver: Option<Res<'w, Messages<SolverCommand>>>,
-    photo: Option<Res<'w, Messages<PickPhoto>>>,
-    back: Option<Res<'w, Messages<Back>>>,
-    exit: Option<Res<'w, Messages<AppExit>>>,
-}
-
-impl SharedMessages<'_> {
-    /// Whether any was written since the last swap of the messages.
-    fn any(&self) -> bool {
-        fn any_of<M: Message>(messages: &Option<Res<Messages<M>>>) -> bool {
-            messages.as_deref().is_some_and(written)
-        }
-        any_of(&self.game)
-            || any_of(&self.notice)
-            || any_of(&self.intents)
-            || any_of(&self.new_game)
-            || any_of(&self.cancel)
-            || any_of(&self.session)
-            || any_of(&self.solver)
-            || any_of(&self.photo)
-            || any_of(&self.back)
-            || any_of(&self.exit)
     }
 }
 
@@ -241,12 +183,10 @@ pub fn plugin(app: &mut App) {
     }
 }
 
-/// Where the modules report what moves ([`Motion`]), without the pacing: the core has it, so
-/// the modules' reports need no window.
+/// Where the modules report what moves ([`FrameRequest`]), without the pacing: the core has
+/// it, so the modules' reports need no window.
 pub fn core_plugin(app: &mut App) {
-    if !app.world().contains_resource::<Motion>() {
-        app.init_resource::<Motion>();
-    }
+    app.add_message::<FrameRequest>();
 }
 
 /// Whether the render world still catches up (pipelines compiling), for at most
@@ -281,19 +221,39 @@ fn report_pipelines(cache: Res<PipelineCache>, pending: Res<RenderPending>) {
     pending.set(cache.waiting_pipelines().next().is_some());
 }
 
+/// What the modules asked of this frame.
+#[derive(Default)]
+struct Reported {
+    moving: bool,
+    ticking: bool,
+    one_more: bool,
+}
+
+impl Reported {
+    fn of(requests: &mut MessageReader<FrameRequest>) -> Reported {
+        let mut reported = Reported::default();
+        for request in requests.read() {
+            match request {
+                FrameRequest::Moving => reported.moving = true,
+                FrameRequest::Ticking => reported.ticking = true,
+                FrameRequest::OneMore => reported.one_more = true,
+            }
+        }
+        reported
+    }
+}
+
 /// Picks this frame's mode and tells winit when it changes.
-#[allow(clippy::too_many_arguments)]
 fn pace_frames(
     time: Res<Time<Real>>,
-    mut motion: ResMut<Motion>,
+    mut requests: MessageReader<FrameRequest>,
     mut frames: ResMut<Frames>,
     render: Res<RenderPending>,
     egui: Res<EguiWantsFrames>,
-    shared: SharedMessages,
     mut input: MessageReader<WindowEvent>,
     winit: Option<ResMut<WinitSettings>>,
 ) {
-    let reported = std::mem::take(&mut *motion);
+    let reported = Reported::of(&mut requests);
     if reported.moving || render_catching_up(&mut frames, &render, time.delta()) {
         frames.since_motion = Duration::ZERO;
         frames.frames_since_motion = 0;
@@ -307,7 +267,7 @@ fn pace_frames(
     // before, so the controls must be drawn again as the input left them (a sheet closed, a
     // button enabled) before the next press, or that press lands on what is gone.
     let after_input = input.read().any(is_input);
-    let wants_one = egui.take() | reported.one_more | shared.any() | after_input;
+    let wants_one = egui.take() | reported.one_more | after_input;
     let mode = if wants_one {
         FrameMode::Moving
     } else {

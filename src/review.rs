@@ -1,19 +1,20 @@
 //! Reviewing a finished game: the shortest solution from the same start is found in the
-//! background and compared with the player's moves; then the start board is shown and the
-//! player steps through the shortest line, forwards and backwards, with the tiles sliding, or
+//! background and compared with the player's moves (past 4×4, the best line the app knows:
+//! what it finds, or the game's own line if that is shorter); then the start board is shown
+//! and the player steps through that line, forwards and backwards, with the tiles sliding, or
 //! plays it. Done brings the finished game back.
 
 use bevy::prelude::*;
 use npuzzle::measure::{MAX_OPTIMAL_CELLS, optimal_distance};
 use npuzzle::{Board, CancelFlag, Move, Options};
 
+use crate::assist::Playback;
 use crate::background::Background;
-use crate::frame::AppSet;
+use crate::frame::{AppSet, DecideStep};
 use crate::game::{Game, Summary, summarize};
-use crate::messages::{GameChanged, GameCommand, SolverCommand};
+use crate::messages::{Change, GameChanged, GameCommand, SolverCommand};
 use crate::play::{ActionQueue, CurrentGame};
-use crate::redraw::{Motion, ReportMotion, written};
-use crate::solver::Playback;
+use crate::redraw::{FrameRequest, ReportMotion};
 
 /// What the player asked of the review.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,14 +58,15 @@ impl Review {
 }
 
 /// Compares a finished game with the best from its start: exactly up to 4×4 (the shortest
-/// solution, and the distance along the player's path), else against the best the engine finds
-/// within the options' budget.
+/// solution, and the distance along the player's path), else against the best line the app
+/// knows: the engine's within the options' budget, or the game's own if that is shorter (a
+/// solution the app played is never shown worse than it was).
 pub fn compare(game: &Game, options: &Options) -> Option<Found> {
     let start = game.start();
     let moves = game.history_in_effect();
     let solution = npuzzle::solve(start, options).ok()?;
     if start.tiles().len() <= MAX_OPTIMAL_CELLS && solution.optimal {
-        let summary = summarize(start, moves, game.helped(), |board: &Board| {
+        let summary = summarize(start, &moves, game.helped(), |board: &Board| {
             optimal_distance(board, options).ok()
         })?;
         return Some(Found {
@@ -72,53 +74,48 @@ pub fn compare(game: &Game, options: &Options) -> Option<Found> {
             line: solution.moves,
         });
     }
+    let exact = solution.optimal;
+    let own_is_best = !exact && game.is_won() && moves.len() < solution.len();
+    let line = if own_is_best {
+        moves.clone()
+    } else {
+        solution.moves
+    };
     Some(Found {
         summary: Summary {
             moves: moves.len(),
-            shortest: solution.len(),
-            exact: solution.optimal,
+            shortest: line.len(),
+            exact,
             off_at: None,
             helped: game.helped(),
         },
-        line: solution.moves,
+        line,
     })
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ReviewCommand>()
         .init_resource::<Review>()
-        .add_systems(
-            Update,
-            (end_with_the_review, act, collect)
-                .chain()
-                .in_set(AppSet::Solver),
-        )
+        .add_systems(Update, (act, collect).chain().in_set(DecideStep::Review))
+        .add_systems(Update, end_with_the_review.in_set(AppSet::React))
         .add_systems(Last, report_motion.in_set(ReportMotion));
 }
 
-/// A comparison being worked out moves (its spinner); a command waits for the next frame.
-fn report_motion(
-    review: Res<Review>,
-    commands: Res<Messages<ReviewCommand>>,
-    mut motion: ResMut<Motion>,
-) {
+/// A comparison being worked out moves (its spinner).
+fn report_motion(review: Res<Review>, mut frames: MessageWriter<FrameRequest>) {
     if review.working() {
-        motion.moving();
-    }
-    if written(&commands) {
-        motion.one_more_frame();
+        frames.write(FrameRequest::Moving);
     }
 }
 
 /// Another game on the board ends the review (Done, a new game, the day's puzzle): what was
 /// found goes, and a comparison still under way is cancelled.
-fn end_with_the_review(
-    mut changes: MessageReader<GameChanged>,
-    current: Res<CurrentGame>,
-    mut review: ResMut<Review>,
-) {
-    let reset = changes.read().any(|c| matches!(c, GameChanged::Reset));
-    if reset && !current.game.is_review() && (review.found.is_some() || review.working()) {
+fn end_with_the_review(mut changes: MessageReader<GameChanged>, mut review: ResMut<Review>) {
+    let other_game = changes.read().any(|changed| match &changed.change {
+        Change::Reset(game) => !game.is_review(),
+        _ => false,
+    });
+    if other_game && (review.found.is_some() || review.working()) {
         *review = Review::default();
     }
 }
@@ -165,8 +162,8 @@ fn act(
 
 fn open(review: &mut Review, finished: &Game, commands: &mut MessageWriter<GameCommand>) {
     let cancel = CancelFlag::new();
-    let options = crate::engine::options(finished.start().shape(), &cancel)
-        .with_time(crate::solver::IMPROVE_TIME);
+    let options = crate::engine_setup::options(finished.start().shape(), &cancel)
+        .with_time(crate::assist::IMPROVE_TIME);
     let game = finished.clone();
     let task = Background::cancellable("review", &cancel, move || compare(&game, &options));
     *review = Review {

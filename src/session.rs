@@ -1,10 +1,13 @@
 //! The session: what the player plays with now, beside their preferences (`settings`): the
 //! photo on the board and the board the next game takes. It changes only here, by
 //! [`SessionCommand`]s (the menu's choices, a photo picked or refused, the command line, the
-//! game restored or played); everything else reads it.
+//! game restored), and follows the board played (a board set up or brought back becomes the
+//! next game's); everything else reads it.
 
 use bevy::prelude::*;
 
+use crate::frame::AppSet;
+use crate::messages::{Change, GameChanged};
 use crate::photo::PhotoSource;
 
 /// The photo and the next game's board.
@@ -19,7 +22,7 @@ pub struct Session {
 impl Default for Session {
     fn default() -> Self {
         Session {
-            photo: PhotoSource::default(),
+            photo: crate::photo::default_photo(),
             board: (4, 4),
         }
     }
@@ -34,28 +37,43 @@ pub enum SessionCommand {
     SetBoard(usize, usize),
 }
 
-/// The session and its commands. The commands of a frame take effect at the start of the next
-/// (`PreUpdate`), before anything of that frame reads the session.
+/// The session and its commands: the commands take effect before the new games and the
+/// photo they are for are made ([`AppSet::Preferences`]); the board played is followed once the
+/// game has changed ([`AppSet::React`]).
 pub fn plugin(app: &mut App) {
     app.add_message::<SessionCommand>()
         .init_resource::<Session>()
-        .add_systems(PreUpdate, follow_commands);
+        .add_systems(Update, follow_commands.in_set(AppSet::Preferences))
+        .add_systems(Update, follow_the_board.in_set(AppSet::React));
 }
 
 fn follow_commands(mut commands: MessageReader<SessionCommand>, mut session: ResMut<Session>) {
     for command in commands.read() {
         match command {
             SessionCommand::UsePhoto(photo) => {
-                let photo = photo.clone().sanitized();
+                let photo = crate::photo::sanitized(photo.clone());
                 if session.photo != photo {
                     session.photo = photo;
                 }
             }
-            &SessionCommand::SetBoard(width, height) => {
-                if crate::game::playable(width, height) && session.board != (width, height) {
-                    session.board = (width, height);
-                }
-            }
+            &SessionCommand::SetBoard(width, height) => set_board(&mut session, (width, height)),
         }
+    }
+}
+
+/// The board played (set up, brought back, a new one) becomes the one the menu shows and the
+/// next game takes.
+fn follow_the_board(mut changes: MessageReader<GameChanged>, mut session: ResMut<Session>) {
+    for changed in changes.read() {
+        if matches!(changed.change, Change::Reset(_)) {
+            let board = &changed.board;
+            set_board(&mut session, (board.width(), board.height()));
+        }
+    }
+}
+
+fn set_board(session: &mut ResMut<Session>, board: (usize, usize)) {
+    if crate::game::playable(board.0, board.1) && session.board != board {
+        session.board = board;
     }
 }

@@ -1,98 +1,94 @@
-//! The player's preferences: difficulty, tile numbers and marks, the meter, sound, haptics,
-//! playback speed, the theme. Kept in the settings file by `persist`; every value is brought
-//! into range when read. What the player plays with now (the photo, the next game's board) is
-//! the session's (`session`).
+//! The player's preferences in the app: difficulty, tile numbers and marks, the meter, sound,
+//! haptics, playback speed, the theme ([`Preferences`], with their ranges, are in the rules
+//! crate). They change only here, by [`SettingsCommand`]s (the controls', and what `persist`
+//! read at start); everything else reads them. What the player plays with now (the photo, the
+//! next game's board) is the session's (`session`).
 
 use bevy::prelude::*;
-use serde::{Deserialize, Serialize};
 
-use crate::game::Difficulty;
-use crate::theme::Theme;
+use crate::frame::AppSet;
+use crate::game::{Difficulty, Preferences, Theme, speed_in_range};
+use crate::messages::Restored;
 
 /// The player's settings (kept in the settings file).
-#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Settings {
+#[derive(Resource, Clone, Debug, Default, PartialEq, Deref)]
+pub struct Settings(pub Preferences);
+
+/// A change of the settings.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub enum SettingsCommand {
     /// The difficulty of new games.
-    pub difficulty: Difficulty,
-    /// Tile numbers: `None` follows the default (on from 6×6).
-    pub show_numbers: Option<bool>,
-    /// A mark on each tile already in its place.
-    pub mark_correct: bool,
-    /// The shortest-path meter: how far the board is from solved, after every move.
-    pub meter: bool,
-    /// Sound on.
-    pub sound: bool,
-    /// A tap of the phone's haptics on a slide and on the win.
-    pub haptics: bool,
-    /// Solution playback, in moves per second.
-    pub speed: f32,
+    Difficulty(Difficulty),
+    /// Tile numbers on or off.
+    ShowNumbers(bool),
+    /// Marks on tiles already in place.
+    MarkCorrect(bool),
+    /// The shortest-path meter.
+    Meter(bool),
+    /// Sound.
+    Sound(bool),
+    /// Haptics.
+    Haptics(bool),
+    /// The speed of the app's solutions, in moves a second (brought into range).
+    Speed(f32),
     /// Dark or light.
-    pub theme: Theme,
+    Theme(Theme),
 }
 
-/// The playback speed when none is set, in moves per second.
-pub const DEFAULT_SPEED: f32 = 4.0;
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            difficulty: Difficulty::Medium,
-            show_numbers: None,
-            mark_correct: false,
-            meter: false,
-            sound: true,
-            haptics: true,
-            speed: DEFAULT_SPEED,
-            theme: Theme::default(),
+impl SettingsCommand {
+    /// The preferences with this change made.
+    pub fn apply(self, preferences: &mut Preferences) {
+        match self {
+            SettingsCommand::Difficulty(d) => preferences.difficulty = d,
+            SettingsCommand::ShowNumbers(on) => preferences.show_numbers = Some(on),
+            SettingsCommand::MarkCorrect(on) => preferences.mark_correct = on,
+            SettingsCommand::Meter(on) => preferences.meter = on,
+            SettingsCommand::Sound(on) => preferences.sound = on,
+            SettingsCommand::Haptics(on) => preferences.haptics = on,
+            SettingsCommand::Speed(speed) => preferences.speed = speed_in_range(speed),
+            SettingsCommand::Theme(theme) => preferences.theme = theme,
         }
-    }
-}
-
-impl Settings {
-    /// Whether tile numbers are drawn on a board whose longer side is `n`.
-    pub fn numbers_shown(&self, n: usize) -> bool {
-        self.show_numbers.unwrap_or(n >= 6)
-    }
-
-    /// The settings with every value brought into range.
-    pub fn sanitized(mut self) -> Settings {
-        if self.difficulty == Difficulty::Custom {
-            self.difficulty = Difficulty::Medium;
-        }
-        if !self.speed.is_finite() {
-            self.speed = DEFAULT_SPEED;
-        }
-        self.speed = self.speed.clamp(0.5, 30.0);
-        self
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Settings>();
+    app.add_message::<SettingsCommand>()
+        .init_resource::<Settings>()
+        .add_systems(Update, follow_commands.in_set(AppSet::Preferences));
+}
+
+/// Takes the settings read at start, then the player's changes, in order. The resource is
+/// marked changed (and so saved) only when a value really changed.
+fn follow_commands(
+    mut restored: MessageReader<Restored>,
+    mut commands: MessageReader<SettingsCommand>,
+    mut settings: ResMut<Settings>,
+) {
+    let mut next = settings.0.clone();
+    for read in restored.read().filter_map(|r| r.settings.clone()) {
+        next = read;
+    }
+    for command in commands.read() {
+        command.apply(&mut next);
+    }
+    if next != settings.0 {
+        settings.0 = next;
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::SPEEDS;
 
     #[test]
-    fn settings_are_brought_into_range() {
-        let s = Settings {
-            speed: f32::NAN,
-            difficulty: Difficulty::Custom,
-            ..Settings::default()
-        }
-        .sanitized();
-        assert_eq!(s.speed, DEFAULT_SPEED);
-        assert_eq!(s.difficulty, Difficulty::Medium);
-        // A file written before the session had its own home still reads (its photo and
-        // board are left to the session).
-        let old: Settings =
-            serde_json::from_str(r#"{"size": 6, "rows": 8, "photo": {"Bundled": "x.png"}}"#)
-                .unwrap();
-        assert_eq!(old, Settings::default());
-        assert!(!Settings::default().numbers_shown(4));
-        assert!(Settings::default().numbers_shown(6));
+    fn a_command_changes_its_setting_and_keeps_the_speed_in_range() {
+        let mut preferences = Preferences::default();
+        SettingsCommand::Speed(1e6).apply(&mut preferences);
+        assert_eq!(preferences.speed, *SPEEDS.end());
+        SettingsCommand::ShowNumbers(false).apply(&mut preferences);
+        assert!(!preferences.numbers_shown(8));
+        SettingsCommand::Theme(Theme::Light).apply(&mut preferences);
+        assert_eq!(preferences.theme, Theme::Light);
     }
 }

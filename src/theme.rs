@@ -3,27 +3,8 @@
 //! warm accent marks what can be tapped.
 
 use bevy::prelude::*;
-use serde::{Deserialize, Serialize};
 
-/// Dark or light.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Theme {
-    /// Ink and warm white: photos glow on it.
-    #[default]
-    Dark,
-    /// Paper and ink.
-    Light,
-}
-
-impl Theme {
-    /// The name shown to the player.
-    pub fn label(self) -> &'static str {
-        match self {
-            Theme::Dark => "Dark",
-            Theme::Light => "Light",
-        }
-    }
-}
+pub use crate::game::Theme;
 
 /// The colours of a theme, as sRGB bytes.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -1,6 +1,6 @@
 //! The photo cut for the board, as textures: the chosen photo is decoded and cut in the
-//! background (a big photo never stalls a frame), and a photo that cannot be used gives a
-//! notice and the game goes on with the one it had.
+//! background (a big photo never stalls a frame) for the shape each new game brings, and a
+//! photo that cannot be used gives a notice and the game goes on with the one it had.
 
 use std::time::Instant;
 
@@ -11,10 +11,10 @@ use image::RgbaImage;
 
 use crate::background::Background;
 use crate::frame::AppSet;
-use crate::messages::Notice;
+use crate::game::Day;
+use crate::messages::{Change, GameChanged, Notice};
 use crate::photo::{self, PhotoError, PhotoSource, PreparedPhoto};
-use crate::play::CurrentGame;
-use crate::redraw::{Motion, ReportMotion};
+use crate::redraw::{FrameRequest, ReportMotion};
 use crate::session::{Session, SessionCommand};
 
 /// The board a photo is cut for: its source and the board's columns and rows.
@@ -42,9 +42,14 @@ pub struct PhotoTiles {
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CutTiles;
 
-/// A photo being decoded and cut in the background, and what it is for.
+/// A photo being decoded and cut in the background, and what it is for; and the board the
+/// tiles are wanted for: its shape, and the day whose photo a puzzle of the day shows (none
+/// before the first game, whose board is a placeholder).
 #[derive(Resource, Default)]
-struct PhotoJob(Option<(CutFor, Cutting, Instant)>);
+struct PhotoJob {
+    job: Option<(CutFor, Cutting, Instant)>,
+    board: Option<(usize, usize, Option<Day>)>,
+}
 
 /// The background task decoding and cutting a photo.
 type Cutting = Background<Result<PreparedPhoto, PhotoError>>;
@@ -60,9 +65,9 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// A photo being cut: the status's spinner moves, and the board comes.
-fn report_motion(tiles: Res<PhotoTiles>, mut motion: ResMut<Motion>) {
+fn report_motion(tiles: Res<PhotoTiles>, mut frames: MessageWriter<FrameRequest>) {
     if tiles.loading {
-        motion.moving();
+        frames.write(FrameRequest::Moving);
     }
 }
 
@@ -80,48 +85,74 @@ fn to_bevy_image(tile: &RgbaImage) -> Image {
     )
 }
 
+/// What `keep_tiles_cut` writes besides the tiles.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Said<'w> {
+    notices: MessageWriter<'w, Notice>,
+    commands: MessageWriter<'w, SessionCommand>,
+    frames: MessageWriter<'w, FrameRequest>,
+}
+
+impl Said<'_> {
+    /// A photo that could not be used: a notice, and the photo the game goes on with (not for
+    /// the puzzle of the day, which has its own). Both are read in the next frame, which must
+    /// come.
+    fn refused(&mut self, notice: String, fallback: Option<PhotoSource>) {
+        self.notices.write(Notice(notice));
+        if let Some(photo) = fallback {
+            self.commands.write(SessionCommand::UsePhoto(photo));
+        }
+        self.frames.write(FrameRequest::OneMore);
+    }
+}
+
+/// Notes the board each new game brings (its shape, and its day: a review shows the finished
+/// game's photo, the day's for the puzzle of the day).
+fn follow_new_boards(job: &mut PhotoJob, changes: &mut MessageReader<GameChanged>) {
+    for changed in changes.read() {
+        if let Change::Reset(game) = &changed.change {
+            let board = &changed.board;
+            job.board = Some((board.width(), board.height(), game.kept().kind().day()));
+        }
+    }
+}
+
 /// Keeps the tiles cut from the chosen photo for the board's shape.
 fn keep_tiles_cut(
     session: Res<Session>,
-    current: Res<CurrentGame>,
+    mut changes: MessageReader<GameChanged>,
     mut tiles: ResMut<PhotoTiles>,
     mut job: ResMut<PhotoJob>,
     mut images: ResMut<Assets<Image>>,
-    mut notices: MessageWriter<Notice>,
-    mut commands: MessageWriter<SessionCommand>,
+    mut said: Said,
 ) {
-    if current.generation == 0 {
-        // The board on show before the first game is a placeholder: the photo is decoded once,
-        // for the first game's board.
+    follow_new_boards(&mut job, &mut changes);
+    // The board on show before the first game is a placeholder: the photo is decoded once,
+    // for the first game's board.
+    let Some((width, height, day)) = job.board else {
         return;
-    }
-    let board = current.game.board();
-    // A review shows the finished game's photo (the day's, for the puzzle of the day).
-    let day = current.game.kept().day();
+    };
     let photo = crate::photo::photo_for(day, &session.photo);
-    let is_wanted =
-        |cut: &CutFor| cut.0 == photo && (cut.1, cut.2) == (board.width(), board.height());
+    let is_wanted = |cut: &CutFor| cut.0 == photo && (cut.1, cut.2) == (width, height);
     if tiles.made_from.as_ref().is_some_and(is_wanted) {
-        job.0 = None;
+        job.job = None;
         tiles.loading = false;
         return;
     }
-    if !job.0.as_ref().is_some_and(|(key, ..)| is_wanted(key)) {
-        let wanted = (photo.clone(), board.width(), board.height());
-        job.0 = Some((wanted.clone(), start_cutting(&wanted), Instant::now()));
+    if !job.job.as_ref().is_some_and(|(key, ..)| is_wanted(key)) {
+        let wanted = (photo.clone(), width, height);
+        job.job = Some((wanted.clone(), start_cutting(&wanted), Instant::now()));
     }
     tiles.loading = true;
-    let Some((_, task, started)) = job.0.as_mut() else {
+    let Some((_, task, started)) = job.job.as_mut() else {
         return;
     };
     let Some(result) = task.poll() else {
         if task.is_lost() {
-            job.0 = None;
+            job.job = None;
             tiles.loading = false;
-            notices.write(Notice(format!("Could not use {}.", photo.label())));
-            if day.is_none() {
-                commands.write(SessionCommand::UsePhoto(PhotoSource::default()));
-            }
+            let notice = format!("Could not use {}.", crate::photo::label(&photo));
+            said.refused(notice, day.is_none().then(crate::photo::default_photo));
         }
         return;
     };
@@ -129,20 +160,20 @@ fn keep_tiles_cut(
         "photo decoded and cut in {:.0} ms",
         started.elapsed().as_secs_f64() * 1000.0
     );
-    let Some((wanted, ..)) = job.0.take() else {
+    let Some((wanted, ..)) = job.job.take() else {
         return;
     };
     tiles.loading = false;
     match result {
         Ok(prepared) => show(prepared, wanted, &mut tiles, &mut images),
         Err(error) => {
-            notices.write(Notice(format!("Could not use {}: {error}", photo.label())));
+            let notice = format!("Could not use {}: {error}", crate::photo::label(&photo));
             // Keep the photo we had (or the bundled one), and the game goes on.
             let had = tiles.made_from.as_ref().map(|(source, ..)| source.clone());
-            let fallback = had.filter(|source| *source != photo).unwrap_or_default();
-            if day.is_none() {
-                commands.write(SessionCommand::UsePhoto(fallback));
-            }
+            let fallback = had
+                .filter(|source| *source != photo)
+                .unwrap_or_else(crate::photo::default_photo);
+            said.refused(notice, day.is_none().then_some(fallback));
         }
     }
 }

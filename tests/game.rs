@@ -21,17 +21,19 @@ mod headless {
     use rand::{RngExt, SeedableRng};
 
     use snapslide::CorePlugin;
-    use snapslide::game::{BestScores, Difficulty, Game};
+    use snapslide::assist::{HintShown, Playback, SolverStatus};
+    use snapslide::game::{BestScores, Difficulty, Game, GameKind};
     use snapslide::hud::state::{self as hud_state, Hud, HudAction, Pending, Sheet};
-    use snapslide::layout::{SafeArea, ScreenLayout, layout_for};
+    use snapslide::layout::{ScreenLayout, layout_for};
     use snapslide::messages::{
-        Back, BoardIntent, GameChanged, GameCommand, NewGame, SolverCommand,
+        Back, BoardIntent, Change, GameChanged, GameCommand, NewGame, SolverCommand,
     };
     use snapslide::newgame::NewGameJob;
+    use snapslide::platform::SafeArea;
     use snapslide::platform::{Inbox, PlatformEvent};
-    use snapslide::play::{ActionQueue, CurrentGame, LastResult, Phase, Scores};
-    use snapslide::settings::Settings;
-    use snapslide::solver::{HintShown, Playback, SolverStatus};
+    use snapslide::play::{ActionQueue, CurrentGame, Phase};
+    use snapslide::records::{LastResult, Scores};
+    use snapslide::settings::{Settings, SettingsCommand};
 
     /// One frame of the test clock.
     const FRAME: Duration = Duration::from_millis(16);
@@ -39,7 +41,6 @@ mod headless {
     fn app_with(board: Board) -> App {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, CorePlugin));
-        app.add_plugins(hud_state::plugin);
         app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
         app.insert_resource(layout_for(
             Vec2::new(800.0, 600.0),
@@ -51,7 +52,7 @@ mod headless {
         app.world_mut()
             .write_message(GameCommand::Start(Box::new(Game::new(
                 board,
-                Difficulty::Custom,
+                GameKind::Custom,
             ))));
         app.update();
         app.update();
@@ -257,7 +258,7 @@ mod headless {
         assert_eq!(board_of(&app), before);
         assert_eq!(game_of(&app).moves(), 2);
         assert!(
-            changes.contains(&GameChanged::Bumped(Some(4))),
+            changes.iter().any(|c| c.change == Change::Bumped(Some(4))),
             "{changes:?}"
         );
         // A tap beside the board is ignored.
@@ -318,6 +319,33 @@ mod headless {
         app.world_mut().write_message(GameCommand::Restart);
         settle(&mut app);
         assert_eq!(board_of(&app), start);
+    }
+
+    #[test]
+    fn one_undo_takes_back_a_whole_tap_and_its_slides() {
+        let start = parse_board("0 1 2 / 3 4 5 / 6 7 8").unwrap();
+        let mut app = app_with(start.clone());
+        // A click on the far end of the row slides two tiles: two moves on the counter.
+        let far = screen_of(&app, 2);
+        window_events(&mut app, drag(far, far));
+        settle(&mut app);
+        assert_eq!(game_of(&app).moves(), 2);
+        let mut seen = app
+            .world()
+            .resource::<Messages<GameChanged>>()
+            .get_cursor_current();
+        app.world_mut().write_message(GameCommand::Undo);
+        app.update();
+        assert_eq!(board_of(&app), start, "one undo left the board half-way");
+        assert_eq!(game_of(&app).moves(), 0);
+        let slid: Vec<usize> = changes_since(&app, &mut seen)
+            .iter()
+            .filter_map(|c| match &c.change {
+                Change::Slid { steps, .. } => Some(steps.len()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(slid, vec![2], "both tiles slide back, in one slide");
     }
 
     #[test]
@@ -442,13 +470,8 @@ mod headless {
         let board = npuzzle::random::shuffled(npuzzle::Shape::new(3, 3).unwrap(), 60, 11);
         assert!(!board.is_goal());
         let mut app = app_with(board);
-        app.world_mut().resource_mut::<Settings>().speed = 30.0;
-        let before = board_of(&app);
+        app.world_mut().write_message(SettingsCommand::Speed(30.0));
         app.world_mut().write_message(SolverCommand::Solve);
-        app.update();
-        // The solver runs as a task: this frame only starts it, and no tile moves until the
-        // playback's next step.
-        assert_eq!(board_of(&app), before);
         let found = run_until(&mut app, Duration::from_secs(60), |app| {
             app.world().resource::<Playback>().active()
         });
@@ -582,7 +605,7 @@ mod headless {
         // Defect 6: Undo during a solution's playback only stopped it.
         let board = npuzzle::random::shuffled(npuzzle::Shape::new(3, 3).unwrap(), 60, 11);
         let mut app = app_with(board);
-        app.world_mut().resource_mut::<Settings>().speed = 2.0;
+        app.world_mut().write_message(SettingsCommand::Speed(2.0));
         app.world_mut().write_message(SolverCommand::Solve);
         let playing = run_until(&mut app, Duration::from_secs(60), |app| {
             app.world().resource::<Playback>().active() && game_of(app).moves() == 1
@@ -693,7 +716,7 @@ mod headless {
         };
         intent(&mut app, BoardIntent::Slide(Move::Up));
         flush(&app);
-        let game_file = dir.join(snapslide::persist::GAME_FILE);
+        let game_file = dir.join(snapslide::game::files::GAME_FILE);
         assert!(game_file.exists(), "a move was not saved");
         std::fs::remove_dir_all(&dir).unwrap();
         // Idle frames, with the settings borrowed mutably as the HUD does every frame.
@@ -708,10 +731,10 @@ mod headless {
             std::fs::read_dir(&dir).map(|d| d.count())
         );
         // A real change of a setting is written.
-        app.world_mut().resource_mut::<Settings>().sound = false;
+        app.world_mut().write_message(SettingsCommand::Sound(false));
         app.update();
         flush(&app);
-        assert!(dir.join(snapslide::persist::SETTINGS_FILE).exists());
+        assert!(dir.join(snapslide::game::files::SETTINGS_FILE).exists());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -719,11 +742,12 @@ mod headless {
     fn a_new_game_is_exactly_as_far_as_its_level_says() {
         let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
         for (difficulty, moves) in [(Difficulty::Easy, 8), (Difficulty::Expert, 26)] {
-            app.world_mut().resource_mut::<Settings>().difficulty = difficulty;
+            app.world_mut()
+                .write_message(SettingsCommand::Difficulty(difficulty));
             app.world_mut()
                 .write_message(NewGame::Settings { seed: Some(11) });
             let made = run_until(&mut app, Duration::from_secs(30), |app| {
-                game_of(app).difficulty() == difficulty
+                game_of(app).kind().difficulty() == Some(difficulty)
             });
             assert!(made, "no {difficulty:?} game");
             let game = game_of(&app);
@@ -741,11 +765,11 @@ mod headless {
     #[test]
     fn the_meter_follows_every_move() {
         let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
-        app.world_mut().resource_mut::<Settings>().meter = true;
+        app.world_mut().write_message(SettingsCommand::Meter(true));
         settle(&mut app);
         let reading = |app: &App| {
             let meter = app.world().resource::<snapslide::meter::Meter>();
-            let position = app.world().resource::<CurrentGame>().position();
+            let position = app.world().resource::<CurrentGame>().position;
             meter.at(position).map(|r| r.moves)
         };
         assert_eq!(reading(&app), Some(2));
@@ -762,11 +786,11 @@ mod headless {
     #[test]
     fn the_meter_never_shows_another_games_reading() {
         let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
-        app.world_mut().resource_mut::<Settings>().meter = true;
+        app.world_mut().write_message(SettingsCommand::Meter(true));
         settle(&mut app);
         let shown = |app: &App| {
             let meter = app.world().resource::<snapslide::meter::Meter>();
-            meter.shown(app.world().resource::<CurrentGame>().position())
+            meter.shown(app.world().resource::<CurrentGame>().position)
         };
         assert!(shown(&app).is_some_and(|(reading, current)| current && reading.moves == 2));
         // Another game, whose distance takes a search: until it is known, nothing (not the
@@ -775,7 +799,7 @@ mod headless {
         app.world_mut()
             .write_message(GameCommand::Start(Box::new(Game::new(
                 far,
-                Difficulty::Custom,
+                GameKind::Custom,
             ))));
         app.update();
         app.update();
@@ -848,11 +872,7 @@ mod headless {
         assert!(found, "no review found");
         // The review's board starts on the next frame (the comparison may come first).
         settle(&mut app);
-        assert!(
-            game_of(&app).is_review(),
-            "{:?}",
-            game_of(&app).difficulty()
-        );
+        assert!(game_of(&app).is_review(), "{:?}", game_of(&app).kind());
         // Taps on Forward faster than the slides: each a step along the line (two steps to
         // its end), never a step taken twice, and a tap past the end does nothing.
         for frames in [1, 2, 0] {
@@ -1007,28 +1027,44 @@ mod headless {
         assert_eq!(frame_wait(&app), REST_WAIT, "the app never rests");
     }
 
-    /// Writes a HUD action in `PostUpdate`, where egui's pass writes the buttons' actions.
+    /// Writes a HUD action where egui's views write the buttons' actions.
     #[derive(Resource, Default)]
-    struct TapInPostUpdate(Option<HudAction>);
+    struct TapInTheControls(Option<HudAction>);
 
     #[test]
-    fn a_button_tapped_while_the_app_rests_is_acted_on_in_the_next_frame_at_once() {
+    fn a_button_tapped_while_the_app_rests_is_acted_on_in_the_same_frame() {
         use snapslide::redraw::FRAME;
         let mut app = resting_app();
-        app.init_resource::<TapInPostUpdate>().add_systems(
-            PostUpdate,
-            |mut tap: ResMut<TapInPostUpdate>, mut out: MessageWriter<HudAction>| {
+        app.init_resource::<TapInTheControls>().add_systems(
+            Update,
+            (|mut tap: ResMut<TapInTheControls>, mut out: MessageWriter<HudAction>| {
                 if let Some(action) = tap.0.take() {
                     out.write(action);
                 }
-            },
+            })
+            .in_set(hud_state::HudStep::Draw),
         );
-        app.world_mut().resource_mut::<TapInPostUpdate>().0 =
+        let mut seen = app
+            .world()
+            .resource::<Messages<GameChanged>>()
+            .get_cursor_current();
+        app.world_mut().resource_mut::<TapInTheControls>().0 =
+            Some(HudAction::Replace(Pending::NewGame));
+        app.update();
+        // The tap is answered, its command queued and executed in the frame it was made: the
+        // new game is asked for at once, and the frame after it comes at once to draw it.
+        assert!(
+            app.world().resource::<NewGameJob>().0.is_some(),
+            "the tap waited"
+        );
+        assert_eq!(frame_wait(&app), FRAME, "the frame after the tap waits");
+        app.world_mut().resource_mut::<TapInTheControls>().0 =
             Some(HudAction::Replace(Pending::Restart));
         app.update();
-        // The action is read in the next frame's Update: that frame must come at once, not
-        // at the next input or in half a minute.
-        assert_eq!(frame_wait(&app), FRAME, "the tap waits for the next input");
+        let restarted = changes_since(&app, &mut seen)
+            .iter()
+            .any(|c| matches!(c.change, Change::Reset(_)));
+        assert!(restarted, "the restart waited for another frame");
         // A press and release with no motion before it (a finger) brings a frame after it too,
         // so the controls are drawn as the tap left them before the next tap arrives.
         for _ in 0..30 {
@@ -1085,12 +1121,15 @@ mod headless {
     }
 
     /// The saved game's time, in milliseconds.
+    fn saved_game(dir: &std::path::Path) -> Game {
+        let bytes = std::fs::read(dir.join(snapslide::game::files::GAME_FILE)).unwrap();
+        let read = snapslide::game::files::read_state(&bytes).unwrap();
+        read.value.0
+    }
+
+    /// The saved game's time, in milliseconds.
     fn saved_millis(dir: &std::path::Path) -> u64 {
-        let saved: snapslide::persist::SavedState =
-            snapslide::persist::load_json(&dir.join(snapslide::persist::GAME_FILE))
-                .unwrap()
-                .expect("no game saved");
-        saved.game.elapsed_ms
+        saved_game(dir).elapsed().as_millis() as u64
     }
 
     #[test]
@@ -1114,11 +1153,7 @@ mod headless {
         assert!(at_quit >= shown);
         assert_eq!(saved_millis(&dir), at_quit.as_millis() as u64);
         // Restored, the clock waits for the player's next move.
-        let saved: snapslide::persist::SavedState =
-            snapslide::persist::load_json(&dir.join(snapslide::persist::GAME_FILE))
-                .unwrap()
-                .unwrap();
-        let restored = Game::from_saved(&saved.game).unwrap();
+        let restored = saved_game(&dir);
         assert!(!restored.timer_running(), "the clock ran while loading");
         std::fs::remove_dir_all(&dir).unwrap();
     }
@@ -1167,7 +1202,8 @@ mod headless {
         let board = npuzzle::random::shuffled(npuzzle::Shape::new(4, 4).unwrap(), 100, 3);
         let mut app = app_with(board);
         // New games here are uniformly random: no search, no tables.
-        app.world_mut().resource_mut::<Settings>().difficulty = Difficulty::Random;
+        app.world_mut()
+            .write_message(SettingsCommand::Difficulty(Difficulty::Random));
         let mut rng = StdRng::seed_from_u64(2026);
         for i in 0..10_000 {
             let choice = rng.random_range(0..10);

@@ -9,8 +9,8 @@ use super::style::{self, clock};
 use super::thumbnails::texture;
 use super::{Actions, Hud, HudAction, Sheet, View};
 use crate::game::Record;
-use crate::game::{days_summary, moves_text};
 use crate::settings::Settings;
+use crate::words::{days_summary, moves_text};
 
 /// How to play, in the player's words.
 pub const HELP: &str = "Slide the tiles back into place to rebuild the photo. One cell is \

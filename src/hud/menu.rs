@@ -10,14 +10,15 @@ use super::style::{self, heading};
 use super::thumbnails::{Thumbnails, texture, thumbnail};
 use super::{Actions, Hud, HudAction, Pending, Sheet, View};
 use crate::game::{
-    DAILY_DISTANCE, DAILY_SHAPE, Difficulty, MAX_SIDE, MIN_SIDE, Recipe, date_text, photo_shapes,
+    DAILY_DISTANCE, DAILY_SHAPE, Difficulty, MAX_SIDE, MIN_SIDE, Recipe, SPEEDS, photo_shapes,
 };
 use crate::messages::{PhotoOrigin, PickPhoto};
 use crate::photo::{PhotoSource, bundled_title};
 use crate::platform::PlatformHandle;
 use crate::session::SessionCommand;
-use crate::settings::Settings;
+use crate::settings::{Settings, SettingsCommand};
 use crate::theme::Theme;
+use crate::words::{article, date_text, days_text, moves_text};
 
 /// A texture of the player's own photo, made from the picture on the board.
 #[derive(Default)]
@@ -26,7 +27,7 @@ pub(super) struct OwnThumbnail(Option<(u64, egui::TextureHandle)>);
 #[allow(clippy::too_many_arguments)]
 pub(super) fn show(
     mut contexts: EguiContexts,
-    mut settings: ResMut<Settings>,
+    settings: Res<Settings>,
     mut hud: ResMut<Hud>,
     mut thumbnails: ResMut<Thumbnails>,
     mut own: Local<OwnThumbnail>,
@@ -50,7 +51,7 @@ pub(super) fn show(
             .show(ui, |ui| {
                 daily(ui, settings.theme, &view, &mut actions);
                 ui.separator();
-                next_game(ui, &mut settings, &view, &mut actions);
+                next_game(ui, &settings, &view, &mut actions);
                 ui.separator();
                 photos(
                     ui,
@@ -62,7 +63,7 @@ pub(super) fn show(
                     &mut actions,
                 );
                 ui.separator();
-                options(ui, &mut settings, view.session.board);
+                options(ui, &settings, view.session.board, &mut actions);
                 ui.separator();
                 more(ui, &mut hud, &view, platform.0.offers_quit(), &mut actions);
             });
@@ -82,21 +83,18 @@ fn daily(ui: &mut egui::Ui, theme: Theme, view: &View, actions: &mut Actions) {
         date_text(today),
         DAILY_SHAPE.0,
         DAILY_SHAPE.1,
-        crate::game::moves_text(DAILY_DISTANCE)
+        moves_text(DAILY_DISTANCE)
     ));
     let streak = view.days.streak(today);
     if let Some(result) = view.days.0.0.get(&today) {
         let how = match result.extra() {
             0 => "the shortest possible!".to_string(),
-            extra => format!("{} more than the shortest", crate::game::moves_text(extra)),
+            extra => format!("{} more than the shortest", moves_text(extra)),
         };
-        ui.label(format!(
-            "Today: {} — {how}",
-            crate::game::moves_text(result.moves)
-        ));
+        ui.label(format!("Today: {} — {how}", moves_text(result.moves)));
     }
     if streak > 0 {
-        let streak = crate::game::days_text(streak);
+        let streak = days_text(streak);
         ui.label(egui::RichText::new(format!("Streak: {streak} in a row")).weak());
     }
     if style::primary_button(ui, theme, true, "Play today's puzzle", ui.available_width()).clicked()
@@ -107,7 +105,7 @@ fn daily(ui: &mut egui::Ui, theme: Theme, view: &View, actions: &mut Actions) {
 
 /// Size and difficulty of the next game, and the button that starts it. Besides the square
 /// boards, boards shaped like the photo (3×4 for a portrait phone photo, …).
-fn next_game(ui: &mut egui::Ui, settings: &mut Settings, view: &View, actions: &mut Actions) {
+fn next_game(ui: &mut egui::Ui, settings: &Settings, view: &View, actions: &mut Actions) {
     let theme = settings.theme;
     ui.label(heading("New game"));
     ui.horizontal_wrapped(|ui| {
@@ -127,24 +125,22 @@ fn next_game(ui: &mut egui::Ui, settings: &mut Settings, view: &View, actions: &
     ui.horizontal_wrapped(|ui| {
         for d in Difficulty::CHOOSABLE {
             if style::chip(ui, theme, settings.difficulty == d, d.label()).clicked() {
-                settings.difficulty = d;
+                actions.settings.write(SettingsCommand::Difficulty(d));
             }
         }
     });
     let (width, height) = view.session.board;
     if let Ok(shape) = npuzzle::Shape::new(width, height) {
         let meaning = match settings.difficulty.recipe(shape) {
-            Some(Recipe::Exact(moves)) => {
-                format!("The shortest solution has exactly {moves} moves.")
-            }
-            Some(Recipe::Shuffle(moves)) => format!("Shuffled by {moves} random moves."),
-            Some(Recipe::Uniform) | None => "Any board, uniformly at random.".to_string(),
+            Recipe::Exact(moves) => format!("The shortest solution has exactly {moves} moves."),
+            Recipe::Shuffle(moves) => format!("Shuffled by {moves} random moves."),
+            Recipe::Uniform => "Any board, uniformly at random.".to_string(),
         };
         ui.label(egui::RichText::new(meaning).small().weak());
     }
     let label = format!(
         "Start {} {width}×{height} {} game",
-        crate::game::article(width),
+        article(width),
         settings.difficulty.label().to_lowercase()
     );
     if style::primary_button(ui, theme, true, &label, ui.available_width()).clicked() {
@@ -201,7 +197,7 @@ fn photos(
         if !matches!(photo, PhotoSource::Bundled(_))
             && let Some((_, texture)) = &own.0
         {
-            thumbnail_button(ui, theme, texture, true, &photo.label());
+            thumbnail_button(ui, theme, texture, true, &crate::photo::label(photo));
         }
         if thumbnails.ready.is_empty() {
             ui.spinner();
@@ -256,44 +252,81 @@ fn thumbnail_button(
     .on_hover_text(title)
 }
 
-fn options(ui: &mut egui::Ui, settings: &mut Settings, board: (usize, usize)) {
+fn options(ui: &mut egui::Ui, settings: &Settings, board: (usize, usize), actions: &mut Actions) {
     ui.label(heading("Options"));
     ui.scope(|ui| {
         style::square_checkboxes(ui, settings.theme);
-        option_boxes(ui, settings, board);
+        option_boxes(ui, settings, board, actions);
     });
     ui.horizontal(|ui| {
         ui.label("Theme");
         for theme in [Theme::Dark, Theme::Light] {
             if style::chip(ui, settings.theme, settings.theme == theme, theme.label()).clicked() {
-                settings.theme = theme;
+                actions.settings.write(SettingsCommand::Theme(theme));
             }
         }
     });
 }
 
-fn option_boxes(ui: &mut egui::Ui, settings: &mut Settings, (width, height): (usize, usize)) {
-    let mut numbers = settings.numbers_shown(width.max(height));
-    if ui.checkbox(&mut numbers, "Show tile numbers").changed() {
-        settings.show_numbers = Some(numbers);
+/// A checkbox for a setting: a click asks the settings to change.
+fn toggle(
+    ui: &mut egui::Ui,
+    on: bool,
+    label: &str,
+    command: fn(bool) -> SettingsCommand,
+    actions: &mut Actions,
+) {
+    let mut value = on;
+    if ui.checkbox(&mut value, label).changed() {
+        actions.settings.write(command(value));
     }
-    ui.checkbox(&mut settings.mark_correct, "Mark tiles already in place");
-    ui.checkbox(
-        &mut settings.meter,
-        "Shortest-path meter: moves to go, after every move",
+}
+
+fn option_boxes(
+    ui: &mut egui::Ui,
+    settings: &Settings,
+    (width, height): (usize, usize),
+    actions: &mut Actions,
+) {
+    let numbers = settings.numbers_shown(width.max(height));
+    toggle(
+        ui,
+        numbers,
+        "Show tile numbers",
+        SettingsCommand::ShowNumbers,
+        actions,
     );
-    ui.checkbox(&mut settings.sound, "Sound");
-    ui.checkbox(&mut settings.haptics, "Vibrate on slides (phones)");
+    let marks = "Mark tiles already in place";
+    toggle(
+        ui,
+        settings.mark_correct,
+        marks,
+        SettingsCommand::MarkCorrect,
+        actions,
+    );
+    let meter = "Shortest-path meter: moves to go, after every move";
+    toggle(ui, settings.meter, meter, SettingsCommand::Meter, actions);
+    toggle(ui, settings.sound, "Sound", SettingsCommand::Sound, actions);
+    let haptics = "Vibrate on slides (phones)";
+    toggle(
+        ui,
+        settings.haptics,
+        haptics,
+        SettingsCommand::Haptics,
+        actions,
+    );
     ui.label(format!(
         "Speed of the app's solutions: {:.1} moves a second",
         settings.speed
     ));
     ui.spacing_mut().slider_width = ui.available_width().min(320.0);
-    ui.add(
-        egui::Slider::new(&mut settings.speed, 0.5..=30.0)
-            .logarithmic(true)
-            .show_value(false),
-    );
+    let mut speed = settings.speed;
+    let slider = egui::Slider::new(&mut speed, SPEEDS)
+        .logarithmic(true)
+        .show_value(false);
+    if ui.add(slider).changed() {
+        actions.settings.write(SettingsCommand::Speed(speed));
+    }
 }
 
 fn more(ui: &mut egui::Ui, hud: &mut Hud, view: &View, quit: bool, actions: &mut Actions) {

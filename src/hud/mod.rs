@@ -9,28 +9,30 @@ mod menu;
 mod overlay;
 mod panel;
 mod review_panel;
-mod setup;
+mod setup_sheet;
 mod sheet;
 pub mod state;
 pub mod style;
 mod thumbnails;
 
 use bevy::asset::AssetEventSystems;
+use bevy::ecs::schedule::ScheduleLabel;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{
-    EguiContexts, EguiInput, EguiPostUpdateSet, EguiPreUpdateSet, EguiPrimaryContextPass, egui,
+    EguiContext, EguiContextSettings, EguiContexts, EguiFullOutput, EguiGlobalSettings, EguiInput,
+    EguiPostUpdateSet, EguiPreUpdateSet, PrimaryEguiContext, egui,
 };
 
-pub use state::{Hud, HudAction, Pending, Sheet};
+pub use state::{Hud, HudAction, HudStep, Pending, Sheet, UiFocus};
 
-use crate::input::UiFocus;
+use crate::assist::{HintShown, Playback, SolverJob, SolverStatus};
 use crate::layout::ScreenLayout;
 use crate::messages::{GameCommand, PickPhoto, SolverCommand};
 use crate::meter::Meter;
-use crate::play::{CurrentGame, Days, LastResult, Phase, Scores};
-use crate::settings::Settings;
-use crate::solver::{HintShown, Playback, SolverJob, SolverStatus};
+use crate::play::{CurrentGame, Phase};
+use crate::records::{Days, LastResult, Scores};
+use crate::settings::{Settings, SettingsCommand};
 use crate::theme::Theme;
 use crate::tiles::PhotoTiles;
 
@@ -69,6 +71,7 @@ struct Actions<'w> {
     review: MessageWriter<'w, crate::review::ReviewCommand>,
     cancel_new_game: MessageWriter<'w, crate::messages::CancelNewGame>,
     session: MessageWriter<'w, crate::session::SessionCommand>,
+    settings: MessageWriter<'w, SettingsCommand>,
     exit: MessageWriter<'w, AppExit>,
 }
 
@@ -84,8 +87,17 @@ fn fonts_ready(styled: Res<Styled>) -> bool {
     styled.fonts_ready
 }
 
+/// The controls, drawn with egui in the frame's [`HudStep::Draw`] (`Update`), before the
+/// requests they make are acted on: egui runs in a single pass (begun in `PreUpdate`, ended in
+/// `PostUpdate`), not in its own schedule after `Update`, so a tap on a button reaches the game
+/// in the frame it is made. The state they draw is `state`'s (in the core).
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((state::plugin, thumbnails::plugin))
+    app.add_plugins(thumbnails::plugin)
+        .insert_resource(EguiGlobalSettings {
+            auto_create_primary_context: false,
+            ..default()
+        })
+        .add_observer(run_in_update)
         .init_resource::<Styled>()
         // egui writes new glyphs into its font texture after its pass: the texture's change
         // must reach the render world in the same frame, or that frame lacks the glyph (a
@@ -100,15 +112,16 @@ pub(super) fn plugin(app: &mut App) {
                 .after(EguiPreUpdateSet::ProcessInput)
                 .before(EguiPreUpdateSet::BeginPass),
         )
+        .add_systems(Update, controls_pass.in_set(HudStep::Draw))
         .add_systems(
-            EguiPrimaryContextPass,
+            ControlsPass,
             (
                 restyle,
                 (
                     panel::show,
                     overlay::show,
                     menu::show,
-                    setup::show,
+                    setup_sheet::show,
                     dialogs::show,
                     track_focus,
                 )
@@ -117,6 +130,43 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain(),
         );
+}
+
+/// The controls' egui pass: the views, run by [`controls_pass`] as many times as egui asks
+/// (a first layout it throws away, as a grid's first pass).
+#[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ControlsPass;
+
+/// The app's camera carries the primary egui context, run by the app (not in bevy_egui's own
+/// schedule after `Update`): the controls are drawn in `Update`, before the game acts on what
+/// they asked. Made as the camera is spawned, before any of bevy_egui's systems sees it.
+fn run_in_update(camera: On<Add, Camera2d>, mut commands: Commands) {
+    commands.entity(camera.entity).insert((
+        PrimaryEguiContext,
+        EguiContextSettings {
+            run_manually: true,
+            ..default()
+        },
+    ));
+}
+
+/// Runs the controls' egui pass (the [`ControlsPass`] schedule) on the primary context, with
+/// the input bevy_egui gathered in `PreUpdate`; bevy_egui draws its output in `PostUpdate`.
+fn controls_pass(world: &mut World) -> Result {
+    let mut contexts = world
+        .query_filtered::<(Entity, &mut EguiContext, &mut EguiInput), With<PrimaryEguiContext>>();
+    let Ok((entity, mut context, mut input)) = contexts.single_mut(world) else {
+        return Ok(());
+    };
+    let (ctx, input) = (context.get_mut().clone(), input.take());
+    let mut result = Ok(());
+    let output = ctx.run_ui(input, |_| {
+        result = world.try_run_schedule(ControlsPass).map_err(Into::into);
+    });
+    if let Some(mut full) = world.get_mut::<EguiFullOutput>(entity) {
+        **full = Some(output);
+    }
+    result
 }
 
 /// bevy_egui 0.42 tells egui the modifier keys on every frame; egui counts that as input and

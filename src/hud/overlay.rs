@@ -8,7 +8,7 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::style::{self, rgb};
 use super::{Hud, Sheet, View};
-use crate::board::TileSprite;
+use crate::board_view::TileSprite;
 use crate::settings::Settings;
 use crate::theme::{Palette, Theme};
 
@@ -57,10 +57,7 @@ fn tile_marks(
     sprites: &Query<(&TileSprite, &Transform)>,
 ) {
     let board = view.current.game.board();
-    let hinted = view
-        .hint
-        .at(view.current.position())
-        .and_then(|mv| board.tile_moved_by(mv));
+    let hinted = view.hint.tile_at(view.current.position);
     let playing = !view.won();
     let longer = board.width().max(board.height());
     let numbers = settings.numbers_shown(longer) && playing;
@@ -92,7 +89,7 @@ fn tile_marks(
                 egui::Color32::WHITE,
             );
         }
-        if marks && tile.cell + 1 == tile.tile as usize {
+        if marks && tile.home {
             let dot = rect.right_bottom() - egui::vec2(9.0, 9.0);
             painter.circle_filled(dot, (cell * 0.05).clamp(3.0, 7.0), rgb(p.good));
         }

@@ -8,13 +8,14 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::style::{self, MIN_TOUCH, caption, clock, value};
 use super::{Actions, Hud, HudAction, Pending, Sheet, View, egui_rect};
-use crate::game::moves_text;
+use crate::assist::JobStage;
+use crate::game::SPEEDS;
 use crate::meter::Trend;
 use crate::newgame::NewGameJob;
 use crate::review::ReviewCommand;
-use crate::settings::Settings;
-use crate::solver::JobStage;
+use crate::settings::{Settings, SettingsCommand};
 use crate::theme::{Palette, Theme};
+use crate::words::{how_far, moves_text};
 
 /// The status area's height in landscape: two rows of controls.
 pub const STATUS_HEIGHT: f32 = 2.0 * MIN_TOUCH + 14.0;
@@ -23,7 +24,7 @@ pub const TOOLBAR_HEIGHT: f32 = 2.0 * MIN_TOUCH + 10.0;
 
 pub(super) fn show(
     mut contexts: EguiContexts,
-    mut settings: ResMut<Settings>,
+    settings: Res<Settings>,
     mut hud: ResMut<Hud>,
     new_game: Res<NewGameJob>,
     view: View,
@@ -79,7 +80,7 @@ pub(super) fn show(
                         &mut actions.review,
                     );
                 } else {
-                    toolbar(ui, &mut settings, rect.width(), &view, &mut actions);
+                    toolbar(ui, &settings, rect.width(), &view, &mut actions);
                 }
             });
         });
@@ -110,7 +111,7 @@ fn header(ui: &mut egui::Ui, theme: Theme, view: &View, hud: &mut Hud) {
     }
     ui.horizontal(|ui| {
         let board = view.current.game.board();
-        let difficulty = view.current.game.difficulty().label();
+        let difficulty = view.current.game.kind().label();
         ui.label(style::heading(&format!(
             "{}×{} · {difficulty}",
             board.width(),
@@ -175,7 +176,7 @@ fn counter(ui: &mut egui::Ui, width: f32, name: &str, number: egui::RichText) {
 /// The meter's number: green for a move closer, amber for one away, for a moment.
 fn meter(ui: &egui::Ui, theme: Theme, view: &View) -> egui::RichText {
     let p = Palette::of(theme);
-    let shown = view.meter.shown(view.current.position());
+    let shown = view.meter.shown(view.current.position);
     let text = shown.map_or("…".to_string(), |(r, _)| r.text());
     let colour = match view.meter.flashing() {
         Some(Trend::Closer) => style::rgb(p.good),
@@ -190,16 +191,20 @@ fn meter(ui: &egui::Ui, theme: Theme, view: &View) -> egui::RichText {
 }
 
 /// A new puzzle is being looked for.
+/// A new puzzle is being looked for: one row, so it fits the status area of the smallest
+/// phone (the question of how far is the menu's; here only that it is coming, and Cancel).
 fn finding(ui: &mut egui::Ui, actions: &mut Actions) {
-    ui.horizontal_wrapped(|ui| {
+    ui.horizontal(|ui| {
         ui.spinner();
-        ui.label("Finding a puzzle at that distance…");
+        ui.label("Finding a puzzle…");
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if style::button(ui, true, "Cancel").clicked() {
+                actions
+                    .cancel_new_game
+                    .write(crate::messages::CancelNewGame);
+            }
+        });
     });
-    if style::button(ui, true, "Cancel").clicked() {
-        actions
-            .cancel_new_game
-            .write(crate::messages::CancelNewGame);
-    }
 }
 
 /// The one status area: what matters most right now.
@@ -250,7 +255,7 @@ fn status(ui: &mut egui::Ui, settings: &Settings, view: &View, actions: &mut Act
     } else if view.current.game.moves() == 0 {
         let game = &view.current.game;
         let shape = game.board().shape();
-        if let Some(how_far) = game.difficulty().how_far(shape, game.shortest()) {
+        if let Some(how_far) = how_far(game.kind(), shape, game.shortest()) {
             ui.label(style::value(how_far, 19.0));
         }
         let how = "Tap a tile in line with the gap.";
@@ -271,11 +276,10 @@ fn playback(ui: &mut egui::Ui, settings: &Settings, view: &View) {
     }
 }
 
-/// Pause, stop, slower and faster, while a solution plays. The settings are marked changed
-/// only when the speed is (they are written to disk when changed).
+/// Pause, stop, slower and faster, while a solution plays.
 fn playback_row(
     ui: &mut egui::Ui,
-    settings: &mut ResMut<Settings>,
+    settings: &Settings,
     width: f32,
     view: &View,
     actions: &mut Actions,
@@ -294,11 +298,12 @@ fn playback_row(
         if style::wide_button(ui, true, "Stop", quarter).clicked() {
             actions.solver.write(SolverCommand::Stop);
         }
-        if style::wide_button(ui, settings.speed > 0.5, "Slower", quarter).clicked() {
-            settings.speed = (settings.speed / 1.5).max(0.5);
+        let speed = settings.speed;
+        if style::wide_button(ui, speed > *SPEEDS.start(), "Slower", quarter).clicked() {
+            actions.settings.write(SettingsCommand::Speed(speed / 1.5));
         }
-        if style::wide_button(ui, settings.speed < 30.0, "Faster", quarter).clicked() {
-            settings.speed = (settings.speed * 1.5).min(30.0);
+        if style::wide_button(ui, speed < *SPEEDS.end(), "Faster", quarter).clicked() {
+            actions.settings.write(SettingsCommand::Speed(speed * 1.5));
         }
     });
 }
@@ -353,19 +358,13 @@ fn result(ui: &mut egui::Ui, theme: Theme, view: &View) {
 
 /// The actions: undo, redo, hint and solve (while a solution plays, its controls; once won,
 /// the review); then restart and a new game.
-fn toolbar(
-    ui: &mut egui::Ui,
-    settings: &mut ResMut<Settings>,
-    width: f32,
-    view: &View,
-    actions: &mut Actions,
-) {
+fn toolbar(ui: &mut egui::Ui, settings: &Settings, width: f32, view: &View, actions: &mut Actions) {
     let game = &view.current.game;
     if view.playback.active() {
         playback_row(ui, settings, width, view, actions);
     } else if game.is_won() {
         // Past 4×4 the review compares with the app's best solution, not a proved shortest.
-        let label = if crate::solver::proves_shortest(game.board().shape()) {
+        let label = if crate::assist::proves_shortest(game.board().shape()) {
             "Review your moves against the shortest"
         } else {
             "Review your moves against the app's best"
@@ -401,7 +400,7 @@ fn play_row(ui: &mut egui::Ui, width: f32, view: &View, actions: &mut Actions) {
         if style::wide_button(ui, game.can_redo() && !thinking, "Redo", quarter).clicked() {
             actions.game.write(GameCommand::Redo);
         }
-        let hint = if view.hint.at(view.current.position()).is_some() {
+        let hint = if view.hint.at(view.current.position).is_some() {
             "Play hint"
         } else {
             "Hint"

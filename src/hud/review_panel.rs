@@ -17,7 +17,7 @@ pub(super) fn summary(ui: &mut egui::Ui, review: &Review) {
             egui::ScrollArea::vertical()
                 .max_height(ui.available_height())
                 .show(ui, |ui| {
-                    for line in found.summary.words() {
+                    for line in crate::words::review_lines(&found.summary) {
                         ui.label(line);
                     }
                 });

@@ -16,6 +16,8 @@ pub fn sheet_width(window: Vec2) -> f32 {
 }
 
 /// A modal sheet `width` wide; returns whether the player closed it by tapping beside it.
+/// (Escape is Back, which the controls' state answers once: egui's own reading of it would
+/// close the sheet a second time, and a second close opens the menu.)
 pub fn modal(
     ctx: &egui::Context,
     id: &str,
@@ -28,7 +30,8 @@ pub fn modal(
             ui.set_max_width(width);
             contents(ui);
         })
-        .should_close()
+        .backdrop_response
+        .clicked()
 }
 
 /// A sheet's title with a close button.

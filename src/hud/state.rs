@@ -10,9 +10,33 @@ use bevy::prelude::*;
 
 use crate::frame::AppSet;
 use crate::game::{Game, SetupGrid, example_text};
-use crate::messages::{Back, BoardIntent, GameChanged, GameCommand, NewGame, Notice, PauseClock};
-use crate::play::CurrentGame;
-use crate::redraw::{Motion, ReportMotion, written};
+use crate::messages::{
+    Back, BoardCovered, BoardIntent, Change, GameChanged, GameCommand, NewGame, Notice,
+};
+use crate::play::{CurrentGame, Phase};
+use crate::redraw::{FrameRequest, ReportMotion};
+
+/// Whether the HUD has the pointer or keyboard; set by the HUD each frame, read by `input`.
+#[derive(Resource, Default, Clone, Copy, Debug)]
+pub struct UiFocus {
+    /// The pointer is over a menu or dialog.
+    pub pointer: bool,
+    /// A text field has the keyboard.
+    pub keyboard: bool,
+    /// A menu or dialog took the current press (a touch has no hover, so this is what tells
+    /// a tap on a dialog over the board from a tap on the board).
+    pub captured: bool,
+}
+
+/// The steps of the controls in the frame: they are drawn and read, then what was asked is
+/// answered (a question asked, or the game's command sent).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HudStep {
+    /// The egui views.
+    Draw,
+    /// The actions and Back.
+    Answer,
+}
 
 /// How long a notice stays.
 pub const NOTICE_TIME: Duration = Duration::from_secs(8);
@@ -114,7 +138,7 @@ impl Pending {
             Pending::Restart => "Start this puzzle again from the beginning?",
             Pending::Start(_) => "Play the board you set up?",
         };
-        let made = crate::game::moves_text(moves);
+        let made = crate::words::moves_text(moves);
         format!("{what} The game in progress ({made}) will be lost.")
     }
 }
@@ -205,46 +229,57 @@ impl Hud {
     }
 }
 
-/// The controls' state and the systems that keep it (the tests add it without egui).
+/// The controls' state and the systems that keep it, without egui (the core has it: the
+/// tests drive it headless).
 pub fn plugin(app: &mut App) {
     app.add_message::<HudAction>()
         .init_resource::<Hud>()
-        .add_systems(
+        .init_resource::<UiFocus>()
+        .configure_sets(
             Update,
-            (act, follow_game, pause_clock)
+            (HudStep::Draw, HudStep::Answer)
                 .chain()
-                .in_set(AppSet::Queue),
+                .in_set(AppSet::Controls),
         )
+        .add_systems(Update, (act, cover_board).chain().in_set(HudStep::Answer))
+        .add_systems(Update, follow_game.in_set(AppSet::React))
         .add_systems(Last, report_motion.in_set(ReportMotion));
 }
 
-/// Notices count down; an action waits for the next frame.
-fn report_motion(hud: Res<Hud>, actions: Res<Messages<HudAction>>, mut motion: ResMut<Motion>) {
+/// Notices count down.
+fn report_motion(hud: Res<Hud>, mut frames: MessageWriter<FrameRequest>) {
     if !hud.notices.is_empty() {
-        motion.ticking();
-    }
-    if written(&actions) {
-        motion.one_more_frame();
+        frames.write(FrameRequest::Ticking);
     }
 }
 
 /// The player's actions and Back.
+/// What `act` sends.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Answers<'w> {
+    commands: MessageWriter<'w, GameCommand>,
+    new_game: MessageWriter<'w, NewGame>,
+    frames: MessageWriter<'w, FrameRequest>,
+}
+
+/// Answers the player's actions, Back and the notices, after the controls were drawn: when
+/// that changes what they show, the next frame draws it.
 fn act(
     mut actions: MessageReader<HudAction>,
     mut back: MessageReader<Back>,
     mut notices: MessageReader<Notice>,
     mut hud: ResMut<Hud>,
     current: Res<CurrentGame>,
-    mut commands: MessageWriter<GameCommand>,
-    mut new_game: MessageWriter<NewGame>,
+    mut out: Answers,
 ) {
+    let asked = !actions.is_empty() || !back.is_empty() || !notices.is_empty();
     for action in actions.read() {
         let ready = match action.clone() {
             HudAction::Replace(pending) => hud.replace(pending, &current.game),
             HudAction::Confirm => hud.confirm(),
         };
         if let Some(pending) = ready {
-            pending.carry_out(&mut commands, &mut new_game);
+            pending.carry_out(&mut out.commands, &mut out.new_game);
         }
     }
     for _ in back.read() {
@@ -257,6 +292,9 @@ fn act(
     if !hud.notices.is_empty() {
         hud.expire_notices(now);
     }
+    if asked {
+        out.frames.write(FrameRequest::OneMore);
+    }
 }
 
 /// The result card opens on the win and closes on a new board or a tap on the board.
@@ -264,27 +302,27 @@ fn follow_game(
     mut changes: MessageReader<GameChanged>,
     mut intents: MessageReader<BoardIntent>,
     mut hud: ResMut<Hud>,
-    current: Res<CurrentGame>,
+    phase: Res<State<Phase>>,
 ) {
-    for change in changes.read() {
-        match change {
-            GameChanged::Won => hud.result_open = true,
-            GameChanged::Reset => hud.result_open = current.game.is_won(),
+    for changed in changes.read() {
+        match changed.change {
+            Change::Won(_) => hud.result_open = true,
+            Change::Reset(_) => hud.result_open = changed.won,
             _ => {}
         }
     }
-    if intents.read().count() > 0 && current.game.is_won() {
+    if intents.read().count() > 0 && *phase.get() == Phase::Won {
         hud.result_open = false;
     }
 }
 
-/// The game's clock stops while a sheet covers the board: the clock's owner is told when
-/// that changes.
-fn pause_clock(hud: Res<Hud>, mut said: Local<bool>, mut clock: MessageWriter<PauseClock>) {
+/// A sheet over the board stops the game's clock and a solution's playback: their owners are
+/// told when that changes.
+fn cover_board(hud: Res<Hud>, mut said: Local<bool>, mut covered: MessageWriter<BoardCovered>) {
     let wanted = hud.sheet.pauses();
     if *said != wanted {
         *said = wanted;
-        clock.write(PauseClock(wanted));
+        covered.write(BoardCovered(wanted));
     }
 }
 

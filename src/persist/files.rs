@@ -1,27 +1,18 @@
-//! The files: written atomically (a temporary file, an fsync, a rename), read back with every
-//! part checked; a file that cannot be read is moved aside (`*.corrupt-<time>`) with a message,
-//! and the others are used anyway.
+//! The files on disk: written atomically (a temporary file, an fsync, a rename), read back
+//! field by field (the rules crate's readers). A file that cannot be read at all is moved aside
+//! (`*.corrupt-<time>`); one with a few bad values keeps the rest. The player is told what was
+//! lost and what was kept, in their words; the paths and the reasons go to the log.
 
 use std::path::{Path, PathBuf};
 
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use thiserror::Error;
 
-use crate::game::{BestScores, DailyResults, Game, SavedGame};
+use crate::game::files::{DAILY_FILE, GAME_FILE, SCORES_FILE, SETTINGS_FILE, read_state};
+use crate::game::{BestScores, DailyResults, FileError, Game, Preferences, Read};
 use crate::photo::PhotoSource;
-use crate::settings::Settings;
 
-/// The settings file's name.
-pub const SETTINGS_FILE: &str = "settings.json";
-/// The best scores file's name.
-pub const SCORES_FILE: &str = "scores.json";
-/// The puzzle of the day's results file's name.
-pub const DAILY_FILE: &str = "daily.json";
-/// The game in progress file's name.
-pub const GAME_FILE: &str = "game.json";
-
-/// Why a file could not be read or written.
+/// Why a file could not be written.
 #[derive(Debug, Error)]
 pub enum StoreError {
     /// The file system refused.
@@ -32,28 +23,18 @@ pub enum StoreError {
         /// The error.
         source: std::io::Error,
     },
-    /// The file is not what the app wrote; it was moved aside.
-    #[error("{path} was unreadable ({reason}); it was moved to {moved_to}")]
-    Corrupt {
-        /// The file.
-        path: PathBuf,
-        /// What was wrong.
-        reason: String,
-        /// Where it is now.
-        moved_to: PathBuf,
-    },
     /// The value could not be written as JSON.
     #[error("could not encode {0}")]
     Encode(String),
 }
 
-/// The game in progress as saved: the game and its photo.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SavedState {
-    /// The game.
-    pub game: SavedGame,
-    /// Its photo.
-    pub photo: PhotoSource,
+/// Something about a file the player should know: what they read, and what the log gets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// In the player's words: what was lost and what was kept.
+    pub player: String,
+    /// For the log: the file, the reason, where it was moved.
+    pub log: String,
 }
 
 /// Writes bytes to `path` atomically: a temporary file in the same folder, then a rename.
@@ -85,95 +66,191 @@ pub fn save_json<T: Serialize>(path: &Path, value: &T) -> Result<(), StoreError>
     write_atomic(path, &bytes)
 }
 
-/// Reads a JSON file: `Ok(None)` if there is none; a file that does not parse is moved aside
-/// and reported as [`StoreError::Corrupt`].
-pub fn load_json<T: DeserializeOwned>(path: &Path) -> Result<Option<T>, StoreError> {
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(source) => {
-            return Err(StoreError::Io {
-                path: path.to_path_buf(),
-                source,
-            });
+/// What was found in the data folder at start.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    /// The settings, if a file was there.
+    pub settings: Option<Preferences>,
+    /// The best scores, if a file was there.
+    pub scores: Option<BestScores>,
+    /// The puzzles of the day played, if a file was there.
+    pub days: Option<DailyResults>,
+    /// The game in progress (or the last one finished), and its photo if that could be read.
+    pub game: Option<(Game, Option<PhotoSource>)>,
+    /// What the player should know about files that could not be read whole.
+    pub problems: Vec<Problem>,
+}
+
+/// One of the player's files, by what it holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum File {
+    Settings,
+    Scores,
+    Days,
+    Game,
+}
+
+impl File {
+    fn name(self) -> &'static str {
+        match self {
+            File::Settings => SETTINGS_FILE,
+            File::Scores => SCORES_FILE,
+            File::Days => DAILY_FILE,
+            File::Game => GAME_FILE,
         }
-    };
-    match serde_json::from_slice(&bytes) {
-        Ok(value) => Ok(Some(value)),
-        Err(e) => Err(set_aside(path, e.to_string())),
     }
 }
 
-/// Moves an unreadable file aside and says so.
-fn set_aside(path: &Path, reason: String) -> StoreError {
+/// Reads every file in a folder; nothing here fails, problems are collected.
+pub fn load_all(dir: &Path) -> Loaded {
+    let mut loaded = Loaded::default();
+    let problems = &mut loaded.problems;
+    loaded.settings = load(dir, File::Settings, Preferences::read, problems);
+    loaded.scores = load(dir, File::Scores, BestScores::read, problems);
+    loaded.days = load(dir, File::Days, DailyResults::read, problems);
+    loaded.game = load(dir, File::Game, read_state, problems);
+    loaded
+}
+
+/// Reads one file with its reader: `None` if there is none or it cannot be read at all (then
+/// it is moved aside); a file read with parts lost is kept as read, and said so.
+fn load<T>(
+    dir: &Path,
+    file: File,
+    reader: impl Fn(&[u8]) -> Result<Read<T>, FileError>,
+    problems: &mut Vec<Problem>,
+) -> Option<T> {
+    let path = dir.join(file.name());
+    let bytes = match std::fs::read(&path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+        Err(e) => {
+            problems.push(Problem {
+                player: unreadable(file),
+                log: format!("{}: {e}", path.display()),
+            });
+            return None;
+        }
+    };
+    match reader(&bytes) {
+        Ok(read) => {
+            if !read.lost.is_empty() {
+                // The file as it was is kept beside the one the app will write in its place.
+                let kept = copy_aside(&path, &bytes);
+                problems.push(Problem {
+                    player: partly_read(file, &read.lost),
+                    log: format!(
+                        "{}: could not read {}; {kept}",
+                        path.display(),
+                        read.lost.join(", ")
+                    ),
+                });
+            }
+            Some(read.value)
+        }
+        Err(error) => {
+            problems.push(Problem {
+                player: unreadable(file),
+                log: set_aside(&path, &error),
+            });
+            None
+        }
+    }
+}
+
+/// Where a damaged file is kept: beside it, named by the time.
+fn aside(path: &Path) -> PathBuf {
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())
         .unwrap_or(0);
     let mut moved = path.as_os_str().to_owned();
     moved.push(format!(".corrupt-{stamp}"));
-    let moved_to = PathBuf::from(moved);
-    if let Err(source) = std::fs::rename(path, &moved_to) {
-        return StoreError::Io {
-            path: path.to_path_buf(),
-            source,
-        };
-    }
-    StoreError::Corrupt {
-        path: path.to_path_buf(),
-        reason,
-        moved_to,
+    PathBuf::from(moved)
+}
+
+/// Keeps a copy of a file read in part, and says where for the log.
+fn copy_aside(path: &Path, bytes: &[u8]) -> String {
+    let copy = aside(path);
+    match write_atomic(&copy, bytes) {
+        Ok(()) => format!("the file as it was is kept as {}", copy.display()),
+        Err(e) => format!("no copy of it could be kept: {e}"),
     }
 }
 
-/// What was found in the data folder at start.
-#[derive(Debug, Default)]
-pub struct Loaded {
-    /// The settings, if a file was there.
-    pub settings: Option<Settings>,
-    /// The best scores, if a file was there.
-    pub scores: Option<BestScores>,
-    /// The puzzles of the day played, if a file was there.
-    pub days: Option<DailyResults>,
-    /// The game in progress, if one was saved and is valid.
-    pub game: Option<(Game, PhotoSource)>,
-    /// Messages for the player about files that could not be used.
-    pub problems: Vec<String>,
+/// Moves an unreadable file aside, and says so for the log.
+fn set_aside(path: &Path, error: &FileError) -> String {
+    let moved_to = aside(path);
+    match std::fs::rename(path, &moved_to) {
+        Ok(()) => format!(
+            "{} was unreadable ({error}); it was moved to {}",
+            path.display(),
+            moved_to.display()
+        ),
+        Err(e) => format!(
+            "{} was unreadable ({error}) and could not be moved aside: {e}",
+            path.display()
+        ),
+    }
 }
 
-/// Reads every file in a folder; nothing here fails, problems are collected.
-pub fn load_all(dir: &Path) -> Loaded {
-    let mut loaded = Loaded::default();
-    match load_json::<Settings>(&dir.join(SETTINGS_FILE)) {
-        Ok(settings) => loaded.settings = settings.map(Settings::sanitized),
-        Err(e) => loaded.problems.push(e.to_string()),
+/// A file that could not be read at all, in the player's words.
+fn unreadable(file: File) -> String {
+    match file {
+        File::Settings => "Your settings could not be read: they are back to the defaults.",
+        File::Scores => "Your best scores could not be read: the list starts again.",
+        File::Days => "Your results of the puzzles of the day could not be read.",
+        File::Game => "Your last game could not be read: a new one starts.",
     }
-    match load_json::<BestScores>(&dir.join(SCORES_FILE)) {
-        Ok(scores) => loaded.scores = scores,
-        Err(e) => loaded.problems.push(e.to_string()),
+    .into()
+}
+
+/// A file read with some parts lost, in the player's words: what was lost, and that the rest
+/// was kept.
+fn partly_read(file: File, lost: &[String]) -> String {
+    match file {
+        File::Settings => {
+            let names: Vec<&str> = lost.iter().map(|field| setting_name(field)).collect();
+            format!(
+                "Some settings could not be read and are back to the default: {}. The others \
+                 are kept.",
+                names.join(", ")
+            )
+        }
+        File::Scores => format!(
+            "{} of your best scores could not be read; the others are kept.",
+            lost.len()
+        ),
+        File::Days => format!(
+            "The results of {} of your puzzles of the day could not be read; the others are kept.",
+            crate::words::days_text(lost.len())
+        ),
+        File::Game => "Part of your last game could not be read (its clock or its photo); the \
+                       board and your moves are kept."
+            .into(),
     }
-    match load_json::<DailyResults>(&dir.join(DAILY_FILE)) {
-        Ok(days) => loaded.days = days,
-        Err(e) => loaded.problems.push(e.to_string()),
+}
+
+/// A setting's name as the menu says it.
+fn setting_name(field: &str) -> &str {
+    match field {
+        "difficulty" => "difficulty",
+        "show_numbers" => "tile numbers",
+        "mark_correct" => "marks on tiles in place",
+        "meter" => "shortest-path meter",
+        "sound" => "sound",
+        "haptics" => "vibration",
+        "speed" => "speed of solutions",
+        "theme" => "theme",
+        other => other,
     }
-    let game_path = dir.join(GAME_FILE);
-    match load_json::<SavedState>(&game_path) {
-        Ok(Some(state)) => match Game::from_saved(&state.game) {
-            Ok(game) => loaded.game = Some((game, state.photo.sanitized())),
-            Err(e) => loaded
-                .problems
-                .push(set_aside(&game_path, e.to_string()).to_string()),
-        },
-        Ok(None) => {}
-        Err(e) => loaded.problems.push(e.to_string()),
-    }
-    loaded
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Difficulty;
+    use crate::game::files::SavedState;
+    use crate::game::{Difficulty, Theme};
 
     fn temp_dir(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!(
@@ -185,13 +262,20 @@ mod tests {
         dir
     }
 
+    fn names_in(dir: &Path) -> Vec<String> {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect()
+    }
+
     #[test]
     fn files_round_trip_atomically() {
         let dir = temp_dir("round");
-        let settings = Settings {
+        let settings = Preferences {
             meter: true,
             sound: false,
-            ..Settings::default()
+            ..Preferences::default()
         };
         save_json(&dir.join(SETTINGS_FILE), &settings).unwrap();
         let shape = npuzzle::Shape::new(3, 3).unwrap();
@@ -208,12 +292,9 @@ mod tests {
         assert_eq!(loaded.settings, Some(settings));
         let (restored, photo) = loaded.game.unwrap();
         assert_eq!(restored.board(), game.board());
-        assert_eq!(photo, PhotoSource::File("/tmp/x.png".into()));
+        assert_eq!(photo, Some(PhotoSource::File("/tmp/x.png".into())));
         // No temporary file is left behind.
-        let names: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
+        let names = names_in(&dir);
         assert!(names.iter().all(|n| !n.contains(".tmp-")), "{names:?}");
         std::fs::remove_dir_all(dir).unwrap();
     }
@@ -236,10 +317,7 @@ mod tests {
         assert!(loaded.settings.is_none());
         assert!(loaded.game.is_none());
         assert_eq!(loaded.scores, Some(scores));
-        let names: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
+        let names = names_in(&dir);
         assert!(
             names
                 .iter()
@@ -247,6 +325,37 @@ mod tests {
         );
         assert!(names.iter().any(|n| n.starts_with("game.json.corrupt-")));
         assert!(!names.contains(&SETTINGS_FILE.to_string()));
+        // The player reads what was lost, without paths or parser words; the log has them.
+        for problem in &loaded.problems {
+            assert!(!problem.player.contains('/'), "{problem:?}");
+            assert!(
+                problem.log.contains(&dir.display().to_string()),
+                "{problem:?}"
+            );
+        }
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn one_bad_setting_keeps_the_others_and_a_copy_of_the_file() {
+        let dir = temp_dir("one-bad");
+        std::fs::write(
+            dir.join(SETTINGS_FILE),
+            br#"{"speed": "fast", "theme": "Light", "meter": true}"#,
+        )
+        .unwrap();
+        let loaded = load_all(&dir);
+        let settings = loaded.settings.unwrap();
+        assert_eq!((settings.theme, settings.meter), (Theme::Light, true));
+        assert_eq!(loaded.problems.len(), 1);
+        assert!(loaded.problems[0].player.contains("speed of solutions"));
+        let names = names_in(&dir);
+        assert!(names.contains(&SETTINGS_FILE.to_string()), "{names:?}");
+        assert!(
+            names
+                .iter()
+                .any(|n| n.starts_with("settings.json.corrupt-"))
+        );
         std::fs::remove_dir_all(dir).unwrap();
     }
 

@@ -13,9 +13,9 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use snapslide_android_bridge::{Bridge, BridgeEvent, Insets, Origin, Tap};
 
+use super::SafeArea;
 use super::{Haptic, Inbox, Platform, PlatformEvent, PlatformHandle};
 use crate::frame::AppSet;
-use crate::layout::SafeArea;
 use crate::messages::PhotoOrigin;
 
 /// The bridge, once made and registered on Java's main thread.
@@ -97,7 +97,7 @@ pub(super) fn plugin(app: &mut App) {
     connect(Arc::clone(&bridge), inbox, insets.clone());
     app.insert_resource(PlatformHandle(Box::new(Android { bridge })))
         .insert_resource(insets)
-        .add_systems(Update, safe_area.in_set(AppSet::RecordInput));
+        .add_systems(Update, safe_area.in_set(AppSet::Input));
 }
 
 /// Makes the bridge and registers the natives, on Java's main thread; from then on the

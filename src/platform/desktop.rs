@@ -11,8 +11,8 @@ use bevy::prelude::*;
 use bevy::tasks::IoTaskPool;
 use bevy::window::FileDragAndDrop;
 
+use super::SafeArea;
 use super::{Haptic, Inbox, Platform, PlatformEvent, PlatformHandle};
-use crate::layout::SafeArea;
 use crate::messages::PhotoOrigin;
 use crate::photo::MAX_FILE_BYTES;
 

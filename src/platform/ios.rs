@@ -41,10 +41,10 @@ use objc2_ui_kit::{
     UINotificationFeedbackGenerator, UINotificationFeedbackType, UIResponder, UIViewController,
 };
 
+use super::SafeArea;
 use super::picker_slot::PickerSlot;
 use super::{Haptic, Inbox, Platform, PlatformEvent, PlatformHandle};
 use crate::frame::AppSet;
-use crate::layout::SafeArea;
 use crate::messages::PhotoOrigin;
 
 /// The long side of the photo handed to the game, in pixels.
@@ -84,7 +84,7 @@ impl Platform for Ios {
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(PlatformHandle(Box::new(Ios)))
-        .add_systems(Update, safe_area.in_set(AppSet::RecordInput));
+        .add_systems(Update, safe_area.in_set(AppSet::Input));
 }
 
 /// Application Support, as Foundation names it (inside the app's sandbox).

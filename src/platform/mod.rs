@@ -1,7 +1,7 @@
 //! The platform: the one small interface through which the app asks the phone or the desktop
 //! for things, and hears back. The game, the HUD and the photo pipeline never ask which
 //! platform they run on; they write [`PickPhoto`] and read [`PhotoArrived`], [`Back`] and
-//! [`Notice`] messages, and the [`SafeArea`] resource.
+//! [`Notice`] messages, and the [`SafeArea`] resource, which this module owns.
 //!
 //! Answers come back through the [`Inbox`], from any thread (a file dialog's task, Android's
 //! Java main thread, an iOS delegate). The inbox is read once a frame while the app runs;
@@ -28,10 +28,24 @@ use bevy::prelude::*;
 
 use crate::background::lock;
 use crate::frame::AppSet;
-use crate::layout::SafeArea;
 use crate::lifecycle::Suspended;
-use crate::messages::{Back, GameChanged, Notice, PhotoArrived, PhotoOrigin, PickPhoto};
+use crate::messages::{Back, Change, GameChanged, Notice, PhotoArrived, PhotoOrigin, PickPhoto};
+use crate::redraw::FrameRequest;
 use crate::settings::Settings;
+
+/// The parts of the screen the platform draws over (status bar, notch, home indicator), in
+/// logical pixels from each edge, as the platform last said.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct SafeArea {
+    /// From the top edge.
+    pub top: f32,
+    /// From the right edge.
+    pub right: f32,
+    /// From the bottom edge.
+    pub bottom: f32,
+    /// From the left edge.
+    pub left: f32,
+}
 
 /// A haptic tap, by what happened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -205,11 +219,10 @@ fn platform_cache_dir() -> Option<PathBuf> {
 /// The app adds the real platform on top ([`plugin`]).
 pub(super) fn core_plugin(app: &mut App) {
     app.init_resource::<Inbox>()
+        .init_resource::<SafeArea>()
         .insert_resource(PlatformHandle(Box::new(Headless)))
-        .add_systems(
-            Update,
-            (ask_for_photos, deliver).in_set(AppSet::RecordInput),
-        )
+        .add_systems(Update, deliver.in_set(AppSet::Input))
+        .add_systems(Update, ask_for_photos.in_set(AppSet::Decide))
         .add_systems(Update, haptics.in_set(AppSet::Animate));
 }
 
@@ -252,6 +265,7 @@ struct Delivered<'w> {
     notices: MessageWriter<'w, Notice>,
     back: MessageWriter<'w, Back>,
     exit: MessageWriter<'w, AppExit>,
+    frames: MessageWriter<'w, FrameRequest>,
     safe: ResMut<'w, SafeArea>,
 }
 
@@ -260,6 +274,9 @@ fn deliver(inbox: Res<Inbox>, suspended: Res<Suspended>, mut out: Delivered) {
     if suspended.0 || inbox.is_empty() {
         return;
     }
+    // What the events change is shown in the next frame (the layout follows the safe area
+    // before input is read), which must come.
+    out.frames.write(FrameRequest::OneMore);
     for event in inbox.take_all() {
         match event {
             PlatformEvent::Photo { bytes, name } => {
@@ -289,11 +306,11 @@ fn haptics(
     settings: Res<Settings>,
     platform: Res<PlatformHandle>,
 ) {
-    for change in changes.read() {
-        let haptic = match change {
-            GameChanged::Slid { .. } => Haptic::Slide,
-            GameChanged::Won => Haptic::Win,
-            GameChanged::Bumped(_) | GameChanged::Reset => continue,
+    for changed in changes.read() {
+        let haptic = match changed.change {
+            Change::Slid { .. } => Haptic::Slide,
+            Change::Won(_) => Haptic::Win,
+            Change::Bumped(_) | Change::Reset(_) => continue,
         };
         if settings.haptics {
             platform.0.haptic(haptic);

@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, egui};
 use super::sheet::{sheet_width, title};
 use super::style::{self, MIN_TOUCH, rgb};
 use super::{Actions, Hud, HudAction, Pending, Sheet, View};
-use crate::game::{Difficulty, Game, check_setup};
+use crate::game::{Game, GameKind, check_setup};
 use crate::settings::Settings;
 use crate::theme::Palette;
 
@@ -69,7 +69,7 @@ pub(super) fn show(
         Sheet::Setup(form)
     };
     if let Some(board) = start {
-        let game = Box::new(Game::new(board, Difficulty::Custom));
+        let game = Box::new(Game::new(board, GameKind::Custom));
         hud.sheet = Sheet::None;
         actions.hud.write(HudAction::Replace(Pending::Start(game)));
     }

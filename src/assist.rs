@@ -1,10 +1,13 @@
-//! Solve and Hint: the engine runs on a thread of its own with a cancel flag, so the
-//! frame never waits; a solution then plays move by move at an adjustable speed. The solver
-//! only reads the game: its moves go to `play` as commands, like the player's.
+//! Solve and Hint, the app's help: the engine runs on a thread of its own with a cancel flag,
+//! so the frame never waits; a solution then plays move by move at an adjustable speed
+//! (`playback`). The best line the app knows from the board on show is kept while the game
+//! follows it, so a Solve after a Hint plays the hint's line, never a longer one it would find
+//! again. The solver only reads the game: its moves go to `play` as commands, like the
+//! player's, and it learns what happened from the game's changes.
 
+mod playback;
 mod tables;
 
-use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -14,15 +17,16 @@ use npuzzle::{
     Solution, SolveError, StopReason, solve,
 };
 
+pub use playback::Playback;
 pub use tables::{JobStage, TableProgress};
 
 use crate::background::{Background, lock};
-use crate::frame::AppSet;
-use crate::game::moves_text;
-use crate::messages::{GameChanged, GameCommand, SolverCommand};
-use crate::play::{CurrentGame, Pace, Position};
-use crate::redraw::{Motion, ReportMotion};
-use crate::settings::Settings;
+use crate::frame::{AppSet, DecideStep};
+use crate::game::Position;
+use crate::messages::{Change, GameChanged, GameCommand, SolverCommand};
+use crate::play::CurrentGame;
+use crate::redraw::{FrameRequest, ReportMotion};
+use crate::words::{a_moves, moves_text};
 
 /// How long a Solve may think before it settles for what the engine has.
 pub const SOLVE_TIME: Duration = Duration::from_secs(20);
@@ -76,50 +80,83 @@ impl Job {
 #[derive(Resource, Default)]
 pub struct SolverJob(pub Option<Job>);
 
-/// A solution being played.
-#[derive(Resource, Default, Debug, Clone)]
-pub struct Playback {
-    /// Moves still to play.
-    pub moves: VecDeque<Move>,
-    /// Paused by the player (or by the app going to the background).
-    pub paused: bool,
-    /// Seconds since the last move.
-    since_last: f32,
-}
-
-impl Playback {
-    /// Whether a solution is playing (or paused).
-    pub fn active(&self) -> bool {
-        !self.moves.is_empty()
-    }
-
-    /// Stops the playback.
-    pub fn stop(&mut self) {
-        self.moves.clear();
-        self.paused = false;
-    }
-
-    /// The HUD's line: how many moves are left, and whether it is paused.
-    pub fn words(&self) -> String {
-        let left = self.moves.len();
-        if self.paused {
-            format!("Paused: {left} to go")
-        } else {
-            format!("Playing: {left} to go")
-        }
-    }
-}
-
-/// A hint on show: where the game stood when it was found, and its move.
+/// A hint on show: where the game stood when it was found, its move, and the tile it slides.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
-pub struct HintShown(pub Option<(Position, Move)>);
+pub struct HintShown(pub Option<Hint>);
+
+/// One hint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hint {
+    /// Where the game stood.
+    pub position: Position,
+    /// The blank move to make.
+    pub mv: Move,
+    /// The tile it slides.
+    pub tile: u8,
+}
 
 impl HintShown {
     /// The hinted move if the game still stands where it was found.
     pub fn at(&self, position: Position) -> Option<Move> {
         self.0
-            .filter(|(found, _)| *found == position)
-            .map(|(_, mv)| mv)
+            .filter(|hint| hint.position == position)
+            .map(|hint| hint.mv)
+    }
+
+    /// The tile the hint slides, if the game still stands where it was found.
+    pub fn tile_at(&self, position: Position) -> Option<u8> {
+        self.0
+            .filter(|hint| hint.position == position)
+            .map(|hint| hint.tile)
+    }
+}
+
+/// The best line the app knows from the board on show: a solution found for it (by Solve or
+/// Hint), or the rest of one the game has followed since. Dropped when the game leaves it.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct KnownLine(pub Option<Line>);
+
+/// A line of moves from the board at a position to the goal.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Line {
+    /// Where the game stood when the line starts.
+    pub position: Position,
+    /// The moves to the goal.
+    pub moves: Vec<Move>,
+    /// Whether it is proved shortest (the rest of a shortest line is shortest too).
+    pub optimal: bool,
+    /// How it was found, for the curious.
+    pub details: Option<String>,
+}
+
+impl Line {
+    /// What the player reads of this line, for a Solve or a Hint.
+    fn status(&self, purpose: Purpose) -> Status {
+        Status {
+            text: line_words(purpose, self.moves.len(), self.optimal),
+            details: self.details.clone(),
+        }
+    }
+}
+
+impl KnownLine {
+    /// The line from the board at `position`, if one is known.
+    pub fn at(&self, position: Position) -> Option<&Line> {
+        self.0.as_ref().filter(|line| line.position == position)
+    }
+
+    /// The game made these moves and now stands at `position`: the line goes on if they were
+    /// its first moves, else it is dropped.
+    fn follow(&mut self, made: &[Move], position: Position) {
+        let Some(line) = self.0.as_mut() else {
+            return;
+        };
+        if line.moves.starts_with(made) {
+            line.moves.drain(..made.len());
+            line.position = position;
+        } else {
+            self.0 = None;
+        }
     }
 }
 
@@ -150,20 +187,26 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SolverJob>()
         .init_resource::<Playback>()
         .init_resource::<HintShown>()
+        .init_resource::<KnownLine>()
         .init_resource::<SolverStatus>()
         .add_systems(
             Update,
-            (handle_commands, poll_job, follow_the_game, play_solution)
+            (handle_commands, poll_job, playback::play_solution)
                 .chain()
-                .in_set(AppSet::Solver),
+                .in_set(DecideStep::Solver),
         )
+        .add_systems(Update, follow_the_game.in_set(AppSet::React))
         .add_systems(Last, report_motion.in_set(ReportMotion));
 }
 
 /// A solution playing moves, and so does a search's progress.
-fn report_motion(job: Res<SolverJob>, playback: Res<Playback>, mut motion: ResMut<Motion>) {
-    if job.0.is_some() || (playback.active() && !playback.paused) {
-        motion.moving();
+fn report_motion(
+    job: Res<SolverJob>,
+    playback: Res<Playback>,
+    mut frames: MessageWriter<FrameRequest>,
+) {
+    if job.0.is_some() || playback.playing() {
+        frames.write(FrameRequest::Moving);
     }
 }
 
@@ -201,7 +244,7 @@ fn options_for(board: &Board, cancel: &CancelFlag, tables: &Arc<Mutex<TableProgr
             lock(&events).apply(event);
         }
     });
-    crate::engine::options(board.shape(), cancel).with_progress(progress)
+    crate::engine_setup::options(board.shape(), cancel).with_progress(progress)
 }
 
 /// Loads or builds the pattern database first, with no deadline (only Cancel stops it): its
@@ -216,7 +259,7 @@ fn prepare_tables(
         lock(progress).start_loading();
         // The build runs on the current rayon pool: one a core short of the machine.
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(crate::engine::threads())
+            .num_threads(crate::engine_setup::threads())
             .build();
         let tables = match &pool {
             Ok(pool) => pool.install(|| npuzzle::pattern_database(board, options)),
@@ -259,7 +302,45 @@ struct SolverState<'w> {
     job: ResMut<'w, SolverJob>,
     playback: ResMut<'w, Playback>,
     hint: ResMut<'w, HintShown>,
+    known: ResMut<'w, KnownLine>,
     status: ResMut<'w, SolverStatus>,
+}
+
+impl SolverState<'_> {
+    /// Solve or Hint on the board on show: from the line known for it, else by a search.
+    fn help(
+        &mut self,
+        purpose: Purpose,
+        current: &CurrentGame,
+        game: &mut MessageWriter<GameCommand>,
+    ) {
+        let position = current.position;
+        if let Some(line) = self.known.at(position).cloned() {
+            self.status.0 = Some(line.status(purpose));
+            game.write(GameCommand::Helped);
+            self.take_line(purpose, &line.moves, current);
+            return;
+        }
+        self.playback.stop();
+        // Replacing a running job drops it, which cancels it.
+        self.job.0 = Some(start(purpose, current.game.board(), position));
+        self.status.0 = None;
+    }
+
+    /// A line for the board on show plays (Solve), or its first move shows (Hint).
+    fn take_line(&mut self, purpose: Purpose, moves: &[Move], current: &CurrentGame) {
+        match purpose {
+            Purpose::Solve => self.playback.start(moves),
+            Purpose::Hint => {
+                let board = current.game.board();
+                self.hint.0 = moves.first().and_then(|&mv| {
+                    let tile = board.tile_moved_by(mv)?;
+                    let position = current.position;
+                    Some(Hint { position, mv, tile })
+                });
+            }
+        }
+    }
 }
 
 fn handle_commands(
@@ -269,49 +350,31 @@ fn handle_commands(
     mut game_commands: MessageWriter<GameCommand>,
 ) {
     for command in commands.read() {
-        let board = current.game.board();
         match command {
             SolverCommand::Solve | SolverCommand::Hint if current.game.is_won() => {
                 state.status.0 = Some(Status::says("The board is already solved."));
             }
-            SolverCommand::Hint if state.hint.at(current.position()).is_some() => {
+            SolverCommand::Hint if state.hint.at(current.position).is_some() => {
                 // The second tap plays the hinted move.
-                if let Some((_, mv)) = state.hint.0.take() {
-                    game_commands.write(GameCommand::AppMove(mv));
+                if let Some(hint) = state.hint.0.take() {
+                    game_commands.write(GameCommand::AppMove(hint.mv));
                 }
             }
-            SolverCommand::Solve | SolverCommand::Hint => {
-                state.playback.stop();
-                let purpose = if *command == SolverCommand::Solve {
-                    Purpose::Solve
-                } else {
-                    Purpose::Hint
-                };
-                // Replacing a running job drops it, which cancels it.
-                state.job.0 = Some(start(purpose, board, current.position()));
-                state.status.0 = None;
-            }
+            SolverCommand::Solve => state.help(Purpose::Solve, &current, &mut game_commands),
+            SolverCommand::Hint => state.help(Purpose::Hint, &current, &mut game_commands),
             SolverCommand::Cancel => {
                 if state.job.0.take().is_some() {
                     state.status.0 = Some(Status::says("Cancelled."));
                 }
             }
-            SolverCommand::TogglePause => state.playback.paused = !state.playback.paused,
-            SolverCommand::Play(moves) => {
-                state.playback.moves = moves.iter().copied().collect();
-                state.playback.paused = false;
-            }
+            SolverCommand::TogglePause => state.playback.toggle_pause(),
+            SolverCommand::Play(moves) => state.playback.start(moves),
             SolverCommand::Stop => {
                 state.playback.stop();
                 state.status.0 = Some(Status::says("Solution stopped."));
             }
         }
     }
-}
-
-/// "a 17-move", "an 18-move", "an 8-move", "an 11-move".
-fn a_moves(count: usize) -> String {
-    format!("{} {count}-move", crate::game::article(count))
 }
 
 /// How a solution was found, for the curious player who asks: the method in words, the
@@ -344,25 +407,10 @@ fn how_found(solution: &Solution) -> String {
 /// What the player reads about a finished search.
 pub fn describe(result: &Result<Solution, SolveError>, purpose: Purpose) -> Status {
     match result {
-        Ok(solution) => {
-            let length = solution.moves.len();
-            let quality = if solution.optimal {
-                "the shortest possible"
-            } else {
-                "not guaranteed shortest"
-            };
-            let text = match purpose {
-                Purpose::Solve => format!("Solution: {}, {quality}.", moves_text(length)),
-                Purpose::Hint => format!(
-                    "Hint from {} solution ({quality}). Tap Hint again to play it.",
-                    a_moves(length)
-                ),
-            };
-            Status {
-                text,
-                details: Some(how_found(solution)),
-            }
-        }
+        Ok(solution) => Status {
+            text: line_words(purpose, solution.moves.len(), solution.optimal),
+            details: Some(how_found(solution)),
+        },
         Err(SolveError::GaveUp(gave_up)) if gave_up.reason == StopReason::Cancelled => {
             Status::says("Cancelled.")
         }
@@ -375,6 +423,22 @@ pub fn describe(result: &Result<Solution, SolveError>, purpose: Purpose) -> Stat
             text: "This board has no solution.".into(),
             details: Some(format!("{other}.")),
         },
+    }
+}
+
+/// What the player reads of a line of `length` moves, for a Solve or a Hint.
+fn line_words(purpose: Purpose, length: usize, optimal: bool) -> String {
+    let quality = if optimal {
+        "the shortest possible"
+    } else {
+        "not guaranteed shortest"
+    };
+    match purpose {
+        Purpose::Solve => format!("Solution: {}, {quality}.", moves_text(length)),
+        Purpose::Hint => format!(
+            "Hint from {} solution ({quality}). Tap Hint again to play it.",
+            a_moves(length)
+        ),
     }
 }
 
@@ -398,74 +462,53 @@ fn poll_job(
     let Some(done) = state.job.0.take() else {
         return;
     };
-    if done.position != current.position() {
+    if done.position != current.position {
         state.status.0 = Some(Status::says(
             "The board changed while the solver was thinking; ask again.",
         ));
         return;
     }
-    state.status.0 = Some(describe(&result, done.purpose));
+    let status = describe(&result, done.purpose);
+    state.status.0 = Some(status.clone());
     let Ok(solution) = result else {
         return;
     };
     game_commands.write(GameCommand::Helped);
-    match done.purpose {
-        Purpose::Solve => {
-            state.playback.moves = solution.moves.into();
-            state.playback.paused = false;
-            state.playback.since_last = f32::MAX;
-        }
-        Purpose::Hint => {
-            state.hint.0 = solution.moves.first().map(|&mv| (done.position, mv));
-        }
-    }
+    state.take_line(done.purpose, &solution.moves, &current);
+    state.known.0 = Some(Line {
+        position: done.position,
+        moves: solution.moves,
+        optimal: solution.optimal,
+        details: status.details,
+    });
 }
 
-/// The player's move (or undo) stops the playback; a new board cancels the search; the
-/// status and the hint belong to the board they were about.
-fn follow_the_game(
-    mut changes: MessageReader<GameChanged>,
-    mut state: SolverState,
-    current: Res<CurrentGame>,
-) {
-    for change in changes.read() {
-        match change {
-            GameChanged::Slid { by_app: false, .. } => {
-                state.playback.stop();
-                state.status.0 = None;
+/// What the game's changes mean for the help: the player's move (or undo) stops the playback
+/// and the status goes; a new board cancels the search; the known line goes on while the game
+/// follows it; the hint belongs to the board it was about.
+fn follow_the_game(mut changes: MessageReader<GameChanged>, mut state: SolverState) {
+    for changed in changes.read() {
+        match &changed.change {
+            Change::Slid { steps, by_app, .. } => {
+                if !by_app {
+                    state.playback.stop();
+                    state.status.0 = None;
+                }
+                let made: Vec<Move> = steps.iter().map(|step| step.mv).collect();
+                state.known.follow(&made, changed.position);
             }
-            GameChanged::Reset => {
+            Change::Reset(_) => {
                 state.playback.stop();
                 state.job.0 = None;
                 state.status.0 = None;
+                state.known.0 = None;
             }
-            GameChanged::Won => state.status.0 = None,
-            GameChanged::Slid { .. } | GameChanged::Bumped(_) => {}
+            Change::Won(_) => state.status.0 = None,
+            Change::Bumped(_) => {}
         }
-    }
-    if state.hint.0.is_some() && state.hint.at(current.position()).is_none() {
-        state.hint.0 = None;
-    }
-}
-
-fn play_solution(
-    time: Res<Time>,
-    settings: Res<Settings>,
-    pace: Res<Pace>,
-    mut playback: ResMut<Playback>,
-    mut game_commands: MessageWriter<GameCommand>,
-) {
-    if playback.moves.is_empty() || playback.paused {
-        return;
-    }
-    playback.since_last += time.delta_secs();
-    let interval = 1.0 / settings.speed.clamp(0.5, 1000.0);
-    if pace.busy() || playback.since_last < interval {
-        return;
-    }
-    if let Some(mv) = playback.moves.pop_front() {
-        playback.since_last = 0.0;
-        game_commands.write(GameCommand::AppMove(mv));
+        if state.hint.0.is_some() && state.hint.at(changed.position).is_none() {
+            state.hint.0 = None;
+        }
     }
 }
 
@@ -517,25 +560,24 @@ mod tests {
     }
 
     #[test]
-    fn move_counts_read_as_spoken() {
-        assert_eq!(a_moves(18), "an 18-move");
-        assert_eq!(a_moves(8), "an 8-move");
-        assert_eq!(a_moves(11), "an 11-move");
-        assert_eq!(a_moves(80), "an 80-move");
-        assert_eq!(a_moves(17), "a 17-move");
-        assert_eq!(a_moves(110), "a 110-move");
-        assert_eq!(a_moves(1), "a 1-move");
-    }
-
-    #[test]
-    fn a_paused_playback_says_so() {
-        let mut playback = Playback {
-            moves: vec![Move::Up; 193].into(),
-            ..Playback::default()
+    fn a_known_line_goes_on_while_the_game_follows_it() {
+        let line = |position, moves: &[Move]| Line {
+            position: Position(position),
+            moves: moves.to_vec(),
+            optimal: true,
+            details: None,
         };
-        assert_eq!(playback.words(), "Playing: 193 to go");
-        playback.paused = true;
-        assert_eq!(playback.words(), "Paused: 193 to go");
+        let mut known = KnownLine(Some(line(4, &[Move::Up, Move::Left, Move::Down])));
+        known.follow(&[Move::Up], Position(5));
+        let rest = line(5, &[Move::Left, Move::Down]);
+        assert_eq!(known.at(Position(5)), Some(&rest));
+        assert_eq!(known.at(Position(4)), None);
+        assert_eq!(
+            rest.status(Purpose::Hint).text,
+            "Hint from a 2-move solution (the shortest possible). Tap Hint again to play it."
+        );
+        known.follow(&[Move::Right], Position(6));
+        assert_eq!(known.0, None, "a move off the line drops it");
     }
 
     #[test]

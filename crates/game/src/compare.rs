@@ -24,36 +24,6 @@ impl Summary {
     pub fn extra(&self) -> usize {
         self.moves.saturating_sub(self.shortest)
     }
-
-    /// The review in the player's words.
-    pub fn words(&self) -> Vec<String> {
-        let moves = super::moves_text;
-        let mut lines = vec![if self.exact {
-            format!(
-                "You: {}. Shortest: {}.",
-                moves(self.moves),
-                moves(self.shortest)
-            )
-        } else {
-            format!(
-                "You: {}. The app's best: {} (not proved shortest).",
-                moves(self.moves),
-                moves(self.shortest)
-            )
-        }];
-        match (self.off_at, self.extra()) {
-            (_, 0) => lines.push("A shortest solution: nothing to improve.".into()),
-            (Some(at), extra) => lines.push(format!(
-                "From move {at}: {} more than needed.",
-                moves(extra)
-            )),
-            (None, extra) => lines.push(format!("{} more than the app's best.", moves(extra))),
-        }
-        if self.helped {
-            lines.push("Solved with the app's help.".into());
-        }
-        lines
-    }
 }
 
 /// Compares the player's moves from `start` with the shortest, given the exact distance of any
@@ -112,13 +82,7 @@ mod tests {
         assert_eq!(summary.moves, 4);
         assert_eq!(summary.extra(), 2);
         assert_eq!(summary.off_at, Some(1));
-        assert!(
-            summary
-                .words()
-                .iter()
-                .any(|w| w == "From move 1: 2 moves more than needed.")
-        );
-        assert!(summary.words().iter().any(|w| w.contains("help")));
+        assert!(summary.helped);
         // A right move, then the detour: off at move 2.
         let late = [Move::Right, Move::Left, Move::Right, Move::Down];
         assert_eq!(

@@ -21,12 +21,6 @@ pub enum Difficulty {
     Expert,
     /// A uniformly random solvable board.
     Random,
-    /// A board the player set up.
-    Custom,
-    /// The puzzle of the day.
-    Daily,
-    /// A finished game's start, replayed along the shortest solution.
-    Review,
 }
 
 /// How a board for a difficulty is made.
@@ -63,21 +57,19 @@ impl Difficulty {
         Difficulty::Random,
     ];
 
-    /// How a board of this shape is made at this difficulty; `None` for boards not made
-    /// (custom) or made otherwise (the puzzle of the day).
-    pub fn recipe(self, shape: Shape) -> Option<Recipe> {
+    /// How a board of this shape is made at this difficulty.
+    pub fn recipe(self, shape: Shape) -> Recipe {
         let level = match self {
             Difficulty::Easy => 0,
             Difficulty::Medium => 1,
             Difficulty::Hard => 2,
             Difficulty::Expert => 3,
-            Difficulty::Random => return Some(Recipe::Uniform),
-            Difficulty::Custom | Difficulty::Daily | Difficulty::Review => return None,
+            Difficulty::Random => return Recipe::Uniform,
         };
-        Some(match exact_levels(shape) {
+        match exact_levels(shape) {
             Some(levels) => Recipe::Exact(levels[level]),
             None => Recipe::Shuffle([1, 4, 15, 40][level] * shape.cells()),
-        })
+        }
     }
 
     /// The name shown to the player.
@@ -88,26 +80,6 @@ impl Difficulty {
             Difficulty::Hard => "Hard",
             Difficulty::Expert => "Expert",
             Difficulty::Random => "Random",
-            Difficulty::Custom => "Custom",
-            Difficulty::Daily => "Puzzle of the day",
-            Difficulty::Review => "Review",
-        }
-    }
-
-    /// What a board of this difficulty and shape is, as the player reads it before the first
-    /// move: "24 moves from solved (shortest)" where the distance is known, "Shuffled by 375
-    /// random moves", "Drawn at random from every board"; nothing for a board set up.
-    pub fn how_far(self, shape: Shape, shortest: Option<usize>) -> Option<String> {
-        if let Some(moves) = shortest {
-            return Some(format!(
-                "{} from solved (shortest)",
-                super::moves_text(moves)
-            ));
-        }
-        match self.recipe(shape)? {
-            Recipe::Exact(moves) => Some(format!("{} from solved", super::moves_text(moves))),
-            Recipe::Shuffle(moves) => Some(format!("Shuffled by {moves} random moves")),
-            Recipe::Uniform => Some("Drawn at random from every board".into()),
         }
     }
 }
@@ -143,7 +115,7 @@ fn not_goal(seed: u64, make: impl Fn(u64) -> Board) -> Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{MAX_SIDE, MIN_SIDE};
+    use crate::{MAX_SIDE, MIN_SIDE};
 
     fn shape(w: usize, h: usize) -> Shape {
         Shape::new(w, h).unwrap()
@@ -154,9 +126,7 @@ mod tests {
         for n in MIN_SIDE..=MAX_SIDE {
             let shape = shape(n, n);
             for d in Difficulty::CHOOSABLE {
-                let Some(recipe) = d.recipe(shape) else {
-                    continue;
-                };
+                let recipe = d.recipe(shape);
                 if matches!(recipe, Recipe::Exact(_)) {
                     continue;
                 }
@@ -177,7 +147,7 @@ mod tests {
         // Checked by an independent search: A* on Manhattan distance, no tables.
         for (w, h) in [(3, 3), (3, 4)] {
             for d in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
-                let Some(Recipe::Exact(moves)) = d.recipe(shape(w, h)) else {
+                let Recipe::Exact(moves) = d.recipe(shape(w, h)) else {
                     panic!("{w}×{h} {d:?} is not exact");
                 };
                 let board =
@@ -193,21 +163,10 @@ mod tests {
     }
 
     #[test]
-    fn levels_grow_and_are_labelled_by_what_they_mean() {
+    fn levels_grow_with_the_difficulty() {
         for (w, h) in [(3, 3), (3, 4), (4, 3), (4, 4)] {
             let levels = exact_levels(shape(w, h)).unwrap();
             assert!(levels.windows(2).all(|pair| pair[0] < pair[1]));
         }
-        assert_eq!(
-            Difficulty::Medium.how_far(shape(4, 4), Some(24)).as_deref(),
-            Some("24 moves from solved (shortest)")
-        );
-        assert_eq!(
-            Difficulty::Hard.how_far(shape(5, 5), None).as_deref(),
-            Some("Shuffled by 375 random moves")
-        );
-        assert!(Difficulty::Random.how_far(shape(4, 4), None).is_some());
-        assert_eq!(Difficulty::Custom.how_far(shape(4, 4), None), None);
-        assert_eq!(Difficulty::Custom.recipe(shape(4, 4)), None);
     }
 }

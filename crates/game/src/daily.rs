@@ -103,28 +103,10 @@ impl DailyResults {
     }
 }
 
-/// A day as a date: "30 Nov 2026".
-pub fn date_text(day: Day) -> String {
-    // Howard Hinnant's civil-from-days.
-    let z = day + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    const MONTHS: [&str; 12] = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ];
-    format!("{d} {} {y}", MONTHS[(m - 1) as usize])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Recipe, make_board};
+    use crate::{Recipe, make_board};
 
     #[test]
     fn a_day_has_one_puzzle_and_days_differ() {
@@ -193,12 +175,5 @@ mod tests {
         );
         assert_eq!(results.0[&100].moves, 38);
         assert_eq!(results.0[&100].extra(), 2);
-    }
-
-    #[test]
-    fn days_read_as_dates() {
-        assert_eq!(date_text(0), "1 Jan 1970");
-        assert_eq!(date_text(20_787), "30 Nov 2026");
-        assert_eq!(date_text(11_016), "29 Feb 2000");
     }
 }

@@ -1,14 +1,17 @@
-//! The board on screen: the photo's tiles as sprites, redrawn from the game's state and its
-//! changes. Tiles slide with a little spring for as long as the game says, an illegal tap
-//! shakes, and the photo fills in on the win. Nothing here changes the game.
+//! The board on screen: the photo's tiles as sprites, drawn from what the game's changes say
+//! (the board at each new game, each tile's slide, a bump, the win). Tiles slide with a little
+//! spring for as long as the game says, an illegal tap shakes, and the photo fills in on the
+//! win. Nothing here changes the game, and nothing asks it anything. The window's background
+//! (its clear colour) is this module's too.
 
 use bevy::prelude::*;
+use npuzzle::Board;
 
 use crate::frame::AppSet;
 use crate::layout::{BoardLayout, ScreenLayout};
-use crate::messages::GameChanged;
-use crate::play::{CurrentGame, Phase};
-use crate::redraw::{Motion, ReportMotion};
+use crate::messages::{Change, GameChanged};
+use crate::play::Phase;
+use crate::redraw::{FrameRequest, ReportMotion};
 use crate::settings::Settings;
 use crate::theme::Palette;
 use crate::tiles::PhotoTiles;
@@ -16,13 +19,16 @@ use crate::tiles::PhotoTiles;
 /// How long the shake of an illegal input takes, in seconds.
 pub const SHAKE_SECONDS: f32 = 0.25;
 
-/// One tile on screen: which, and the cell the game last put it on (each slide says).
+/// One tile on screen: which, the cell the game last put it on, and whether that is its place
+/// in the solved board (each slide says).
 #[derive(Component, Debug, Clone, Copy)]
 pub struct TileSprite {
     /// The tile's number.
     pub tile: u8,
     /// Its cell.
     pub cell: usize,
+    /// Whether the cell is its place in the solved board.
+    pub home: bool,
 }
 
 /// The photo's missing piece, shown once the board is complete.
@@ -53,10 +59,15 @@ impl Shake {
     }
 }
 
-/// The tiles on screen, by tile number (index 0 is unused), and what they were built for.
+/// The tiles on screen, by tile number (index 0 is unused), and the board they show: the one
+/// the last new game brought, waiting to be drawn until its photo is cut for it.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 struct Built {
-    key: Option<(u64, u64, [u32; 5])>,
+    /// The board as the game's last change left it, and whether a new game's tiles are yet
+    /// to be drawn.
+    board: Option<(Board, bool)>,
+    /// Whether a new game (not the first) is to fly in.
+    shuffle_in: bool,
     sprites: Vec<Option<Entity>>,
 }
 
@@ -81,11 +92,17 @@ pub fn gap_for(cell: f32) -> f32 {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Shake>()
         .init_resource::<Built>()
+        .insert_resource(ClearColor(Palette::color(Palette::DARK.background)))
         .add_systems(Startup, spawn_camera)
-        .add_systems(Update, clear_to_theme)
         .add_systems(
             Update,
-            (rebuild_tiles, start_slides, animate, fit_tiles)
+            (
+                clear_to_theme,
+                rebuild_tiles,
+                start_slides,
+                animate,
+                fit_tiles,
+            )
                 .chain()
                 .in_set(AppSet::Animate)
                 .after(crate::tiles::CutTiles),
@@ -95,14 +112,21 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Slides and the shake move on screen.
-fn report_motion(slides: Query<(), With<Slide>>, shake: Res<Shake>, mut motion: ResMut<Motion>) {
+fn report_motion(
+    slides: Query<(), With<Slide>>,
+    shake: Res<Shake>,
+    mut frames: MessageWriter<FrameRequest>,
+) {
     if !slides.is_empty() || shake.active() {
-        motion.moving();
+        frames.write(FrameRequest::Moving);
     }
 }
 
 /// Paints the window's background in the theme's colour.
 fn clear_to_theme(settings: Res<Settings>, mut clear: ResMut<ClearColor>) {
+    if !settings.is_changed() {
+        return;
+    }
     let wanted = Palette::color(Palette::of(settings.theme).background);
     if clear.0 != wanted {
         clear.0 = wanted;
@@ -120,43 +144,59 @@ fn spawn_camera(mut commands: Commands) {
     ));
 }
 
-/// Rebuilds every sprite when the board, the photo or the layout changed.
-#[allow(clippy::too_many_arguments)]
+/// Everything `rebuild_tiles` reads besides what it builds.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Drawn<'w> {
+    settings: Res<'w, Settings>,
+    tiles: Res<'w, PhotoTiles>,
+    screen: Res<'w, ScreenLayout>,
+    phase: Res<'w, State<Phase>>,
+}
+
+impl Drawn<'_> {
+    /// Whether what the tiles look like changed: the photo's cut, the layout, the theme.
+    fn changed(&self) -> bool {
+        self.tiles.is_changed() || self.screen.is_changed() || self.settings.is_changed()
+    }
+}
+
+/// Keeps the board as the game's changes leave it; a new game after the first flies in,
+/// unless it is under way already (a game brought back) or won.
+fn follow_the_board(built: &mut Built, changes: &mut MessageReader<GameChanged>) {
+    for changed in changes.read() {
+        let pending = match &changed.change {
+            Change::Reset(game) => {
+                built.shuffle_in = built.board.is_some() && game.moves() == 0 && !changed.won;
+                true
+            }
+            _ => built.board.as_ref().is_some_and(|(_, pending)| *pending),
+        };
+        built.board = Some((changed.board.clone(), pending));
+    }
+}
+
+/// Builds every sprite for a new game's board, once its photo is cut for it; again, as the
+/// game's changes have left the board, when the photo's cut, the layout or the theme change.
 fn rebuild_tiles(
     mut commands: Commands,
-    settings: Res<Settings>,
-    current: Res<CurrentGame>,
-    tiles: Res<PhotoTiles>,
-    screen: Res<ScreenLayout>,
-    phase: Res<State<Phase>>,
+    mut changes: MessageReader<GameChanged>,
+    drawn: Drawn,
     mut built: ResMut<Built>,
     existing: Query<Entity, BoardEntities>,
 ) {
-    let layout = screen.board;
-    let theme = settings.theme;
-    let key = (
-        current.generation,
-        tiles.version,
-        [
-            layout.center.x.to_bits(),
-            layout.center.y.to_bits(),
-            layout.cell.to_bits(),
-            (layout.width * 100 + layout.height) as u32,
-            theme as u32,
-        ],
-    );
-    let board = current.game.board();
-    let cut_for = tiles.made_from.as_ref().map(|(_, w, h)| (*w, *h));
-    if built.key == Some(key) || cut_for != Some((board.width(), board.height())) {
+    follow_the_board(&mut built, &mut changes);
+    let Some((board, pending)) = built.board.clone() else {
+        return;
+    };
+    let cut_for = drawn.tiles.made_from.as_ref().map(|(_, w, h)| (*w, *h));
+    let fits = cut_for == Some((board.width(), board.height()));
+    if !fits || !(pending || drawn.changed()) {
         return;
     }
-    // A new puzzle on show: its tiles fly from the solved photo to their shuffled cells.
-    let shuffle_in = built
-        .key
-        .is_some_and(|(generation, ..)| generation != current.generation)
-        && current.game.moves() == 0
-        && !current.game.is_won();
-    built.key = Some(key);
+    let shuffle_in = pending && built.shuffle_in;
+    built.board = Some((board.clone(), false));
+    let (layout, theme) = (drawn.screen.board, drawn.settings.theme);
+    let tiles = &drawn.tiles;
     for entity in &existing {
         commands.entity(entity).despawn();
     }
@@ -174,9 +214,10 @@ fn rebuild_tiles(
         else {
             continue;
         };
+        let home = cell + 1 == tile as usize;
         let mut sprite = commands.spawn((
             Name::new(format!("Tile {tile}")),
-            TileSprite { tile, cell },
+            TileSprite { tile, cell, home },
             piece(image, &layout, cell),
         ));
         if shuffle_in {
@@ -184,8 +225,8 @@ fn rebuild_tiles(
         }
         built.sprites[tile as usize] = Some(sprite.id());
     }
-    if *phase.get() == Phase::Won {
-        spawn_fill_in(&mut commands, &tiles, &layout, board.blank());
+    if *drawn.phase.get() == Phase::Won {
+        spawn_fill_in(&mut commands, tiles, &layout, board.blank());
     }
 }
 
@@ -226,16 +267,24 @@ fn spawn_fill_in(commands: &mut Commands, tiles: &PhotoTiles, layout: &BoardLayo
     }
 }
 
+/// The photo's missing piece fills the gap on the win: the gap is the cell no tile is on.
 fn fill_in(
     mut commands: Commands,
-    current: Res<CurrentGame>,
     tiles: Res<PhotoTiles>,
     screen: Res<ScreenLayout>,
     existing: Query<(), With<FillIn>>,
+    sprites: Query<&TileSprite>,
 ) {
-    if existing.is_empty() {
-        let blank = current.game.board().blank();
-        spawn_fill_in(&mut commands, &tiles, &screen.board, blank);
+    let cells = screen.board.width * screen.board.height;
+    let mut covered = vec![false; cells];
+    for sprite in &sprites {
+        if let Some(cell) = covered.get_mut(sprite.cell) {
+            *cell = true;
+        }
+    }
+    let gap = covered.iter().position(|covered| !covered);
+    if let (true, Some(gap)) = (existing.is_empty(), gap) {
+        spawn_fill_in(&mut commands, &tiles, &screen.board, gap);
     }
 }
 
@@ -249,9 +298,9 @@ fn start_slides(
     mut shake: ResMut<Shake>,
     mut sprites: Query<(&Transform, &mut TileSprite)>,
 ) {
-    for change in changes.read() {
-        match change {
-            GameChanged::Slid { steps, seconds, .. } => {
+    for changed in changes.read() {
+        match &changed.change {
+            Change::Slid { steps, seconds, .. } => {
                 for step in steps {
                     let entity = built.sprites.get(step.tile as usize).copied().flatten();
                     let Some((entity, (transform, mut sprite))) =
@@ -260,6 +309,7 @@ fn start_slides(
                         continue;
                     };
                     sprite.cell = step.to;
+                    sprite.home = step.home;
                     commands.entity(entity).insert(Slide {
                         from: transform.translation.truncate(),
                         to: screen.board.cell_center(step.to),
@@ -268,8 +318,8 @@ fn start_slides(
                     });
                 }
             }
-            GameChanged::Bumped(cell) => shake.0 = Some((*cell, 0.0)),
-            GameChanged::Reset | GameChanged::Won => {}
+            Change::Bumped(cell) => shake.0 = Some((*cell, 0.0)),
+            Change::Reset(_) | Change::Won(_) => {}
         }
     }
 }
@@ -353,8 +403,17 @@ mod tests {
     }
 
     #[test]
-    fn gaps_stay_thin() {
-        assert_eq!(gap_for(10.0), 1.0);
-        assert_eq!(gap_for(1000.0), 6.0);
+    fn the_gap_between_tiles_never_swallows_a_tile_and_grows_with_it() {
+        let mut last = 0.0;
+        for cell in [8.0, 20.0, 48.0, 100.0, 200.0, 400.0, 2000.0] {
+            let gap = gap_for(cell);
+            assert!(gap >= 1.0, "a {cell} px tile touches its neighbour");
+            assert!(
+                gap <= cell * 0.15,
+                "a {cell} px tile loses {gap} px to its gap"
+            );
+            assert!(gap >= last, "the gap shrank as tiles grew");
+            last = gap;
+        }
     }
 }

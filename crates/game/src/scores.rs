@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::{DailyResult, DailyResults, Difficulty, Game};
+use super::{DailyResult, DailyResults, Difficulty, Game, GameKind};
 
 /// A best result for one board shape and difficulty.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -87,6 +87,13 @@ pub struct WinResult {
     pub daily: Option<DailyResult>,
 }
 
+impl WinResult {
+    /// Whether this is the result of that game (its moves and time).
+    pub fn is_of(&self, game: &Game) -> bool {
+        (self.moves, self.time) == (game.moves(), game.elapsed())
+    }
+}
+
 /// Books a won game: a record if the player solved a shuffle alone; the puzzle of the day goes
 /// to its own list; a game the app helped with, or a board the player set up, leaves the
 /// scores as they were.
@@ -94,8 +101,7 @@ pub fn record_win(game: &Game, scores: &mut BestScores, days: &mut DailyResults)
     let key = key_of(game);
     let millis = game.elapsed().as_millis().min(u64::MAX as u128) as u64;
     let mut result = unbooked(game);
-    let custom = result.custom;
-    if let Some(day) = game.day() {
+    if let Some(day) = game.kind().day() {
         let daily = DailyResult {
             moves: game.moves(),
             millis,
@@ -104,11 +110,13 @@ pub fn record_win(game: &Game, scores: &mut BestScores, days: &mut DailyResults)
         };
         days.record(day, daily);
         result.daily = Some(daily);
-    } else if game.helped() {
-        result.best = scores.get(&key);
-    } else if !custom {
-        let (best, record) = scores.record(key, game.moves(), millis);
-        (result.best, result.record) = (Some(best), record);
+    } else if let Some(key) = key {
+        if game.helped() {
+            result.best = scores.get(&key);
+        } else {
+            let (best, record) = scores.record(key, game.moves(), millis);
+            (result.best, result.record) = (Some(best), record);
+        }
     }
     result
 }
@@ -117,10 +125,10 @@ pub fn record_win(game: &Game, scores: &mut BestScores, days: &mut DailyResults)
 /// of the app): the best and the day's result as they are kept; no record is claimed.
 pub fn booked_result(game: &Game, scores: &BestScores, days: &DailyResults) -> WinResult {
     let mut result = unbooked(game);
-    if let Some(day) = game.day() {
+    if let Some(day) = game.kind().day() {
         result.daily = days.0.get(&day).copied();
-    } else if !result.custom {
-        result.best = scores.get(&key_of(game));
+    } else if let Some(key) = key_of(game) {
+        result.best = scores.get(&key);
     }
     result
 }
@@ -131,15 +139,17 @@ fn unbooked(game: &Game) -> WinResult {
         moves: game.moves(),
         time: game.elapsed(),
         helped: game.helped(),
-        custom: game.difficulty() == Difficulty::Custom,
+        custom: game.kind() == &GameKind::Custom,
         ..WinResult::default()
     }
 }
 
-/// The best scores' key of a game: its board's shape and difficulty.
-fn key_of(game: &Game) -> String {
+/// The best scores' key of a game: its board's shape and difficulty (`None` for a game that
+/// is no shuffle).
+fn key_of(game: &Game) -> Option<String> {
     let board = game.board();
-    BestScores::key(board.width(), board.height(), game.difficulty())
+    let difficulty = game.kind().difficulty()?;
+    Some(BestScores::key(board.width(), board.height(), difficulty))
 }
 
 #[cfg(test)]
@@ -165,8 +175,8 @@ mod tests {
         assert!(!scores.record(key, 50, 6000).1);
     }
 
-    fn won(difficulty: Difficulty, helped: bool) -> Game {
-        let mut game = Game::new(parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap(), difficulty);
+    fn won(kind: impl Into<GameKind>, helped: bool) -> Game {
+        let mut game = Game::new(parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap(), kind);
         if helped {
             game.mark_helped();
         }
@@ -188,7 +198,7 @@ mod tests {
         assert!(!helped.record && helped.helped && helped.best.is_none());
         assert!(scores.0.is_empty(), "a helped game booked {scores:?}");
 
-        let custom = record_win(&won(Difficulty::Custom, false), &mut scores, &mut days);
+        let custom = record_win(&won(GameKind::Custom, false), &mut scores, &mut days);
         assert!(!custom.record && custom.custom && custom.best.is_none());
         assert!(scores.0.is_empty(), "a custom board booked {scores:?}");
         assert!(days.0.is_empty());

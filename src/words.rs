@@ -1,0 +1,203 @@
+//! The player's words, in one place: counts read as spoken ("1 move", "an 18-move"), dates,
+//! how far a new board is from solved, and the review in sentences. The rules (`game`) hold
+//! numbers and facts; the sentences made of them are written here.
+
+use npuzzle::Shape;
+
+use crate::game::{DailyResults, Day, GameKind, Recipe, Summary};
+
+/// "1 move", "2 moves".
+pub fn moves_text(count: usize) -> String {
+    if count == 1 {
+        "1 move".into()
+    } else {
+        format!("{count} moves")
+    }
+}
+
+/// "1 day", "2 days".
+pub fn days_text(count: usize) -> String {
+    if count == 1 {
+        "1 day".into()
+    } else {
+        format!("{count} days")
+    }
+}
+
+/// The article before a number read aloud: "an" for 8, 11, 18, 80…, else "a".
+pub fn article(number: usize) -> &'static str {
+    let spoken = number.to_string();
+    let eleven_or_eighteen =
+        spoken.len() % 3 == 2 && ["11", "18"].iter().any(|p| spoken.starts_with(p));
+    if spoken.starts_with('8') || eleven_or_eighteen {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+/// "a 17-move", "an 18-move", "an 8-move", "an 11-move".
+pub fn a_moves(count: usize) -> String {
+    format!("{} {count}-move", article(count))
+}
+
+/// A day as a date: "30 Nov 2026".
+pub fn date_text(day: Day) -> String {
+    // Howard Hinnant's civil-from-days.
+    let z = day + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    format!("{d} {} {y}", MONTHS[(m - 1) as usize])
+}
+
+/// The day's results in a line for the records: how many played, the streak, how many in the
+/// fewest moves possible; `None` before the first.
+pub fn days_summary(days: &DailyResults, today: Day) -> Option<String> {
+    if days.0.is_empty() {
+        return None;
+    }
+    let played = days.0.len();
+    let fewest = days.0.values().filter(|r| r.extra() == 0).count();
+    let streak = days.streak(today);
+    Some(format!(
+        "Puzzles of the day: {played} played, {fewest} in the fewest moves possible; streak: {}.",
+        days_text(streak)
+    ))
+}
+
+/// What a new board is, as the player reads it before the first move: "24 moves from solved
+/// (shortest)" where the distance is known, "Shuffled by 375 random moves", "Drawn at random
+/// from every board"; nothing for a board set up or a review.
+pub fn how_far(kind: &GameKind, shape: Shape, shortest: Option<usize>) -> Option<String> {
+    if let Some(moves) = shortest {
+        return Some(format!("{} from solved (shortest)", moves_text(moves)));
+    }
+    match kind.difficulty()?.recipe(shape) {
+        Recipe::Exact(moves) => Some(format!("{} from solved", moves_text(moves))),
+        Recipe::Shuffle(moves) => Some(format!("Shuffled by {moves} random moves")),
+        Recipe::Uniform => Some("Drawn at random from every board".into()),
+    }
+}
+
+/// The review in sentences: the player's moves against the best line, and where the path
+/// left it. Never claims a shortest that is not proved.
+pub fn review_lines(summary: &Summary) -> Vec<String> {
+    let (yours, best) = (moves_text(summary.moves), moves_text(summary.shortest));
+    let mut lines = vec![if summary.exact {
+        format!("You: {yours}. Shortest: {best}.")
+    } else {
+        format!("You: {yours}. The app's best: {best}. No shorter solution is known.")
+    }];
+    let extra = summary.extra();
+    lines.push(match (summary.exact, summary.off_at, extra) {
+        (true, _, 0) => "A shortest solution: nothing to improve.".into(),
+        (true, Some(at), _) => format!("From move {at}: {} more than needed.", moves_text(extra)),
+        (true, None, _) => format!("{} more than needed.", moves_text(extra)),
+        (_, _, 0) if summary.moves < summary.shortest => format!(
+            "{} fewer than the app's best.",
+            moves_text(summary.shortest - summary.moves)
+        ),
+        (_, _, 0) => "As short as the app's best.".into(),
+        (_, _, _) => format!("{} more than the app's best.", moves_text(extra)),
+    });
+    if summary.helped {
+        lines.push("Solved with the app's help.".into());
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{DailyResult, Difficulty};
+
+    #[test]
+    fn counts_read_as_spoken() {
+        assert_eq!(moves_text(1), "1 move");
+        assert_eq!(moves_text(0), "0 moves");
+        assert_eq!(moves_text(56), "56 moves");
+        assert_eq!(days_text(1), "1 day");
+        assert_eq!(days_text(3), "3 days");
+        for (number, word) in [(8, "an"), (11, "an"), (18, "an"), (80, "an"), (3, "a")] {
+            assert_eq!(article(number), word, "{number}");
+        }
+        assert_eq!((article(17), article(110), article(1)), ("a", "a", "a"));
+        assert_eq!(a_moves(18), "an 18-move");
+        assert_eq!(a_moves(110), "a 110-move");
+    }
+
+    #[test]
+    fn days_read_as_dates_and_results_as_a_line() {
+        assert_eq!(date_text(0), "1 Jan 1970");
+        assert_eq!(date_text(20_787), "30 Nov 2026");
+        assert_eq!(date_text(11_016), "29 Feb 2000");
+        let mut days = DailyResults::default();
+        assert_eq!(days_summary(&days, 100), None);
+        let result = |moves| DailyResult {
+            moves,
+            millis: 1000,
+            shortest: 36,
+            helped: false,
+        };
+        days.record(99, result(40));
+        days.record(100, result(36));
+        assert_eq!(
+            days_summary(&days, 100).unwrap(),
+            "Puzzles of the day: 2 played, 1 in the fewest moves possible; streak: 2 days."
+        );
+    }
+
+    #[test]
+    fn a_new_board_says_how_far_it_is() {
+        let shape = |w, h| Shape::new(w, h).unwrap();
+        let medium = GameKind::from(Difficulty::Medium);
+        assert_eq!(
+            how_far(&medium, shape(4, 4), Some(24)).as_deref(),
+            Some("24 moves from solved (shortest)")
+        );
+        let hard = GameKind::from(Difficulty::Hard);
+        let moves = match Difficulty::Hard.recipe(shape(5, 5)) {
+            Recipe::Shuffle(moves) => moves,
+            other => panic!("5×5 Hard is {other:?}"),
+        };
+        assert_eq!(
+            how_far(&hard, shape(5, 5), None),
+            Some(format!("Shuffled by {moves} random moves"))
+        );
+        assert_eq!(how_far(&GameKind::Custom, shape(4, 4), None), None);
+    }
+
+    fn summary(moves: usize, shortest: usize, exact: bool, off_at: Option<usize>) -> Summary {
+        Summary {
+            moves,
+            shortest,
+            exact,
+            off_at,
+            helped: false,
+        }
+    }
+
+    #[test]
+    fn the_review_never_contradicts_itself() {
+        let lines = review_lines(&summary(4, 2, true, Some(1)));
+        assert_eq!(lines[1], "From move 1: 2 moves more than needed.");
+        let lines = review_lines(&summary(2, 2, true, None));
+        assert_eq!(lines[1], "A shortest solution: nothing to improve.");
+        // Not proved shortest: never "a shortest solution".
+        for (moves, best) in [(160, 162), (162, 162), (170, 162)] {
+            let lines = review_lines(&summary(moves, best, false, None));
+            assert!(lines.iter().all(|l| !l.contains("shortest")), "{lines:?}");
+        }
+        let lines = review_lines(&summary(160, 162, false, None));
+        assert_eq!(lines[1], "2 moves fewer than the app's best.");
+    }
+}
