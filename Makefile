@@ -68,8 +68,8 @@ phone-layout: screenshot-deps
 
 ## A player's first minute under Xvfb (tests/first_minute.py): the board comes on screen at
 ## each of 5 launches with the mouse untouched (each launch's time is printed), and the panel
-## fits 360×640, 360×800, 1100×720 and 1280×800 windows. `LAUNCHES=20 make first-minute`
-## launches more.
+## fits phones upright and on their side, a tablet, desktop windows and a 4K screen.
+## `LAUNCHES=20 make first-minute` launches more.
 LAUNCHES ?= 5
 first-minute: screenshot-deps
 	cargo build -p snapslide

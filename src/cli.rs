@@ -99,7 +99,7 @@ impl CliOptions {
                     let size = parse_window(&text).ok_or(CliError::BadValue {
                         option: name.clone(),
                         value: text,
-                        expected: "WIDTHxHEIGHT in pixels, at least 360x640",
+                        expected: "WIDTHxHEIGHT in pixels, at least 320x320",
                     })?;
                     options.window = Some(size);
                 }
@@ -155,6 +155,15 @@ mod tests {
         let o = parse(&["--frame-stats", "--window", "360x800"]).unwrap();
         assert!(o.frame_stats);
         assert_eq!(o.window, Some((360, 800)));
+        // A phone on its side, and a 4K screen.
+        assert_eq!(
+            parse(&["--window", "640x360"]).unwrap().window,
+            Some((640, 360))
+        );
+        assert_eq!(
+            parse(&["--window", "3840x2160"]).unwrap().window,
+            Some((3840, 2160))
+        );
         assert_eq!(parse(&["--size", "3x4"]).unwrap().size, Some((3, 4)));
     }
 
@@ -171,7 +180,7 @@ mod tests {
             );
         }
         assert!(matches!(parse(&["--seed"]), Err(CliError::MissingValue(_))));
-        for bad in ["360", "100x100", "axb", "360x"] {
+        for bad in ["360", "100x100", "axb", "360x", "640x300"] {
             assert!(
                 matches!(parse(&["--window", bad]), Err(CliError::BadValue { .. })),
                 "{bad}"

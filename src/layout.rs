@@ -1,7 +1,10 @@
-//! Where things go on the screen: the board and the controls' panel, for the window's size and
-//! the platform's safe area (status bar, notch, gesture bar). Portrait, the phone's layout,
-//! puts the board at the top, filling the width, and the controls below it in thumb reach;
-//! landscape puts the controls beside the board.
+//! Where things go on the screen: the board and the controls' panel, for any window (a phone
+//! upright or on its side, a tablet, a desktop window, a 4K screen) and the platform's safe
+//! area (status bar, notch, gesture bar, on any edge). Portrait, the phone's layout, puts the
+//! board at the top, filling the width, and the controls below it in thumb reach; landscape
+//! puts the controls beside the board, the two kept together in the middle of a wide screen,
+//! and a short window (a phone on its side) gets the compact panel. The controls grow with a
+//! large screen ([`ScreenLayout::ui_scale`], egui's zoom), so their text stays readable.
 //!
 //! Screen positions are logical pixels (y down, origin top-left), as the platform reports
 //! touches; the board's sprites use world units (the 2D camera's: y up, origin at the
@@ -14,14 +17,22 @@ use crate::frame::AppSet;
 use crate::messages::{Change, GameChanged};
 use crate::platform::SafeArea;
 
-/// The controls' width beside the board (landscape), in logical pixels.
+/// The controls' width beside the board (landscape), in the controls' points.
 pub const PANEL_WIDTH: f32 = 320.0;
-/// The least height the controls get below the board (portrait), in logical pixels.
+/// The least height the controls get below the board (portrait), in the controls' points.
 pub const PANEL_MIN_HEIGHT: f32 = 330.0;
+/// The height the full panel needs beside the board (with the app's name and room for the
+/// status); a shorter window gets the compact panel, in the controls' points.
+pub const PANEL_FULL_HEIGHT: f32 = 430.0;
 /// Space kept around the board, in logical pixels.
 pub const MARGIN: f32 = 12.0;
-/// The smallest window the app lays out for, in logical pixels (a small phone is 360 wide).
-pub const MIN_WINDOW: Vec2 = Vec2::new(360.0, 640.0);
+/// The smallest window a desktop window can be shrunk to, in logical pixels (a phone on its
+/// side is 640 × 360; smaller windows are laid out too, just smaller).
+pub const MIN_WINDOW: Vec2 = Vec2::new(320.0, 320.0);
+/// The window the controls are drawn at their own size for; larger screens scale them up.
+pub const DESIGN_WINDOW: Vec2 = Vec2::new(1280.0, 800.0);
+/// The most the controls are scaled up for a large screen.
+pub const MAX_SCREEN_SCALE: f32 = 3.0;
 
 /// Where the board is drawn, in world units.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -93,6 +104,12 @@ pub struct ScreenLayout {
     pub panel: Rect,
     /// Whether the window is taller than wide (controls below the board).
     pub portrait: bool,
+    /// Whether the panel beside the board is the compact one (a short window: no title,
+    /// smaller counters).
+    pub compact: bool,
+    /// The controls' scale: egui's zoom, so one of the controls' points is this many logical
+    /// pixels (1 on a phone or a desktop window, more on a large screen or with larger text).
+    pub ui_scale: f32,
 }
 
 impl Default for ScreenLayout {
@@ -126,53 +143,59 @@ impl ScreenLayout {
         let center = self.to_screen(self.board.center);
         Rect::from_center_half_size(center, half)
     }
+
+    /// A rectangle on the screen in the controls' points (egui's, with [`Self::ui_scale`]).
+    pub fn in_points(&self, rect: Rect) -> Rect {
+        Rect::from_corners(rect.min / self.ui_scale, rect.max / self.ui_scale)
+    }
+
+    /// The window's size in the controls' points.
+    pub fn window_points(&self) -> Vec2 {
+        self.window / self.ui_scale
+    }
+}
+
+/// How much the controls are scaled up for a screen larger than [`DESIGN_WINDOW`] (never
+/// down: a phone's controls are drawn at their own size).
+pub fn screen_scale(window: Vec2) -> f32 {
+    let ratio = (window / DESIGN_WINDOW).min_element();
+    if ratio.is_finite() {
+        ratio.clamp(1.0, MAX_SCREEN_SCALE)
+    } else {
+        1.0
+    }
 }
 
 /// The layout for a window of this size, the safe area kept clear, and a board of
-/// `width` × `height` cells. A window smaller than [`MIN_WINDOW`] (the window manager keeps a
-/// desktop window from shrinking further; without one it can) is laid out as if it had that
-/// size, from its top-left corner: what does not fit is cut at the edge, nothing overlaps.
+/// `width` × `height` cells, with the controls at their size for the screen.
 pub fn layout_for(window: Vec2, safe: SafeArea, width: usize, height: usize) -> ScreenLayout {
-    let room = window.max(MIN_WINDOW);
+    layout_scaled(window, safe, (width, height), 1.0)
+}
+
+/// The layout with the player's text size (`text_scale`, 1 for 100 %) on top of the screen's
+/// scale. The board is whole, its cells square and as large as the room beside (or above) the
+/// controls allows; nothing overlaps, and nothing is under the safe area.
+pub fn layout_scaled(
+    window: Vec2,
+    safe: SafeArea,
+    (width, height): (usize, usize),
+    text_scale: f32,
+) -> ScreenLayout {
+    let window = window.max(Vec2::ONE);
     let usable = Rect::new(
         safe.left,
         safe.top,
-        (room.x - safe.right).max(safe.left + 1.0),
-        (room.y - safe.bottom).max(safe.top + 1.0),
+        (window.x - safe.right).max(safe.left + 1.0),
+        (window.y - safe.bottom).max(safe.top + 1.0),
     );
-    let portrait = room.x < room.y;
+    let ui_scale = screen_scale(window) * text_scale.clamp(0.5, 4.0);
+    let portrait = window.x < window.y;
     let cells = Vec2::new(width.max(1) as f32, height.max(1) as f32);
-    let fit = |area: Vec2| {
-        let area = (area - Vec2::splat(2.0 * MARGIN)).max(Vec2::ONE);
-        (area / cells).min_element().floor().max(1.0)
-    };
+    let compact = !portrait && usable.height() < PANEL_FULL_HEIGHT * ui_scale;
     let (board_rect, panel) = if portrait {
-        let cell = fit(Vec2::new(
-            usable.width(),
-            usable.height() - PANEL_MIN_HEIGHT,
-        ));
-        let size = cells * cell;
-        let min = Vec2::new(usable.center().x - size.x / 2.0, usable.min.y + MARGIN);
-        let board = Rect::from_corners(min, min + size);
-        let panel = Rect::new(
-            usable.min.x,
-            board.max.y + MARGIN,
-            usable.max.x,
-            usable.max.y,
-        );
-        (board, panel)
+        portrait_places(usable, cells, PANEL_MIN_HEIGHT * ui_scale)
     } else {
-        let area = Vec2::new(usable.width() - PANEL_WIDTH, usable.height());
-        let size = cells * fit(area);
-        let center = Vec2::new(usable.min.x + area.x / 2.0, usable.center().y);
-        let board = Rect::from_center_half_size(center, size / 2.0);
-        let panel = Rect::new(
-            usable.max.x - PANEL_WIDTH,
-            usable.min.y,
-            usable.max.x,
-            usable.max.y,
-        );
-        (board, panel)
+        landscape_places(usable, cells, PANEL_WIDTH * ui_scale)
     };
     let center = board_rect.center();
     ScreenLayout {
@@ -185,7 +208,51 @@ pub fn layout_for(window: Vec2, safe: SafeArea, width: usize, height: usize) -> 
         },
         panel,
         portrait,
+        compact,
+        ui_scale,
     }
+}
+
+/// The side of the largest square cell with which `cells` fit `area`, the margins kept.
+fn fit(area: Vec2, cells: Vec2) -> f32 {
+    let area = (area - Vec2::splat(2.0 * MARGIN)).max(Vec2::ONE);
+    (area / cells).min_element().floor().max(1.0)
+}
+
+/// Portrait: the board at the top, centred, filling the width; the panel below it, at least
+/// `panel_height` tall, to the bottom of the usable area.
+fn portrait_places(usable: Rect, cells: Vec2, panel_height: f32) -> (Rect, Rect) {
+    let area = Vec2::new(usable.width(), usable.height() - panel_height);
+    let size = cells * fit(area, cells);
+    let min = Vec2::new(usable.center().x - size.x / 2.0, usable.min.y + MARGIN);
+    let board = Rect::from_corners(min, min + size);
+    let panel = Rect::new(
+        usable.min.x,
+        board.max.y + MARGIN,
+        usable.max.x,
+        usable.max.y,
+    );
+    (board, panel)
+}
+
+/// Landscape: the board beside a panel `panel_width` wide, the two side by side in the middle
+/// of the usable area (a wide screen does not push them apart); the board centred up and down.
+fn landscape_places(usable: Rect, cells: Vec2, panel_width: f32) -> (Rect, Rect) {
+    let panel_width = panel_width.min(usable.width() / 2.0);
+    let area = Vec2::new(usable.width() - panel_width, usable.height());
+    let size = cells * fit(area, cells);
+    let group = size.x + 2.0 * MARGIN + panel_width;
+    let left = usable.min.x + ((usable.width() - group) / 2.0).max(0.0).floor();
+    let min = Vec2::new(left + MARGIN, usable.center().y - size.y / 2.0);
+    let board = Rect::from_corners(min, min + size);
+    let panel_left = (board.max.x + MARGIN).min(usable.max.x - panel_width);
+    let panel = Rect::new(
+        panel_left,
+        usable.min.y,
+        panel_left + panel_width,
+        usable.max.y,
+    );
+    (board, panel)
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -293,24 +360,155 @@ mod tests {
         assert_eq!(layout.cell_at_screen(rect.max - Vec2::splat(1.0)), Some(15));
     }
 
-    fn assert_apart(layout: &ScreenLayout) {
-        let board = layout.board_rect();
-        assert!(
-            board.intersect(layout.panel).is_empty(),
-            "{board:?} overlaps {:?}",
-            layout.panel
+    /// The windows the app is laid out for: phones upright and on their side, tablets both
+    /// ways, desktop windows, a 4K screen.
+    const WINDOWS: [(f32, f32); 10] = [
+        (360.0, 640.0),
+        (430.0, 932.0),
+        (360.0, 800.0),
+        (800.0, 360.0),
+        (640.0, 360.0),
+        (768.0, 1024.0),
+        (1024.0, 768.0),
+        (1100.0, 720.0),
+        (1280.0, 800.0),
+        (3840.0, 2160.0),
+    ];
+    /// Boards: squares, and the shapes of photos upright and on their side.
+    const BOARDS: [(usize, usize); 6] = [(3, 3), (4, 4), (8, 8), (3, 4), (4, 3), (6, 8)];
+
+    /// A notch or bars on the edges a phone has them in this orientation.
+    fn phone_safe_area(window: Vec2) -> SafeArea {
+        if window.x < window.y {
+            SafeArea {
+                top: 48.0,
+                right: 0.0,
+                bottom: 34.0,
+                left: 0.0,
+            }
+        } else {
+            SafeArea {
+                top: 0.0,
+                right: 24.0,
+                bottom: 21.0,
+                left: 48.0,
+            }
+        }
+    }
+
+    /// Everything a layout must hold, whatever the window: the board whole, inside the safe
+    /// area, its cells square; the panel inside the safe area, as large as the controls need,
+    /// apart from the board; and the board as large as the room left allows.
+    fn assert_holds(layout: &ScreenLayout, safe: SafeArea) {
+        let window = layout.window;
+        let usable = Rect::new(
+            safe.left,
+            safe.top,
+            window.x - safe.right,
+            window.y - safe.bottom,
         );
-        let screen = Rect::from_corners(Vec2::ZERO, layout.window);
-        assert_eq!(board.union(screen), screen, "the board leaves the window");
+        let (board, panel) = (layout.board_rect(), layout.panel);
+        let context = format!(
+            "{window} {:?}: board {board:?}, panel {panel:?}",
+            (layout.board.width, layout.board.height)
+        );
+        assert_eq!(
+            board.union(usable),
+            usable,
+            "the board leaves the safe area: {context}"
+        );
+        assert_eq!(
+            panel.union(usable),
+            usable,
+            "the panel leaves the safe area: {context}"
+        );
+        assert!(board.intersect(panel).is_empty(), "they overlap: {context}");
+        let needed = if layout.portrait {
+            Vec2::new(usable.width(), PANEL_MIN_HEIGHT)
+        } else {
+            Vec2::new(PANEL_WIDTH, usable.height())
+        };
+        assert!(
+            panel.width() >= needed.x.min(usable.width() / 2.0) - 0.5,
+            "panel too narrow: {context}"
+        );
+        if layout.portrait {
+            assert!(
+                panel.height() >= needed.y * layout.ui_scale - 0.5,
+                "panel too short: {context}"
+            );
+        }
+        // As large as fits: a cell one pixel larger would not.
+        let cells = Vec2::new(layout.board.width as f32, layout.board.height as f32);
+        let room = if layout.portrait {
+            Vec2::new(usable.width(), panel.min.y - usable.min.y)
+        } else {
+            Vec2::new(usable.width() - panel.width(), usable.height())
+        };
+        let bigger = cells * (layout.board.cell + 1.0) + Vec2::splat(2.0 * MARGIN);
+        assert!(
+            bigger.x > room.x || bigger.y > room.y,
+            "the board could be larger: {context}"
+        );
     }
 
     #[test]
-    fn landscape_puts_the_panel_beside_the_board() {
-        let wide = layout_for(Vec2::new(1280.0, 800.0), SafeArea::default(), 4, 4);
-        assert!(!wide.portrait);
-        assert_apart(&wide);
-        assert!(wide.board_rect().max.x <= wide.panel.min.x);
-        assert_eq!(wide.panel.width(), PANEL_WIDTH);
+    fn every_window_holds_the_whole_board_and_the_controls() {
+        for (w, h) in WINDOWS {
+            let window = Vec2::new(w, h);
+            for safe in [SafeArea::default(), phone_safe_area(window)] {
+                for (columns, rows) in BOARDS {
+                    assert_holds(&layout_for(window, safe, columns, rows), safe);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_phone_on_its_side_puts_the_panel_beside_the_board_and_the_notch_stays_clear() {
+        let window = Vec2::new(800.0, 360.0);
+        let safe = phone_safe_area(window);
+        let layout = layout_for(window, safe, 5, 5);
+        assert!(!layout.portrait && layout.compact);
+        assert!(
+            layout.board_rect().min.x >= safe.left,
+            "the board under the notch"
+        );
+        assert!(layout.board_rect().max.x <= layout.panel.min.x);
+        // The whole board fits the height: five rows, not two and a half.
+        assert!(layout.board.cell * 5.0 <= 360.0 - safe.bottom);
+        assert!(layout.board.cell >= 56.0, "{layout:?}");
+    }
+
+    #[test]
+    fn a_4k_screen_keeps_board_and_panel_together_and_the_text_readable() {
+        let layout = layout_for(Vec2::new(3840.0, 2160.0), SafeArea::default(), 4, 4);
+        let (board, panel) = (layout.board_rect(), layout.panel);
+        assert!(
+            panel.min.x - board.max.x <= 2.0 * MARGIN + 1.0,
+            "{board:?} {panel:?}"
+        );
+        // The group sits in the middle, not the panel at the far edge.
+        let left_gap = board.min.x;
+        let right_gap = 3840.0 - panel.max.x;
+        assert!(
+            (left_gap - right_gap).abs() <= 2.0 * MARGIN + 2.0,
+            "{left_gap} {right_gap}"
+        );
+        assert!(
+            layout.ui_scale >= 2.5,
+            "the controls stay small: {}",
+            layout.ui_scale
+        );
+        // A phone or a desktop window draws the controls at their own size.
+        assert_eq!(
+            layout_for(Vec2::new(360.0, 640.0), SafeArea::default(), 4, 4).ui_scale,
+            1.0
+        );
+        assert_eq!(
+            layout_for(Vec2::new(1100.0, 720.0), SafeArea::default(), 4, 4).ui_scale,
+            1.0
+        );
     }
 
     #[test]
@@ -318,43 +516,17 @@ mod tests {
         // A phone: 1080 × 2400 pixels at scale 3.
         let phone = layout_for(Vec2::new(360.0, 800.0), SafeArea::default(), 4, 4);
         assert!(phone.portrait);
-        assert_apart(&phone);
         assert!(phone.board_rect().width() >= 360.0 - 2.0 * MARGIN - 4.0);
         assert!(phone.panel.min.y >= phone.board_rect().max.y);
-        assert!(phone.panel.height() >= PANEL_MIN_HEIGHT);
     }
 
     #[test]
-    fn the_safe_area_stays_clear() {
-        let safe = SafeArea {
-            top: 48.0,
-            right: 0.0,
-            bottom: 34.0,
-            left: 0.0,
-        };
-        let phone = layout_for(Vec2::new(360.0, 800.0), safe, 3, 4);
-        assert!(phone.board_rect().min.y >= 48.0);
-        assert!(phone.panel.max.y <= 800.0 - 34.0);
-        assert_apart(&phone);
-    }
-
-    #[test]
-    fn the_smallest_window_still_shows_a_playable_board() {
-        let small = layout_for(MIN_WINDOW, SafeArea::default(), 8, 8);
-        assert!(small.board.cell >= 32.0, "{small:?}");
-        let small = layout_for(MIN_WINDOW, SafeArea::default(), 4, 4);
-        assert!(small.board.cell >= 64.0, "{small:?}");
-        assert!(small.panel.height() >= PANEL_MIN_HEIGHT);
-        // Smaller still (no window manager to stop it): the smallest layout, from the top-left
-        // corner, the board in view and nothing drawn over it.
-        let tiny = layout_for(Vec2::new(300.0, 300.0), SafeArea::default(), 4, 4);
-        assert!(tiny.board.cell >= 64.0, "{tiny:?}");
+    fn a_tiny_window_still_shows_the_board_from_its_corner() {
+        // Smaller than any window manager allows: the board in view and nothing over it.
+        let tiny = layout_for(Vec2::new(200.0, 200.0), SafeArea::default(), 4, 4);
         let rect = tiny.board_rect();
         assert!(rect.intersect(tiny.panel).is_empty(), "{tiny:?}");
-        assert!(
-            rect.min.x >= 0.0 && rect.min.y >= 0.0 && rect.min.x < 300.0,
-            "{rect:?}"
-        );
+        assert!(rect.min.x >= 0.0 && rect.min.y >= 0.0, "{rect:?}");
         assert_eq!(tiny.cell_at_screen(rect.min + Vec2::splat(1.0)), Some(0));
     }
 }

@@ -7,9 +7,10 @@
   outside every half second, and the board's area must stop being one flat colour within
   10 s (on an idle two-core machine it takes under 2 s; a board never presented stays flat
   until the mouse moves). Each launch's time is printed;
-- the panel fits: in windows of 360×640, 360×800, 1100×720 (the desktop's default) and
-  1280×800 the game logs no control running past the panel or its status area (the game
-  warns when one does).
+- the panel fits: in windows of phones upright (360×640, 360×800) and on their side
+  (800×360, 640×360), a tablet on its side (1024×768), the desktop's default (1100×720),
+  1280×800 and a 4K screen (3840×2160), the game logs no control running past the panel or
+  its status area (the game warns when one does).
 
 Usage: tests/first_minute.py path/to/snapslide [launches]
 """
@@ -26,7 +27,8 @@ SCREEN = (1280, 800)
 BOARD_AREA = (100, 100, 600, 600)
 SHOW_WITHIN_S = 10
 POLL_S = 0.5
-WINDOWS = ["360x640", "360x800", "1100x720", "1280x800"]
+WINDOWS = ["360x640", "360x800", "800x360", "640x360", "1024x768", "1100x720", "1280x800",
+           "3840x2160"]
 TIMEOUT_S = 180
 
 
@@ -106,7 +108,9 @@ def check_launches(binary, scratch, count):
 def check_panel_fits(binary, scratch):
     for window in WINDOWS:
         shot = os.path.join(scratch, f"panel-{window}.png")
-        command = ["xvfb-run", "-a", "-s", f"-screen 0 {SCREEN[0]}x{SCREEN[1]}x24", binary,
+        width, height = (int(side) for side in window.split("x"))
+        screen = f"{max(width, SCREEN[0])}x{max(height, SCREEN[1])}"
+        command = ["xvfb-run", "-a", "-s", f"-screen 0 {screen}x24", binary,
                    "--size", "4", "--seed", "3", "--window", window, "--screenshot", shot]
         try:
             result = subprocess.run(command, env=environment(scratch, f"data-{window}"),

@@ -38,7 +38,7 @@ pub(super) fn show(
     mut actions: Actions,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let width = sheet_width(view.layout.window);
+    let width = sheet_width(view.layout.window_points());
     let sheet = hud.sheet.clone();
     let closed = match sheet {
         Sheet::Confirm(pending) => {
@@ -60,7 +60,7 @@ pub(super) fn show(
             modal(ctx, "preview", width, |ui| {
                 title(ui, "The photo", &mut hud);
                 if let Some((texture, size)) = image {
-                    let scale = (width / size.x).min(view.layout.window.y * 0.7 / size.y);
+                    let scale = (width / size.x).min(view.layout.window_points().y * 0.7 / size.y);
                     ui.add(egui::Image::new((texture, size * scale)).corner_radius(12));
                 }
             })
@@ -68,6 +68,15 @@ pub(super) fn show(
         Sheet::Records => modal(ctx, "records", width, |ui| {
             title(ui, "Records", &mut hud);
             records(ui, &view);
+        }),
+        Sheet::How(details) => modal(ctx, "how", width, |ui| {
+            title(ui, "How it was found", &mut hud);
+            let tall = view.layout.window_points().y * 0.6;
+            egui::ScrollArea::vertical()
+                .max_height(tall)
+                .show(ui, |ui| {
+                    ui.label(details);
+                });
         }),
         _ => return Ok(()),
     };

@@ -42,12 +42,12 @@ pub(super) fn show(
     thumbnails.request();
     thumbnails.poll(ctx);
     refresh_own(ctx, &view, &mut own);
-    let width = sheet_width(view.layout.window);
+    let width = sheet_width(view.layout.window_points());
     let tapped_beside = modal(ctx, "menu", width, |ui| {
         title(ui, "Menu", &mut hud);
         egui::ScrollArea::vertical()
-            .max_height((view.layout.window.y - 160.0).max(240.0))
-            .min_scrolled_height((view.layout.window.y - 200.0).max(240.0))
+            .max_height((view.layout.window_points().y - 160.0).max(240.0))
+            .min_scrolled_height((view.layout.window_points().y - 200.0).max(240.0))
             .show(ui, |ui| {
                 daily(ui, settings.theme, &view, &mut actions);
                 ui.separator();

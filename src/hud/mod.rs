@@ -261,6 +261,7 @@ fn with_chords(events: Vec<egui::Event>, chorded: &[bool]) -> Vec<egui::Event> {
 fn restyle(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
+    layout: Res<ScreenLayout>,
     mut styled: ResMut<Styled>,
     frames: Res<crate::redraw::EguiWantsFrames>,
     proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
@@ -268,10 +269,14 @@ fn restyle(
     if styled.theme.is_some() && !styled.fonts_ready {
         styled.fonts_ready = true;
     }
+    let ctx = contexts.ctx_mut()?;
+    // The controls' scale for the screen (and the player's text size): egui's zoom.
+    if ctx.zoom_factor() != layout.ui_scale {
+        ctx.set_zoom_factor(layout.ui_scale);
+    }
     if styled.theme == Some(settings.theme) {
         return Ok(());
     }
-    let ctx = contexts.ctx_mut()?;
     if styled.theme.is_none() {
         ctx.set_fonts(style::fonts());
         ctx.request_repaint();

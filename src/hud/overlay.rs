@@ -67,10 +67,10 @@ fn tile_marks(
     }
     let p = Palette::of(settings.theme);
     let layout = &view.layout;
-    let cell = layout.board.cell;
+    let cell = layout.board.cell / layout.ui_scale;
     let font = egui::FontId::new((cell * 0.22).clamp(11.0, 28.0), style::bold());
     for (tile, transform) in sprites {
-        let center = layout.to_screen(transform.translation.truncate());
+        let center = layout.to_screen(transform.translation.truncate()) / layout.ui_scale;
         let rect = egui::Rect::from_center_size(
             egui::pos2(center.x, center.y),
             egui::Vec2::splat(cell - 4.0),
@@ -110,14 +110,15 @@ fn notices(ctx: &egui::Context, theme: Theme, hud: &Hud, view: &View) {
     if hud.notices.is_empty() {
         return;
     }
-    let board = view.layout.board_rect();
+    let board = view.layout.in_points(view.layout.board_rect());
+    let window = view.layout.window_points();
     let p = Palette::of(theme);
     let (at, pivot, width) = if hud.sheet == Sheet::None {
         let at = egui::pos2(board.min.x + 8.0, board.max.y - 8.0);
         (at, egui::Align2::LEFT_BOTTOM, board.width() - 16.0)
     } else {
-        let at = egui::pos2(view.layout.window.x / 2.0, board.min.y);
-        (at, egui::Align2::CENTER_TOP, view.layout.window.x - 32.0)
+        let at = egui::pos2(window.x / 2.0, board.min.y);
+        (at, egui::Align2::CENTER_TOP, window.x - 32.0)
     };
     egui::Area::new(egui::Id::new("notices"))
         .fixed_pos(at)
@@ -137,7 +138,7 @@ fn notices(ctx: &egui::Context, theme: Theme, hud: &Hud, view: &View) {
 /// A "Solved!" banner and a shower of confetti over the finished photo, fading out.
 fn celebrate(ctx: &egui::Context, theme: Theme, view: &View, t: f32) {
     let p = Palette::of(theme);
-    let board = view.layout.board_rect();
+    let board = view.layout.in_points(view.layout.board_rect());
     let painter = ctx.layer_painter(egui::LayerId::new(
         egui::Order::Foreground,
         egui::Id::new("celebration"),

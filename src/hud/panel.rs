@@ -32,7 +32,7 @@ pub(super) fn show(
     mut overflow: Local<[Option<egui::Rect>; 2]>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let rect = egui_rect(view.layout.panel).shrink(8.0);
+    let rect = egui_rect(view.layout.in_points(view.layout.panel)).shrink(8.0);
     let theme = settings.theme;
     let drawn = egui::Area::new(egui::Id::new("panel"))
         .fixed_pos(rect.min)
@@ -42,9 +42,10 @@ pub(super) fn show(
             ui.set_width(rect.width());
             header(ui, theme, &view, &mut hud);
             counters(ui, theme, settings.meter, &view);
-            // Portrait: the actions sit at the panel's bottom, in thumb reach, and the status
-            // takes the room between; landscape: the actions follow the status.
-            let toolbar_top = if view.layout.portrait {
+            // Portrait (and a short window): the actions sit at the panel's bottom, in thumb
+            // reach, and the status takes the room between; landscape: the actions follow the
+            // status.
+            let toolbar_top = if view.layout.portrait || view.layout.compact {
                 rect.max.y - TOOLBAR_HEIGHT
             } else {
                 ui.cursor().min.y + STATUS_HEIGHT + ui.spacing().item_spacing.y
@@ -62,7 +63,7 @@ pub(super) fn show(
                 } else if new_game.showing() {
                     finding(ui, &mut actions);
                 } else {
-                    status(ui, &settings, &view, &mut actions);
+                    status(ui, &settings, &view, &mut hud, &mut actions);
                 }
             });
             report_overflow("status", said.response.rect, status_rect, &mut overflow[1]);
@@ -106,7 +107,7 @@ fn report_overflow(
 
 /// The board's name and the menu button; the app's name too where there is room.
 fn header(ui: &mut egui::Ui, theme: Theme, view: &View, hud: &mut Hud) {
-    if !view.layout.portrait {
+    if !view.layout.portrait && !view.layout.compact {
         ui.label(value("Snapslide", 28.0).color(style::rgb(Palette::of(theme).accent)));
     }
     ui.horizontal(|ui| {
@@ -131,41 +132,59 @@ fn header(ui: &mut egui::Ui, theme: Theme, view: &View, hud: &mut Hud) {
 fn counters(ui: &mut egui::Ui, theme: Theme, meter_on: bool, view: &View) {
     let game = &view.current.game;
     let third = (ui.available_width() / 3.0).floor();
+    let size = counter_size(view);
     if game.is_review() {
-        review_counters(ui, third, view);
+        review_counters(ui, third, size, view);
         return;
     }
     ui.horizontal(|ui| {
         ui.spacing_mut().item_spacing.x = 0.0;
-        counter(ui, third, "Moves", value(game.moves().to_string(), 30.0));
-        counter(ui, third, "Time", value(clock(game.elapsed()), 30.0));
+        counter(
+            ui,
+            third,
+            "Moves",
+            (value(game.moves().to_string(), size), size),
+        );
+        counter(
+            ui,
+            third,
+            "Time",
+            (value(clock(game.elapsed()), size), size),
+        );
         if meter_on {
-            counter(ui, third, "Shortest", meter(ui, theme, view));
+            counter(ui, third, "Shortest", (meter(ui, theme, size, view), size));
         } else {
-            let left = value(game.tiles_out_of_place().to_string(), 30.0);
-            counter(ui, third, "Tiles left", left);
+            let left = value(game.tiles_out_of_place().to_string(), size);
+            counter(ui, third, "Tiles left", (left, size));
         }
     });
 }
 
+/// The counters' figures' size: smaller in the compact panel of a short window.
+fn counter_size(view: &View) -> f32 {
+    if view.layout.compact { 22.0 } else { 30.0 }
+}
+
 /// A review's own counters: the player's moves, the shortest, and the step along it.
-fn review_counters(ui: &mut egui::Ui, third: f32, view: &View) {
+fn review_counters(ui: &mut egui::Ui, third: f32, size: f32, view: &View) {
     let yours = view.current.game.kept().moves();
     let shortest = view.review.found.as_ref().map(|f| f.summary.shortest);
     let shortest = shortest.map_or("…".to_string(), |moves| moves.to_string());
     let step = view.current.game.moves();
     ui.horizontal(|ui| {
         ui.spacing_mut().item_spacing.x = 0.0;
-        counter(ui, third, "Yours", value(yours.to_string(), 30.0));
-        counter(ui, third, "Shortest", value(shortest, 30.0));
-        counter(ui, third, "Step", value(step.to_string(), 30.0));
+        counter(ui, third, "Yours", (value(yours.to_string(), size), size));
+        counter(ui, third, "Shortest", (value(shortest, size), size));
+        counter(ui, third, "Step", (value(step.to_string(), size), size));
     });
 }
 
 /// One counter: a caption above its value, in a column `width` wide.
-fn counter(ui: &mut egui::Ui, width: f32, name: &str, number: egui::RichText) {
+fn counter(ui: &mut egui::Ui, width: f32, name: &str, (number, size): (egui::RichText, f32)) {
     let layout = egui::Layout::top_down(egui::Align::Min);
-    ui.allocate_ui_with_layout(egui::vec2(width, 58.0), layout, |ui| {
+    // The caption's line, and the figure's: about a fifth taller than its size.
+    let height = 22.0 + size * 1.2;
+    ui.allocate_ui_with_layout(egui::vec2(width, height), layout, |ui| {
         ui.set_width(width);
         ui.spacing_mut().item_spacing.y = 2.0;
         ui.label(caption(name));
@@ -174,7 +193,7 @@ fn counter(ui: &mut egui::Ui, width: f32, name: &str, number: egui::RichText) {
 }
 
 /// The meter's number: green for a move closer, amber for one away, for a moment.
-fn meter(ui: &egui::Ui, theme: Theme, view: &View) -> egui::RichText {
+fn meter(ui: &egui::Ui, theme: Theme, size: f32, view: &View) -> egui::RichText {
     let p = Palette::of(theme);
     let shown = view.meter.shown(view.current.position);
     let text = shown.map_or("…".to_string(), |(r, _)| r.text());
@@ -187,7 +206,7 @@ fn meter(ui: &egui::Ui, theme: Theme, view: &View) -> egui::RichText {
     if view.meter.flashing().is_some() || view.meter.measuring() {
         ui.ctx().request_repaint();
     }
-    value(text, 30.0).color(colour)
+    value(text, size).color(colour)
 }
 
 /// A new puzzle is being looked for.
@@ -208,7 +227,13 @@ fn finding(ui: &mut egui::Ui, actions: &mut Actions) {
 }
 
 /// The one status area: what matters most right now.
-fn status(ui: &mut egui::Ui, settings: &Settings, view: &View, actions: &mut Actions) {
+fn status(
+    ui: &mut egui::Ui,
+    settings: &Settings,
+    view: &View,
+    hud: &mut Hud,
+    actions: &mut Actions,
+) {
     let theme = settings.theme;
     if view.won() {
         result(ui, theme, view);
@@ -230,15 +255,7 @@ fn status(ui: &mut egui::Ui, settings: &Settings, view: &View, actions: &mut Act
     } else if view.playback.active() {
         playback(ui, settings, view);
     } else if let Some(status) = &view.status.0 {
-        ui.label(&status.text);
-        if let Some(details) = &status.details {
-            // The method is there for the curious player who asks, not on the main screen.
-            egui::CollapsingHeader::new(egui::RichText::new("How?").small().weak())
-                .id_salt("how-found")
-                .show(ui, |ui| {
-                    ui.label(egui::RichText::new(details).small().weak())
-                });
-        }
+        said(ui, &status.text, status.details.as_deref(), hud);
     } else if view.current.game.helped() {
         ui.label(
             egui::RichText::new(format!(
@@ -261,6 +278,19 @@ fn status(ui: &mut egui::Ui, settings: &Settings, view: &View, actions: &mut Act
         let how = "Tap a tile in line with the gap.";
         ui.label(egui::RichText::new(how).weak());
     }
+}
+
+/// What the solver said, and a "How?" that opens the details (the method, for the curious
+/// player who asks) on a sheet of their own, where they can be read whole and scrolled.
+fn said(ui: &mut egui::Ui, text: &str, details: Option<&str>, hud: &mut Hud) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(text);
+        if let Some(details) = details
+            && ui.link(egui::RichText::new("How?").weak()).clicked()
+        {
+            hud.sheet = Sheet::How(details.to_string());
+        }
+    });
 }
 
 /// A solution playing: how far along and how fast, and what the solver said of it (whether

@@ -24,7 +24,7 @@ pub(super) fn show(
     let ctx = contexts.ctx_mut()?;
     let p = Palette::of(settings.theme);
     let mut start = None;
-    let width = sheet_width(view.layout.window);
+    let width = sheet_width(view.layout.window_points());
     let tapped_beside = super::sheet::modal(ctx, "setup", width, |ui| {
         title(ui, "Set up a board", &mut hud);
         ui.label("Type the rows (0 for the gap), or tap the cells in the order 1, 2, 3…");

@@ -63,6 +63,8 @@ pub enum Sheet {
     Setup(SetupForm),
     /// A question before the game in progress is lost.
     Confirm(Pending),
+    /// How the solver found what it said: the method, the time, the positions, the bound.
+    How(String),
 }
 
 impl Sheet {
