@@ -5,11 +5,16 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use thiserror::Error;
 
+use crate::game::PhotoFrame;
+
 /// The command-line options.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct CliOptions {
     /// A photo file to play with.
     pub photo: Option<PathBuf>,
+    /// The part of the photo to cut the board from (`--crop X,Y,W,H`, photo pixels after the
+    /// EXIF rotation), skipping the framing sheet.
+    pub crop: Option<PhotoFrame>,
     /// The board: columns and rows (`--size 4`, or `--size 3x4` for a portrait board).
     pub size: Option<(usize, usize)>,
     /// The shuffle's seed.
@@ -44,10 +49,19 @@ pub enum CliError {
     /// `--help` was asked for.
     #[error("{USAGE}")]
     Help,
+    /// `--crop` without a photo to crop.
+    #[error("--crop frames the photo given with --photo; there is none")]
+    CropWithoutPhoto,
+    /// The photo `--crop` frames cannot be read.
+    #[error("--crop: {0}")]
+    Photo(String),
+    /// `--crop` is not a frame of that photo for that board.
+    #[error("--crop: {0}")]
+    Crop(String),
 }
 
 /// The usage text.
-pub const USAGE: &str = "usage: snapslide [--photo FILE] [--size N | COLUMNSxROWS (3-8)] [--seed S] [--screenshot FILE.png] [--frame-stats] [--window WxH]";
+pub const USAGE: &str = "usage: snapslide [--photo FILE [--crop X,Y,W,H]] [--size N | COLUMNSxROWS (3-8)] [--seed S] [--screenshot FILE.png] [--frame-stats] [--window WxH]";
 
 /// The command line as the app's resource (inserted first: other plugins follow it).
 pub fn plugin(options: CliOptions) -> impl Fn(&mut App) {
@@ -74,6 +88,15 @@ impl CliOptions {
             };
             match name.as_str() {
                 "--photo" => options.photo = Some(PathBuf::from(value("--photo")?)),
+                "--crop" => {
+                    let text = value("--crop")?;
+                    let crop = parse_crop(&text).ok_or(CliError::BadValue {
+                        option: name.clone(),
+                        value: text,
+                        expected: "X,Y,W,H in the photo's pixels",
+                    })?;
+                    options.crop = Some(crop);
+                }
                 "--screenshot" => options.screenshot = Some(PathBuf::from(value("--screenshot")?)),
                 "--size" => {
                     let text = value("--size")?;
@@ -107,8 +130,49 @@ impl CliOptions {
                 _ => return Err(CliError::Unknown(arg)),
             }
         }
+        if options.crop.is_some() && options.photo.is_none() {
+            return Err(CliError::CropWithoutPhoto);
+        }
         Ok(options)
     }
+
+    /// Checks `--crop` against the photo it frames (read and turned upright): on the photo,
+    /// of the board's shape, no tile cut from fewer than 64 of its pixels.
+    pub fn check_crop(&self) -> Result<(), CliError> {
+        let (Some(path), Some(frame)) = (&self.photo, self.crop) else {
+            return Ok(());
+        };
+        let image = crate::photo::load_file(path).map_err(|e| CliError::Photo(e.to_string()))?;
+        let (columns, rows) = self.size.unwrap_or((4, 4));
+        let crop = crate::photo::Crop {
+            x: frame.x,
+            y: frame.y,
+            width: frame.width,
+            height: frame.height,
+        };
+        let size = (image.width(), image.height());
+        crate::photo::Frame::from_crop(size, (columns as u32, rows as u32), crop)
+            .map(|_| ())
+            .map_err(|e| CliError::Crop(e.to_string()))
+    }
+}
+
+/// A rectangle `X,Y,W,H` of whole pixels, wide and tall enough to be a rectangle.
+fn parse_crop(text: &str) -> Option<PhotoFrame> {
+    let values: Vec<u32> = text
+        .split(',')
+        .map(|v| v.trim().parse().ok())
+        .collect::<Option<_>>()?;
+    let [x, y, width, height] = values[..] else {
+        return None;
+    };
+    (width > 0 && height > 0).then_some(PhotoFrame {
+        turns: 0,
+        x,
+        y,
+        width,
+        height,
+    })
 }
 
 /// A board's size: `N` (square) or `COLUMNSxROWS`, a shape the game plays.
@@ -190,6 +254,24 @@ mod tests {
             parse(&["--frobnicate"]),
             Err(CliError::Unknown(_))
         ));
+        for bad in ["1,2,3", "1,2,3,x", "1,2,0,4", "-1,2,3,4"] {
+            assert!(
+                matches!(
+                    parse(&["--photo", "a.jpg", "--crop", bad]),
+                    Err(CliError::BadValue { .. })
+                ),
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            parse(&["--crop", "0,0,300,300"]),
+            Err(CliError::CropWithoutPhoto)
+        );
+        let framed = parse(&["--photo", "a.jpg", "--crop", "10,20,300,400"]).unwrap();
+        assert_eq!(
+            framed.crop.map(|c| (c.x, c.y, c.width, c.height)),
+            Some((10, 20, 300, 400))
+        );
         assert_eq!(parse(&["--help"]), Err(CliError::Help));
     }
 }

@@ -23,6 +23,7 @@ mod cli;
 pub mod diagnostics;
 pub mod engine_setup;
 pub mod frame;
+pub mod framing;
 pub mod hud;
 pub mod input;
 pub mod layout;
@@ -63,6 +64,7 @@ impl Plugin for CorePlugin {
             layout::plugin,
             input::plugin,
             hud::state::plugin,
+            framing::plugin,
         ));
         app.add_plugins((
             play::plugin,

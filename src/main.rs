@@ -14,7 +14,7 @@ fn main() -> ExitCode {
 
 #[cfg(not(target_os = "ios"))]
 fn main() -> ExitCode {
-    match CliOptions::parse(std::env::args().skip(1)) {
+    match CliOptions::parse(std::env::args().skip(1)).and_then(|o| o.check_crop().map(|_| o)) {
         Ok(options) => {
             if snapslide::run(options).is_success() {
                 ExitCode::SUCCESS

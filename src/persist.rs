@@ -24,10 +24,11 @@ pub use writer::Writer;
 
 use crate::cli::CliOptions;
 use crate::frame::AppSet;
+use crate::framing::FramingCommand;
 use crate::game::files::{DAILY_FILE, GAME_FILE, SCORES_FILE, SETTINGS_FILE, SavedState};
 use crate::lifecycle::Suspended;
 use crate::messages::{GameChanged, GameCommand, NewGame, Notice, PhotoArrived, Restored};
-use crate::photo::PhotoSource;
+use crate::photo::{FramedPhoto, PhotoSource};
 use crate::play::CurrentGame;
 use crate::records::{Days, Scores};
 use crate::redraw::{FrameRequest, ReportMotion};
@@ -119,6 +120,7 @@ struct Restoring<'w> {
     commands: MessageWriter<'w, GameCommand>,
     new_game: MessageWriter<'w, NewGame>,
     session: MessageWriter<'w, SessionCommand>,
+    framing: MessageWriter<'w, FramingCommand>,
     notices: MessageWriter<'w, Notice>,
 }
 
@@ -159,7 +161,7 @@ fn restore(
 /// one; its photo, or the command line's.
 fn start_first_game(
     options: &CliOptions,
-    game: Option<(crate::game::Game, Option<PhotoSource>)>,
+    game: Option<(crate::game::Game, Option<FramedPhoto>)>,
     out: &mut Restoring,
 ) {
     let fresh = options.size.is_some() || options.seed.is_some() || options.photo.is_some();
@@ -167,13 +169,22 @@ fn start_first_game(
         out.session.write(SessionCommand::SetBoard(columns, rows));
     }
     if let Some(photo) = &options.photo {
-        out.session
-            .write(SessionCommand::UsePhoto(PhotoSource::File(photo.clone())));
+        let source = PhotoSource::File(photo.clone());
+        let framed = FramedPhoto {
+            source,
+            frame: options.crop,
+        };
+        if options.crop.is_some() {
+            out.session.write(SessionCommand::UsePhoto(framed));
+        } else {
+            // Without a frame on the command line, the player frames it.
+            out.framing.write(FramingCommand::Open(framed));
+        }
     }
     match game {
         // Not a review's board, which older versions saved in place of the finished game.
         Some((game, photo)) if !fresh && !game.is_review() => {
-            let photo = photo.unwrap_or_else(crate::photo::default_photo);
+            let photo = photo.unwrap_or_else(|| FramedPhoto::whole(crate::photo::default_photo()));
             out.session.write(SessionCommand::UsePhoto(photo));
             out.commands.write(GameCommand::Start(Box::new(game)));
         }
@@ -184,11 +195,11 @@ fn start_first_game(
 }
 
 /// Keeps a photo the player picked in the data folder (so the game in progress still has it
-/// after a restart), and makes it the photo.
+/// after a restart), and hands it to the player to frame.
 fn keep_photo(
     mut arrived: MessageReader<PhotoArrived>,
     dir: Res<DataDir>,
-    mut session: MessageWriter<SessionCommand>,
+    mut framing: MessageWriter<FramingCommand>,
     mut notices: MessageWriter<Notice>,
 ) {
     for photo in arrived.read() {
@@ -199,7 +210,8 @@ fn keep_photo(
             .join(PHOTOS_DIR);
         match store_photo(&folder, &photo.bytes) {
             Ok(path) => {
-                session.write(SessionCommand::UsePhoto(PhotoSource::Picked(path)));
+                let framed = FramedPhoto::whole(PhotoSource::Picked(path));
+                framing.write(FramingCommand::Open(framed));
             }
             Err(reason) => {
                 notices.write(Notice(format!("Could not use {}: {reason}", photo.name)));
@@ -278,7 +290,8 @@ fn save_changes(
         let state = SavedState {
             // During a review, the finished game it replays.
             game: inputs.current.game.kept().to_saved(),
-            photo: inputs.session.photo.clone(),
+            photo: inputs.session.photo.source.clone(),
+            frame: inputs.session.photo.frame,
         };
         saver.save(dir, GAME_FILE, &state);
     }

@@ -1,13 +1,17 @@
 //! Where the photo comes from: the photos built into the app, a file, or one the player
-//! picked; loaded and cut by the `snapslide-photo` crate (decode with limits, EXIF, crop,
-//! slice), which runs optimised even in dev builds. The `tiles` module runs it in the
-//! background; the platform module brings the photos the player picks.
+//! picked; loaded and cut by the `snapslide-photo` crate (decode with limits, EXIF, frame,
+//! slice), which runs optimised even in dev builds. The `framing` and `tiles` modules run it
+//! in the background, sharing the last photo decoded; the platform module brings the photos
+//! the player picks.
+
+use std::sync::{Arc, Mutex};
 
 use snapslide_photo::image::DynamicImage;
 
-use crate::game::{DailyPuzzle, Day};
+use crate::background::lock;
+use crate::game::{DailyPuzzle, Day, PhotoFrame};
 
-pub use crate::game::PhotoSource;
+pub use crate::game::{FramedPhoto, PhotoSource};
 pub use snapslide_photo::*;
 
 /// The photo the app starts with: the first bundled one.
@@ -59,14 +63,95 @@ pub const DAILY_PHOTOS: [&str; 4] = ["chelsea.png", "coffee.png", "rocket.jpg", 
 
 /// The photo on the board: the day's for the puzzle of the day, else the one the player chose
 /// (the day's never replaces the player's choice).
-pub fn photo_for(day: Option<Day>, chosen: &PhotoSource) -> PhotoSource {
+pub fn photo_for(day: Option<Day>, chosen: &FramedPhoto) -> FramedPhoto {
     match day {
         Some(day) => {
             let index = DailyPuzzle::of(day, DAILY_PHOTOS.len()).photo;
-            PhotoSource::Bundled(DAILY_PHOTOS[index % DAILY_PHOTOS.len()].to_string())
+            let name = DAILY_PHOTOS[index % DAILY_PHOTOS.len()].to_string();
+            FramedPhoto::whole(PhotoSource::Bundled(name))
         }
         None => chosen.clone(),
     }
+}
+
+/// The part of a photo (of this size, upright) a board of `board` is cut from, and the photo's
+/// quarter turns: the player's frame when it is the board's shape; for another shape the frame
+/// of that shape about the same centre and of about the same area; the largest centred one
+/// when there is no frame (or it is not on this photo).
+pub fn crop_for(photo: &FramedPhoto, size: (u32, u32), board: (u32, u32)) -> (u8, Option<Crop>) {
+    let Some(frame) = photo.frame else {
+        return (0, None);
+    };
+    let turns = frame.turns % 4;
+    let turned = if turns % 2 == 0 {
+        size
+    } else {
+        (size.1, size.0)
+    };
+    let crop = Crop {
+        x: frame.x,
+        y: frame.y,
+        width: frame.width,
+        height: frame.height,
+    };
+    let inside = crop.width > 0
+        && crop.height > 0
+        && crop
+            .x
+            .checked_add(crop.width)
+            .is_some_and(|r| r <= turned.0)
+        && crop
+            .y
+            .checked_add(crop.height)
+            .is_some_and(|b| b <= turned.1);
+    if !inside {
+        return (0, None);
+    }
+    if let Ok(exact) = Frame::from_crop(turned, board, crop) {
+        return (turns, Some(exact.crop()));
+    }
+    let Some(largest) = Frame::centred(turned, board) else {
+        return (turns, None);
+    };
+    let area = crop.width as f32 * crop.height as f32;
+    let reshaped = Frame {
+        center: (
+            crop.x as f32 + crop.width as f32 / 2.0,
+            crop.y as f32 + crop.height as f32 / 2.0,
+        ),
+        width: (area * board.0 as f32 / board.1 as f32).sqrt(),
+        ..largest
+    }
+    .panned(0.0, 0.0);
+    (turns, Some(reshaped.crop()))
+}
+
+/// The player's frame as saved, from the frame drawn over a photo turned `turns` quarters.
+pub fn photo_frame(frame: &Frame, turns: u8) -> PhotoFrame {
+    let crop = frame.crop();
+    PhotoFrame {
+        turns: turns % 4,
+        x: crop.x,
+        y: crop.y,
+        width: crop.width,
+        height: crop.height,
+    }
+}
+
+/// The last photo decoded, shared: the framing sheet decodes a photo once, and the board's
+/// cut (and a restart, or the next game on the same photo) takes it from here.
+static LAST_DECODED: Mutex<Option<(PhotoSource, Arc<DynamicImage>)>> = Mutex::new(None);
+
+/// Loads the photo a source names, or takes it from the last one decoded if it is the same.
+pub fn load_shared(source: &PhotoSource) -> Result<Arc<DynamicImage>, PhotoError> {
+    if let Some((kept, image)) = lock(&LAST_DECODED).as_ref()
+        && kept == source
+    {
+        return Ok(Arc::clone(image));
+    }
+    let image = Arc::new(load(source)?);
+    *lock(&LAST_DECODED) = Some((source.clone(), Arc::clone(&image)));
+    Ok(image)
 }
 
 /// A bundled photo's name for the player ("Hubble deep field").
@@ -100,6 +185,48 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_frame_follows_the_board_shape_about_its_centre() {
+        let framed = |x, y, width, height| FramedPhoto {
+            source: default_photo(),
+            frame: Some(PhotoFrame {
+                turns: 0,
+                x,
+                y,
+                width,
+                height,
+            }),
+        };
+        // The board the frame was drawn for: the frame itself.
+        let square = framed(100, 200, 800, 800);
+        let crop = Crop {
+            x: 100,
+            y: 200,
+            width: 800,
+            height: 800,
+        };
+        assert_eq!(crop_for(&square, (2000, 1500), (4, 4)), (0, Some(crop)));
+        assert_eq!(crop_for(&square, (2000, 1500), (6, 6)), (0, Some(crop)));
+        // A portrait board: about the same centre (500, 600), of the board's shape.
+        let (_, tall) = crop_for(&square, (2000, 1500), (3, 4));
+        let tall = tall.unwrap();
+        assert_eq!(tall.width * 4, tall.height * 3);
+        let centre = (tall.x + tall.width / 2, tall.y + tall.height / 2);
+        assert!(
+            centre.0.abs_diff(500) <= 1 && centre.1.abs_diff(600) <= 1,
+            "{tall:?}"
+        );
+        // A frame that is not on this photo (another photo's, a hand-edited file): centred.
+        assert_eq!(
+            crop_for(&framed(1900, 0, 800, 800), (2000, 1500), (4, 4)),
+            (0, None)
+        );
+        assert_eq!(
+            crop_for(&FramedPhoto::whole(default_photo()), (2000, 1500), (4, 4)),
+            (0, None)
+        );
+    }
+
+    #[test]
     fn bundled_photos_decode() {
         for (name, _) in BUNDLED {
             let image = load(&PhotoSource::Bundled(name.into())).unwrap();
@@ -120,11 +247,11 @@ mod tests {
 
     #[test]
     fn the_days_photo_is_one_to_solve_by_eye_and_leaves_the_players_alone() {
-        let chosen = PhotoSource::Bundled("hubble_deep_field.jpg".into());
+        let chosen = FramedPhoto::whole(PhotoSource::Bundled("hubble_deep_field.jpg".into()));
         assert_eq!(photo_for(None, &chosen), chosen);
         let mut seen = std::collections::BTreeSet::new();
         for day in 20_000..20_200 {
-            let PhotoSource::Bundled(name) = photo_for(Some(day), &chosen) else {
+            let PhotoSource::Bundled(name) = photo_for(Some(day), &chosen).source else {
                 panic!("the day's photo is not bundled");
             };
             assert!(bundled(&name).is_some(), "{name}");

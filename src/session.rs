@@ -8,13 +8,14 @@ use bevy::prelude::*;
 
 use crate::frame::AppSet;
 use crate::messages::{Change, GameChanged};
-use crate::photo::PhotoSource;
+use crate::photo::FramedPhoto;
 
 /// The photo and the next game's board.
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct Session {
-    /// The photo the player chose (the puzzle of the day shows its own: `photo::photo_for`).
-    pub photo: PhotoSource,
+    /// The photo the player chose, and the part of it framed (the puzzle of the day shows its
+    /// own: `photo::photo_for`).
+    pub photo: FramedPhoto,
     /// The next game's board: columns and rows.
     pub board: (usize, usize),
 }
@@ -22,7 +23,7 @@ pub struct Session {
 impl Default for Session {
     fn default() -> Self {
         Session {
-            photo: crate::photo::default_photo(),
+            photo: FramedPhoto::whole(crate::photo::default_photo()),
             board: (4, 4),
         }
     }
@@ -31,8 +32,8 @@ impl Default for Session {
 /// A change of the session.
 #[derive(Message, Clone, Debug, PartialEq)]
 pub enum SessionCommand {
-    /// This photo from now on (the board on show is cut from it at once).
-    UsePhoto(PhotoSource),
+    /// This photo, framed so, from now on (the board on show is cut from it at once).
+    UsePhoto(FramedPhoto),
     /// This board for the next game: columns and rows.
     SetBoard(usize, usize),
 }
@@ -51,7 +52,10 @@ fn follow_commands(mut commands: MessageReader<SessionCommand>, mut session: Res
     for command in commands.read() {
         match command {
             SessionCommand::UsePhoto(photo) => {
-                let photo = crate::photo::sanitized(photo.clone());
+                let photo = FramedPhoto {
+                    source: crate::photo::sanitized(photo.source.clone()),
+                    frame: photo.frame,
+                };
                 if session.photo != photo {
                     session.photo = photo;
                 }

@@ -13,12 +13,13 @@ use crate::background::Background;
 use crate::frame::AppSet;
 use crate::game::Day;
 use crate::messages::{Change, GameChanged, Notice};
-use crate::photo::{self, PhotoError, PhotoSource, PreparedPhoto};
+use crate::newgame::NewGameJob;
+use crate::photo::{self, FramedPhoto, PhotoError, PreparedPhoto};
 use crate::redraw::{FrameRequest, ReportMotion};
 use crate::session::{Session, SessionCommand};
 
-/// The board a photo is cut for: its source and the board's columns and rows.
-pub type CutFor = (PhotoSource, usize, usize);
+/// The board a photo is cut for: the photo (and its frame) and the board's columns and rows.
+pub type CutFor = (FramedPhoto, usize, usize);
 
 /// The photo cut for the current board, as textures.
 #[derive(Resource, Default)]
@@ -97,7 +98,7 @@ impl Said<'_> {
     /// A photo that could not be used: a notice, and the photo the game goes on with (not for
     /// the puzzle of the day, which has its own). Both are read in the next frame, which must
     /// come.
-    fn refused(&mut self, notice: String, fallback: Option<PhotoSource>) {
+    fn refused(&mut self, notice: String, fallback: Option<FramedPhoto>) {
         self.notices.write(Notice(notice));
         if let Some(photo) = fallback {
             self.commands.write(SessionCommand::UsePhoto(photo));
@@ -120,6 +121,7 @@ fn follow_new_boards(job: &mut PhotoJob, changes: &mut MessageReader<GameChanged
 /// Keeps the tiles cut from the chosen photo for the board's shape.
 fn keep_tiles_cut(
     session: Res<Session>,
+    new_game: Res<NewGameJob>,
     mut changes: MessageReader<GameChanged>,
     mut tiles: ResMut<PhotoTiles>,
     mut job: ResMut<PhotoJob>,
@@ -139,6 +141,12 @@ fn keep_tiles_cut(
         tiles.loading = false;
         return;
     }
+    // A new game on its way (a photo just framed, say) brings its own board: the photo is cut
+    // for that one, not for the board about to go.
+    let waiting = new_game.0.is_some() && job.job.is_none();
+    if waiting {
+        return;
+    }
     if !job.job.as_ref().is_some_and(|(key, ..)| is_wanted(key)) {
         let wanted = (photo.clone(), width, height);
         job.job = Some((wanted.clone(), start_cutting(&wanted), Instant::now()));
@@ -151,8 +159,9 @@ fn keep_tiles_cut(
         if task.is_lost() {
             job.job = None;
             tiles.loading = false;
-            let notice = format!("Could not use {}.", crate::photo::label(&photo));
-            said.refused(notice, day.is_none().then(crate::photo::default_photo));
+            let notice = format!("Could not use {}.", crate::photo::label(&photo.source));
+            let fallback = FramedPhoto::whole(crate::photo::default_photo());
+            said.refused(notice, day.is_none().then_some(fallback));
         }
         return;
     };
@@ -167,21 +176,27 @@ fn keep_tiles_cut(
     match result {
         Ok(prepared) => show(prepared, wanted, &mut tiles, &mut images),
         Err(error) => {
-            let notice = format!("Could not use {}: {error}", crate::photo::label(&photo));
+            let notice = format!(
+                "Could not use {}: {error}",
+                crate::photo::label(&photo.source)
+            );
             // Keep the photo we had (or the bundled one), and the game goes on.
-            let had = tiles.made_from.as_ref().map(|(source, ..)| source.clone());
+            let had = tiles.made_from.as_ref().map(|(photo, ..)| photo.clone());
             let fallback = had
-                .filter(|source| *source != photo)
-                .unwrap_or_else(crate::photo::default_photo);
+                .filter(|had| *had != photo)
+                .unwrap_or_else(|| FramedPhoto::whole(crate::photo::default_photo()));
             said.refused(notice, day.is_none().then_some(fallback));
         }
     }
 }
 
 fn start_cutting(wanted: &CutFor) -> Cutting {
-    let (source, width, height) = wanted.clone();
+    let (framed, width, height) = wanted.clone();
     Background::spawn("photo", move || {
-        photo::load(&source).map(|image| photo::prepare(&image, width as u32, height as u32))
+        let image = photo::load_shared(&framed.source)?;
+        let board = (width as u32, height as u32);
+        let (turns, crop) = photo::crop_for(&framed, (image.width(), image.height()), board);
+        Ok(photo::prepare_framed(&image, turns, crop, board.0, board.1))
     })
 }
 

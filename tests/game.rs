@@ -1252,6 +1252,291 @@ mod headless {
             );
         }
     }
+
+    // The framing sheet: a photo opened, framed with fingers, the wheel and the buttons'
+    // commands, then played or cancelled.
+
+    use snapslide::framing::{self, Framing, FramingCommand};
+    use snapslide::photo::{FramedPhoto, PhotoSource};
+
+    /// A photo file whose every pixel tells where it came from (red the column, green the row,
+    /// in steps of 8), of this size.
+    fn gradient_photo(name: &str, width: u32, height: u32) -> std::path::PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("snapslide-test-photos-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{name}.png"));
+        let image = image::RgbaImage::from_fn(width, height, |x, y| {
+            image::Rgba([(x / 8) as u8, (y / 8) as u8, 128, 255])
+        });
+        image.save(&path).unwrap();
+        path
+    }
+
+    /// Opens the framing sheet on a photo and runs frames until it shows.
+    fn open_framing(app: &mut App, photo: &std::path::Path) {
+        let framed = FramedPhoto::whole(PhotoSource::File(photo.to_path_buf()));
+        app.world_mut().write_message(FramingCommand::Open(framed));
+        let shown = run_until(app, Duration::from_secs(30), |app| {
+            app.world().resource::<Hud>().sheet == Sheet::Framing
+        });
+        let hud = app.world().resource::<Hud>();
+        let framing = app.world().resource::<Framing>();
+        assert!(
+            shown,
+            "the framing sheet never opened: {:?} {:?} {} {}",
+            hud.sheet,
+            hud.notices,
+            framing.opening(),
+            framing.sheet.is_some()
+        );
+    }
+
+    fn frame_of(app: &App) -> snapslide::photo::Frame {
+        let framing = app.world().resource::<Framing>();
+        framing.sheet.as_ref().expect("no sheet").frame
+    }
+
+    /// The screen point of a photo pixel on the sheet.
+    fn on_sheet(app: &App, at: (f32, f32)) -> Vec2 {
+        let frame = frame_of(app);
+        let layout = app.world().resource::<ScreenLayout>();
+        let view = framing::photo_rect(layout, frame.photo);
+        view.min + Vec2::new(at.0, at.1) * view.width() / frame.photo.0 as f32
+    }
+
+    fn finger(id: u64, phase: TouchPhase, position: Vec2) -> WindowEvent {
+        WindowEvent::TouchInput(TouchInput {
+            phase,
+            position,
+            window: Entity::PLACEHOLDER,
+            force: None,
+            id,
+        })
+    }
+
+    #[test]
+    fn a_finger_drags_the_frame_and_two_fingers_zoom_it() {
+        let photo = gradient_photo("drag", 1600, 1200);
+        let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
+        open_framing(&mut app, &photo);
+        // Zoomed in first, so the frame can move both ways.
+        app.world_mut().write_message(FramingCommand::Zoom(2.0));
+        app.update();
+        let start = frame_of(&app);
+        // One finger, from the frame's centre, 40 px left and 30 px up in small steps.
+        let from = on_sheet(&app, start.center);
+        let mut events = vec![finger(1, TouchPhase::Started, from)];
+        for step in 1..=4 {
+            let to = from + Vec2::new(-10.0, -7.5) * step as f32;
+            events.push(finger(1, TouchPhase::Moved, to));
+        }
+        events.push(finger(1, TouchPhase::Ended, from + Vec2::new(-40.0, -30.0)));
+        window_events(&mut app, events);
+        app.update();
+        let dragged = frame_of(&app);
+        let to_photo = start.photo.0 as f32 / {
+            let layout = app.world().resource::<ScreenLayout>();
+            framing::photo_rect(layout, start.photo).width()
+        };
+        assert!(
+            (dragged.center.0 - (start.center.0 - 40.0 * to_photo)).abs() < 1.0,
+            "{dragged:?}"
+        );
+        assert!(
+            (dragged.center.1 - (start.center.1 - 30.0 * to_photo)).abs() < 1.0,
+            "{dragged:?}"
+        );
+        assert_eq!(dragged.width, start.width, "a drag zoomed");
+        // Two fingers either side of the centre move twice as far apart: half the frame.
+        let middle = on_sheet(&app, dragged.center);
+        let (a, b) = (middle - Vec2::new(30.0, 0.0), middle + Vec2::new(30.0, 0.0));
+        window_events(
+            &mut app,
+            vec![
+                finger(1, TouchPhase::Started, a),
+                finger(2, TouchPhase::Started, b),
+                finger(1, TouchPhase::Moved, middle - Vec2::new(60.0, 0.0)),
+                finger(2, TouchPhase::Moved, middle + Vec2::new(60.0, 0.0)),
+                finger(1, TouchPhase::Ended, middle - Vec2::new(60.0, 0.0)),
+                finger(2, TouchPhase::Ended, middle + Vec2::new(60.0, 0.0)),
+            ],
+        );
+        app.update();
+        let pinched = frame_of(&app);
+        assert!(
+            (pinched.width - dragged.width / 2.0).abs() < 1.0,
+            "{pinched:?}"
+        );
+        assert!(
+            (pinched.center.0 - dragged.center.0).abs() < 1.0,
+            "{pinched:?}"
+        );
+    }
+
+    #[test]
+    fn the_wheel_zooms_about_the_cursor_and_the_frame_never_leaves_the_photo() {
+        let photo = gradient_photo("wheel", 1600, 1200);
+        let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
+        open_framing(&mut app, &photo);
+        let start = frame_of(&app);
+        let corner = (
+            start.center.0 - start.width / 2.0,
+            start.center.1 - start.height() / 2.0,
+        );
+        let wheel = |y: f32| {
+            WindowEvent::MouseWheel(bevy::input::mouse::MouseWheel {
+                unit: bevy::input::mouse::MouseScrollUnit::Line,
+                x: 0.0,
+                y,
+                window: Entity::PLACEHOLDER,
+                phase: bevy::input::touch::TouchPhase::Moved,
+            })
+        };
+        let at = on_sheet(&app, corner);
+        window_events(&mut app, vec![cursor(at), wheel(5.0)]);
+        app.update();
+        let zoomed = frame_of(&app);
+        let factor = 1.5_f32;
+        assert!(
+            (zoomed.width - start.width / factor).abs() < 1.0,
+            "{zoomed:?}"
+        );
+        let zoomed_corner = (
+            zoomed.center.0 - zoomed.width / 2.0,
+            zoomed.center.1 - zoomed.height() / 2.0,
+        );
+        assert!(
+            (zoomed_corner.0 - corner.0).abs() < 1.0 && (zoomed_corner.1 - corner.1).abs() < 1.0
+        );
+        // A drag far past the photo's edge stops at the edge.
+        let from = on_sheet(&app, zoomed.center);
+        window_events(
+            &mut app,
+            vec![
+                cursor(from),
+                left(ButtonState::Pressed),
+                cursor(from + Vec2::new(-5000.0, 0.0)),
+                left(ButtonState::Released),
+            ],
+        );
+        app.update();
+        assert_eq!(frame_of(&app).crop().x, 0);
+    }
+
+    #[test]
+    fn play_starts_a_game_cut_from_the_frame_and_cancel_changes_nothing() {
+        let photo = gradient_photo("play", 1200, 1600);
+        let (mut app, dir) = app_with_files("framing");
+        intent(&mut app, BoardIntent::Slide(Move::Up));
+        let game_file = dir.join(snapslide::game::files::GAME_FILE);
+        let flush = |app: &App| {
+            let saver = app.world().resource::<snapslide::persist::Saver>();
+            assert!(saver.writer.flush(Duration::from_secs(30)));
+        };
+        flush(&app);
+        let saved = std::fs::read(&game_file).unwrap();
+        let before = game_of(&app);
+        // Cancel (Back): the game and its save as they were, the photo dropped.
+        open_framing(&mut app, &photo);
+        app.world_mut().write_message(Back);
+        settle(&mut app);
+        flush(&app);
+        assert_eq!(app.world().resource::<Hud>().sheet, Sheet::None);
+        assert!(
+            app.world().resource::<Framing>().sheet.is_none(),
+            "the photo stayed"
+        );
+        let after = game_of(&app);
+        assert_eq!(after.board(), before.board());
+        assert_eq!(after.history_in_effect(), before.history_in_effect());
+        let session = app.world().resource::<snapslide::session::Session>();
+        let unframed = FramedPhoto::whole(snapslide::photo::default_photo());
+        assert_eq!(session.photo, unframed, "a cancel changed the photo");
+        assert_eq!(
+            std::fs::read(&game_file).unwrap(),
+            saved,
+            "a cancel wrote the save"
+        );
+        // Play, on a 3×4 board: asked first (a move was made), then a new game on that photo.
+        open_framing(&mut app, &photo);
+        app.world_mut().write_message(FramingCommand::Board(3, 4));
+        app.update();
+        let framed = app
+            .world()
+            .resource::<Framing>()
+            .sheet
+            .as_ref()
+            .unwrap()
+            .framed();
+        app.world_mut()
+            .write_message(HudAction::Replace(Pending::Framed(framed.clone(), (3, 4))));
+        app.world_mut().write_message(HudAction::Confirm);
+        settle(&mut app);
+        let session = app.world().resource::<snapslide::session::Session>();
+        assert_eq!(session.photo, framed);
+        let board = board_of(&app);
+        assert_eq!((board.width(), board.height()), (3, 4));
+        // The frame is saved with the game, and read back as it was.
+        flush(&app);
+        let bytes = std::fs::read(&game_file).unwrap();
+        let (_, photo) = snapslide::game::files::read_state(&bytes).unwrap().value;
+        assert_eq!(photo, Some(framed));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_turned_photo_is_framed_the_same_way_round() {
+        let photo = gradient_photo("turn", 1600, 1200);
+        let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
+        open_framing(&mut app, &photo);
+        app.world_mut().write_message(FramingCommand::Board(4, 3));
+        app.update();
+        let before = frame_of(&app);
+        app.world_mut().write_message(FramingCommand::Turn);
+        app.update();
+        let turned = frame_of(&app);
+        assert_eq!(turned.photo, (1200, 1600));
+        assert_eq!(turned.board, (3, 4));
+        let back = snapslide::photo::unturned(turned.crop(), (1600, 1200), 1);
+        let was = before.crop();
+        let near = |a: u32, b: u32| a.abs_diff(b) <= 1;
+        assert!(
+            near(back.x, was.x)
+                && near(back.y, was.y)
+                && near(back.width, was.width)
+                && near(back.height, was.height),
+            "the turn framed another part of the photo: {back:?} against {was:?}"
+        );
+        let framed = app
+            .world()
+            .resource::<Framing>()
+            .sheet
+            .as_ref()
+            .unwrap()
+            .framed();
+        assert_eq!(framed.frame.map(|f| f.turns), Some(1));
+    }
+
+    #[test]
+    fn a_photo_too_small_or_too_thin_is_refused_and_the_game_goes_on() {
+        let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
+        let before = game_of(&app);
+        for (name, w, h) in [("dot", 1, 1), ("strip", 4000, 50)] {
+            let photo = gradient_photo(name, w, h);
+            let framed = FramedPhoto::whole(PhotoSource::File(photo));
+            app.world_mut().write_message(FramingCommand::Open(framed));
+            run_until(&mut app, Duration::from_secs(30), |app| {
+                !app.world().resource::<Framing>().opening()
+            });
+            settle(&mut app);
+            let hud = app.world().resource::<Hud>();
+            assert_eq!(hud.sheet, Sheet::None, "{name} opened the sheet");
+            let notice = &hud.notices.back().expect("no notice").0;
+            assert!(notice.contains("too small to play"), "{notice}");
+        }
+        assert_eq!(game_of(&app), before);
+    }
 }
 
 mod slicing {
@@ -1347,10 +1632,10 @@ mod slicing {
         let folder = std::env::temp_dir().join(format!("snapslide-handoff-{}", std::process::id()));
         let kept = snapslide::persist::store_photo(&folder, &bytes).unwrap();
         let upright = photo::load(&PhotoSource::Picked(kept)).unwrap();
-        // Upright (portrait), and halved early to what a board can use.
+        // Upright (portrait), at the photo's own size (the frame is cut from its pixels).
         assert_eq!(
             (upright.width(), upright.height()),
-            (1512, 2016),
+            (3024, 4032),
             "not upright"
         );
         let prepared = photo::prepare(&upright, 3, 4);

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The phone's portrait layout, as a player sees it: the game runs under Xvfb in a phone's
 window (360×800 logical pixels at scale 3, so 1080×2400) with a status bar and a gesture bar
-simulated, on a 3×4 board cut from the portrait phone photo in the test fixtures, and saves a
+simulated, on a 3×4 board cut from the whole portrait phone photo in the test fixtures
+(`--crop`, so no framing sheet), and saves a
 screenshot; this script reads the PNG (standard library only) and checks what a player would:
 
 - the window has the phone's size at the phone's scale factor;
@@ -28,6 +29,8 @@ TOP_INSET, BOTTOM_INSET = 36, 24
 MIN_TOUCH = 48
 PHOTO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
                      "rocket-portrait-12mp-exif.jpg")
+# The whole photo, upright (3024 × 4032): a 3×4 frame, so the sheet is skipped.
+PHOTO_CROP = "0,0,3024,4032"
 TIMEOUT_S = 180
 
 
@@ -48,7 +51,7 @@ def run_game(binary, shot, scratch):
                XDG_RUNTIME_DIR=scratch)
     command = ["xvfb-run", "-a", "-s", f"-screen 0 {width}x{height}x24", binary,
                "--window", f"{WINDOW[0]}x{WINDOW[1]}", "--size", "3x4", "--seed", "7",
-               "--photo", PHOTO, "--screenshot", shot]
+               "--photo", PHOTO, "--crop", PHOTO_CROP, "--screenshot", shot]
     print(f"phone layout: starting the game in a {width}×{height} window under Xvfb…")
     try:
         result = subprocess.run(command, env=env, capture_output=True, text=True,

@@ -9,11 +9,12 @@ use super::sheet::{modal, sheet_width, title};
 use super::style::{self, heading};
 use super::thumbnails::{Thumbnails, texture, thumbnail};
 use super::{Actions, Hud, HudAction, Pending, Sheet, View};
+use crate::framing::FramingCommand;
 use crate::game::{
     DAILY_DISTANCE, DAILY_SHAPE, Difficulty, MAX_SIDE, MIN_SIDE, Recipe, SPEEDS, photo_shapes,
 };
 use crate::messages::{PhotoOrigin, PickPhoto};
-use crate::photo::{PhotoSource, bundled_title};
+use crate::photo::{FramedPhoto, PhotoSource, bundled_title};
 use crate::platform::PlatformHandle;
 use crate::session::SessionCommand;
 use crate::settings::{Settings, SettingsCommand};
@@ -194,23 +195,33 @@ fn photos(
     let photo = &view.session.photo;
     ui.label(heading("Photo"));
     ui.horizontal_wrapped(|ui| {
-        if !matches!(photo, PhotoSource::Bundled(_))
+        if !matches!(photo.source, PhotoSource::Bundled(_))
             && let Some((_, texture)) = &own.0
         {
-            thumbnail_button(ui, theme, texture, true, &crate::photo::label(photo));
+            thumbnail_button(
+                ui,
+                theme,
+                texture,
+                true,
+                &crate::photo::label(&photo.source),
+            );
         }
         if thumbnails.ready.is_empty() {
             ui.spinner();
         }
         for (name, texture) in &thumbnails.ready {
             let source = PhotoSource::Bundled(name.clone());
-            let chosen = *photo == source;
+            let chosen = photo.source == source;
             if thumbnail_button(ui, theme, texture, chosen, &bundled_title(name)).clicked() {
-                actions.session.write(SessionCommand::UsePhoto(source));
+                let framed = FramedPhoto::whole(source);
+                actions.framing.write(FramingCommand::Open(framed));
             }
         }
     });
     ui.horizontal_wrapped(|ui| {
+        if style::button(ui, true, "Frame the photo").clicked() {
+            actions.framing.write(FramingCommand::Open(photo.clone()));
+        }
         for &origin in origins {
             let label = match origin {
                 PhotoOrigin::Gallery => "Choose a photo…",

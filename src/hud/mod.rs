@@ -5,6 +5,7 @@
 //! window's scale factor, and everything tappable is at least [`style::MIN_TOUCH`] tall.
 
 mod dialogs;
+mod framing_sheet;
 mod menu;
 mod overlay;
 mod panel;
@@ -72,6 +73,7 @@ struct Actions<'w> {
     cancel_new_game: MessageWriter<'w, crate::messages::CancelNewGame>,
     session: MessageWriter<'w, crate::session::SessionCommand>,
     settings: MessageWriter<'w, SettingsCommand>,
+    framing: MessageWriter<'w, crate::framing::FramingCommand>,
     exit: MessageWriter<'w, AppExit>,
 }
 
@@ -123,6 +125,7 @@ pub(super) fn plugin(app: &mut App) {
                     menu::show,
                     setup_sheet::show,
                     dialogs::show,
+                    framing_sheet::show,
                     track_focus,
                 )
                     .chain()

@@ -9,12 +9,15 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 
 use crate::frame::AppSet;
+use crate::framing::{FramingCommand, FramingOpened};
 use crate::game::{Game, SetupGrid, example_text};
 use crate::messages::{
     Back, BoardCovered, BoardIntent, Change, GameChanged, GameCommand, NewGame, Notice,
 };
+use crate::photo::FramedPhoto;
 use crate::play::{CurrentGame, Phase};
 use crate::redraw::{FrameRequest, ReportMotion};
+use crate::session::SessionCommand;
 
 /// Whether the HUD has the pointer or keyboard; set by the HUD each frame, read by `input`.
 #[derive(Resource, Default, Clone, Copy, Debug)]
@@ -65,6 +68,8 @@ pub enum Sheet {
     Confirm(Pending),
     /// How the solver found what it said: the method, the time, the positions, the bound.
     How(String),
+    /// The photo just chosen, to frame (`framing` holds it).
+    Framing,
 }
 
 impl Sheet {
@@ -107,15 +112,14 @@ pub enum Pending {
     Restart,
     /// A board the player set up.
     Start(Box<Game>),
+    /// A new game on a board of this shape (columns, rows), cut from this photo as framed.
+    Framed(FramedPhoto, (usize, usize)),
 }
 
 impl Pending {
     /// Does it.
-    fn carry_out(
-        self,
-        commands: &mut MessageWriter<GameCommand>,
-        new_game: &mut MessageWriter<NewGame>,
-    ) {
+    fn carry_out(self, out: &mut Answers) {
+        let (commands, new_game) = (&mut out.commands, &mut out.new_game);
         match self {
             Pending::NewGame => {
                 new_game.write(NewGame::Settings { seed: None });
@@ -129,6 +133,11 @@ impl Pending {
             Pending::Start(game) => {
                 commands.write(GameCommand::Start(game));
             }
+            Pending::Framed(photo, (columns, rows)) => {
+                out.session.write(SessionCommand::UsePhoto(photo));
+                out.session.write(SessionCommand::SetBoard(columns, rows));
+                new_game.write(NewGame::Settings { seed: None });
+            }
         }
     }
 
@@ -139,6 +148,7 @@ impl Pending {
             Pending::Daily => "Play today's puzzle?",
             Pending::Restart => "Start this puzzle again from the beginning?",
             Pending::Start(_) => "Play the board you set up?",
+            Pending::Framed(..) => "Play this photo?",
         };
         let made = crate::words::moves_text(moves);
         format!("{what} The game in progress ({made}) will be lost.")
@@ -243,7 +253,12 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .in_set(AppSet::Controls),
         )
-        .add_systems(Update, (act, cover_board).chain().in_set(HudStep::Answer))
+        .add_systems(
+            Update,
+            (act, cover_board, close_framing)
+                .chain()
+                .in_set(HudStep::Answer),
+        )
         .add_systems(Update, follow_game.in_set(AppSet::React))
         .add_systems(Last, report_motion.in_set(ReportMotion));
 }
@@ -261,6 +276,7 @@ fn report_motion(hud: Res<Hud>, mut frames: MessageWriter<FrameRequest>) {
 struct Answers<'w> {
     commands: MessageWriter<'w, GameCommand>,
     new_game: MessageWriter<'w, NewGame>,
+    session: MessageWriter<'w, SessionCommand>,
     frames: MessageWriter<'w, FrameRequest>,
 }
 
@@ -270,18 +286,23 @@ fn act(
     mut actions: MessageReader<HudAction>,
     mut back: MessageReader<Back>,
     mut notices: MessageReader<Notice>,
+    mut framed: MessageReader<FramingOpened>,
     mut hud: ResMut<Hud>,
     current: Res<CurrentGame>,
     mut out: Answers,
 ) {
     let asked = !actions.is_empty() || !back.is_empty() || !notices.is_empty();
+    let asked = asked || !framed.is_empty();
+    if framed.read().count() > 0 {
+        hud.sheet = Sheet::Framing;
+    }
     for action in actions.read() {
         let ready = match action.clone() {
             HudAction::Replace(pending) => hud.replace(pending, &current.game),
             HudAction::Confirm => hud.confirm(),
         };
         if let Some(pending) = ready {
-            pending.carry_out(&mut out.commands, &mut out.new_game);
+            pending.carry_out(&mut out);
         }
     }
     for _ in back.read() {
@@ -297,6 +318,19 @@ fn act(
     if asked {
         out.frames.write(FrameRequest::OneMore);
     }
+}
+
+/// The framing sheet's photo goes when the sheet closes (Play, Cancel, Back, a tap beside).
+fn close_framing(
+    hud: Res<Hud>,
+    mut was_open: Local<bool>,
+    mut framing: MessageWriter<FramingCommand>,
+) {
+    let open = hud.sheet == Sheet::Framing;
+    if *was_open && !open {
+        framing.write(FramingCommand::Close);
+    }
+    *was_open = open;
 }
 
 /// The result card opens on the win and closes on a new board or a tap on the board.

@@ -10,7 +10,7 @@ use thiserror::Error;
 
 use crate::game::files::{DAILY_FILE, GAME_FILE, SCORES_FILE, SETTINGS_FILE, read_state};
 use crate::game::{BestScores, DailyResults, FileError, Game, Preferences, Read};
-use crate::photo::PhotoSource;
+use crate::photo::FramedPhoto;
 
 /// Why a file could not be written.
 #[derive(Debug, Error)]
@@ -75,8 +75,9 @@ pub struct Loaded {
     pub scores: Option<BestScores>,
     /// The puzzles of the day played, if a file was there.
     pub days: Option<DailyResults>,
-    /// The game in progress (or the last one finished), and its photo if that could be read.
-    pub game: Option<(Game, Option<PhotoSource>)>,
+    /// The game in progress (or the last one finished), and its photo (with the player's frame
+    /// of it) if that could be read.
+    pub game: Option<(Game, Option<FramedPhoto>)>,
     /// What the player should know about files that could not be read whole.
     pub problems: Vec<Problem>,
 }
@@ -251,6 +252,7 @@ mod tests {
     use super::*;
     use crate::game::files::SavedState;
     use crate::game::{Difficulty, Theme};
+    use crate::photo::PhotoSource;
 
     fn temp_dir(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!(
@@ -285,6 +287,7 @@ mod tests {
         let state = SavedState {
             game: game.to_saved(),
             photo: PhotoSource::File("/tmp/x.png".into()),
+            frame: None,
         };
         save_json(&dir.join(GAME_FILE), &state).unwrap();
         let loaded = load_all(&dir);
@@ -292,6 +295,7 @@ mod tests {
         assert_eq!(loaded.settings, Some(settings));
         let (restored, photo) = loaded.game.unwrap();
         assert_eq!(restored.board(), game.board());
+        let photo = photo.map(|photo| photo.source);
         assert_eq!(photo, Some(PhotoSource::File("/tmp/x.png".into())));
         // No temporary file is left behind.
         let names = names_in(&dir);

@@ -1,4 +1,5 @@
-//! Where the photo on the board comes from, as the save file keeps it.
+//! Where the photo on the board comes from, and the part of it the player framed, as the save
+//! file keeps them.
 
 use std::path::PathBuf;
 
@@ -14,4 +15,41 @@ pub enum PhotoSource {
     /// A photo the player picked (from the gallery, the camera, a file dialog or a drop),
     /// kept in the app's data folder.
     Picked(PathBuf),
+}
+
+/// The part of a photo the player framed for the board: the photo turned `turns` quarters
+/// clockwise (after its own EXIF orientation), then the rectangle `x, y, width, height` of it,
+/// in the photo's pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PhotoFrame {
+    /// Quarter turns clockwise, 0 to 3.
+    pub turns: u8,
+    /// The rectangle's left edge.
+    pub x: u32,
+    /// Its top edge.
+    pub y: u32,
+    /// Its width.
+    pub width: u32,
+    /// Its height.
+    pub height: u32,
+}
+
+/// A photo and the part of it the board is cut from: the frame the player chose, or none (the
+/// app frames it: the largest centred rectangle of the board's shape).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FramedPhoto {
+    /// Where the photo comes from.
+    pub source: PhotoSource,
+    /// The player's frame, if any.
+    pub frame: Option<PhotoFrame>,
+}
+
+impl FramedPhoto {
+    /// The whole photo, framed by the app.
+    pub fn whole(source: PhotoSource) -> FramedPhoto {
+        FramedPhoto {
+            source,
+            frame: None,
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! Photos for a sliding puzzle: decode (with limits against image bombs, refusing files cut
-//! short), scale a big photo down early, turn it upright by its EXIF orientation, centre-crop
-//! it to the board's shape, and cut it into square tiles. Plain Rust, no Bevy.
+//! short), turn it upright by its EXIF orientation, frame the part to play (`frame`: the
+//! player's frame, its rules, and where the subject most likely is: `subject`), and cut the
+//! frame into square tiles, scaled down from the photo's own pixels. Plain Rust, no Bevy.
 //!
 //! A crate of its own so that it runs optimised even in the app's dev builds: the `image`
 //! crate's generic code is compiled where it is called, and a phone's 12-megapixel photo must
@@ -13,7 +14,12 @@ use image::imageops::FilterType;
 use image::{DynamicImage, ImageDecoder, ImageReader, Limits, RgbaImage};
 use thiserror::Error;
 
+pub mod frame;
+pub mod subject;
+
+pub use frame::{Crop, CropError, Frame, MIN_TILE_PIXELS, holds_a_board, turned_size, unturned};
 pub use image;
+pub use subject::subject_frame;
 
 /// The largest file read, in bytes.
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
@@ -60,15 +66,21 @@ pub enum PhotoError {
     /// A photo the app does not have (a bundled photo by a name it does not know).
     #[error("there is no photo called {0}")]
     NotFound(String),
+    /// Too small, or too thin, for any board at the fewest pixels a tile.
+    #[error("the photo is {width} × {height} pixels, too small for any board")]
+    TooSmallToPlay {
+        /// Its width.
+        width: u32,
+        /// Its height.
+        height: u32,
+    },
 }
 
-/// A big photo is halved, straight after decoding, for as long as its shorter side stays at
-/// least this, the largest picture's side. A phone's 12-megapixel photo is a quarter of its
-/// size before anything else is done to it.
-pub const DECODED_MIN_SIDE: u32 = PICTURE_SIDE;
+/// The shorter side the framing sheet's preview of a photo is scaled to at most.
+pub const PREVIEW_SIDE: u32 = 1024;
 
-/// Decodes image bytes with limits, halves a big photo (see [`DECODED_MIN_SIDE`]), and turns
-/// it upright by its EXIF orientation.
+/// Decodes image bytes with limits and turns the image upright by its EXIF orientation, at
+/// the photo's own size (the frame is cut from its pixels, never from a smaller copy).
 pub fn decode(bytes: &[u8]) -> Result<DynamicImage, PhotoError> {
     file_extension(bytes)?;
     let reader = ImageReader::new(Cursor::new(bytes))
@@ -86,10 +98,16 @@ pub fn decode(bytes: &[u8]) -> Result<DynamicImage, PhotoError> {
     if image.width() == 0 || image.height() == 0 {
         return Err(PhotoError::Empty);
     }
-    // Scaling commutes with turning upright, and is far cheaper on the small image after.
-    let mut image = halve_while(image, DECODED_MIN_SIDE);
+    let mut image = image;
     image.apply_orientation(orientation);
     Ok(image)
+}
+
+/// A copy of the photo for the framing sheet: halved (each pixel the mean of four) while its
+/// shorter side stays at least [`PREVIEW_SIDE`], so a 12-megapixel photo is drawn from a
+/// quarter of its pixels.
+pub fn preview(image: &DynamicImage) -> DynamicImage {
+    halve_while(image.clone(), PREVIEW_SIDE)
 }
 
 /// The image halved (each pixel the mean of four) for as long as its shorter side stays at
@@ -270,14 +288,72 @@ pub struct PreparedPhoto {
 
 /// Crops, scales and slices a decoded photo for a board of `width` × `height` tiles.
 pub fn prepare(image: &DynamicImage, width: u32, height: u32) -> PreparedPhoto {
+    prepare_framed(image, 0, None, width, height)
+}
+
+/// The photo turned `turns` quarters clockwise, the frame `crop` cut from it (a rectangle of
+/// the turned photo; the largest centred one of the board's shape if `None`), scaled to the
+/// picture's size and sliced for a board of `width` × `height` tiles. Only the frame's pixels
+/// are scaled and turned, from the photo's own.
+pub fn prepare_framed(
+    image: &DynamicImage,
+    turns: u8,
+    crop: Option<Crop>,
+    width: u32,
+    height: u32,
+) -> PreparedPhoto {
     let (w, h) = picture_size(width, height);
-    let picture = crop_to(image, w, h);
+    let size = (image.width(), image.height());
+    let turned = turned_size(size, turns);
+    let picture = match crop {
+        Some(crop) => {
+            let source = unturned(crop, size, turns);
+            let (pw, ph) = turned_size((w, h), turns);
+            let cut = image.crop_imm(source.x, source.y, source.width, source.height);
+            turn(scale_to(&cut, pw, ph), turns)
+        }
+        None if turns == 0 => crop_to(image, w, h),
+        None => crop_to(&turn_image(image, turns), w, h),
+    };
     let (tiles, _) = slice(&picture, width, height);
-    let aspect = image.width() as f32 / image.height().max(1) as f32;
+    let aspect = turned.0 as f32 / turned.1.max(1) as f32;
     PreparedPhoto {
         picture,
         tiles,
         aspect,
+    }
+}
+
+/// An image scaled to exactly `width` × `height`: averaged down, or smoothly up.
+fn scale_to(image: &DynamicImage, width: u32, height: u32) -> RgbaImage {
+    if (image.width(), image.height()) == (width, height) {
+        image.to_rgba8()
+    } else if image.width() > width {
+        image.thumbnail_exact(width, height).to_rgba8()
+    } else {
+        image
+            .resize_exact(width, height, FilterType::Triangle)
+            .to_rgba8()
+    }
+}
+
+/// A picture turned `turns` quarters clockwise.
+fn turn(picture: RgbaImage, turns: u8) -> RgbaImage {
+    match turns % 4 {
+        1 => image::imageops::rotate90(&picture),
+        2 => image::imageops::rotate180(&picture),
+        3 => image::imageops::rotate270(&picture),
+        _ => picture,
+    }
+}
+
+/// A whole image turned `turns` quarters clockwise.
+pub fn turn_image(image: &DynamicImage, turns: u8) -> DynamicImage {
+    match turns % 4 {
+        1 => image.rotate90(),
+        2 => image.rotate180(),
+        3 => image.rotate270(),
+        _ => image.clone(),
     }
 }
 
@@ -296,17 +372,69 @@ mod tests {
     }
 
     #[test]
-    fn big_photos_are_halved_keeping_their_shape_and_enough_pixels() {
+    fn big_photos_are_previewed_halved_keeping_their_shape_and_enough_pixels() {
         let big = DynamicImage::new_rgb8(4032, 3024);
-        let small = halve_while(big, DECODED_MIN_SIDE);
+        let small = preview(&big);
         assert_eq!((small.width(), small.height()), (2016, 1512));
         assert!(
-            small.height() >= PICTURE_SIDE,
-            "too small for a square board"
+            small.height() >= PREVIEW_SIDE,
+            "too small to frame on a tablet"
         );
         let fits = DynamicImage::new_rgb8(640, 427);
-        let same = halve_while(fits, DECODED_MIN_SIDE);
+        let same = preview(&fits);
         assert_eq!((same.width(), same.height()), (640, 427));
+    }
+
+    /// A photo whose every pixel says where it came from: red the column, green the row (in
+    /// steps of 4 pixels), blue the quadrant.
+    fn gradient(width: u32, height: u32) -> DynamicImage {
+        DynamicImage::ImageRgba8(RgbaImage::from_fn(width, height, |x, y| {
+            let quadrant = (x * 2 / width) + 2 * (y * 2 / height);
+            image::Rgba([(x / 4) as u8, (y / 4) as u8, (quadrant * 60) as u8, 255])
+        }))
+    }
+
+    #[test]
+    fn the_tiles_are_the_frames_pixels() {
+        // 960 picture pixels a side for 3 × 3: a frame 960 wide is cut pixel for pixel.
+        let photo = gradient(1000, 1000);
+        let crop = Crop {
+            x: 20,
+            y: 36,
+            width: 960,
+            height: 960,
+        };
+        let prepared = prepare_framed(&photo, 0, Some(crop), 3, 3);
+        let source = photo.to_rgba8();
+        for (t, tile) in prepared.tiles.iter().enumerate() {
+            let (column, row) = (t as u32 % 3, t as u32 / 3);
+            for (x, y) in [(0, 0), (319, 0), (100, 200), (319, 319)] {
+                let at = (crop.x + column * 320 + x, crop.y + row * 320 + y);
+                assert_eq!(
+                    tile.get_pixel(x, y),
+                    source.get_pixel(at.0, at.1),
+                    "tile {t} at {x},{y}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_turned_photos_frame_is_cut_the_right_way_up() {
+        // The photo turned a quarter clockwise: its left column becomes the top row.
+        let photo = gradient(1200, 960);
+        let turned = turn_image(&photo, 1).to_rgba8();
+        let crop = Crop {
+            x: 0,
+            y: 100,
+            width: 960,
+            height: 960,
+        };
+        let prepared = prepare_framed(&photo, 1, Some(crop), 3, 3);
+        for (x, y) in [(0, 0), (959, 0), (0, 959), (480, 300)] {
+            let want = turned.get_pixel(crop.x + x, crop.y + y);
+            assert_eq!(prepared.picture.get_pixel(x, y), want, "at {x},{y}");
+        }
     }
 
     #[test]

@@ -1,0 +1,186 @@
+//! The framing sheet as the player sees it: the whole photo with the frame of the board's shape
+//! over it (the rest dimmed, the board's tiles outlined), and beside or below it the boards
+//! that suit the photo, Turn, zoom out and in, Cancel and Play. The frame moves with the
+//! player's fingers, the mouse, the wheel and the keys (the `framing` module reads them).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::style::{self, rgb};
+use super::thumbnails::texture;
+use super::{Actions, Hud, HudAction, Pending, Sheet, View};
+use crate::framing::{self, Framing, FramingCommand, FramingSheet};
+use crate::settings::Settings;
+use crate::theme::{Palette, Theme};
+
+/// The preview on show, as a texture, and the preview's version it was made from.
+#[derive(Default)]
+pub(super) struct PreviewTexture(Option<(u64, egui::TextureHandle)>);
+
+pub(super) fn show(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    mut hud: ResMut<Hud>,
+    framing: Res<Framing>,
+    view: View,
+    mut actions: Actions,
+    mut preview: Local<PreviewTexture>,
+) -> Result {
+    if hud.sheet != Sheet::Framing {
+        return Ok(());
+    }
+    let Some(sheet) = framing.sheet.as_ref() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    if preview.0.as_ref().is_none_or(|(v, _)| *v != sheet.version) {
+        preview.0 = Some((sheet.version, texture(ctx, "framing", &sheet.preview)));
+    }
+    let Some((_, texture)) = preview.0.as_ref() else {
+        return Ok(());
+    };
+    let layout = &view.layout;
+    let photo = rect(layout.in_points(framing::photo_rect(layout, sheet.size())));
+    let bar = rect(layout.in_points(framing::controls_rect(layout)));
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui_size(layout.window_points()));
+    let theme = settings.theme;
+    egui::Area::new(egui::Id::new("framing"))
+        .fixed_pos(egui::Pos2::ZERO)
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            ui.set_min_size(window.size());
+            let painter = ui.painter();
+            painter.rect_filled(window, 0.0, rgb(Palette::of(theme).background));
+            let uv = egui::Rect::from_min_max(egui::Pos2::ZERO, egui::pos2(1.0, 1.0));
+            painter.image(texture.id(), photo, uv, egui::Color32::WHITE);
+            draw_frame(painter, theme, sheet, photo);
+            ui.scope_builder(egui::UiBuilder::new().max_rect(bar.shrink(8.0)), |ui| {
+                controls(ui, theme, sheet, &mut hud, &mut actions);
+            });
+        });
+    Ok(())
+}
+
+/// The frame over the photo: the outside dimmed, the frame outlined, its tiles marked.
+fn draw_frame(painter: &egui::Painter, theme: Theme, sheet: &FramingSheet, photo: egui::Rect) {
+    let (w, _) = sheet.size();
+    let crop = sheet.frame.crop();
+    let scale = photo.width() / w as f32;
+    let at = |x: u32, y: u32| photo.min + egui::vec2(x as f32, y as f32) * scale;
+    let frame = egui::Rect::from_min_max(
+        at(crop.x, crop.y),
+        at(crop.x + crop.width, crop.y + crop.height),
+    );
+    let dim = egui::Color32::from_black_alpha(170);
+    for outside in [
+        egui::Rect::from_min_max(photo.min, egui::pos2(photo.max.x, frame.min.y)),
+        egui::Rect::from_min_max(egui::pos2(photo.min.x, frame.max.y), photo.max),
+        egui::Rect::from_min_max(
+            egui::pos2(photo.min.x, frame.min.y),
+            egui::pos2(frame.min.x, frame.max.y),
+        ),
+        egui::Rect::from_min_max(
+            egui::pos2(frame.max.x, frame.min.y),
+            egui::pos2(photo.max.x, frame.max.y),
+        ),
+    ] {
+        painter.rect_filled(outside, 0.0, dim);
+    }
+    let (columns, rows) = sheet.frame.board;
+    let line = egui::Stroke::new(1.0, egui::Color32::from_white_alpha(110));
+    for c in 1..columns {
+        let x = frame.min.x + frame.width() * c as f32 / columns as f32;
+        painter.line_segment(
+            [egui::pos2(x, frame.min.y), egui::pos2(x, frame.max.y)],
+            line,
+        );
+    }
+    for r in 1..rows {
+        let y = frame.min.y + frame.height() * r as f32 / rows as f32;
+        painter.line_segment(
+            [egui::pos2(frame.min.x, y), egui::pos2(frame.max.x, y)],
+            line,
+        );
+    }
+    let stroke = egui::Stroke::new(3.0, rgb(Palette::of(theme).accent));
+    painter.rect_stroke(frame, 0.0, stroke, egui::StrokeKind::Outside);
+}
+
+/// The sheet's controls: the boards that suit the photo, Turn and zoom, Cancel and Play. Play
+/// and Cancel sit at the bottom, in thumb reach, and are always on screen; the rest fills the
+/// room above them.
+fn controls(
+    ui: &mut egui::Ui,
+    theme: Theme,
+    sheet: &FramingSheet,
+    hud: &mut Hud,
+    actions: &mut Actions,
+) {
+    ui.with_layout(egui::Layout::bottom_up(egui::Align::Min), |ui| {
+        play_or_cancel(ui, theme, sheet, hud, actions);
+        turn_and_zoom(ui, sheet, actions);
+        ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+            ui.label(style::heading("Frame your photo"));
+            let hint = "Drag to move the frame; pinch, scroll or +/− to zoom.";
+            ui.label(egui::RichText::new(hint).small().weak());
+            ui.horizontal_wrapped(|ui| {
+                for (columns, rows) in sheet.boards() {
+                    let chosen = sheet.frame.board == (columns, rows);
+                    if style::chip(ui, theme, chosen, &format!("{columns}×{rows}")).clicked() {
+                        actions.framing.write(FramingCommand::Board(columns, rows));
+                    }
+                }
+            });
+        });
+    });
+}
+
+/// Turn the photo, zoom out and in.
+fn turn_and_zoom(ui: &mut egui::Ui, sheet: &FramingSheet, actions: &mut Actions) {
+    ui.horizontal(|ui| {
+        if style::button(ui, true, "↻ Turn").clicked() {
+            actions.framing.write(FramingCommand::Turn);
+        }
+        let (narrowest, widest) = (sheet.frame.min_width(), sheet.frame.max_width());
+        if style::button(ui, sheet.frame.width < widest - 0.5, "−").clicked() {
+            actions.framing.write(FramingCommand::Zoom(0.8));
+        }
+        if style::button(ui, sheet.frame.width > narrowest + 0.5, "+").clicked() {
+            actions.framing.write(FramingCommand::Zoom(1.25));
+        }
+    });
+}
+
+/// Cancel leaves everything as it was; Play starts a game cut from the frame (asked first
+/// when a game with moves would be lost).
+fn play_or_cancel(
+    ui: &mut egui::Ui,
+    theme: Theme,
+    sheet: &FramingSheet,
+    hud: &mut Hud,
+    actions: &mut Actions,
+) {
+    let half = ((ui.available_width() - ui.spacing().item_spacing.x) / 2.0).floor();
+    ui.horizontal(|ui| {
+        if style::wide_button(ui, true, "Cancel", half).clicked() {
+            hud.sheet = Sheet::None;
+        }
+        if style::primary_button(ui, theme, true, "Play", half).clicked() {
+            let (columns, rows) = sheet.frame.board;
+            let board = (columns as usize, rows as usize);
+            let pending = Pending::Framed(sheet.framed(), board);
+            actions.hud.write(HudAction::Replace(pending));
+        }
+    });
+}
+
+fn rect(rect: Rect) -> egui::Rect {
+    egui::Rect::from_min_max(
+        egui::pos2(rect.min.x, rect.min.y),
+        egui::pos2(rect.max.x, rect.max.y),
+    )
+}
+
+fn egui_size(size: Vec2) -> egui::Vec2 {
+    egui::vec2(size.x, size.y)
+}
