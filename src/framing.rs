@@ -63,6 +63,8 @@ pub struct FramingSheet {
     pub turns: u8,
     /// The frame, in the turned photo's pixels.
     pub frame: Frame,
+    /// When the photo was decoded (the sheet's speed is measured from here).
+    pub decoded: Instant,
 }
 
 impl FramingSheet {
@@ -118,6 +120,7 @@ struct Opened {
     preview: RgbaImage,
     turns: u8,
     frame: Frame,
+    decoded: Instant,
 }
 
 /// The pointer and touches seen on the sheet.
@@ -154,6 +157,7 @@ fn report_motion(framing: Res<Framing>, mut frames: MessageWriter<FrameRequest>)
 /// is (on a board that fits, if `board` does not).
 fn open(framed: FramedPhoto, board: (u32, u32)) -> Result<Opened, PhotoError> {
     let photo = photo::load_shared(&framed.source)?;
+    let decoded = Instant::now();
     let size = (photo.width(), photo.height());
     let too_small = PhotoError::TooSmallToPlay {
         width: size.0,
@@ -184,6 +188,7 @@ fn open(framed: FramedPhoto, board: (u32, u32)) -> Result<Opened, PhotoError> {
         preview: preview.to_rgba8(),
         turns,
         frame,
+        decoded,
     })
 }
 
@@ -254,15 +259,20 @@ fn finish_opening(
     match result {
         Ok(done) => {
             let version = framing.sheet.as_ref().map_or(0, |s| s.version + 1);
+            let ms = |since: Instant| since.elapsed().as_secs_f64() * 1000.0;
+            info!(
+                "framing: the photo was decoded in {:.0} ms; the sheet is ready {:.0} ms after",
+                ms(started) - ms(done.decoded),
+                ms(done.decoded)
+            );
             framing.sheet = Some(FramingSheet {
                 source: done.source,
                 preview: Arc::new(done.preview),
                 version,
                 turns: done.turns,
                 frame: done.frame,
+                decoded: done.decoded,
             });
-            let ms = started.elapsed().as_secs_f64() * 1000.0;
-            info!("the framing sheet is ready {ms:.0} ms after the photo was asked for");
             opened.write(FramingOpened);
         }
         Err(error) => {
@@ -292,10 +302,10 @@ pub fn photo_rect(layout: &ScreenLayout, size: (u32, u32)) -> Rect {
     Rect::from_center_size(room.center(), Vec2::new(w, h) * scale)
 }
 
-/// The sheet's room for the photo, in logical pixels: the window less a margin and the
-/// controls' bar ([`controls_rect`]).
+/// The sheet's room for the photo, in logical pixels: the window less the safe area, a margin
+/// and the controls' bar ([`controls_rect`]).
 pub fn sheet_room(layout: &ScreenLayout) -> Rect {
-    let window = Rect::from_corners(Vec2::ZERO, layout.window).inflate(-12.0);
+    let window = layout.usable.inflate(-12.0);
     let bar = controls_rect(layout);
     if layout.portrait {
         Rect::new(window.min.x, window.min.y, window.max.x, bar.min.y - 12.0)

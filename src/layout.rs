@@ -110,6 +110,8 @@ pub struct ScreenLayout {
     /// The controls' scale: egui's zoom, so one of the controls' points is this many logical
     /// pixels (1 on a phone or a desktop window, more on a large screen or with larger text).
     pub ui_scale: f32,
+    /// The window less the safe area, in screen coordinates: where anything may be drawn.
+    pub usable: Rect,
 }
 
 impl Default for ScreenLayout {
@@ -210,6 +212,7 @@ pub fn layout_scaled(
         portrait,
         compact,
         ui_scale,
+        usable,
     }
 }
 

@@ -13,9 +13,13 @@ use crate::framing::{self, Framing, FramingCommand, FramingSheet};
 use crate::settings::Settings;
 use crate::theme::{Palette, Theme};
 
-/// The preview on show, as a texture, and the preview's version it was made from.
+/// The preview on show, as a texture, and the preview's version it was made from; and the
+/// controls' last overflow reported.
 #[derive(Default)]
-pub(super) struct PreviewTexture(Option<(u64, egui::TextureHandle)>);
+pub(super) struct Drawn {
+    texture: Option<(u64, egui::TextureHandle)>,
+    overflow: Option<egui::Rect>,
+}
 
 pub(super) fn show(
     mut contexts: EguiContexts,
@@ -24,7 +28,7 @@ pub(super) fn show(
     framing: Res<Framing>,
     view: View,
     mut actions: Actions,
-    mut preview: Local<PreviewTexture>,
+    mut drawn: Local<Drawn>,
 ) -> Result {
     if hud.sheet != Sheet::Framing {
         return Ok(());
@@ -33,10 +37,17 @@ pub(super) fn show(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    if preview.0.as_ref().is_none_or(|(v, _)| *v != sheet.version) {
-        preview.0 = Some((sheet.version, texture(ctx, "framing", &sheet.preview)));
+    let drawn = &mut *drawn;
+    if drawn
+        .texture
+        .as_ref()
+        .is_none_or(|(v, _)| *v != sheet.version)
+    {
+        drawn.texture = Some((sheet.version, texture(ctx, "framing", &sheet.preview)));
+        let ms = sheet.decoded.elapsed().as_secs_f64() * 1000.0;
+        info!("framing: the sheet is drawn {ms:.0} ms after the photo was decoded");
     }
-    let Some((_, texture)) = preview.0.as_ref() else {
+    let Some((_, texture)) = drawn.texture.as_ref() else {
         return Ok(());
     };
     let layout = &view.layout;
@@ -54,9 +65,13 @@ pub(super) fn show(
             let uv = egui::Rect::from_min_max(egui::Pos2::ZERO, egui::pos2(1.0, 1.0));
             painter.image(texture.id(), photo, uv, egui::Color32::WHITE);
             draw_frame(painter, theme, sheet, photo);
-            ui.scope_builder(egui::UiBuilder::new().max_rect(bar.shrink(8.0)), |ui| {
-                controls(ui, theme, sheet, &mut hud, &mut actions);
+            let place = bar.shrink(8.0);
+            let short = layout.compact;
+            let shown = ui.scope_builder(egui::UiBuilder::new().max_rect(place), |ui| {
+                controls(ui, (theme, short), sheet, &mut hud, &mut actions);
             });
+            let shown = shown.response.rect;
+            super::panel::report_overflow("framing sheet", shown, place, &mut drawn.overflow);
         });
     Ok(())
 }
@@ -108,10 +123,11 @@ fn draw_frame(painter: &egui::Painter, theme: Theme, sheet: &FramingSheet, photo
 
 /// The sheet's controls: the boards that suit the photo, Turn and zoom, Cancel and Play. Play
 /// and Cancel sit at the bottom, in thumb reach, and are always on screen; the rest fills the
-/// room above them.
+/// room above them (on a short window, a phone on its side, the boards on one row that
+/// scrolls).
 fn controls(
     ui: &mut egui::Ui,
-    theme: Theme,
+    (theme, short): (Theme, bool),
     sheet: &FramingSheet,
     hud: &mut Hud,
     actions: &mut Actions,
@@ -121,18 +137,28 @@ fn controls(
         turn_and_zoom(ui, sheet, actions);
         ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
             ui.label(style::heading("Frame your photo"));
-            let hint = "Drag to move the frame; pinch, scroll or +/− to zoom.";
-            ui.label(egui::RichText::new(hint).small().weak());
-            ui.horizontal_wrapped(|ui| {
-                for (columns, rows) in sheet.boards() {
-                    let chosen = sheet.frame.board == (columns, rows);
-                    if style::chip(ui, theme, chosen, &format!("{columns}×{rows}")).clicked() {
-                        actions.framing.write(FramingCommand::Board(columns, rows));
-                    }
-                }
-            });
+            if short {
+                // A phone on its side: the boards on one row that scrolls, no hint.
+                egui::ScrollArea::horizontal().show(ui, |ui| {
+                    ui.horizontal(|ui| boards(ui, theme, sheet, actions));
+                });
+            } else {
+                let hint = "Drag to move the frame; pinch, scroll or +/− to zoom.";
+                ui.label(egui::RichText::new(hint).small().weak());
+                ui.horizontal_wrapped(|ui| boards(ui, theme, sheet, actions));
+            }
         });
     });
+}
+
+/// The boards that suit the photo, as chips; the one framed is marked.
+fn boards(ui: &mut egui::Ui, theme: Theme, sheet: &FramingSheet, actions: &mut Actions) {
+    for (columns, rows) in sheet.boards() {
+        let chosen = sheet.frame.board == (columns, rows);
+        if style::chip(ui, theme, chosen, &format!("{columns}×{rows}")).clicked() {
+            actions.framing.write(FramingCommand::Board(columns, rows));
+        }
+    }
 }
 
 /// Turn the photo, zoom out and in.

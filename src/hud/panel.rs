@@ -92,7 +92,7 @@ pub(super) fn show(
 /// Warns, once for each way it happens, when what is drawn runs past its place (cut at the
 /// window's edge, under the board, or clipped in the status area): the layout checks under
 /// Xvfb look for it.
-fn report_overflow(
+pub(super) fn report_overflow(
     what: &str,
     drawn: egui::Rect,
     place: egui::Rect,

@@ -76,8 +76,9 @@ pub enum PhotoError {
     },
 }
 
-/// The shorter side the framing sheet's preview of a photo is scaled to at most.
-pub const PREVIEW_SIDE: u32 = 1024;
+/// The longer side the framing sheet's preview of a photo is scaled to at most: the whole photo
+/// drawn on a phone's or a desktop's screen.
+pub const PREVIEW_SIDE: u32 = 1280;
 
 /// Decodes image bytes with limits and turns the image upright by its EXIF orientation, at
 /// the photo's own size (the frame is cut from its pixels, never from a smaller copy).
@@ -103,60 +104,15 @@ pub fn decode(bytes: &[u8]) -> Result<DynamicImage, PhotoError> {
     Ok(image)
 }
 
-/// A copy of the photo for the framing sheet: halved (each pixel the mean of four) while its
-/// shorter side stays at least [`PREVIEW_SIDE`], so a 12-megapixel photo is drawn from a
-/// quarter of its pixels.
+/// A copy of the photo for the framing sheet, its longer side at most [`PREVIEW_SIDE`] (each
+/// pixel the mean of those it covers): a 12-megapixel photo is drawn from a tenth of its
+/// pixels.
 pub fn preview(image: &DynamicImage) -> DynamicImage {
-    halve_while(image.clone(), PREVIEW_SIDE)
-}
-
-/// The image halved (each pixel the mean of four) for as long as its shorter side stays at
-/// least `min_side`.
-pub fn halve_while(image: DynamicImage, min_side: u32) -> DynamicImage {
-    if image.width().min(image.height()) / 2 < min_side {
-        return image;
-    }
-    let mut image = if image.color().has_alpha() {
-        DynamicImage::ImageRgba8(image.into_rgba8())
+    if image.width().max(image.height()) <= PREVIEW_SIDE {
+        image.clone()
     } else {
-        DynamicImage::ImageRgb8(image.into_rgb8())
-    };
-    while image.width().min(image.height()) / 2 >= min_side {
-        image = match image {
-            DynamicImage::ImageRgba8(rgba) => DynamicImage::ImageRgba8(halve(&rgba)),
-            DynamicImage::ImageRgb8(rgb) => DynamicImage::ImageRgb8(halve(&rgb)),
-            other => return other,
-        };
+        image.thumbnail(PREVIEW_SIDE, PREVIEW_SIDE)
     }
-    image
-}
-
-/// Half the width and height, each pixel the mean of the four it covers (an odd last row or
-/// column is dropped).
-fn halve<P>(image: &image::ImageBuffer<P, Vec<u8>>) -> image::ImageBuffer<P, Vec<u8>>
-where
-    P: image::Pixel<Subpixel = u8>,
-{
-    let channels = P::CHANNEL_COUNT as usize;
-    let (w, h) = (image.width() / 2, image.height() / 2);
-    let stride = image.width() as usize * channels;
-    let source = image.as_raw();
-    let mut out = Vec::with_capacity(w as usize * h as usize * channels);
-    for row in 0..h as usize {
-        let top = &source[2 * row * stride..][..stride];
-        let bottom = &source[(2 * row + 1) * stride..][..stride];
-        for column in 0..w as usize {
-            let at = 2 * column * channels;
-            for c in 0..channels {
-                let sum = top[at + c] as u16
-                    + top[at + channels + c] as u16
-                    + bottom[at + c] as u16
-                    + bottom[at + channels + c] as u16;
-                out.push(((sum + 2) / 4) as u8);
-            }
-        }
-    }
-    image::ImageBuffer::from_raw(w, h, out).expect("the buffer has the size it was given")
 }
 
 /// The file extension for image bytes the app reads (`jpg`, `png`, `webp`), after the cheap
@@ -372,14 +328,12 @@ mod tests {
     }
 
     #[test]
-    fn big_photos_are_previewed_halved_keeping_their_shape_and_enough_pixels() {
+    fn big_photos_are_previewed_smaller_keeping_their_shape() {
         let big = DynamicImage::new_rgb8(4032, 3024);
         let small = preview(&big);
-        assert_eq!((small.width(), small.height()), (2016, 1512));
-        assert!(
-            small.height() >= PREVIEW_SIDE,
-            "too small to frame on a tablet"
-        );
+        assert_eq!((small.width(), small.height()), (1280, 960));
+        let tall = preview(&DynamicImage::new_rgb8(3024, 4032));
+        assert_eq!((tall.width(), tall.height()), (960, 1280));
         let fits = DynamicImage::new_rgb8(640, 427);
         let same = preview(&fits);
         assert_eq!((same.width(), same.height()), (640, 427));
@@ -435,17 +389,6 @@ mod tests {
             let want = turned.get_pixel(crop.x + x, crop.y + y);
             assert_eq!(prepared.picture.get_pixel(x, y), want, "at {x},{y}");
         }
-    }
-
-    #[test]
-    fn halving_averages_each_square_of_four() {
-        let image =
-            image::RgbImage::from_fn(4, 2, |x, y| image::Rgb([(x * 10 + y * 100) as u8, 0, 255]));
-        let half = halve(&image);
-        assert_eq!((half.width(), half.height()), (2, 1));
-        // (0 + 10 + 100 + 110) / 4 = 55; (20 + 30 + 120 + 130) / 4 = 75.
-        assert_eq!(half.get_pixel(0, 0).0, [55, 0, 255]);
-        assert_eq!(half.get_pixel(1, 0).0, [75, 0, 255]);
     }
 
     fn jpeg(width: u32, height: u32) -> Vec<u8> {
