@@ -15,6 +15,7 @@ pub mod board;
 pub mod distances;
 pub mod error;
 pub mod generate;
+pub mod hash;
 pub mod large;
 pub mod measure;
 pub mod parse;

@@ -33,14 +33,6 @@ impl Algorithm {
             Algorithm::Anytime => "anytime",
         }
     }
-
-    /// Whether its solutions are always shortest.
-    pub fn is_optimal(self) -> bool {
-        match self {
-            Algorithm::AStar | Algorithm::IdaStar => true,
-            Algorithm::Greedy | Algorithm::Fast | Algorithm::Anytime => false,
-        }
-    }
 }
 
 impl fmt::Display for Algorithm {

@@ -13,6 +13,7 @@
 use rustc_hash::FxHashSet;
 
 use crate::board::{Board, Move, Shape};
+use crate::random::SplitMix64;
 use crate::search::budget::{Budget, StopReason};
 
 /// How a beam runs.
@@ -94,19 +95,11 @@ fn tile_weights(shape: Shape, growth: (u32, u32)) -> Vec<i64> {
     weights
 }
 
-/// Zobrist keys, one per (tile, cell), from a fixed seed (splitmix64: the keys also break
+/// Zobrist keys, one per (tile, cell), from a fixed seed ([`SplitMix64`]: the keys also break
 /// ties between equal boards, so they are fixed here rather than left to a library's generator).
 pub(super) fn zobrist(cells: usize) -> Vec<u64> {
-    let mut state = 0x853C_49E6_748F_EA9Bu64;
-    (0..cells * cells)
-        .map(|_| {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        })
-        .collect()
+    let mut rng = SplitMix64::new(0x853C_49E6_748F_EA9B);
+    (0..cells * cells).map(|_| rng.next_u64()).collect()
 }
 
 /// What scores and hashes a move, the same at every depth.

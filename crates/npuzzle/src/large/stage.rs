@@ -8,6 +8,7 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use crate::board::{CellDistances, Move, Shape};
+use crate::hash::fnv1a;
 use crate::search::arena::{Arena, NO_MOVE, Wait};
 use crate::search::budget::{Budget, StopReason};
 use crate::search::table::hash_u128;
@@ -47,9 +48,7 @@ impl LoneTileCache {
         fixed: &[bool],
         goals: &[usize],
     ) -> Vec<Rc<LoneTile>> {
-        let walls = fixed.iter().fold(0xCBF2_9CE4_8422_2325u64, |hash, &wall| {
-            (hash ^ u64::from(wall)).wrapping_mul(0x0100_0000_01B3)
-        });
+        let walls = fnv1a(fixed.iter().map(|&wall| u8::from(wall)));
         goals
             .iter()
             .map(|&goal| self.table(steps, fixed, walls, goal))

@@ -251,18 +251,30 @@ mod tests {
             ..plan(1000, 0.01)
         };
         assert_eq!(faster.next_width(10.0), Some(3000));
-        // Within the cache, linear: 0.8 of 1 s left after 8,000 wide in 0.2 s is 32,000.
-        let next = plan(8000, 0.2).next_width(1.0).unwrap();
-        assert!(next.abs_diff(32_000) <= 40, "{next}");
-        // The 6x6 that overran when planned as linear: 64,000 wide in 1.122 s, 7.7 s left.
-        let next = plan(64_000, 1.122).next_width(7.7).unwrap();
-        let taken = plan(64_000, 1.122).time_for(next);
-        assert!((taken - 0.8 * 7.7).abs() < 0.01, "{next} wide: {taken} s");
-        assert!(next < 64_000 * 351 / 64, "planned as linear it was 351,000");
-        // Too little time for a beam a quarter wider; time for one about half as wide.
-        assert_eq!(plan(64_000, 1.122).next_width(1.0), None);
-        let fits = plan(64_000, 1.122).widest_fitting(0.8);
-        assert!(fits.abs_diff(36_500) < 100, "{fits}");
+        // Within the cache the time is linear in the width; beyond it, faster.
+        let small = plan(8000, 0.2);
+        assert!((small.time_for(16_000) - 2.0 * small.time_for(8000)).abs() < 1e-9);
+        let large = plan(64_000, 1.122);
+        assert!(large.time_for(128_000) > 2.0 * large.time_for(64_000));
+        // Too little time for the next two: the next fills the time left's share, and a beam
+        // 1 % wider would not fit it (the 6x6 that overran when planned as linear is the
+        // second: 64,000 wide in 1.122 s, 7.7 s left).
+        for (plan, left) in [(&small, 1.0), (&large, 7.7), (&large, 3.0)] {
+            let next = plan.next_width(left).unwrap();
+            assert!(next > plan.width, "{next}");
+            assert!(plan.time_for(next) <= PLAN_SHARE * left, "{next}");
+            assert!(
+                plan.time_for(next * 101 / 100) > PLAN_SHARE * left,
+                "{next}"
+            );
+        }
+        // Too little time for a beam a quarter wider; the widest that fits is narrower.
+        assert_eq!(large.next_width(1.0), None);
+        let fits = large.widest_fitting(1.0);
+        assert!(fits < large.width * 5 / 4);
+        assert!(
+            large.time_for(fits) <= PLAN_SHARE && large.time_for(fits * 101 / 100) > PLAN_SHARE
+        );
     }
 
     #[test]

@@ -378,14 +378,6 @@ pub fn best_cached(
     Ok(None)
 }
 
-/// Drops the databases kept in memory by [`load_or_build`].
-pub fn forget_loaded() {
-    LOADED
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-        .clear();
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,9 +17,6 @@ pub struct Partition {
     patterns: Vec<Vec<u8>>,
 }
 
-/// The names of the standard partitions, in the order `--partition` lists them.
-pub const STANDARD_NAMES: [&str; 5] = ["7-8", "6-6-3", "5-5-5", "6-6-6-6", "6-5"];
-
 impl Partition {
     /// A standard partition by name: `5-5-5`, `6-6-3` or `7-8` on 4×4, `6-6-6-6` on 5×5.
     ///
