@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
+use npuzzle::pdb::cache::best_cached;
 use npuzzle::search::idastar::{IdaOptions, idastar};
 use npuzzle::{
     Algorithm, BenchmarkInstance, Board, Budget, Options, PatternDatabase, Solution, SolveError,
@@ -272,17 +273,17 @@ fn summarise(report: &mut BenchReport) {
     report.vs_optimal = Ratios::of(instances.iter().map(|i| (i.length, i.expected)));
 }
 
-/// The tables IDA* will use (none for other methods): the options' (built on every core if
-/// need be), or stronger ones if the user builds them when offered.
+/// The tables IDA* will use (none for other methods): the strongest if they are built now
+/// (see [`suggest_stronger`]), else the options' (built on every core if need be).
 fn tables(args: &Args, first: &Board, options: &Options) -> Result<Option<Arc<PatternDatabase>>> {
     if options.algorithm != Some(Algorithm::IdaStar) {
         return Ok(None);
     }
-    let db = pattern_database(first, options)?;
-    match suggest_stronger(first.shape(), db.as_deref(), &args.tables)? {
-        Some(stronger) => Ok(Some(stronger)),
-        None => Ok(db),
+    let at_hand = best_cached(first.shape(), options.pdb_dir.as_deref())?;
+    if let Some(stronger) = suggest_stronger(first.shape(), at_hand.as_deref(), &args.tables)? {
+        return Ok(Some(stronger));
     }
+    Ok(pattern_database(first, options)?)
 }
 
 /// The instances that gave up and those whose length was wrong, and where a Ctrl-C stopped the

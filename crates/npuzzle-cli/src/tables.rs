@@ -13,7 +13,8 @@ use npuzzle::{Budget, Partition, PatternDatabase, Shape};
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct TableArgs {
     /// The pattern databases: 7-8, 6-6-3 or 5-5-5 on 4x4, 6-5 on 3x4 and 4x3, 6-6-6-6 on 5x5;
-    /// by default the best built one of the shape's (see `npuzzle pdb build`).
+    /// by default the strongest (on 4x4 7-8, built on first use, after asking on a terminal),
+    /// else the best built one of the shape's (see `npuzzle pdb build`).
     #[arg(long)]
     pub partition: Option<String>,
     /// The pattern database cache folder; by default $XDG_CACHE_HOME/npuzzle, else
@@ -69,26 +70,38 @@ pub fn partition_for(shape: Shape, name: Option<&str>) -> Result<Partition> {
     }
 }
 
-/// States a table build visits per second on two cores of this project's 2-core machine: what
-/// the build-time estimates divide by. Measured: 6-6-3, 115 M states, about 12 s; 7-8, 4.7 G
-/// states, about 11 min on an idle machine (21 min with other builds taking a core).
-const BUILD_STATES_PER_SECOND: f64 = 8.0e6;
+/// Placements a table build fills per second on two cores of this project's 2-core machine:
+/// what the build-time estimates divide by. Measured: 7-8, 577 M placements, about 2 min; 6-6-3,
+/// 11.5 M, about 2.5 s.
+const BUILD_PLACEMENTS_PER_SECOND: f64 = 4.5e6;
 
 /// About how long a partition's build takes on two cores, in seconds.
 pub fn build_seconds(partition: &Partition) -> f64 {
     let cells = partition.shape().cells();
-    let states: f64 = partition
+    let placements: f64 = partition
         .patterns()
         .iter()
-        .map(|p| npuzzle::pdb::index::entries(cells, p.len()) as f64 * (cells - p.len()) as f64)
+        .map(|p| npuzzle::pdb::index::entries(cells, p.len()) as f64)
         .sum();
-    states / BUILD_STATES_PER_SECOND
+    placements / BUILD_PLACEMENTS_PER_SECOND
+}
+
+/// Tables whose build takes less than this many seconds are built by the default when first
+/// needed, without a word.
+const QUIET_BUILD_SECONDS: f64 = 30.0;
+
+/// Whether `solve` and `bench` build the strongest tables of a shape on first use (after
+/// asking, on a terminal): on 4×4, whose 7-8 tables build in about 2 min and make every
+/// optimal search fast. Larger tables (5×5's) are only offered on a terminal.
+fn built_on_first_use(shape: Shape) -> bool {
+    (shape.width, shape.height) == (4, 4)
 }
 
 /// When no partition was named and the strongest standard tables of the shape are not the ones
-/// in use: says so on standard error, with their size and about how long their build takes,
-/// and on a terminal offers to build them now (with a progress bar). Returns the new tables
-/// if they were built.
+/// in use: says so on standard error, with their size and about how long their build takes;
+/// on a terminal asks whether to build them now, and off one builds them where the shape's are
+/// built on first use (see [`built_on_first_use`]), with progress on a terminal. Returns the
+/// new tables if they were built.
 pub fn suggest_stronger(
     shape: Shape,
     used: Option<&PatternDatabase>,
@@ -97,29 +110,30 @@ pub fn suggest_stronger(
     let Some(strongest) = Partition::strongest_first(shape).into_iter().next() else {
         return Ok(None);
     };
-    // Tables that build in half a minute are built by the default when first needed.
     let seconds = build_seconds(&strongest);
     if tables.partition.is_some()
         || used.is_some_and(|db| db.partition() == &strongest)
-        || seconds < 30.0
+        || seconds < QUIET_BUILD_SECONDS
     {
         return Ok(None);
     }
-    let minutes = seconds / 60.0;
+    let first_use = built_on_first_use(shape);
+    let terminal = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
     eprintln!(
         "npuzzle: the strongest {shape} tables, {} ({:.0} MB), are not built; with them optimal searches take a fraction of the time. \
-         `npuzzle pdb build {shape} --partition {}` builds them once, in about {minutes:.0} min on two cores.",
+         Building them once takes about {:.0} min on two cores (`npuzzle pdb build {shape} --partition {}`).",
         strongest.name(),
         strongest.table_bytes() as f64 / 1e6,
+        (seconds / 60.0).max(1.0),
         strongest.name(),
     );
-    if !(std::io::stdin().is_terminal() && std::io::stderr().is_terminal()) {
-        return Ok(None);
-    }
-    eprint!("Build them now? [y/N] ");
-    let mut answer = String::new();
-    std::io::stdin().read_line(&mut answer)?;
-    if !answer.trim().eq_ignore_ascii_case("y") {
+    if terminal {
+        if !ask_to_build(first_use)? {
+            return Ok(None);
+        }
+    } else if first_use {
+        eprintln!("npuzzle: building them now.");
+    } else {
         return Ok(None);
     }
     let budget = Budget::unlimited().with_progress(crate::progress::progress());
@@ -127,6 +141,21 @@ pub fn suggest_stronger(
     let dir = tables.dir()?;
     let db = pool.install(|| load_or_build(&strongest, Some(&dir), &budget))?;
     Ok(Some(db))
+}
+
+/// Asks on the terminal whether to build the tables now; an empty answer is `default`.
+fn ask_to_build(default: bool) -> Result<bool> {
+    eprint!(
+        "Build them now? {} ",
+        if default { "[Y/n]" } else { "[y/N]" }
+    );
+    let mut answer = String::new();
+    std::io::stdin().read_line(&mut answer)?;
+    let answer = answer.trim();
+    Ok(match answer {
+        "" => default,
+        _ => answer.eq_ignore_ascii_case("y") || answer.eq_ignore_ascii_case("yes"),
+    })
 }
 
 /// A rayon pool of `threads` threads (all cores when `None`).

@@ -1,4 +1,5 @@
-//! Builds one pattern table in memory and prints its time and checksum: for profiling the
+//! Builds one pattern table in memory and prints its time and checksum (and on standard error
+//! the time of each layer): for profiling the
 //! build (`valgrind --tool=callgrind`) and comparing builders.
 //!
 //! `cargo run --release -p npuzzle --example build_table -- [WxH] [TILES...]`
@@ -6,8 +7,9 @@
 
 use std::time::Instant;
 
+use npuzzle::hash::fnv1a;
 use npuzzle::pdb::build::build_table;
-use npuzzle::{Budget, Shape};
+use npuzzle::{Budget, PdbEvent, Shape};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -22,10 +24,15 @@ fn main() {
     tiles.sort_unstable();
     let shape = Shape::new(w, h).unwrap();
     let started = Instant::now();
-    let table = build_table(shape, &tiles, 0, &Budget::unlimited(), &|_| {}).unwrap();
-    let sum = table.data().iter().fold(0u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01B3)
-    });
+    // A line a layer, with the placements reached so far and the time.
+    let layers = |event: &PdbEvent| {
+        if let PdbEvent::BuildProgress { done, total, .. } = event {
+            let seconds = started.elapsed().as_secs_f64();
+            eprintln!("{seconds:8.2} s  {done:>12} of {total} placements");
+        }
+    };
+    let table = build_table(shape, &tiles, 0, &Budget::unlimited(), &layers).unwrap();
+    let sum = fnv1a(table.data().iter().copied());
     println!(
         "{shape} {tiles:?}: {} bytes in {:.2} s, fnv {sum:016x}",
         table.bytes(),

@@ -2,11 +2,14 @@
 //!
 //! The abstract state is the placement of the pattern's tiles plus the region of empty cells
 //! the blank is in: the other tiles are indistinguishable and their moves cost nothing, so the
-//! blank roams its region for free. A state is named by its placement's rank and the region's
-//! lowest cell, counted among the free cells; that name fits a `u32`. The search runs layer by
-//! layer from the goal; moving a pattern tile into the blank's region costs one. A placement's
-//! entry is the first layer that reaches it in any region, which is the least cost over all
-//! blank positions, so the tables of disjoint patterns add up.
+//! blank roams its region for free. States are numbered by [`Layout`]: the tiles' order, the
+//! cells they occupy and the blank's region, with no number unused. Each state holds two bits:
+//! unseen, done, or in the layer of an even or an odd depth. The search runs layer by layer from
+//! the goal: each layer is a scan over all states for those of the current depth, in blocks on
+//! the rayon pool, which marks them done as it expands them; moving a pattern tile into the
+//! blank's region costs one. A placement's entry is the first layer
+//! that reaches it in any region, which is the least cost over all blank positions, so the
+//! tables of disjoint patterns add up.
 //!
 //! An entry holds `(cost - manhattan) / 2` of the pattern's tiles in 4 bits (the difference is
 //! even; values above 15 are stored as 15, which keeps the table admissible).
@@ -17,301 +20,124 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::index::{Ranker, select_bit};
+use super::layout::Layout;
 use super::{PatternTable, PdbError, PdbEvent};
 use crate::board::Shape;
 use crate::search::budget::Budget;
 
-/// States handed to one worker at a time.
-const CHUNK: usize = 1 << 14;
-/// States between two progress reports.
-const BATCH: usize = 1 << 22;
+/// States scanned by one worker at a time (a multiple of 64, so blocks share no entry byte).
+const BLOCK: u64 = 1 << 16;
+/// Blocks between two progress reports (about 16 M states).
+const GROUP: u64 = 256;
+/// Every state's two bits set to `01`: a depth's code times this is that code in every state.
+const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 
-/// The 32-bit masks of a board's cells, for flood fills.
-#[derive(Clone, Copy)]
-struct Masks {
-    width: u32,
-    all: u32,
-    not_first_column: u32,
-    not_last_column: u32,
+/// The two-bit code of a state in the layer of `depth`: `10` or `11` by its parity (`00` is
+/// unseen and `01` done).
+fn code(depth: u32) -> u64 {
+    2 + u64::from(depth & 1)
 }
 
-impl Masks {
-    fn new(shape: Shape) -> Masks {
-        let mut not_first_column = 0u32;
-        let mut not_last_column = 0u32;
-        for cell in 0..shape.cells() {
-            let (column, _) = shape.column_row(cell);
-            if column > 0 {
-                not_first_column |= 1 << cell;
-            }
-            if column + 1 < shape.width {
-                not_last_column |= 1 << cell;
-            }
-        }
-        let cells = shape.cells() as u32;
-        Masks {
-            width: shape.width as u32,
-            all: if cells == 32 {
-                u32::MAX
-            } else {
-                (1 << cells) - 1
-            },
-            not_first_column,
-            not_last_column,
+/// Neighbours found and not yet claimed, at most: enough of them for their words to arrive from
+/// memory before they are read.
+const LAG: usize = 24;
+
+/// A neighbour of an expanded state, waiting to be claimed.
+#[derive(Clone, Copy, Default)]
+struct Child {
+    state: u64,
+    /// Its tiles' cells, 5 bits each (ranked only if it is unseen).
+    cells: u64,
+    /// Its placement's entry, if it is unseen.
+    value: u8,
+}
+
+/// A ring of the neighbours waiting to be claimed, oldest first.
+struct Pending {
+    ring: [Child; 64],
+    start: usize,
+    end: usize,
+}
+
+impl Pending {
+    fn new() -> Pending {
+        Pending {
+            ring: [Child::default(); 64],
+            start: 0,
+            end: 0,
         }
     }
 
-    /// The cells next to any cell of `m`.
-    #[inline]
-    fn around(&self, m: u32) -> u32 {
-        (((m & self.not_last_column) << 1)
-            | ((m & self.not_first_column) >> 1)
-            | (m << self.width)
-            | (m >> self.width))
-            & self.all
+    fn len(&self) -> usize {
+        self.end - self.start
     }
 
-    /// The cells of `free` reachable from `start` through `free`.
-    #[inline]
-    fn flood(&self, start: u32, free: u32) -> u32 {
-        let mut region = start;
-        loop {
-            let grown = (region | self.around(region)) & free;
-            if grown == region {
-                return region;
-            }
-            region = grown;
-        }
-    }
-}
-
-/// The index among free cells of `cell`, given the occupied cells.
-#[inline]
-fn free_index(cell: u32, occupied: u32) -> u32 {
-    cell - (occupied & ((1u32 << cell) - 1)).count_ones()
-}
-
-/// The empty regions of every placement's occupied cells, by the colex rank of the cells:
-/// `region[rank * cells + cell]` is the region of free cells holding `cell`.
-struct Regions {
-    cells: usize,
-    /// `binomial[n][j]`: n choose j.
-    binomial: Vec<[u32; 33]>,
-    region: Vec<u32>,
-}
-
-impl Regions {
-    fn new(masks: &Masks, cells: usize, k: usize) -> Regions {
-        let mut binomial = vec![[0u32; 33]; cells + 1];
-        for n in 0..=cells {
-            binomial[n][0] = 1;
-            for j in 1..=n.min(32) {
-                binomial[n][j] =
-                    binomial[n - 1][j - 1] + if j < n { binomial[n - 1][j] } else { 0 };
-            }
-        }
-        let count = binomial[cells][k] as usize;
-        let mut regions = Regions {
-            cells,
-            binomial,
-            region: vec![0; count * cells],
-        };
-        // Every mask of k cells, by Gosper's hack.
-        let mut occupied: u64 = (1u64 << k) - 1;
-        while occupied < (1u64 << cells) {
-            let occ = occupied as u32;
-            let base = regions.rank(occ) * cells;
-            let free = masks.all & !occ;
-            let mut left = free;
-            while left != 0 {
-                let region = masks.flood(left & left.wrapping_neg(), free);
-                let mut cells_of = region;
-                while cells_of != 0 {
-                    regions.region[base + cells_of.trailing_zeros() as usize] = region;
-                    cells_of &= cells_of - 1;
-                }
-                left &= !region;
-            }
-            if k == 0 {
-                break;
-            }
-            let c = occupied & occupied.wrapping_neg();
-            let r = occupied + c;
-            occupied = (((r ^ occupied) >> 2) / c) | r;
-        }
-        regions
-    }
-
-    /// The colex rank of a set of cells among sets of its size.
+    /// Adds a neighbour (the caller keeps fewer than 64 waiting: [`LAG`] and a state's).
     #[inline(always)]
-    fn rank(&self, mut occupied: u32) -> usize {
-        let mut rank = 0u32;
-        let mut j = 1;
-        while occupied != 0 {
-            rank += self.binomial[occupied.trailing_zeros() as usize][j];
-            j += 1;
-            occupied &= occupied - 1;
-        }
-        rank as usize
+    fn push(&mut self, child: Child) {
+        self.ring[self.end % 64] = child;
+        self.end += 1;
     }
 
-    /// The free region holding `cell` when `occupied` cells are taken.
+    /// Takes the oldest neighbour (the caller checks there is one).
     #[inline(always)]
-    fn of(&self, occupied: u32, cell: u32) -> u32 {
-        self.region[self.rank(occupied) * self.cells + cell as usize]
+    fn pop(&mut self) -> Child {
+        let child = self.ring[self.start % 64];
+        self.start += 1;
+        child
     }
 }
 
-/// What one build needs to share with its workers.
+/// Asks for a value's cache line ahead of its use.
+#[inline(always)]
+fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch only hints the cache; any address is allowed.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+            std::ptr::from_ref(value).cast::<i8>(),
+        );
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
+}
+
+/// Tiles' cells packed 5 bits each (at most 12 tiles: a table's build index fits 32 bits).
+#[inline(always)]
+fn pack(positions: &[u8]) -> u64 {
+    (positions.iter().rev()).fold(0, |packed, &p| packed << 5 | u64::from(p))
+}
+
+/// The cells [`pack`] packed, written into `positions`.
+#[inline(always)]
+fn unpack(packed: u64, positions: &mut [u8]) -> &[u8] {
+    for (i, p) in positions.iter_mut().enumerate() {
+        *p = (packed >> (5 * i) & 31) as u8;
+    }
+    positions
+}
+
+/// The cells strictly between two cells, in the order of their numbers.
+#[inline(always)]
+fn between(a: u32, b: u32) -> u32 {
+    let (low, high) = (a.min(b), a.max(b));
+    ((1u32 << high) - 1) & !((2u32 << low) - 1)
+}
+
+/// What one build shares with its workers.
 struct Builder<'a> {
-    masks: Masks,
-    regions: Regions,
-    ranker: Ranker,
-    /// Free cells per placement.
-    free_cells: u64,
+    layout: Layout,
     /// Manhattan distance of pattern tile `i` on `cell`: `manhattan[i * cells + cell]`.
     manhattan: Vec<u8>,
     cells: usize,
     k: usize,
-    visited: Vec<AtomicU64>,
+    /// Two bits a state (see [`code`]), 32 states a word.
+    seen: Vec<AtomicU64>,
+    /// 4 bits a placement, by its rank in the table.
     entries: Vec<AtomicU8>,
+    /// Ranks the placements as the table does.
+    ranker: Ranker,
     budget: &'a Budget,
-}
-
-impl Builder<'_> {
-    /// Marks a state reached; true if it was not already.
-    #[inline]
-    fn claim(&self, state: u64) -> bool {
-        let bit = 1u64 << (state & 63);
-        let word = &self.visited[(state >> 6) as usize];
-        // A plain load first: most states met are already known, and it spares the lock.
-        word.load(Ordering::Relaxed) & bit == 0 && word.fetch_or(bit, Ordering::Relaxed) & bit == 0
-    }
-
-    /// Lowers a placement's entry to `value` if it is higher; true if it was unset.
-    #[inline]
-    fn record(&self, rank: u64, value: u8) -> bool {
-        let shift = (rank & 1) * 4;
-        let byte = &self.entries[(rank >> 1) as usize];
-        let mut first = false;
-        let _ = byte.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
-            let current = (old >> shift) & 0xF;
-            if value < current {
-                first = current == 0xF;
-                Some((old & !(0xF << shift)) | (value << shift))
-            } else {
-                None
-            }
-        });
-        first
-    }
-
-    /// The entry value of a placement first reached at `depth`.
-    #[inline]
-    fn value(&self, positions: &[u8], depth: u32) -> u8 {
-        let md: u32 = positions
-            .iter()
-            .enumerate()
-            .map(|(i, &p)| self.manhattan[i * self.cells + p as usize] as u32)
-            .sum();
-        (depth.saturating_sub(md) / 2).min(15) as u8
-    }
-
-    /// Expands a chunk of layer `depth`, in a popcnt and BMI2 build where the CPU has them.
-    fn expand_chunk(&self, chunk: &[u32], depth: u32, next: &mut Vec<u32>, placed: &mut u64) {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("popcnt")
-            && std::arch::is_x86_feature_detected!("bmi2")
-        {
-            // SAFETY: the CPU has popcnt and bmi2, as just checked.
-            unsafe { self.expand_chunk_fast(chunk, depth, next, placed) };
-            return;
-        }
-        for &state in chunk {
-            // SAFETY: the portable expansion asks nothing of the CPU.
-            unsafe { self.expand::<false>(state, depth, next, placed) };
-        }
-    }
-
-    /// [`Builder::expand_chunk`] compiled with the popcnt and BMI2 instructions.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi2")]
-    fn expand_chunk_fast(&self, chunk: &[u32], depth: u32, next: &mut Vec<u32>, placed: &mut u64) {
-        for &state in chunk {
-            // SAFETY: this function runs only where the CPU has BMI2 (its target feature).
-            unsafe { self.expand::<true>(state, depth, next, placed) };
-        }
-    }
-
-    /// Expands one state of layer `depth`, pushing newly reached states of the next layer.
-    ///
-    /// # Safety
-    ///
-    /// With `BMI2` true the CPU must have BMI2 (see [`select_bit`]).
-    #[inline(always)]
-    unsafe fn expand<const BMI2: bool>(
-        &self,
-        state: u32,
-        depth: u32,
-        next: &mut Vec<u32>,
-        placed: &mut u64,
-    ) {
-        // States fit 32 bits (the build refuses larger tables), so 32-bit division.
-        let free_cells = self.free_cells as u32;
-        let rank = u64::from(state / free_cells);
-        let free_index_of_blank = state % free_cells;
-        let mut positions = [0u8; 32];
-        let positions = &mut positions[..self.k];
-        // SAFETY (both): this function's own promise about BMI2.
-        let select = |mask, n| unsafe { select_bit::<BMI2>(mask, n) };
-        self.ranker.unrank_with(rank, positions, select);
-        let occupied: u32 = positions.iter().fold(0, |m, &p| m | 1 << p);
-        let blank = select(!occupied, free_index_of_blank);
-        let region = self.regions.of(occupied, blank);
-        for i in 0..self.k {
-            let from = positions[i] as u32;
-            let mut targets = self.masks.around(1 << from) & region;
-            while targets != 0 {
-                let to = targets.trailing_zeros();
-                targets &= targets - 1;
-                let now_occupied = occupied ^ (1 << from) ^ (1 << to);
-                let now_region = self.regions.of(now_occupied, from);
-                let lowest = now_region.trailing_zeros();
-                positions[i] = to as u8;
-                let child_rank = self.ranker.rank(positions);
-                let child = child_rank * self.free_cells + free_index(lowest, now_occupied) as u64;
-                if self.claim(child) {
-                    next.push(child as u32);
-                    if self.record(child_rank, self.value(positions, depth + 1)) {
-                        *placed += 1;
-                    }
-                }
-                positions[i] = from as u8;
-            }
-        }
-    }
-}
-
-/// Takes pieces off the end of a layer until they hold about [`BATCH`] states.
-fn take_batch(layer: &mut Vec<Vec<u32>>) -> Vec<Vec<u32>> {
-    let mut batch = Vec::new();
-    let mut states = 0;
-    while states < BATCH {
-        let Some(piece) = layer.pop() else { break };
-        states += piece.len();
-        batch.push(piece);
-    }
-    batch
-}
-
-/// The bytes a build of `k` tiles on `cells` cells holds at its peak, at most: the visited
-/// bits, the table, and the layers of 4-byte states. Measured peaks: 7-8 on 4×4 1.55 GB (2.17 GB
-/// before the layers were kept in pieces; this gives 2.08 GB), 6-6-6-6 on 5×5 0.80 GB before
-/// that change (this gives 0.69 GB): kept on the high side, for the budget's memory cap.
-pub fn build_memory(cells: usize, k: usize) -> u64 {
-    let entries = super::index::entries(cells, k);
-    let states = entries * (cells - k) as u64;
-    states / 8 + entries / 2 + entries * 5 / 2
 }
 
 /// Builds the table of one pattern: `tiles` sorted, on a board of `shape`.
@@ -331,37 +157,27 @@ pub fn build_table(
 ) -> Result<PatternTable, PdbError> {
     let started = Instant::now();
     let builder = Builder::new(shape, tiles, budget);
-    let placements = builder.ranker.len();
+    let placements = builder.layout.placements();
     events(&PdbEvent::BuildStarted {
         pattern,
         tiles: tiles.to_vec(),
         entries: placements,
     });
-    let start = builder.start_at_goal(shape, tiles);
+    builder.start_at_goal(shape, tiles);
     let mut placed = 1u64;
-    // A layer is kept as the pieces its chunks found, each sized to fit: no list doubles as it
-    // grows, and each batch of the layer is freed as soon as it is expanded, so a layer and the
-    // next are not both held whole.
-    let mut layer: Vec<Vec<u32>> = vec![vec![start as u32]];
     let mut depth = 0u32;
-    while !layer.is_empty() {
-        let mut next: Vec<Vec<u32>> = Vec::new();
-        while !layer.is_empty() {
-            let batch = take_batch(&mut layer);
-            for (found, newly) in builder.expand_batch(&batch, depth)? {
-                placed += newly;
-                if !found.is_empty() {
-                    next.push(found);
-                }
-            }
-            drop(batch);
+    loop {
+        let found = builder.expand_layer(depth, &mut |newly| {
+            placed += newly;
             events(&PdbEvent::BuildProgress {
                 pattern,
                 done: placed,
                 total: placements,
             });
+        })?;
+        if found == 0 {
+            break;
         }
-        layer = next;
         depth += 1;
     }
     let table = builder.into_table(shape, tiles)?;
@@ -373,76 +189,253 @@ pub fn build_table(
     Ok(table)
 }
 
+/// The bytes a build of `k` tiles on `cells` cells holds at its peak, at most: the two bits of
+/// each state (a state a free cell, at most) and the table. For the budget's memory cap.
+pub fn build_memory(cells: usize, k: usize) -> u64 {
+    let placements = super::index::entries(cells, k);
+    let states = placements * (cells - k) as u64;
+    states / 4 + placements / 2
+}
+
 impl<'a> Builder<'a> {
     /// Nothing reached yet, for the pattern `tiles` on `shape`.
     fn new(shape: Shape, tiles: &[u8], budget: &'a Budget) -> Builder<'a> {
         let cells = shape.cells();
         let k = tiles.len();
-        let ranker = Ranker::new(cells, k);
-        let placements = ranker.len();
-        let free_cells = (cells - k) as u64;
-        let states = placements * free_cells;
+        let layout = Layout::new(shape, k);
         let manhattan = (tiles.iter())
             .flat_map(|&tile| (0..cells).map(move |cell| (tile, cell)))
             .map(|(tile, cell)| shape.distance(cell, shape.goal_cell(tile)) as u8)
             .collect();
-        let masks = Masks::new(shape);
         Builder {
-            regions: Regions::new(&masks, cells, k),
-            masks,
-            ranker,
-            free_cells,
+            seen: (0..layout.states().div_ceil(32))
+                .map(|_| AtomicU64::new(0))
+                .collect(),
+            entries: (0..layout.placements().div_ceil(2))
+                .map(|_| AtomicU8::new(0xFF))
+                .collect(),
+            layout,
+            ranker: Ranker::new(cells, k),
             manhattan,
             cells,
             k,
-            visited: (0..states.div_ceil(64))
-                .map(|_| AtomicU64::new(0))
-                .collect(),
-            entries: (0..placements.div_ceil(2))
-                .map(|_| AtomicU8::new(0xFF))
-                .collect(),
             budget,
         }
     }
 
-    /// Reaches the goal (every pattern tile home, the blank in its goal cell) at cost 0;
-    /// its state.
-    fn start_at_goal(&self, shape: Shape, tiles: &[u8]) -> u64 {
+    /// Reaches the goal (every pattern tile home, the blank in its goal cell) at depth 0.
+    fn start_at_goal(&self, shape: Shape, tiles: &[u8]) {
         let goal: Vec<u8> = tiles.iter().map(|&t| shape.goal_cell(t) as u8).collect();
         let occupied: u32 = goal.iter().fold(0, |m, &p| m | 1 << p);
-        let blank = shape.goal_cell(0) as u32;
-        let region = self.masks.flood(1 << blank, self.masks.all & !occupied);
-        let rank = self.ranker.rank(&goal);
-        let start = rank * self.free_cells + free_index(region.trailing_zeros(), occupied) as u64;
-        self.claim(start);
-        self.record(rank, 0);
-        start
+        let combination = self.layout.combination(occupied);
+        let slot = self.layout.slot_of(combination, shape.goal_cell(0) as u32);
+        let order = self.layout.order(&goal);
+        self.claim(order * self.layout.slots() + u64::from(slot), code(0));
+        self.record(self.ranker.rank(&goal), 0);
     }
 
-    /// Expands a batch of one layer (at `depth`) in parallel: per chunk, the next layer's
-    /// states it found and how many placements it reached first.
-    fn expand_batch(
-        &self,
-        batch: &[Vec<u32>],
-        depth: u32,
-    ) -> Result<Vec<(Vec<u32>, u64)>, PdbError> {
-        batch
-            .par_iter()
-            .flat_map(|piece| piece.par_chunks(CHUNK))
-            .map(|chunk| {
-                self.budget.check(0, 0).map_err(PdbError::Stopped)?;
-                let mut found = Vec::with_capacity(chunk.len());
-                let mut newly = 0u64;
-                self.expand_chunk(chunk, depth, &mut found, &mut newly);
-                found.shrink_to_fit();
-                Ok((found, newly))
-            })
-            .collect()
+    /// Marks a state reached with `code`; true if it was unseen.
+    #[inline(always)]
+    fn claim(&self, state: u64, code: u64) -> bool {
+        let shift = (state & 31) * 2;
+        let word = &self.seen[(state >> 5) as usize];
+        // A plain load first: most states met are already known, and it spares the lock.
+        word.load(Ordering::Relaxed) >> shift & 3 == 0
+            && word.fetch_or(code << shift, Ordering::Relaxed) >> shift & 3 == 0
     }
 
-    /// The finished table (the visited states are dropped first).
+    /// Lowers the entry of the placement of `rank` to `value` if it is higher; true if it was
+    /// unset.
+    #[inline(always)]
+    fn record(&self, rank: u64, value: u8) -> bool {
+        let shift = (rank & 1) * 4;
+        let byte = &self.entries[(rank >> 1) as usize];
+        let mut first = false;
+        let _ = byte.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
+            let current = (old >> shift) & 0xF;
+            // Set on each try: a try that lost a race may have seen another value.
+            first = value < current && current == 0xF;
+            (value < current).then_some((old & !(0xF << shift)) | (value << shift))
+        });
+        first
+    }
+
+    /// Expands every state of layer `depth`, in blocks on the rayon pool, telling `reached`
+    /// after each [`GROUP`] of blocks how many placements they reached first. How many states
+    /// of the next layer it found.
+    fn expand_layer(&self, depth: u32, reached: &mut dyn FnMut(u64)) -> Result<u64, PdbError> {
+        let blocks = self.layout.states().div_ceil(BLOCK);
+        let mut found = 0;
+        for group in (0..blocks).step_by(GROUP as usize) {
+            let (states, placements) = (group..blocks.min(group + GROUP))
+                .into_par_iter()
+                .map(|block| {
+                    self.budget.check(0, 0).map_err(PdbError::Stopped)?;
+                    let mut counts = (0, 0);
+                    self.expand_block(block * BLOCK, depth, &mut counts);
+                    Ok(counts)
+                })
+                .try_reduce(|| (0, 0), |a, b| Ok((a.0 + b.0, a.1 + b.1)))?;
+            found += states;
+            reached(placements);
+        }
+        Ok(found)
+    }
+
+    /// Expands the states of layer `depth` among the [`BLOCK`] from `first`, in a popcnt and
+    /// BMI2 build where the CPU has them.
+    fn expand_block(&self, first: u64, depth: u32, counts: &mut (u64, u64)) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi2")
+        {
+            // SAFETY: the CPU has popcnt and bmi2, as just checked.
+            unsafe { self.expand_block_fast(first, depth, counts) };
+            return;
+        }
+        // SAFETY: the portable expansion asks nothing of the CPU.
+        unsafe { self.scan::<false>(first, depth, counts) };
+    }
+
+    /// [`Builder::expand_block`] compiled with the popcnt and BMI2 instructions.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi2")]
+    fn expand_block_fast(&self, first: u64, depth: u32, counts: &mut (u64, u64)) {
+        // SAFETY: this function runs only where the CPU has BMI2 (its target feature).
+        unsafe { self.scan::<true>(first, depth, counts) };
+    }
+
+    /// Finds the states of layer `depth` among the [`BLOCK`] from `first` and expands each.
+    ///
+    /// # Safety
+    ///
+    /// With `BMI2` true the CPU must have BMI2 (see [`select_bit`]).
+    #[inline(always)]
+    unsafe fn scan<const BMI2: bool>(&self, first: u64, depth: u32, counts: &mut (u64, u64)) {
+        let wanted = code(depth) * LOW_BITS;
+        let words = (first / 32)..((first + BLOCK) / 32).min(self.seen.len() as u64);
+        // What turns the layer's code into done's, `01`.
+        let done = code(depth) ^ 1;
+        let next = code(depth + 1);
+        let mut pending = Pending::new();
+        let mut claimed = Pending::new();
+        for w in words {
+            let word = &self.seen[w as usize];
+            let differs = word.load(Ordering::Relaxed) ^ wanted;
+            // A state's low bit in `matching` is set where both its bits equal the code.
+            let mut matching = !(differs | differs >> 1) & LOW_BITS;
+            if matching == 0 {
+                continue;
+            }
+            // Only this worker changes these states (the others claim only unseen ones).
+            word.fetch_xor(matching * done, Ordering::Relaxed);
+            while matching != 0 {
+                let state = w * 32 + u64::from(matching.trailing_zeros() / 2);
+                matching &= matching - 1;
+                // SAFETY: this function's own promise about BMI2.
+                unsafe { self.expand::<BMI2>(state, depth, &mut pending) };
+                while pending.len() > LAG {
+                    self.settle(pending.pop(), next, &mut claimed, counts);
+                }
+                while claimed.len() > LAG / 2 {
+                    self.record_child(claimed.pop(), counts);
+                }
+            }
+        }
+        while pending.len() > 0 {
+            self.settle(pending.pop(), next, &mut claimed, counts);
+        }
+        while claimed.len() > 0 {
+            self.record_child(claimed.pop(), counts);
+        }
+    }
+
+    /// Claims a neighbour for the next layer; if it was unseen, counts it and passes it on to
+    /// `claimed`, its placement's entry fetched ahead of need.
+    #[inline(always)]
+    fn settle(&self, child: Child, next: u64, claimed: &mut Pending, counts: &mut (u64, u64)) {
+        if self.claim(child.state, next) {
+            counts.0 += 1;
+            let mut positions = [0u8; 32];
+            let positions = unpack(child.cells, &mut positions[..self.k]);
+            let rank = self.ranker.rank(positions);
+            prefetch(&self.entries[(rank >> 1) as usize]);
+            claimed.push(Child {
+                cells: rank,
+                ..child
+            });
+        }
+    }
+
+    /// Records a newly reached neighbour's placement (its `cells` replaced by its placement's
+    /// rank); counts it if it was first.
+    #[inline(always)]
+    fn record_child(&self, child: Child, counts: &mut (u64, u64)) {
+        if self.record(child.cells, child.value) {
+            counts.1 += 1;
+        }
+    }
+
+    /// Expands one state of layer `depth`: its neighbours go to `pending`, their words fetched
+    /// ahead of need.
+    ///
+    /// # Safety
+    ///
+    /// With `BMI2` true the CPU must have BMI2 (see [`select_bit`]).
+    #[inline(always)]
+    unsafe fn expand<const BMI2: bool>(&self, state: u64, depth: u32, pending: &mut Pending) {
+        let layout = &self.layout;
+        let slots = layout.slots();
+        let (order, slot) = (state / slots, (state % slots) as u32);
+        let (combination, region) = layout.slot(slot);
+        let occupied = layout.occupied(combination);
+        // SAFETY (both): this function's own promise about BMI2.
+        let select = |mask, n| unsafe { select_bit::<BMI2>(mask, n) };
+        let mut positions = [0u8; 32];
+        let positions = &mut positions[..self.k];
+        layout.orders.unrank_with(order, positions, select);
+        for p in positions.iter_mut() {
+            *p = select(occupied, u32::from(*p)) as u8;
+        }
+        let mut md: u32 = 0;
+        for (i, &p) in positions.iter().enumerate() {
+            md += u32::from(self.manhattan[i * self.cells + p as usize]);
+        }
+        for i in 0..self.k {
+            let from = u32::from(positions[i]);
+            let mut targets = layout.masks.around(1 << from) & region;
+            while targets != 0 {
+                let to = targets.trailing_zeros();
+                targets &= targets - 1;
+                let now_occupied = occupied ^ (1 << from) ^ (1 << to);
+                let now_combination = layout.combination(now_occupied);
+                let now_slot = layout.slot_of(now_combination, from);
+                positions[i] = to as u8;
+                // The tiles keep their order unless this one passes one of them (in cell order).
+                let passed = between(from, to) & occupied;
+                let now_order = if passed == 0 {
+                    order
+                } else {
+                    layout.order(positions)
+                };
+                let child = now_order * slots + u64::from(now_slot);
+                prefetch(&self.seen[(child >> 5) as usize]);
+                let row = i * self.cells;
+                let now_md = md + u32::from(self.manhattan[row + to as usize])
+                    - u32::from(self.manhattan[row + from as usize]);
+                pending.push(Child {
+                    state: child,
+                    cells: pack(positions),
+                    value: ((depth + 1).saturating_sub(now_md) / 2).min(15) as u8,
+                });
+                positions[i] = from as u8;
+            }
+        }
+    }
+
+    /// The finished table (the states are dropped first).
     fn into_table(self, shape: Shape, tiles: &[u8]) -> Result<PatternTable, PdbError> {
-        drop(self.visited);
+        drop(self.seen);
         let data = (self.entries.into_iter())
             .map(AtomicU8::into_inner)
             .collect();
@@ -452,35 +445,79 @@ impl<'a> Builder<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::pdb::index::nth_set_bit;
+    use std::collections::VecDeque;
 
-    #[test]
-    fn pdep_and_the_loop_select_the_same_bit() {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("bmi2") {
-            let mut mask = 0x9E37_79B9u32;
-            for _ in 0..2_000 {
-                mask = mask.rotate_left(7) ^ mask.wrapping_mul(0x2545_F491);
-                for n in 0..mask.count_ones() {
-                    // SAFETY: the CPU has BMI2, as just checked.
-                    let pdep = unsafe { select_bit::<true>(mask, n) };
-                    assert_eq!(pdep, nth_set_bit(mask, n));
+    use super::*;
+
+    /// A pattern's table the plain way: a 0-1 breadth-first search over the tiles' cells and
+    /// the blank's (a move of a pattern tile costs one, of any other none), the least cost of
+    /// each placement over the blank's cells, as the half-excess over Manhattan.
+    fn by_brute_force(shape: Shape, tiles: &[u8]) -> Vec<u8> {
+        let cells = shape.cells();
+        let ranker = Ranker::new(cells, tiles.len());
+        let state =
+            |positions: &[u8], blank: usize| ranker.rank(positions) as usize * cells + blank;
+        let mut cost = vec![u32::MAX; ranker.len() as usize * cells];
+        let goal: Vec<u8> = tiles.iter().map(|&t| shape.goal_cell(t) as u8).collect();
+        let mut queue = VecDeque::from([(goal.clone(), shape.goal_cell(0), 0u32)]);
+        cost[state(&goal, shape.goal_cell(0))] = 0;
+        while let Some((positions, blank, at)) = queue.pop_front() {
+            if at > cost[state(&positions, blank)] {
+                continue;
+            }
+            for next in (0..cells).filter(|&c| shape.distance(c, blank) == 1) {
+                let mut moved = positions.clone();
+                let tile = moved.iter().position(|&p| usize::from(p) == next);
+                if let Some(i) = tile {
+                    moved[i] = blank as u8;
+                }
+                let step = u32::from(tile.is_some());
+                let entry = &mut cost[state(&moved, next)];
+                if at + step < *entry {
+                    *entry = at + step;
+                    match step {
+                        0 => queue.push_front((moved, next, at)),
+                        _ => queue.push_back((moved, next, at + 1)),
+                    }
                 }
             }
         }
+        let mut positions = vec![0u8; tiles.len()];
+        (0..ranker.len())
+            .map(|rank| {
+                ranker.unrank(rank, &mut positions);
+                let least = (0..cells)
+                    .map(|b| cost[rank as usize * cells + b])
+                    .min()
+                    .unwrap();
+                let md: usize = (tiles.iter().zip(&positions))
+                    .map(|(&t, &p)| shape.distance(usize::from(p), shape.goal_cell(t)))
+                    .sum();
+                ((least as usize - md) / 2).min(15) as u8
+            })
+            .collect()
     }
 
     #[test]
-    fn flood_and_free_cells() {
-        let shape = Shape::new(3, 3).unwrap();
-        let masks = Masks::new(shape);
-        // A wall down the middle column leaves the left column alone.
-        let occupied = 0b010_010_010;
-        let left = masks.flood(1, masks.all & !occupied);
-        assert_eq!(left, 0b001_001_001);
-        assert_eq!(free_index(2, occupied), 1);
-        assert_eq!(nth_set_bit(!occupied, 1), 2);
-        assert_eq!(nth_set_bit(!occupied, 0), 0);
+    fn the_build_agrees_with_a_brute_force_search() {
+        let shape = |w, h| Shape::new(w, h).unwrap();
+        for (shape, tiles) in [
+            (shape(3, 3), vec![1, 2, 3, 4]),
+            (shape(3, 3), vec![2, 5, 8]),
+            (shape(3, 3), vec![1, 2, 3, 4, 5, 6, 7, 8]),
+            (shape(4, 3), vec![1, 2, 5, 6, 9]),
+            (shape(2, 4), vec![3, 4, 5, 6, 7]),
+            (shape(5, 2), vec![1]),
+        ] {
+            let table = build_table(shape, &tiles, 0, &Budget::default(), &|_| {}).unwrap();
+            let truth = by_brute_force(shape, &tiles);
+            for (rank, &expected) in truth.iter().enumerate() {
+                assert_eq!(
+                    table.excess(rank as u64),
+                    expected,
+                    "{shape} {tiles:?} {rank}"
+                );
+            }
+        }
     }
 }

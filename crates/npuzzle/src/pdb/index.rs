@@ -44,6 +44,11 @@ impl Ranker {
         entries(self.n, self.k)
     }
 
+    /// The weight of each digit, tile by tile: `(n-1-i)! / (n-k)!`.
+    pub fn weights(&self) -> &[u64] {
+        &self.weights
+    }
+
     /// Whether there are no ranks (never: there is always at least one placement).
     pub fn is_empty(&self) -> bool {
         false
@@ -128,6 +133,22 @@ pub(crate) unsafe fn select_bit<const BMI2: bool>(mask: u32, n: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pdep_and_the_loop_select_the_same_bit() {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("bmi2") {
+            let mut mask = 0x9E37_79B9u32;
+            for _ in 0..2_000 {
+                mask = mask.rotate_left(7) ^ mask.wrapping_mul(0x2545_F491);
+                for n in 0..mask.count_ones() {
+                    // SAFETY: the CPU has BMI2, as just checked.
+                    let pdep = unsafe { select_bit::<true>(mask, n) };
+                    assert_eq!(pdep, nth_set_bit(mask, n));
+                }
+            }
+        }
+    }
 
     #[test]
     fn ranks_are_a_bijection() {

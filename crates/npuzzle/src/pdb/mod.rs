@@ -10,6 +10,7 @@
 pub mod build;
 pub mod cache;
 pub mod index;
+mod layout;
 pub mod partition;
 
 use std::fmt;

@@ -1,0 +1,340 @@
+//! How a table build numbers its abstract states: the cells a pattern's tiles occupy (a
+//! combination, by its colex rank), the order of the tiles on those cells (a permutation of
+//! the pattern, by its lexicographic rank) and the region of free cells the blank is in.
+//!
+//! A state's number is `order * slots + slot`, where a slot is one region of one combination
+//! (`first_slot[c] + region`): every number stands for a state that exists, so a build's two
+//! bits a state hold nothing wasted. A move of a tile along a row keeps the tiles' order, so
+//! half of a state's neighbours lie in the same order's block of `slots` states.
+
+use super::index::{Ranker, entries};
+use crate::board::Shape;
+
+/// The 32-bit masks of a board's cells, for flood fills.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Masks {
+    width: u32,
+    pub(super) all: u32,
+    not_first_column: u32,
+    not_last_column: u32,
+}
+
+impl Masks {
+    pub(super) fn new(shape: Shape) -> Masks {
+        let mut not_first_column = 0u32;
+        let mut not_last_column = 0u32;
+        for cell in 0..shape.cells() {
+            let (column, _) = shape.column_row(cell);
+            if column > 0 {
+                not_first_column |= 1 << cell;
+            }
+            if column + 1 < shape.width {
+                not_last_column |= 1 << cell;
+            }
+        }
+        let cells = shape.cells() as u32;
+        Masks {
+            width: shape.width as u32,
+            all: if cells == 32 {
+                u32::MAX
+            } else {
+                (1 << cells) - 1
+            },
+            not_first_column,
+            not_last_column,
+        }
+    }
+
+    /// The cells next to any cell of `m`.
+    #[inline(always)]
+    pub(super) fn around(&self, m: u32) -> u32 {
+        (((m & self.not_last_column) << 1)
+            | ((m & self.not_first_column) >> 1)
+            | (m << self.width)
+            | (m >> self.width))
+            & self.all
+    }
+
+    /// The cells of `free` reachable from `start` through `free`.
+    pub(super) fn flood(&self, start: u32, free: u32) -> u32 {
+        let mut region = start;
+        loop {
+            let grown = (region | self.around(region)) & free;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+}
+
+/// The mark of a combination whose free cells make more than one region.
+const SPLIT: u32 = 1 << 31;
+
+/// The numbering of one pattern's abstract states (see the module doc).
+#[derive(Debug)]
+pub(super) struct Layout {
+    pub(super) masks: Masks,
+    cells: usize,
+    k: usize,
+    /// The colex rank's share of the low 16 cells of a set, by their mask.
+    /// (The colex rank of a set of the low 16 cells, below C(16, 8), fits 16 bits.)
+    low_rank: Vec<u16>,
+    /// The share of the cells from 16 on, by how many low cells there are and their mask:
+    /// `high_rank[(low_count << high_bits) + mask]` (empty on boards of up to 16 cells).
+    high_rank: Vec<u32>,
+    /// Cells past the first 16.
+    high_bits: u32,
+    /// The occupied cells of each combination, by colex rank.
+    combos: Vec<u32>,
+    /// Each combination's first slot, with [`SPLIT`] set where its free cells make more than
+    /// one region.
+    first_slot: Vec<u32>,
+    /// The region number of each free cell, 4 bits a cell, for the combinations with
+    /// [`SPLIT`]: cell `c`'s in `region_of[combination * words + c / 16]`, where `words` is
+    /// [`Layout::region_words`].
+    region_of: Vec<u64>,
+    /// The words of `region_of` a combination takes: 1 up to 16 cells, else 2.
+    region_words: usize,
+    /// Each slot's combination.
+    slot_combo: Vec<u32>,
+    /// Each slot's region of free cells.
+    slot_region: Vec<u32>,
+    /// Ranks the tiles' order (a permutation of the pattern).
+    pub(super) orders: Ranker,
+}
+
+impl Layout {
+    /// The numbering of `k` tiles' states on a board of `shape`.
+    pub(super) fn new(shape: Shape, k: usize) -> Layout {
+        let cells = shape.cells();
+        let masks = Masks::new(shape);
+        let (low_rank, high_rank, high_bits) = rank_tables(cells, k);
+        let mut layout = Layout {
+            masks,
+            cells,
+            k,
+            low_rank,
+            high_rank,
+            high_bits,
+            combos: Vec::new(),
+            first_slot: Vec::new(),
+            region_of: Vec::new(),
+            region_words: cells.div_ceil(16),
+            slot_combo: Vec::new(),
+            slot_region: Vec::new(),
+            orders: Ranker::new(k, k),
+        };
+        // Every set of k cells in increasing order of its mask (Gosper's hack), which is the
+        // colex order.
+        let mut occupied: u64 = (1u64 << k) - 1;
+        while occupied < (1u64 << cells) {
+            layout.add_combination(occupied as u32);
+            if k == 0 {
+                break;
+            }
+            let c = occupied & occupied.wrapping_neg();
+            let r = occupied + c;
+            occupied = (((r ^ occupied) >> 2) / c) | r;
+        }
+        layout
+    }
+
+    /// Numbers the regions of the combination `occupied` (the next in colex order).
+    fn add_combination(&mut self, occupied: u32) {
+        let combination = self.combos.len() as u32;
+        self.combos.push(occupied);
+        let first = self.slot_combo.len() as u32;
+        let base = self.region_of.len();
+        self.region_of.resize(base + self.region_words, 0);
+        let free = self.masks.all & !occupied;
+        let mut left = free;
+        let mut number = 0u8;
+        while left != 0 {
+            let region = self.masks.flood(left & left.wrapping_neg(), free);
+            let mut cells_of = region;
+            while cells_of != 0 {
+                let cell = cells_of.trailing_zeros() as usize;
+                self.region_of[base + cell / 16] |= u64::from(number) << (cell % 16 * 4);
+                cells_of &= cells_of - 1;
+            }
+            self.slot_combo.push(combination);
+            self.slot_region.push(region);
+            // Fewer than 16 regions: a partition's tables fit 32-bit build indices, and so few
+            // tiles cannot wall off 16 regions.
+            assert!(number < 15, "a combination with more than 15 regions");
+            number += 1;
+            left &= !region;
+        }
+        self.first_slot
+            .push(if number > 1 { first | SPLIT } else { first });
+    }
+
+    /// The number of slots (regions of combinations).
+    pub(super) fn slots(&self) -> u64 {
+        self.slot_combo.len() as u64
+    }
+
+    /// The number of combinations.
+    #[cfg(test)]
+    pub(super) fn combinations(&self) -> u64 {
+        self.combos.len() as u64
+    }
+
+    /// The number of states.
+    pub(super) fn states(&self) -> u64 {
+        self.orders.len() * self.slots()
+    }
+
+    /// The number of placements: orders × combinations.
+    pub(super) fn placements(&self) -> u64 {
+        entries(self.cells, self.k)
+    }
+
+    /// The colex rank of a set of cells among sets of its size.
+    #[inline(always)]
+    pub(super) fn combination(&self, occupied: u32) -> u32 {
+        let low = occupied & 0xFFFF;
+        let rank = u32::from(self.low_rank[low as usize]);
+        if self.high_bits == 0 {
+            return rank;
+        }
+        let row = (low.count_ones() as usize) << self.high_bits;
+        rank + self.high_rank[row + (occupied >> 16) as usize]
+    }
+
+    /// The occupied cells of a combination.
+    #[inline(always)]
+    pub(super) fn occupied(&self, combination: u32) -> u32 {
+        self.combos[combination as usize]
+    }
+
+    /// A slot's combination and region.
+    #[inline(always)]
+    pub(super) fn slot(&self, slot: u32) -> (u32, u32) {
+        (
+            self.slot_combo[slot as usize],
+            self.slot_region[slot as usize],
+        )
+    }
+
+    /// The slot of the region holding the free `cell` in a combination.
+    #[inline(always)]
+    pub(super) fn slot_of(&self, combination: u32, cell: u32) -> u32 {
+        let first = self.first_slot[combination as usize];
+        if first & SPLIT == 0 {
+            return first;
+        }
+        let word = self.region_of[combination as usize * self.region_words + cell as usize / 16];
+        (first & !SPLIT) + (word >> (cell % 16 * 4) & 0xF) as u32
+    }
+
+    /// The rank of the tiles' order, given each tile's cell (pattern order): tile `i`'s
+    /// digit counts the later tiles on lower cells.
+    #[inline(always)]
+    pub(super) fn order(&self, positions: &[u8]) -> u64 {
+        let weights = self.orders.weights();
+        let mut later = 0u32;
+        let mut rank = 0u64;
+        for i in (0..positions.len()).rev() {
+            let below = (later & ((1u32 << positions[i]) - 1)).count_ones();
+            rank += u64::from(below) * weights[i];
+            later |= 1 << positions[i];
+        }
+        rank
+    }
+}
+
+/// The tables of [`Layout::combination`] for sets of `k` of `cells` cells: the colex rank, the
+/// sum of `C(cell, j)` over the set's cells in increasing order (`j` from 1), split at cell 16.
+fn rank_tables(cells: usize, k: usize) -> (Vec<u16>, Vec<u32>, u32) {
+    let binomial = binomials(cells);
+    let share = |mut mask: u32, offset: usize, before: usize| {
+        let mut rank = 0;
+        let mut j = before + 1;
+        while mask != 0 && j <= k {
+            rank += binomial[mask.trailing_zeros() as usize + offset][j];
+            j += 1;
+            mask &= mask - 1;
+        }
+        rank
+    };
+    let low_bits = cells.min(16);
+    let high_bits = cells - low_bits;
+    let low = (0..1u32 << low_bits)
+        .map(|m| share(m, 0, 0) as u16)
+        .collect();
+    let high = if high_bits == 0 {
+        Vec::new()
+    } else {
+        (0..=k)
+            .flat_map(|before| (0..1u32 << high_bits).map(move |m| (m, before)))
+            .map(|(m, before)| share(m, 16, before))
+            .collect()
+    };
+    (low, high, high_bits as u32)
+}
+
+/// Pascal's triangle up to `cells` rows, 33 columns.
+fn binomials(cells: usize) -> Vec<[u32; 33]> {
+    let mut binomial = vec![[0u32; 33]; cells + 1];
+    for n in 0..=cells {
+        binomial[n][0] = 1;
+        for j in 1..=n.min(32) {
+            binomial[n][j] = binomial[n - 1][j - 1] + if j < n { binomial[n - 1][j] } else { 0 };
+        }
+    }
+    binomial
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pdb::index::nth_set_bit;
+
+    #[test]
+    fn a_wall_splits_the_free_cells_into_regions() {
+        let shape = Shape::new(3, 3).unwrap();
+        let masks = Masks::new(shape);
+        // A wall down the middle column leaves the left column alone.
+        let occupied = 0b010_010_010;
+        assert_eq!(masks.flood(1, masks.all & !occupied), 0b001_001_001);
+        let layout = Layout::new(shape, 3);
+        let c = layout.combination(occupied);
+        assert_eq!(layout.occupied(c), occupied);
+        let (left, right) = (layout.slot_of(c, 0), layout.slot_of(c, 2));
+        assert_ne!(left, right);
+        assert_eq!(layout.slot_of(c, 6), left);
+        assert_eq!(layout.slot(left), (c, 0b001_001_001));
+        assert_eq!(layout.slot(right), (c, 0b100_100_100));
+    }
+
+    #[test]
+    fn combinations_and_orders_number_every_placement_once() {
+        let shape = Shape::new(4, 3).unwrap();
+        let layout = Layout::new(shape, 3);
+        let placements = Ranker::new(12, 3);
+        assert_eq!(
+            layout.orders.len() * layout.combinations(),
+            placements.len()
+        );
+        let mut seen = vec![false; placements.len() as usize];
+        let mut positions = [0u8; 3];
+        for rank in 0..placements.len() {
+            placements.unrank(rank, &mut positions);
+            let occupied = positions.iter().fold(0u32, |m, &p| m | 1 << p);
+            let c = layout.combination(occupied);
+            assert_eq!(layout.occupied(c), occupied);
+            let order = layout.order(&positions);
+            // The order's permutation, unranked, puts each tile back on its cell.
+            let mut ranks = [0u8; 3];
+            layout.orders.unrank(order, &mut ranks);
+            for (i, &r) in ranks.iter().enumerate() {
+                assert_eq!(nth_set_bit(occupied, u32::from(r)), u32::from(positions[i]));
+            }
+            let number = (order * layout.combinations() + u64::from(c)) as usize;
+            assert!(!seen[number]);
+            seen[number] = true;
+        }
+    }
+}
