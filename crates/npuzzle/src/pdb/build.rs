@@ -88,6 +88,16 @@ impl Pending {
     }
 }
 
+/// What a worker's scan of a block keeps: the neighbours waiting to be claimed, those claimed
+/// waiting to be recorded, the next layer's code, and the counts of states claimed and
+/// placements first reached.
+struct Work {
+    pending: Pending,
+    claimed: Pending,
+    next: u64,
+    counts: (u64, u64),
+}
+
 /// Asks for a value's cache line ahead of its use.
 #[inline(always)]
 fn prefetch<T>(value: &T) {
@@ -108,13 +118,10 @@ fn pack(positions: &[u8]) -> u64 {
     (positions.iter().rev()).fold(0, |packed, &p| packed << 5 | u64::from(p))
 }
 
-/// The cells [`pack`] packed, written into `positions`.
+/// The cells of `K` tiles [`pack`] packed.
 #[inline(always)]
-fn unpack(packed: u64, positions: &mut [u8]) -> &[u8] {
-    for (i, p) in positions.iter_mut().enumerate() {
-        *p = (packed >> (5 * i) & 31) as u8;
-    }
-    positions
+fn unpack<const K: usize>(packed: u64) -> [u8; K] {
+    std::array::from_fn(|i| (packed >> (5 * i) & 31) as u8)
 }
 
 /// The cells strictly between two cells, in the order of their numbers.
@@ -282,27 +289,41 @@ impl<'a> Builder<'a> {
         Ok(found)
     }
 
-    /// Expands the states of layer `depth` among the [`BLOCK`] from `first`, in a popcnt and
-    /// BMI2 build where the CPU has them.
+    /// Expands the states of layer `depth` among the [`BLOCK`] from `first`, in a build for the
+    /// pattern's number of tiles (its loops unrolled).
     fn expand_block(&self, first: u64, depth: u32, counts: &mut (u64, u64)) {
+        macro_rules! for_tiles {
+            ($($k:literal)*) => {
+                match self.k {
+                    $($k => self.expand_block_of::<$k>(first, depth, counts),)*
+                    k => unreachable!("a table of {k} tiles: its build index would not fit 32 bits"),
+                }
+            };
+        }
+        for_tiles!(1 2 3 4 5 6 7 8 9 10 11);
+    }
+
+    /// [`Builder::expand_block`] for `K` tiles, in a popcnt and BMI2 build where the CPU has
+    /// them.
+    fn expand_block_of<const K: usize>(&self, first: u64, depth: u32, counts: &mut (u64, u64)) {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt")
             && std::arch::is_x86_feature_detected!("bmi2")
         {
             // SAFETY: the CPU has popcnt and bmi2, as just checked.
-            unsafe { self.expand_block_fast(first, depth, counts) };
+            unsafe { self.expand_block_fast::<K>(first, depth, counts) };
             return;
         }
         // SAFETY: the portable expansion asks nothing of the CPU.
-        unsafe { self.scan::<false>(first, depth, counts) };
+        unsafe { self.scan::<false, K>(first, depth, counts) };
     }
 
-    /// [`Builder::expand_block`] compiled with the popcnt and BMI2 instructions.
+    /// [`Builder::expand_block_of`] compiled with the popcnt and BMI2 instructions.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi2")]
-    fn expand_block_fast(&self, first: u64, depth: u32, counts: &mut (u64, u64)) {
+    fn expand_block_fast<const K: usize>(&self, first: u64, depth: u32, counts: &mut (u64, u64)) {
         // SAFETY: this function runs only where the CPU has BMI2 (its target feature).
-        unsafe { self.scan::<true>(first, depth, counts) };
+        unsafe { self.scan::<true, K>(first, depth, counts) };
     }
 
     /// Finds the states of layer `depth` among the [`BLOCK`] from `first` and expands each.
@@ -311,14 +332,24 @@ impl<'a> Builder<'a> {
     ///
     /// With `BMI2` true the CPU must have BMI2 (see [`select_bit`]).
     #[inline(always)]
-    unsafe fn scan<const BMI2: bool>(&self, first: u64, depth: u32, counts: &mut (u64, u64)) {
+    unsafe fn scan<const BMI2: bool, const K: usize>(
+        &self,
+        first: u64,
+        depth: u32,
+        counts: &mut (u64, u64),
+    ) {
         let wanted = code(depth) * LOW_BITS;
         let words = (first / 32)..((first + BLOCK) / 32).min(self.seen.len() as u64);
         // What turns the layer's code into done's, `01`.
         let done = code(depth) ^ 1;
-        let next = code(depth + 1);
-        let mut pending = Pending::new();
-        let mut claimed = Pending::new();
+        let mut work = Work {
+            pending: Pending::new(),
+            claimed: Pending::new(),
+            next: code(depth + 1),
+            counts: (0, 0),
+        };
+        // The states of a block share few orders: each is unranked once.
+        let mut ranks = (u64::MAX, [0u8; K]);
         for w in words {
             let word = &self.seen[w as usize];
             let differs = word.load(Ordering::Relaxed) ^ wanted;
@@ -333,34 +364,38 @@ impl<'a> Builder<'a> {
                 let state = w * 32 + u64::from(matching.trailing_zeros() / 2);
                 matching &= matching - 1;
                 // SAFETY: this function's own promise about BMI2.
-                unsafe { self.expand::<BMI2>(state, depth, &mut pending) };
-                while pending.len() > LAG {
-                    self.settle(pending.pop(), next, &mut claimed, counts);
+                unsafe { self.expand::<BMI2, K>(state, depth, &mut ranks, &mut work) };
+                while work.pending.len() > LAG {
+                    let child = work.pending.pop();
+                    self.settle::<K>(child, &mut work);
                 }
-                while claimed.len() > LAG / 2 {
-                    self.record_child(claimed.pop(), counts);
+                while work.claimed.len() > LAG / 2 {
+                    let child = work.claimed.pop();
+                    self.record_child(child, &mut work.counts);
                 }
             }
         }
-        while pending.len() > 0 {
-            self.settle(pending.pop(), next, &mut claimed, counts);
+        while work.pending.len() > 0 {
+            let child = work.pending.pop();
+            self.settle::<K>(child, &mut work);
         }
-        while claimed.len() > 0 {
-            self.record_child(claimed.pop(), counts);
+        while work.claimed.len() > 0 {
+            let child = work.claimed.pop();
+            self.record_child(child, &mut work.counts);
         }
+        counts.0 += work.counts.0;
+        counts.1 += work.counts.1;
     }
 
     /// Claims a neighbour for the next layer; if it was unseen, counts it and passes it on to
-    /// `claimed`, its placement's entry fetched ahead of need.
+    /// the claimed ones, its placement's entry fetched ahead of need.
     #[inline(always)]
-    fn settle(&self, child: Child, next: u64, claimed: &mut Pending, counts: &mut (u64, u64)) {
-        if self.claim(child.state, next) {
-            counts.0 += 1;
-            let mut positions = [0u8; 32];
-            let positions = unpack(child.cells, &mut positions[..self.k]);
-            let rank = self.ranker.rank(positions);
+    fn settle<const K: usize>(&self, child: Child, work: &mut Work) {
+        if self.claim(child.state, work.next) {
+            work.counts.0 += 1;
+            let rank = self.ranker.rank(&unpack::<K>(child.cells));
             prefetch(&self.entries[(rank >> 1) as usize]);
-            claimed.push(Child {
+            work.claimed.push(Child {
                 cells: rank,
                 ..child
             });
@@ -376,14 +411,21 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// Expands one state of layer `depth`: its neighbours go to `pending`, their words fetched
-    /// ahead of need.
+    /// Expands one state of layer `depth`: its neighbours in the same order's block are claimed
+    /// at once, the others wait in `work`, their words fetched ahead of need. `ranks` holds the last order unranked and its ranks of the tiles' cells
+    /// among the occupied ones.
     ///
     /// # Safety
     ///
     /// With `BMI2` true the CPU must have BMI2 (see [`select_bit`]).
     #[inline(always)]
-    unsafe fn expand<const BMI2: bool>(&self, state: u64, depth: u32, pending: &mut Pending) {
+    unsafe fn expand<const BMI2: bool, const K: usize>(
+        &self,
+        state: u64,
+        depth: u32,
+        ranks: &mut (u64, [u8; K]),
+        work: &mut Work,
+    ) {
         let layout = &self.layout;
         let slots = layout.slots();
         let (order, slot) = (state / slots, (state % slots) as u32);
@@ -391,17 +433,19 @@ impl<'a> Builder<'a> {
         let occupied = layout.occupied(combination);
         // SAFETY (both): this function's own promise about BMI2.
         let select = |mask, n| unsafe { select_bit::<BMI2>(mask, n) };
-        let mut positions = [0u8; 32];
-        let positions = &mut positions[..self.k];
-        layout.orders.unrank_with(order, positions, select);
-        for p in positions.iter_mut() {
-            *p = select(occupied, u32::from(*p)) as u8;
+        if ranks.0 != order {
+            layout.orders.unrank_with(order, &mut ranks.1, select);
+            ranks.0 = order;
+        }
+        let mut positions = [0u8; K];
+        for (p, &rank) in positions.iter_mut().zip(&ranks.1) {
+            *p = select(occupied, u32::from(rank)) as u8;
         }
         let mut md: u32 = 0;
         for (i, &p) in positions.iter().enumerate() {
             md += u32::from(self.manhattan[i * self.cells + p as usize]);
         }
-        for i in 0..self.k {
+        for i in 0..K {
             let from = u32::from(positions[i]);
             let mut targets = layout.masks.around(1 << from) & region;
             while targets != 0 {
@@ -416,18 +460,23 @@ impl<'a> Builder<'a> {
                 let now_order = if passed == 0 {
                     order
                 } else {
-                    layout.order(positions)
+                    layout.order(&positions)
                 };
-                let child = now_order * slots + u64::from(now_slot);
-                prefetch(&self.seen[(child >> 5) as usize]);
                 let row = i * self.cells;
                 let now_md = md + u32::from(self.manhattan[row + to as usize])
                     - u32::from(self.manhattan[row + from as usize]);
-                pending.push(Child {
-                    state: child,
-                    cells: pack(positions),
+                let child = Child {
+                    state: now_order * slots + u64::from(now_slot),
+                    cells: pack(&positions),
                     value: ((depth + 1).saturating_sub(now_md) / 2).min(15) as u8,
-                });
+                };
+                if passed == 0 {
+                    // In this order's block, which the scan has at hand.
+                    self.settle::<K>(child, work);
+                } else {
+                    prefetch(&self.seen[(child.state >> 5) as usize]);
+                    work.pending.push(child);
+                }
                 positions[i] = from as u8;
             }
         }
