@@ -48,6 +48,7 @@ pub use shorten::cancel_inverse_pairs;
 
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Instant;
 
 use thiserror::Error;
 
@@ -59,7 +60,7 @@ use crate::solution::{Algorithm, Ended, Solution};
 
 use best::Best;
 use construct::{Config, construct};
-use schedule::run_improvements;
+use schedule::run_on_rungs;
 use shorten::Shortener;
 
 /// Why a large-board solver returned no solution.
@@ -266,6 +267,7 @@ pub fn solve_anytime(
         on_improve(solution);
     };
     let clock = Stopwatch::start();
+    let started = Instant::now();
     checked(board)?;
     let bound = linear_conflict(board);
     let first = Solution {
@@ -293,7 +295,7 @@ pub fn solve_anytime(
         best.solution.optimal = best.done();
     }
     let shortener = Shortener::new(board.shape());
-    let run = run_improvements(&mut best, &shortener, improve, budget);
+    let run = run_on_rungs(&mut best, &shortener, improve, budget, started);
     let mut solution = best.solution;
     solution.seconds = clock.seconds();
     solution.ended = match run {

@@ -1,6 +1,8 @@
 //! The anytime improvement's schedule: which methods run, in which order, with which settings
 //! (the best solution they share is `best`'s).
 
+use std::time::{Duration, Instant};
+
 use crate::board::{Move, Shape};
 use crate::search::budget::{Budget, StopReason};
 use crate::solution::{Algorithm, Solution};
@@ -101,6 +103,55 @@ fn variants() -> Vec<Config<'static>> {
         }
     }
     out
+}
+
+/// The run times (seconds) whose results a longer run never does worse than: a run given `T`
+/// seconds first runs the whole schedule for the longest of these at most half of `T`, its
+/// best kept, then its own schedule for `T` (see [`run_on_rungs`]). None is under 10 s, so
+/// `--time 1` and `--time 10` and the app's 2 s run as before.
+pub(super) const RUNGS: [f64; 6] = [10.0, 30.0, 100.0, 300.0, 1_000.0, 3_000.0];
+
+/// [`run_improvements`] so that more time never gives a longer solution than one of the
+/// [`RUNGS`]: with a deadline at least twice a rung's time from `started`, the schedule of the
+/// longest such rung runs first (itself on the rungs below it), and the best it leaves is the
+/// one the full schedule must beat. The schedule plans its beams and windows to its deadline,
+/// so without this a longer run could take another road and end longer (7×7: 275 moves at
+/// `--time 10`, 283 at `--time 60`).
+pub(super) fn run_on_rungs<F: FnMut(&Solution)>(
+    best: &mut Best<'_, F>,
+    shortener: &Shortener,
+    improve: &Improve,
+    budget: &Budget,
+    started: Instant,
+) -> Result<(), StopReason> {
+    on_rungs(budget, started, &RUNGS, &mut |budget| {
+        run_improvements(best, shortener, improve, budget)
+    })
+}
+
+/// Runs `run` within the budget, first within the longest of `rungs` (seconds from `started`)
+/// at most half the time to the deadline, recursively; a stop by the rung's deadline goes on
+/// to the full run, any other stop ends it.
+fn on_rungs(
+    budget: &Budget,
+    started: Instant,
+    rungs: &[f64],
+    run: &mut dyn FnMut(&Budget) -> Result<(), StopReason>,
+) -> Result<(), StopReason> {
+    if let Some(deadline) = budget.deadline {
+        let total = deadline.saturating_duration_since(started).as_secs_f64();
+        if let Some(&rung) = rungs.iter().rev().find(|&&rung| rung <= total / 2.0) {
+            let shorter = Budget {
+                deadline: Some(started + Duration::from_secs_f64(rung)),
+                ..budget.clone()
+            };
+            match on_rungs(&shorter, started, rungs, run) {
+                Ok(()) | Err(StopReason::Deadline) => {}
+                Err(reason) => return Err(reason),
+            }
+        }
+    }
+    run(budget)
 }
 
 /// The improvement schedule. `Err` with the budget's reason when the budget cut it, or a
@@ -278,6 +329,72 @@ fn improve_last_5x5<F: FnMut(&Solution)>(
 mod tests {
     use super::*;
     use crate::random::random_solvable;
+
+    #[test]
+    fn a_longer_run_first_runs_each_rung_it_passes_twice_over() {
+        // Runs that take no time: each records its deadline (seconds from the start).
+        let runs = |seconds: f64| {
+            let started = Instant::now();
+            let budget = Budget {
+                deadline: Some(started + Duration::from_secs_f64(seconds)),
+                ..Budget::default()
+            };
+            let mut deadlines = Vec::new();
+            on_rungs(&budget, started, &[1.0, 3.0, 10.0], &mut |budget| {
+                let deadline = budget.deadline.unwrap().duration_since(started);
+                deadlines.push((deadline.as_secs_f64() * 10.0).round() / 10.0);
+                Ok(())
+            })
+            .unwrap();
+            deadlines
+        };
+        assert_eq!(runs(1.5), [1.5]);
+        assert_eq!(runs(2.5), [1.0, 2.5]);
+        assert_eq!(runs(9.0), [1.0, 3.0, 9.0]);
+        assert_eq!(runs(25.0), [1.0, 3.0, 10.0, 25.0]);
+        // A stop other than the rung's deadline ends the whole run.
+        let budget = Budget::default().with_time_limit(Duration::from_secs(60));
+        let mut calls = 0;
+        let stopped = on_rungs(&budget, Instant::now(), &[1.0, 3.0, 10.0], &mut |_| {
+            calls += 1;
+            Err(StopReason::Cancelled)
+        });
+        assert_eq!((stopped, calls), (Err(StopReason::Cancelled), 1));
+    }
+
+    #[test]
+    fn more_time_never_gives_a_longer_solution_than_a_rung() {
+        // A schedule whose result is no better with more time: the length it finds is a
+        // function of its deadline that rises and falls, as the real one may.
+        let length_for = |seconds: f64| 100 + ((seconds * 7.0) as usize * 37) % 23;
+        let started = Instant::now();
+        let best_with = |seconds: f64| {
+            let budget = Budget {
+                deadline: Some(started + Duration::from_secs_f64(seconds)),
+                ..Budget::default()
+            };
+            let mut best = usize::MAX;
+            on_rungs(&budget, started, &[1.0, 3.0, 10.0], &mut |budget| {
+                let deadline = budget.deadline.unwrap().duration_since(started);
+                best = best.min(length_for(deadline.as_secs_f64()));
+                Ok(())
+            })
+            .unwrap();
+            best
+        };
+        for rung in [1.0, 3.0, 10.0] {
+            let at_rung = best_with(rung);
+            for tenth in 20..400 {
+                let seconds = rung * f64::from(tenth) / 10.0;
+                assert!(
+                    best_with(seconds) <= at_rung,
+                    "{seconds} s against {rung} s"
+                );
+            }
+        }
+        // Without the rungs the same schedule does worse with more time somewhere.
+        assert!((20..400).any(|t| length_for(f64::from(t) / 10.0) > length_for(1.0)));
+    }
 
     #[test]
     fn the_wide_beams_run_early_on_8x8_and_boards_like_it_only() {
