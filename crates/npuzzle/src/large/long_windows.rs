@@ -16,11 +16,11 @@ use crate::solution::{Algorithm, Solution};
 
 use super::Improve;
 use super::best::{Best, improve_by_short_windows};
-use super::both_ways::{Ways, beams_both_ways};
 use super::cancel_inverse_pairs;
 use super::shorten::Shortener;
+use super::wide::both_ways::{Ways, beams_both_ways};
 use super::wide::max_width;
-use super::widening::Pace;
+use super::wide::widening::Pace;
 
 /// The window lengths of one round, in moves, each with where its first window starts: the
 /// lengths differ and the windows start apart, so a round's passes cut the path in other

@@ -3,9 +3,8 @@
 //!
 //! The improvement (its schedule in `schedule`; the best solution it shares in `best`):
 //! - up to 25 cells (5×5), short windows re-solved optimally (`shorten`), wide beams to the
-//!   goal and back from it (`wide`, in pairs in `both_ways`, their widths planned in
-//!   `widening`), then weighted A* with falling weights
-//!   (`weighted`);
+//!   goal and back from it (`wide`: the beam, its rank, the pairs both ways and the widening
+//!   to the deadline), then weighted A* with falling weights (`weighted`);
 //! - up to 49 cells (7×7), the wide beams, then long windows of the best re-solved by beams
 //!   aimed at each window's last board (`long_windows`) and the short ones optimally; any time
 //!   left goes to what larger boards run;
@@ -32,7 +31,6 @@
 
 mod beam;
 mod best;
-mod both_ways;
 mod construct;
 mod long_windows;
 mod presort;
@@ -42,7 +40,6 @@ mod shorten;
 mod stage;
 mod weighted;
 mod wide;
-mod widening;
 
 pub use shorten::cancel_inverse_pairs;
 

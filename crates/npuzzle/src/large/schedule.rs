@@ -13,7 +13,7 @@ use super::long_windows::improve_by_long_windows;
 use super::presort::improve_by_presorting;
 use super::regions::last_region;
 use super::shorten::Shortener;
-use super::widening::{Pace, Widening, improve_by_wide_beams};
+use super::wide::widening::{Pace, Widening, improve_by_wide_beams};
 use super::{Improve, Tables, constructed, weighted};
 
 /// Weights (as `num / den`) tried in turn by the anytime weighted A* on small boards, each with

@@ -4,9 +4,9 @@
 //! ground truth (`bfs`); the best-first core they and the large-board searches share (`arena`,
 //! `heap`, the closed sets `table` and `ranked`, the packed states `key`); budgets (`budget`).
 //!
-//! The large-board searches live in [`crate::large`], one module each: the wide beams (`wide`,
-//! `widening`), the presorting beam (`beam`), weighted A* (`weighted`), the stage search
-//! (`stage`) and the windowed IDA* re-solves (`shorten`).
+//! The large-board searches live in [`crate::large`], one module each: the wide beams
+//! (`wide`), the presorting beam (`beam`), weighted A* (`weighted`), the stage search (`stage`)
+//! and the windowed IDA* re-solves (`shorten`).
 
 pub(crate) mod arena;
 pub mod astar;

@@ -1,23 +1,11 @@
-//! Wide beam search to the goal on any board: at each depth the children of the boards kept,
-//! ranked (see [`Scores::rank`]) by an admissible estimate (Manhattan + linear conflict) and
-//! a surcharge (the spread of the tiles' distances, the sum of their cubes, and the line
-//! conflicts counted again), both kept incrementally, and a look one move ahead (whether the
-//! blank is stalled, see [`STALL_SURCHARGE`]); the best `width` kept, until a board is the
-//! goal. Each doubling of the width gives a shorter solution as a rule, so the anytime
-//! schedule runs beams of growing width until its time is up. The estimate may be toward
-//! another board of the shape ([`Estimator::toward`]): then the beam ends there
-//! (`long_windows` re-solves stretches of a path so).
-//!
-//! Memory grows with width × depth (one parent link a board kept), so the width is capped (see
-//! [`max_width`]); at the cap more time cannot help this search.
-
-use rayon::prelude::*;
+//! A wide beam's rank of a board (see [`Scores::rank`]): an admissible estimate toward a
+//! target board (Manhattan + linear conflict), a surcharge (the spread of the tiles' distances
+//! and the line conflicts counted again), both kept incrementally from board to board, and a
+//! look one move ahead (whether the blank is stalled, see [`STALL_SURCHARGE`]).
 
 use crate::analysis::{Increasing, manhattan_table_toward};
-use crate::board::{Board, Move, Shape};
-use crate::search::budget::{Budget, StopReason};
-
-use super::beam::zobrist;
+use crate::board::{Move, Shape};
+use crate::large::beam::zobrist;
 
 /// How much one move of the estimate outweighs one unit of the spread in a board's rank.
 ///
@@ -76,95 +64,12 @@ const LINE_SURCHARGE: u32 = 2 * SPREAD_WEIGHT as u32;
 /// of the blank) gained nothing beyond a run's spread.
 const STALL_SURCHARGE: u64 = 2 * SPREAD_WEIGHT;
 
-/// The most memory (bytes) a beam's parent links and boards may take.
-const MEMORY: usize = 768 << 20;
-
-/// Depths a board's hash is remembered to drop repeated boards (cycles of the blank).
-const MEMORY_DEPTHS: u32 = 24;
-
-/// The most slots of the table of boards seen (8 bytes each).
-const MAX_SEEN_SLOTS: usize = 1 << 23;
-
-/// How many children's slots of the table of boards seen are read ahead of their admission
-/// ([`Seen::keep_new`]): few enough that their cache lines stay in the first-level cache. On
-/// 7×7 32,000 wide the beam took 10–12 % less time with it.
-const TOUCH_AHEAD: usize = 256;
-
-/// The boards kept in the last [`MEMORY_DEPTHS`] depths, by hash, in a direct-mapped table that
-/// forgets a board when another takes its slot (a repeated board then goes unnoticed, which
-/// costs a place in the beam, never a wrong answer). A slot holds the hash's high 48 bits and
-/// the depth in the low 16.
-struct Seen {
-    slots: Vec<u64>,
-    mask: usize,
-}
-
-impl Seen {
-    /// A table sized for a beam of `width`.
-    fn new(width: usize) -> Seen {
-        let len = (width * 8)
-            .next_power_of_two()
-            .clamp(1 << 10, MAX_SEEN_SLOTS);
-        Seen {
-            slots: vec![u64::MAX; len],
-            mask: len - 1,
-        }
-    }
-
-    /// Bytes held.
-    fn bytes(&self) -> usize {
-        self.slots.len() * 8
-    }
-
-    fn slot(&self, hash: u64) -> usize {
-        (hash >> 16) as usize & self.mask
-    }
-
-    /// The children that are not repeats (nor [`Child::NONE`]), into `kept`, admitted in order
-    /// as [`Seen::admit`] admits them. [`TOUCH_AHEAD`] children at a time, their slots are read
-    /// first in a loop of loads that do not wait for each other, so that the table's cache
-    /// misses overlap instead of coming one after another.
-    fn keep_new(&mut self, children: &[Child], depth: u32, kept: &mut Vec<Child>) {
-        kept.clear();
-        for block in children.chunks(TOUCH_AHEAD) {
-            let touched = block
-                .iter()
-                .fold(0, |all, c| all ^ self.slots[self.slot(c.hash)]);
-            std::hint::black_box(touched);
-            for child in block {
-                if !child.is_none() && self.admit(child.hash, depth) {
-                    kept.push(*child);
-                }
-            }
-        }
-    }
-
-    /// Marks the board as kept at `depth`, unless it was kept in the last [`MEMORY_DEPTHS`]
-    /// depths before or at `depth` itself: then false, a repeat.
-    fn admit(&mut self, hash: u64, depth: u32) -> bool {
-        let at = self.slot(hash);
-        let entry = self.slots[at];
-        if entry >> 16 == hash >> 16 && (entry & 0xFFFF) as u32 + MEMORY_DEPTHS >= depth {
-            return false;
-        }
-        self.slots[at] = (hash & !0xFFFF) | u64::from(depth & 0xFFFF);
-        true
-    }
-}
-
-/// The widest beams of a pair (see `both_ways`) that fit [`MEMORY`] between them for
-/// solutions up to `depth` moves on `shape`.
-pub(super) fn max_width(shape: Shape, depth: usize) -> usize {
-    let per_board = 4 * depth.max(1) + 4 * (shape.cells() + 24) + 8 * 8;
-    MEMORY / 2 / per_board
-}
-
 /// Per-shape tables: Manhattan distance per (tile, cell), Zobrist keys, neighbours, lines.
 pub(super) struct Estimator {
-    shape: Shape,
+    pub(super) shape: Shape,
     manhattan: Vec<u16>,
     keys: Vec<u64>,
-    steps: Vec<[u16; 4]>,
+    pub(super) steps: Vec<[u16; 4]>,
     /// Per (tile, cell): bit `m` set when the tile gets nearer its target by taking the step
     /// the blank's move `m` (an index in [`Move::ALL`]) would take from that cell.
     nearer_steps: Vec<u8>,
@@ -176,7 +81,7 @@ pub(super) struct Estimator {
     goal_column: Vec<u8>,
 }
 
-const NONE: u16 = u16::MAX;
+pub(super) const NONE: u16 = u16::MAX;
 
 /// A line of the board: a row or a column, by its index.
 #[derive(Clone, Copy)]
@@ -187,22 +92,22 @@ struct Line {
 
 /// What a beam knows of one board beside its tiles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Scores {
+pub(super) struct Scores {
     /// Manhattan + 2 × line removals: a lower bound on the moves to the target.
-    estimate: u16,
+    pub(super) estimate: u16,
     /// What the rank adds to the estimate, kept from board to board: the spread (the sum of
     /// the cubes of the tiles' distances from their target cells) plus [`LINE_SURCHARGE`] a
     /// line removal. The stall ([`STALL_SURCHARGE`]) is not in it: a child carries it.
-    surcharge: u32,
+    pub(super) surcharge: u32,
     /// The board's Zobrist hash.
-    hash: u64,
+    pub(super) hash: u64,
 }
 
 impl Scores {
     /// What orders boards in the beam, smaller first: the estimate weighted
     /// [`SPREAD_WEIGHT`] to one of the surcharge (and [`STALL_SURCHARGE`] if the board's
     /// blank is `stalled`), then `salt`ed hash bits to break ties.
-    fn rank(&self, stalled: bool, salt: u64) -> u64 {
+    pub(super) fn rank(&self, stalled: bool, salt: u64) -> u64 {
         let weighted = u64::from(self.estimate) * SPREAD_WEIGHT
             + u64::from(self.surcharge)
             + STALL_SURCHARGE * u64::from(stalled);
@@ -211,7 +116,7 @@ impl Scores {
 
     /// The surcharge of a board ranked `rank` with this estimate and stall: the inverse of
     /// [`Scores::rank`].
-    fn surcharge_of(rank: u64, estimate: u16, stalled: bool) -> u32 {
+    pub(super) fn surcharge_of(rank: u64, estimate: u16, stalled: bool) -> u32 {
         let weighted = rank >> 24;
         (weighted - u64::from(estimate) * SPREAD_WEIGHT - STALL_SURCHARGE * u64::from(stalled))
             as u32
@@ -222,7 +127,7 @@ impl Estimator {
     /// Tables for a shape, toward its goal.
     #[cfg(test)]
     pub(super) fn new(shape: Shape) -> Estimator {
-        Estimator::toward(shape, Board::goal_of(shape).tiles())
+        Estimator::toward(shape, crate::board::Board::goal_of(shape).tiles())
     }
 
     /// Tables for a shape, toward the board `target` (its tiles, cell by cell): a board's
@@ -290,7 +195,7 @@ impl Estimator {
     }
 
     /// The scores of a whole board.
-    fn full(&self, tiles: &[u8]) -> Scores {
+    pub(super) fn full(&self, tiles: &[u8]) -> Scores {
         let (width, height) = (self.shape.width, self.shape.height);
         let mut h = 0;
         let mut surcharge = 0;
@@ -321,7 +226,7 @@ impl Estimator {
     /// Whether the blank is stalled after it moves from `blank` to `from` on the board
     /// `tiles` (before the move): no tile next to `from` but the one just moved (now at
     /// `blank`) gets nearer its target by sliding into `from`.
-    fn stalls(&self, tiles: &[u8], blank: usize, from: usize) -> bool {
+    pub(super) fn stalls(&self, tiles: &[u8], blank: usize, from: usize) -> bool {
         debug_assert_eq!(tiles[blank], 0, "the board before the move");
         let cells = tiles.len();
         let mut gain = 0u8;
@@ -341,7 +246,7 @@ impl Estimator {
 
     /// The scores after the blank at `blank` takes move `mv` (an index in [`Move::ALL`]) and
     /// swaps with the tile at `from`, given the board before (`tiles`, `scores`).
-    fn after(&self, tiles: &[u8], scores: Scores, blank: usize, mv: usize) -> Scores {
+    pub(super) fn after(&self, tiles: &[u8], scores: Scores, blank: usize, mv: usize) -> Scores {
         let from = self.steps[blank][mv] as usize;
         let tile = tiles[from];
         let cells = tiles.len();
@@ -401,310 +306,10 @@ fn nearer_steps(manhattan: &[u16], steps: &[[u16; 4]]) -> Vec<u8> {
         .collect()
 }
 
-/// The boards kept at one depth.
-#[derive(Default)]
-struct Layer {
-    tiles: Vec<u8>,
-    blanks: Vec<u16>,
-    estimates: Vec<u16>,
-    surcharges: Vec<u32>,
-    hashes: Vec<u64>,
-    /// The move that led to each board (an index into [`Move::ALL`]; 4 for none).
-    last: Vec<u8>,
-}
-
-/// What a beam runs with: the shape's tables, and whether it may use the rayon pool.
-pub(super) struct Search<'a> {
-    /// The estimate's tables.
-    pub(super) estimator: &'a Estimator,
-    /// Whether children are generated on the current rayon pool's threads.
-    pub(super) parallel: bool,
-    /// Mixed into the hash bits that order boards of equal estimate: another salt keeps
-    /// other boards among the many that tie, and gives another solution as good on the whole.
-    pub(super) salt: u64,
-}
-
-impl Layer {
-    /// The layer of one board, the first of a beam.
-    fn of(board: &Board, scores: Scores) -> Layer {
-        Layer {
-            tiles: board.tiles().to_vec(),
-            blanks: vec![board.blank() as u16],
-            estimates: vec![scores.estimate],
-            surcharges: vec![scores.surcharge],
-            hashes: vec![scores.hash],
-            last: vec![4],
-        }
-    }
-
-    /// Bytes held.
-    fn bytes(&self) -> usize {
-        self.tiles.len() + self.blanks.len() * 19
-    }
-}
-
-/// A child before it is kept: its rank (which also holds its surcharge), estimate, hash, parent,
-/// move, and whether its blank is stalled (see [`STALL_SURCHARGE`]).
-#[derive(Clone, Copy)]
-struct Child {
-    rank: u64,
-    hash: u64,
-    parent: u32,
-    estimate: u16,
-    mv: u8,
-    stalled: bool,
-}
-
-impl Child {
-    /// A place left empty in the children of a depth: it ranks after every child.
-    const NONE: Child = Child {
-        rank: u64::MAX,
-        hash: 0,
-        parent: 0,
-        estimate: 0,
-        mv: 0,
-        stalled: false,
-    };
-
-    /// Whether this is a place left empty ([`Child::NONE`]).
-    fn is_none(&self) -> bool {
-        self.rank == Child::NONE.rank
-    }
-}
-
-/// A beam of `width` from `board`; the moves to the goal (the board the estimator is toward)
-/// if it finds a path shorter than `upper` moves. `Ok(None)` when the beam dies out or every
-/// board left is pruned by `upper`.
-pub(super) fn wide_beam(
-    board: &Board,
-    search: &Search<'_>,
-    width: usize,
-    upper: usize,
-    budget: &Budget,
-) -> Result<Option<Vec<Move>>, StopReason> {
-    let estimator = search.estimator;
-    let scores = estimator.full(board.tiles());
-    let mut layer = Layer::of(board, scores);
-    // Kept from depth to depth: a depth allocates nothing but its parent links.
-    let (mut places, mut children, mut next) = (Vec::new(), Vec::new(), Layer::default());
-    let mut links: Vec<Vec<u32>> = Vec::new();
-    let mut seen = Seen::new(width);
-    seen.admit(scores.hash, 0);
-    for depth in 0..upper.saturating_sub(1) as u32 {
-        if let Some(at) = layer.estimates.iter().position(|&h| h == 0) {
-            return Ok(Some(path(&links, at)));
-        }
-        let links_bytes: usize = links.iter().map(|l| l.len() * 4).sum();
-        let buffers = next.bytes() + (places.capacity() + children.capacity()) * size_of::<Child>();
-        budget.check(0, links_bytes + layer.bytes() + buffers + seen.bytes())?;
-        let made = expand(&layer, search, depth + 1, upper, &mut places);
-        let mut best = &mut places[..made];
-        if best.len() > width {
-            best.select_nth_unstable_by_key(width, |c| c.rank);
-            best = &mut best[..width];
-        }
-        // Repeats go after the selection: the table is far larger than the caches, and read
-        // at every child it was a miss each, half the beam's time on 7×7 32,000 wide; read at
-        // the boards kept alone the beams came out as short.
-        seen.keep_new(best, depth + 1, &mut children);
-        if children.is_empty() {
-            return Ok(None);
-        }
-        links.push(
-            children
-                .iter()
-                .map(|c| c.parent << 2 | c.mv as u32)
-                .collect(),
-        );
-        materialise(&layer, &children, search, &mut next);
-        std::mem::swap(&mut layer, &mut next);
-    }
-    Ok(layer
-        .estimates
-        .iter()
-        .position(|&h| h == 0)
-        .map(|at| path(&links, at)))
-}
-
-/// The fewest boards whose children one task of the rayon pool makes: a layer of fewer is
-/// expanded on the calling thread.
-const BOARDS_A_TASK: usize = 2048;
-
-/// Every child of every board in the layer (never the move back) that can still beat `upper`,
-/// in `places`, which grows as needed: as many places a board as it has moves but the one
-/// back (four at the first board, three after), each written by the thread that makes the
-/// board's children, and those it does not fill [`Child::NONE`]. Returns the places used.
-fn expand(
-    layer: &Layer,
-    search: &Search<'_>,
-    depth: u32,
-    upper: usize,
-    places: &mut Vec<Child>,
-) -> usize {
-    let count = layer.blanks.len();
-    let per_board = if depth == 1 { 4 } else { 3 };
-    let used = count * per_board;
-    if places.len() < used {
-        places.resize(used, Child::NONE);
-    }
-    let fill = |(i, places): (usize, &mut [Child])| {
-        let mut places = places.iter_mut();
-        let mut place = |child| *places.next().expect("a place for every move") = child;
-        children_of(layer, search, i, depth, upper, &mut place);
-        places.for_each(|place| *place = Child::NONE);
-    };
-    let places = &mut places[..used];
-    if search.parallel && count > BOARDS_A_TASK {
-        let boards = places.par_chunks_mut(per_board).enumerate();
-        boards.with_min_len(BOARDS_A_TASK).for_each(fill);
-    } else {
-        places.chunks_mut(per_board).enumerate().for_each(fill);
-    }
-    used
-}
-
-/// Gives `keep` each child of board `i` of the layer (never the move back) that can still
-/// beat `upper` at `depth`.
-fn children_of(
-    layer: &Layer,
-    search: &Search<'_>,
-    i: usize,
-    depth: u32,
-    upper: usize,
-    keep: &mut impl FnMut(Child),
-) {
-    let estimator = search.estimator;
-    let cells = estimator.shape.cells();
-    let tiles = &layer.tiles[i * cells..(i + 1) * cells];
-    let blank = layer.blanks[i] as usize;
-    let back = Move::ALL
-        .get(layer.last[i] as usize)
-        .map(|m| m.inverse().index());
-    let parent = Scores {
-        estimate: layer.estimates[i],
-        surcharge: layer.surcharges[i],
-        hash: layer.hashes[i],
-    };
-    for (m, &from) in estimator.steps[blank].iter().enumerate() {
-        if from == NONE || back == Some(m) {
-            continue;
-        }
-        let child = estimator.after(tiles, parent, blank, m);
-        if depth as usize + child.estimate as usize >= upper {
-            continue;
-        }
-        // The target itself is not held back: every tile round its blank is home.
-        let stalled = child.estimate != 0 && estimator.stalls(tiles, blank, from as usize);
-        keep(Child {
-            rank: child.rank(stalled, search.salt),
-            hash: child.hash,
-            parent: i as u32,
-            estimate: child.estimate,
-            mv: m as u8,
-            stalled,
-        });
-    }
-}
-
-/// The kept children as the next layer's boards, into `out`.
-fn materialise(layer: &Layer, children: &[Child], search: &Search<'_>, out: &mut Layer) {
-    let estimator = search.estimator;
-    let cells = estimator.shape.cells();
-    let from = |child: &Child| {
-        let blank = layer.blanks[child.parent as usize] as usize;
-        estimator.steps[blank][child.mv as usize] as usize
-    };
-    let fill = |(out, child): (&mut [u8], &Child)| {
-        let i = child.parent as usize;
-        out.copy_from_slice(&layer.tiles[i * cells..(i + 1) * cells]);
-        out.swap(layer.blanks[i] as usize, from(child));
-    };
-    out.tiles.resize(children.len() * cells, 0);
-    if search.parallel && children.len() > 4096 {
-        (out.tiles.par_chunks_mut(cells))
-            .zip(children.par_iter())
-            .for_each(fill);
-    } else {
-        out.tiles.chunks_mut(cells).zip(children).for_each(fill);
-    }
-    let kept = || children.iter();
-    refill(&mut out.blanks, kept().map(|c| from(c) as u16));
-    refill(&mut out.estimates, kept().map(|c| c.estimate));
-    refill(
-        &mut out.surcharges,
-        kept().map(|c| Scores::surcharge_of(c.rank, c.estimate, c.stalled)),
-    );
-    refill(&mut out.hashes, kept().map(|c| c.hash));
-    refill(&mut out.last, kept().map(|c| c.mv));
-}
-
-/// Replaces what `column` holds with `values`, in the memory it has.
-fn refill<T>(column: &mut Vec<T>, values: impl Iterator<Item = T>) {
-    column.clear();
-    column.extend(values);
-}
-
-/// The moves to board `at` of the last layer, from the parent links.
-fn path(links: &[Vec<u32>], mut at: usize) -> Vec<Move> {
-    let mut moves = Vec::with_capacity(links.len());
-    for layer in links.iter().rev() {
-        let link = layer[at];
-        moves.push(Move::ALL[(link & 3) as usize]);
-        at = (link >> 2) as usize;
-    }
-    moves.reverse();
-    moves
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::random::random_solvable;
-
-    #[test]
-    fn seen_boards_are_remembered_for_the_memory_depths_and_repeats_refused() {
-        let mut seen = Seen::new(100);
-        let hash = 0xDEAD_BEEF_1234_5678;
-        assert!(seen.admit(hash, 5));
-        assert!(!seen.admit(hash, 5), "the same board twice at one depth");
-        assert!(
-            !seen.admit(hash, 5 + MEMORY_DEPTHS),
-            "met again within the memory"
-        );
-        assert!(seen.admit(hash, 6 + MEMORY_DEPTHS), "met again, later");
-        // Another board in the same slot (the same bits below 40) takes its place.
-        assert!(
-            seen.admit(hash ^ (1 << 40), 7 + MEMORY_DEPTHS),
-            "another board"
-        );
-        assert!(seen.admit(hash, 8 + MEMORY_DEPTHS), "forgotten");
-    }
-
-    #[test]
-    fn the_children_kept_are_those_admitted_one_by_one_less_the_empty_places() {
-        let child = |hash| Child {
-            hash,
-            rank: hash % 7,
-            ..Child::NONE
-        };
-        // 1,000 children over four blocks: repeats within and across blocks, empty places.
-        let children: Vec<Child> = (0..1000u64)
-            .map(|i| match i % 10 {
-                9 => Child::NONE,
-                _ => child((i % 370).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
-            })
-            .collect();
-        let mut one_by_one = Seen::new(100);
-        let expected: Vec<u64> = (children.iter())
-            .filter(|c| !c.is_none() && one_by_one.admit(c.hash, 3))
-            .map(|c| c.hash)
-            .collect();
-        let mut kept = vec![child(1)];
-        Seen::new(100).keep_new(&children, 3, &mut kept);
-        let kept: Vec<u64> = kept.iter().map(|c| c.hash).collect();
-        assert_eq!(kept, expected);
-        assert!(kept.len() < 900, "of 900 children, repeats are dropped");
-    }
 
     #[test]
     fn of_two_boards_as_near_the_one_with_no_tile_far_off_ranks_first() {
@@ -774,41 +379,6 @@ mod tests {
     }
 
     #[test]
-    fn the_boards_kept_carry_their_scores_from_depth_to_depth_and_no_stall() {
-        let shape = Shape::new(6, 6).unwrap();
-        let estimator = Estimator::new(shape);
-        let search = Search {
-            estimator: &estimator,
-            parallel: false,
-            salt: 0,
-        };
-        let board = random_solvable(shape, 11);
-        let mut layer = Layer::of(&board, estimator.full(board.tiles()));
-        let (mut places, mut next, mut stalled) = (Vec::new(), Layer::default(), 0);
-        // Every child kept, eight depths (3^7 × 4 boards at the last).
-        for depth in 1..=8 {
-            let made = expand(&layer, &search, depth, usize::MAX, &mut places);
-            let children: Vec<Child> = (places[..made].iter())
-                .filter(|c| !c.is_none())
-                .copied()
-                .collect();
-            stalled += children.iter().filter(|c| c.stalled).count();
-            materialise(&layer, &children, &search, &mut next);
-            std::mem::swap(&mut layer, &mut next);
-            for (i, tiles) in layer.tiles.chunks(shape.cells()).enumerate() {
-                let kept = (layer.estimates[i], layer.surcharges[i], layer.hashes[i]);
-                let full = estimator.full(tiles);
-                assert_eq!(
-                    kept,
-                    (full.estimate, full.surcharge, full.hash),
-                    "depth {depth}"
-                );
-            }
-        }
-        assert!(stalled > 0, "some children were stalled");
-    }
-
-    #[test]
     fn the_incremental_estimate_matches_the_whole_board_one() {
         for (width, height) in [(6, 6), (7, 5), (3, 9)] {
             let shape = Shape::new(width, height).unwrap();
@@ -856,33 +426,5 @@ mod tests {
         // Tiles 1 and 3 swapped: each two cells off, their cubes 8, and two line removals.
         let far = scores(&[3, 2, 1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0]);
         assert_eq!(far.surcharge, 2 * 8 + 2 * LINE_SURCHARGE);
-    }
-
-    #[test]
-    fn a_beam_solves_and_a_wider_one_is_no_worse_on_the_whole() {
-        let shape = Shape::new(6, 6).unwrap();
-        let estimator = Estimator::new(shape);
-        let search = Search {
-            estimator: &estimator,
-            parallel: true,
-            salt: 0,
-        };
-        let (mut narrow, mut wide) = (0, 0);
-        for seed in 0..3 {
-            let board = random_solvable(shape, seed);
-            let budget = Budget::default();
-            let run = |width| {
-                let moves = wide_beam(&board, &search, width, 4000, &budget)
-                    .unwrap()
-                    .expect("a beam this wide reaches the goal");
-                let mut replay = board.clone();
-                replay.apply_all(&moves).unwrap();
-                assert!(replay.is_goal());
-                moves.len()
-            };
-            narrow += run(500);
-            wide += run(4000);
-        }
-        assert!(wide <= narrow, "{wide} > {narrow}");
     }
 }

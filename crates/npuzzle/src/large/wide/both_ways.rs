@@ -11,10 +11,10 @@
 use crate::board::{Board, Move};
 use crate::search::budget::{Budget, StopReason};
 
-use super::wide::{Estimator, Search, wide_beam};
+use super::{Estimator, Search, wide_beam};
 
 /// The two boards and the estimates toward each: what a pair of beams between them needs.
-pub(super) struct Ways {
+pub(in crate::large) struct Ways {
     from: Board,
     to: Board,
     /// Toward `to`.
@@ -25,7 +25,7 @@ pub(super) struct Ways {
 
 impl Ways {
     /// The ways between `from` and `to`, boards of one shape.
-    pub(super) fn new(from: &Board, to: &Board) -> Ways {
+    pub(in crate::large) fn new(from: &Board, to: &Board) -> Ways {
         let shape = from.shape();
         Ways {
             from: from.clone(),
@@ -44,7 +44,7 @@ impl Ways {
 /// # Errors
 ///
 /// The budget's [`StopReason`] when it stopped a beam and the other found no path.
-pub(super) fn beams_both_ways(
+pub(in crate::large) fn beams_both_ways(
     ways: &Ways,
     width: usize,
     upper: usize,

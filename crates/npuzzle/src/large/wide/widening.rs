@@ -8,11 +8,11 @@ use crate::board::Board;
 use crate::search::budget::{Budget, StopReason};
 use crate::solution::{Algorithm, Solution};
 
-use super::best::{Best, improve_by_short_windows};
 use super::both_ways::{Ways, beams_both_ways};
-use super::shorten::Shortener;
-use super::wide::max_width;
-use super::{Improve, cancel_inverse_pairs};
+use super::max_width;
+use crate::large::best::{Best, improve_by_short_windows};
+use crate::large::shorten::Shortener;
+use crate::large::{Improve, cancel_inverse_pairs};
 
 /// The first beam's width: a few milliseconds on 6×6, and a measure of the time per board.
 const FIRST_WIDTH: usize = 500;
@@ -56,7 +56,7 @@ const UNTIMED_WIDTH: usize = 8_000;
 
 /// Why the beams stopped widening.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Widening {
+pub(in crate::large) enum Widening {
     /// The next beam would not fit the time left.
     OutOfTime,
     /// The widest beam that fits the memory (ours, or the budget's) was run: more time cannot
@@ -69,11 +69,11 @@ pub(super) enum Widening {
 /// How fast a beam to the goal ran: its width and seconds, from which the long windows plan
 /// theirs (see `long_windows`).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) struct Pace {
+pub(in crate::large) struct Pace {
     /// The beam's width.
-    pub(super) width: usize,
+    pub(in crate::large) width: usize,
     /// The seconds it took.
-    pub(super) seconds: f64,
+    pub(in crate::large) seconds: f64,
 }
 
 /// Beams of growing width, the first [`FIRST_WIDTH`] wide, each next one [`growth`] times as
@@ -81,7 +81,7 @@ pub(super) struct Pace {
 /// unit of width), until the time is up or the width reaches the memory cap. Each better
 /// solution's windows are then re-solved. Returns why the widening stopped, with the pace of
 /// the widest beam that reached the goal.
-pub(super) fn improve_by_wide_beams<F: FnMut(&Solution)>(
+pub(in crate::large) fn improve_by_wide_beams<F: FnMut(&Solution)>(
     best: &mut Best<'_, F>,
     shortener: &Shortener,
     improve: &Improve,
