@@ -251,20 +251,20 @@ impl<'a> Builder<'a> {
             && word.fetch_or(code << shift, Ordering::Relaxed) >> shift & 3 == 0
     }
 
-    /// Lowers the entry of the placement of `rank` to `value` if it is higher; true if it was
-    /// unset.
+    /// Sets the entry of the placement of `rank` to `value` if it is unset; true if it was.
+    /// The first layer that reaches a placement gives its least value, and every state of a
+    /// layer that reaches it gives the same (its depth less its Manhattan distance), so a set
+    /// entry is never lowered.
     #[inline(always)]
     fn record(&self, rank: u64, value: u8) -> bool {
         let shift = (rank & 1) * 4;
         let byte = &self.entries[(rank >> 1) as usize];
-        let mut first = false;
-        let _ = byte.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
-            let current = (old >> shift) & 0xF;
-            // Set on each try: a try that lost a race may have seen another value.
-            first = value < current && current == 0xF;
-            (value < current).then_some((old & !(0xF << shift)) | (value << shift))
-        });
-        first
+        // 15 is what an unset entry holds already.
+        if value == 0xF || (byte.load(Ordering::Relaxed) >> shift) & 0xF != 0xF {
+            return false;
+        }
+        let old = byte.fetch_and(!(0xF << shift) | (value << shift), Ordering::Relaxed);
+        (old >> shift) & 0xF == 0xF
     }
 
     /// Expands every state of layer `depth`, in blocks on the rayon pool, telling `reached`
@@ -367,7 +367,7 @@ impl<'a> Builder<'a> {
                 unsafe { self.expand::<BMI2, K>(state, depth, &mut ranks, &mut work) };
                 while work.pending.len() > LAG {
                     let child = work.pending.pop();
-                    self.settle::<K>(child, &mut work);
+                    self.settle_waiting::<K>(child, &mut work);
                 }
                 while work.claimed.len() > LAG / 2 {
                     let child = work.claimed.pop();
@@ -377,7 +377,7 @@ impl<'a> Builder<'a> {
         }
         while work.pending.len() > 0 {
             let child = work.pending.pop();
-            self.settle::<K>(child, &mut work);
+            self.settle_waiting::<K>(child, &mut work);
         }
         while work.claimed.len() > 0 {
             let child = work.claimed.pop();
@@ -388,18 +388,27 @@ impl<'a> Builder<'a> {
     }
 
     /// Claims a neighbour for the next layer; if it was unseen, counts it and passes it on to
-    /// the claimed ones, its placement's entry fetched ahead of need.
+    /// the claimed ones with its placement's rank (`rank` works it out), its entry fetched
+    /// ahead of need.
     #[inline(always)]
-    fn settle<const K: usize>(&self, child: Child, work: &mut Work) {
-        if self.claim(child.state, work.next) {
+    fn settle(&self, state: u64, value: u8, rank: impl FnOnce() -> u64, work: &mut Work) {
+        if self.claim(state, work.next) {
             work.counts.0 += 1;
-            let rank = self.ranker.rank(&unpack::<K>(child.cells));
+            let rank = rank();
             prefetch(&self.entries[(rank >> 1) as usize]);
             work.claimed.push(Child {
+                state,
                 cells: rank,
-                ..child
+                value,
             });
         }
+    }
+
+    /// [`Builder::settle`] for a neighbour that waited, its cells packed.
+    #[inline(always)]
+    fn settle_waiting<const K: usize>(&self, child: Child, work: &mut Work) {
+        let rank = || self.ranker.rank(&unpack::<K>(child.cells));
+        self.settle(child.state, child.value, rank, work);
     }
 
     /// Records a newly reached neighbour's placement (its `cells` replaced by its placement's
@@ -412,8 +421,8 @@ impl<'a> Builder<'a> {
     }
 
     /// Expands one state of layer `depth`: its neighbours in the same order's block are claimed
-    /// at once, the others wait in `work`, their words fetched ahead of need. `ranks` holds the last order unranked and its ranks of the tiles' cells
-    /// among the occupied ones.
+    /// at once, the others wait in `work`, their words fetched ahead of need. `ranks` holds the
+    /// last order unranked and its ranks of the tiles' cells among the occupied ones.
     ///
     /// # Safety
     ///
@@ -465,17 +474,18 @@ impl<'a> Builder<'a> {
                 let row = i * self.cells;
                 let now_md = md + u32::from(self.manhattan[row + to as usize])
                     - u32::from(self.manhattan[row + from as usize]);
-                let child = Child {
-                    state: now_order * slots + u64::from(now_slot),
-                    cells: pack(&positions),
-                    value: ((depth + 1).saturating_sub(now_md) / 2).min(15) as u8,
-                };
+                let state = now_order * slots + u64::from(now_slot);
+                let value = ((depth + 1).saturating_sub(now_md) / 2).min(15) as u8;
                 if passed == 0 {
                     // In this order's block, which the scan has at hand.
-                    self.settle::<K>(child, work);
+                    self.settle(state, value, || self.ranker.rank(&positions), work);
                 } else {
-                    prefetch(&self.seen[(child.state >> 5) as usize]);
-                    work.pending.push(child);
+                    prefetch(&self.seen[(state >> 5) as usize]);
+                    work.pending.push(Child {
+                        state,
+                        cells: pack(&positions),
+                        value,
+                    });
                 }
                 positions[i] = from as u8;
             }
