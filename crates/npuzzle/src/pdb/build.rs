@@ -196,12 +196,12 @@ pub fn build_table(
     Ok(table)
 }
 
-/// The bytes a build of `k` tiles on `cells` cells holds at its peak, at most: the two bits of
-/// each state (a state a free cell, at most) and the table. For the budget's memory cap.
-pub fn build_memory(cells: usize, k: usize) -> u64 {
-    let placements = super::index::entries(cells, k);
-    let states = placements * (cells - k) as u64;
-    states / 4 + placements / 2
+/// The bytes a build of `k` tiles on a board of `shape` holds at its peak: the two bits of
+/// each state and the table (7-8's 8-tile pattern: 615 MB, measured 604 MB). For the budget's
+/// memory cap.
+pub fn build_memory(shape: Shape, k: usize) -> u64 {
+    let layout = Layout::new(shape, k);
+    layout.states().div_ceil(4) + layout.placements().div_ceil(2)
 }
 
 impl<'a> Builder<'a> {
@@ -568,6 +568,11 @@ mod tests {
             (shape(2, 4), vec![3, 4, 5, 6, 7]),
             (shape(5, 2), vec![1]),
         ] {
+            // What the memory cap is checked against is what a build holds.
+            let budget = Budget::default();
+            let builder = Builder::new(shape, &tiles, &budget);
+            let held = builder.seen.len() * 8 + builder.entries.len();
+            assert!(held.abs_diff(build_memory(shape, tiles.len()) as usize) < 8);
             let table = build_table(shape, &tiles, 0, &Budget::default(), &|_| {}).unwrap();
             let truth = by_brute_force(shape, &tiles);
             for (rank, &expected) in truth.iter().enumerate() {

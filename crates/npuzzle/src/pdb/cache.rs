@@ -218,11 +218,10 @@ pub fn load(partition: &Partition, path: &Path) -> io::Result<PatternDatabase> {
 ///
 /// [`PdbError::Stopped`] when the budget stops a build.
 pub fn build(partition: &Partition, budget: &Budget) -> Result<PatternDatabase, PdbError> {
-    let cells = partition.shape().cells();
     let peak = partition
         .patterns()
         .iter()
-        .map(|p| build_memory(cells, p.len()))
+        .map(|p| build_memory(partition.shape(), p.len()))
         .max()
         .unwrap_or(0);
     if budget.max_memory.is_some_and(|max| peak > max as u64) {
