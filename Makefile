@@ -24,7 +24,7 @@ if [ -n "$$missing" ]; then \
 fi
 endef
 
-.PHONY: run test screenshot deps screenshot-deps check mobile-deps mobile-checks phone-check phone-layout first-minute android ios
+.PHONY: run test screenshot deps screenshot-deps check mobile-deps mobile-checks phone-check phone-layout first-minute screen-reader screen-reader-deps android ios
 
 ## Installs the system packages that are missing (quietly does nothing when all are there).
 deps:
@@ -75,6 +75,20 @@ first-minute: screenshot-deps
 	cargo build -p snapslide
 	tests/first_minute.py $(CARGO_TARGET_DIR)/debug/snapslide $(LAUNCHES)
 
+## What a screen reader needs here: the accessibility bus (at-spi2-core), pyatspi for the
+## system's Python, and a D-Bus session (dbus-run-session).
+SCREEN_READER_PACKAGES := at-spi2-core python3-pyatspi dbus
+screen-reader-deps: screenshot-deps
+	@missing=""; for p in $(SCREEN_READER_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	$(install_missing)
+
+## A screen reader's view of the game (tests/screen_reader.py): a pyatspi client on a real
+## accessibility bus reads the controls and the 4×4 board's tiles, slides a tile through its
+## action and presses Hint.
+screen-reader: screen-reader-deps
+	cargo build -p snapslide
+	/usr/bin/python3 tests/screen_reader.py $(CARGO_TARGET_DIR)/debug/snapslide
+
 ## The Android app: the Rust library with cargo-ndk, then the APK with Gradle (see README).
 android:
 	android/build.sh
@@ -106,6 +120,7 @@ test: deps mobile-checks
 	@awk '/^test result:/ { passed += $$4; failed += $$6 } END { printf "\nworkspace: %d passed, %d failed\n", passed, failed }' $(CARGO_TARGET_DIR)/test.log
 	$(MAKE) --no-print-directory phone-layout
 	$(MAKE) --no-print-directory first-minute
+	$(MAKE) --no-print-directory screen-reader
 
 ## Saves a screenshot of the game under Xvfb (software rendering).
 screenshot: screenshot-deps

@@ -10,6 +10,7 @@ use npuzzle::Board;
 use crate::frame::AppSet;
 use crate::layout::{BoardLayout, ScreenLayout};
 use crate::messages::{Change, GameChanged};
+use crate::platform::SystemPreferences;
 use crate::play::Phase;
 use crate::redraw::{FrameRequest, ReportMotion};
 use crate::settings::Settings;
@@ -46,6 +47,8 @@ pub struct Slide {
     to: Vec2,
     elapsed: f32,
     duration: f32,
+    /// Eased without the spring's overshoot (motion calmed).
+    calm: bool,
 }
 
 /// The shake in progress: which cell (all tiles if `None`) and for how long.
@@ -82,6 +85,20 @@ pub fn spring(t: f32) -> f32 {
     // Ease-out-back with a gentle overshoot (about 4 % of the way).
     let c = 1.1;
     1.0 + (c + 1.0) * (t - 1.0).powi(3) + c * (t - 1.0).powi(2)
+}
+
+/// A slide's progress with motion calmed: eased out, no overshoot.
+pub fn calm(t: f32) -> f32 {
+    let t = t.clamp(0.0, 1.0);
+    1.0 - (1.0 - t).powi(3)
+}
+
+/// How much shorter a slide is shown with motion calmed.
+pub const CALM_SLIDE: f32 = 0.6;
+
+/// Whether motion is calmed now: the player's setting, else the device's.
+fn calmed(settings: &Settings, system: &SystemPreferences) -> bool {
+    settings.calm_motion(system.reduce_motion)
 }
 
 /// The gap between tiles for a cell size.
@@ -148,6 +165,7 @@ fn spawn_camera(mut commands: Commands) {
 #[derive(bevy::ecs::system::SystemParam)]
 struct Drawn<'w> {
     settings: Res<'w, Settings>,
+    system: Res<'w, SystemPreferences>,
     tiles: Res<'w, PhotoTiles>,
     screen: Res<'w, ScreenLayout>,
     phase: Res<'w, State<Phase>>,
@@ -193,7 +211,7 @@ fn rebuild_tiles(
     if !fits || !(pending || drawn.changed()) {
         return;
     }
-    let shuffle_in = pending && built.shuffle_in;
+    let shuffle_in = pending && built.shuffle_in && !calmed(&drawn.settings, &drawn.system);
     built.board = Some((board.clone(), false));
     let (layout, theme) = (drawn.screen.board, drawn.settings.theme);
     let tiles = &drawn.tiles;
@@ -241,6 +259,7 @@ fn shuffle_slide(layout: &BoardLayout, tile: u8, cell: usize) -> Slide {
         to: layout.cell_center(cell),
         elapsed: -0.015 * tile as f32,
         duration: SHUFFLE_SECONDS,
+        calm: false,
     }
 }
 
@@ -293,11 +312,13 @@ fn fill_in(
 fn start_slides(
     mut commands: Commands,
     mut changes: MessageReader<GameChanged>,
+    (settings, system): (Res<Settings>, Res<SystemPreferences>),
     screen: Res<ScreenLayout>,
     built: Res<Built>,
     mut shake: ResMut<Shake>,
     mut sprites: Query<(&Transform, &mut TileSprite)>,
 ) {
+    let calm = calmed(&settings, &system);
     for changed in changes.read() {
         match &changed.change {
             Change::Slid { steps, seconds, .. } => {
@@ -314,11 +335,18 @@ fn start_slides(
                         from: transform.translation.truncate(),
                         to: screen.board.cell_center(step.to),
                         elapsed: 0.0,
-                        duration: *seconds,
+                        duration: if calm {
+                            *seconds * CALM_SLIDE
+                        } else {
+                            *seconds
+                        },
+                        calm,
                     });
                 }
             }
-            Change::Bumped(cell) => shake.0 = Some((*cell, 0.0)),
+            // Calmed, an illegal tap only bumps (the sound and haptic stay).
+            Change::Bumped(cell) if !calm => shake.0 = Some((*cell, 0.0)),
+            Change::Bumped(_) => {}
             Change::Reset(_) | Change::Won(_) => {}
         }
     }
@@ -345,7 +373,8 @@ fn animate(
                     commands.entity(entity).remove::<Slide>();
                     slide.to
                 } else {
-                    slide.from.lerp(slide.to, spring(t))
+                    let eased = if slide.calm { calm(t) } else { spring(t) };
+                    slide.from.lerp(slide.to, eased)
                 }
             }
             None => transform.translation.truncate(),
@@ -400,6 +429,17 @@ mod tests {
             .map(|i| spring(i as f32 / 100.0))
             .fold(0.0, f32::max);
         assert!(peak > 1.0 && peak < 1.06, "overshoot {peak}");
+    }
+
+    #[test]
+    fn a_calm_slide_never_overshoots_and_still_lands() {
+        let mut last = 0.0;
+        for i in 0..=100 {
+            let at = calm(i as f32 / 100.0);
+            assert!((0.0..=1.0).contains(&at) && at >= last, "{at} at {i}");
+            last = at;
+        }
+        assert_eq!(calm(1.0), 1.0);
     }
 
     #[test]

@@ -15,7 +15,8 @@ use bevy::window::{PrimaryWindow, WindowResized, WindowScaleFactorChanged};
 
 use crate::frame::AppSet;
 use crate::messages::{Change, GameChanged};
-use crate::platform::SafeArea;
+use crate::platform::{SafeArea, SystemPreferences};
+use crate::settings::Settings;
 
 /// The controls' width beside the board (landscape), in the controls' points.
 pub const PANEL_WIDTH: f32 = 320.0;
@@ -24,6 +25,8 @@ pub const PANEL_MIN_HEIGHT: f32 = 330.0;
 /// The height the full panel needs beside the board (with the app's name and room for the
 /// status); a shorter window gets the compact panel, in the controls' points.
 pub const PANEL_FULL_HEIGHT: f32 = 430.0;
+/// The most of a portrait window's height the panel takes (large text makes it scroll).
+pub const PANEL_MOST: f32 = 0.6;
 /// Space kept around the board, in logical pixels.
 pub const MARGIN: f32 = 12.0;
 /// The smallest window a desktop window can be shrunk to, in logical pixels (a phone on its
@@ -112,6 +115,8 @@ pub struct ScreenLayout {
     pub ui_scale: f32,
     /// The window less the safe area, in screen coordinates: where anything may be drawn.
     pub usable: Rect,
+    /// The player's text size it was laid out for (1 for 100 %).
+    pub text_scale: f32,
 }
 
 impl Default for ScreenLayout {
@@ -213,6 +218,7 @@ pub fn layout_scaled(
         compact,
         ui_scale,
         usable,
+        text_scale,
     }
 }
 
@@ -223,8 +229,10 @@ fn fit(area: Vec2, cells: Vec2) -> f32 {
 }
 
 /// Portrait: the board at the top, centred, filling the width; the panel below it, at least
-/// `panel_height` tall, to the bottom of the usable area.
+/// `panel_height` tall (at most three fifths of the height: with large text the panel scrolls
+/// rather than squeeze the board away), to the bottom of the usable area.
 fn portrait_places(usable: Rect, cells: Vec2, panel_height: f32) -> (Rect, Rect) {
+    let panel_height = panel_height.min(usable.height() * PANEL_MOST);
     let area = Vec2::new(usable.width(), usable.height() - panel_height);
     let size = cells * fit(area, cells);
     let min = Vec2::new(usable.center().x - size.x / 2.0, usable.min.y + MARGIN);
@@ -266,33 +274,50 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, follow_the_board.in_set(AppSet::React));
 }
 
-/// Lays out again when the window's size or scale, or the safe area, changed (before input is
-/// read: a tap is found on the layout on screen).
+/// What the layout is made for besides the window: the safe area and the text size (the
+/// player's, or the device's).
+#[derive(bevy::ecs::system::SystemParam)]
+struct Room<'w> {
+    safe: Res<'w, SafeArea>,
+    settings: Res<'w, Settings>,
+    system: Res<'w, SystemPreferences>,
+}
+
+impl Room<'_> {
+    fn changed(&self) -> bool {
+        self.safe.is_changed() || self.settings.is_changed() || self.system.is_changed()
+    }
+
+    fn text_scale(&self) -> f32 {
+        self.settings.text_scale(self.system.font_scale)
+    }
+}
+
+/// Lays out again when the window's size or scale, the safe area or the text size changed
+/// (before input is read: a tap is found on the layout on screen).
 fn follow_the_window(
     mut resized: MessageReader<WindowResized>,
     mut rescaled: MessageReader<WindowScaleFactorChanged>,
     windows: Query<&Window, With<PrimaryWindow>>,
-    safe: Res<SafeArea>,
+    room: Room,
     mut layout: ResMut<ScreenLayout>,
     mut first: Local<bool>,
 ) {
-    let told = resized.read().count() + rescaled.read().count() > 0 || safe.is_changed();
+    let told = resized.read().count() + rescaled.read().count() > 0 || room.changed();
     let Ok(window) = windows.single() else {
         return;
     };
     if told || !std::mem::replace(&mut *first, true) {
-        let board = layout.board;
-        set(
-            &mut layout,
-            layout_for(window.size(), *safe, board.width, board.height),
-        );
+        let board = (layout.board.width, layout.board.height);
+        let next = layout_scaled(window.size(), *room.safe, board, room.text_scale());
+        set(&mut layout, next);
     }
 }
 
 /// Lays out for a new board's shape.
 fn follow_the_board(
     mut changes: MessageReader<GameChanged>,
-    safe: Res<SafeArea>,
+    room: Room,
     mut layout: ResMut<ScreenLayout>,
 ) {
     let Some(board) = changes
@@ -303,7 +328,8 @@ fn follow_the_board(
     else {
         return;
     };
-    let next = layout_for(layout.window, *safe, board.width(), board.height());
+    let shape = (board.width(), board.height());
+    let next = layout_scaled(layout.window, *room.safe, shape, room.text_scale());
     set(&mut layout, next);
 }
 
@@ -436,10 +462,8 @@ mod tests {
             "panel too narrow: {context}"
         );
         if layout.portrait {
-            assert!(
-                panel.height() >= needed.y * layout.ui_scale - 0.5,
-                "panel too short: {context}"
-            );
+            let wanted = (needed.y * layout.ui_scale).min(usable.height() * PANEL_MOST);
+            assert!(panel.height() >= wanted - 0.5, "panel too short: {context}");
         }
         // As large as fits: a cell one pixel larger would not.
         let cells = Vec2::new(layout.board.width as f32, layout.board.height as f32);
@@ -461,10 +485,23 @@ mod tests {
             let window = Vec2::new(w, h);
             for safe in [SafeArea::default(), phone_safe_area(window)] {
                 for (columns, rows) in BOARDS {
-                    assert_holds(&layout_for(window, safe, columns, rows), safe);
+                    for text in [1.0, 1.25, 1.5, 2.0] {
+                        let layout = layout_scaled(window, safe, (columns, rows), text);
+                        assert_holds(&layout, safe);
+                    }
                 }
             }
         }
+    }
+
+    #[test]
+    fn larger_text_scales_the_controls_and_leaves_the_board_room() {
+        let phone = Vec2::new(360.0, 640.0);
+        let normal = layout_scaled(phone, SafeArea::default(), (4, 4), 1.0);
+        let large = layout_scaled(phone, SafeArea::default(), (4, 4), 2.0);
+        assert_eq!(large.ui_scale, 2.0);
+        assert!(large.panel.height() > normal.panel.height());
+        assert!(large.board_rect().height() >= 640.0 * (1.0 - PANEL_MOST) - 3.0 * MARGIN);
     }
 
     #[test]

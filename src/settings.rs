@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 
 use crate::frame::AppSet;
-use crate::game::{Difficulty, Preferences, Theme, speed_in_range};
+use crate::game::{Difficulty, Preferences, TEXT_SIZES, Theme, speed_in_range};
 use crate::messages::Restored;
 
 /// The player's settings (kept in the settings file).
@@ -33,6 +33,10 @@ pub enum SettingsCommand {
     Speed(f32),
     /// Dark or light.
     Theme(Theme),
+    /// The text size in percent, or the device's (`None`).
+    TextSize(Option<u16>),
+    /// Calm motion, or the device's setting (`None`).
+    ReduceMotion(Option<bool>),
 }
 
 impl SettingsCommand {
@@ -47,6 +51,10 @@ impl SettingsCommand {
             SettingsCommand::Haptics(on) => preferences.haptics = on,
             SettingsCommand::Speed(speed) => preferences.speed = speed_in_range(speed),
             SettingsCommand::Theme(theme) => preferences.theme = theme,
+            SettingsCommand::TextSize(size) => {
+                preferences.text_size = size.filter(|s| TEXT_SIZES.contains(s));
+            }
+            SettingsCommand::ReduceMotion(calm) => preferences.reduce_motion = calm,
         }
     }
 }

@@ -56,7 +56,7 @@ impl Palette {
         bad: [0xff, 0x6f, 0x61],
         backdrop: [0x3a, 0x3f, 0x4b],
         disabled_fill: [0x20, 0x23, 0x2b],
-        disabled_text: [0x6b, 0x70, 0x7a],
+        disabled_text: [0x80, 0x85, 0x8f],
     };
 
     /// The light theme.
@@ -74,7 +74,7 @@ impl Palette {
         bad: [0xd0, 0x40, 0x30],
         backdrop: [0xb4, 0xa9, 0x98],
         disabled_fill: [0xf6, 0xf2, 0xeb],
-        disabled_text: [0xa3, 0xa0, 0x9b],
+        disabled_text: [0x7a, 0x76, 0x70],
     };
 
     /// The palette of a theme.
@@ -145,7 +145,7 @@ mod tests {
                 "{enabled:.2} vs {disabled:.2}"
             );
             assert!(
-                disabled >= 1.8,
+                disabled >= 3.0,
                 "a disabled label cannot be read: {disabled:.2}"
             );
         }

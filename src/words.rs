@@ -2,7 +2,7 @@
 //! how far a new board is from solved, and the review in sentences. The rules (`game`) hold
 //! numbers and facts; the sentences made of them are written here.
 
-use npuzzle::Shape;
+use npuzzle::{Move, Shape};
 
 use crate::game::{DailyResults, Day, GameKind, Recipe, Summary};
 
@@ -12,6 +12,48 @@ pub fn moves_text(count: usize) -> String {
         "1 move".into()
     } else {
         format!("{count} moves")
+    }
+}
+
+/// "1 tile", "2 tiles".
+pub fn tiles_text(count: usize) -> String {
+    if count == 1 {
+        "1 tile".into()
+    } else {
+        format!("{count} tiles")
+    }
+}
+
+/// The way a blank move slides the tile beside the blank: the blank going left slides a tile
+/// right.
+pub fn tile_direction(mv: Move) -> &'static str {
+    match mv {
+        Move::Left => "right",
+        Move::Right => "left",
+        Move::Up => "down",
+        Move::Down => "up",
+    }
+}
+
+/// A move in words, for a screen reader: "Tile 7 moved left.", "Tiles 5, 6 and 7 moved up.".
+pub fn moved_text(tiles: &[u8], mv: Move) -> String {
+    let direction = tile_direction(mv);
+    match tiles {
+        [] => String::new(),
+        [tile] => format!("Tile {tile} moved {direction}."),
+        [first @ .., last] => {
+            let first: Vec<String> = first.iter().map(u8::to_string).collect();
+            format!("Tiles {} and {last} moved {direction}.", first.join(", "))
+        }
+    }
+}
+
+/// A distance from solved: "23 moves from solved.", or "At least 120 moves from solved.".
+pub fn distance_text(moves: usize, exact: bool) -> String {
+    if exact {
+        format!("{} from solved.", moves_text(moves))
+    } else {
+        format!("At least {} from solved.", moves_text(moves))
     }
 }
 
@@ -133,6 +175,17 @@ mod tests {
         assert_eq!((article(17), article(110), article(1)), ("a", "a", "a"));
         assert_eq!(a_moves(18), "an 18-move");
         assert_eq!(a_moves(110), "a 110-move");
+    }
+
+    #[test]
+    fn moves_read_as_a_screen_reader_says_them() {
+        assert_eq!(moved_text(&[7], Move::Right), "Tile 7 moved left.");
+        assert_eq!(
+            moved_text(&[5, 6, 7], Move::Down),
+            "Tiles 5, 6 and 7 moved up."
+        );
+        assert_eq!(distance_text(23, true), "23 moves from solved.");
+        assert_eq!(distance_text(120, false), "At least 120 moves from solved.");
     }
 
     #[test]

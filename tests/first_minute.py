@@ -9,8 +9,9 @@
   until the mouse moves). Each launch's time is printed;
 - the panel fits: in windows of phones upright (360×640, 360×800) and on their side
   (800×360, 640×360), a tablet on its side (1024×768), the desktop's default (1100×720),
-  1280×800 and a 4K screen (3840×2160), the game logs no control running past the panel or
-  its status area (the game warns when one does).
+  1280×800 and a 4K screen (3840×2160), and with text at 200 % on a phone upright (360×640)
+  and on its side (800×360), the game logs no control running past the panel or its status
+  area (the game warns when one does).
 
 Usage: tests/first_minute.py path/to/snapslide [launches]
 """
@@ -27,8 +28,10 @@ SCREEN = (1280, 800)
 BOARD_AREA = (100, 100, 600, 600)
 SHOW_WITHIN_S = 10
 POLL_S = 0.5
-WINDOWS = ["360x640", "360x800", "800x360", "640x360", "1024x768", "1100x720", "1280x800",
-           "3840x2160"]
+# Windows, and the text size the player chose in Options (per cent).
+WINDOWS = [("360x640", 100), ("360x800", 100), ("800x360", 100), ("640x360", 100),
+           ("1024x768", 100), ("1100x720", 100), ("1280x800", 100), ("3840x2160", 100),
+           ("360x640", 200), ("800x360", 200)]
 TIMEOUT_S = 180
 
 
@@ -106,23 +109,28 @@ def check_launches(binary, scratch, count):
 
 
 def check_panel_fits(binary, scratch):
-    for window in WINDOWS:
-        shot = os.path.join(scratch, f"panel-{window}.png")
+    for window, text_size in WINDOWS:
+        name = f"{window} window at {text_size} % text"
+        shot = os.path.join(scratch, f"panel-{window}-{text_size}.png")
         width, height = (int(side) for side in window.split("x"))
         screen = f"{max(width, SCREEN[0])}x{max(height, SCREEN[1])}"
+        data = f"data-{window}-{text_size}"
+        os.makedirs(os.path.join(scratch, data))
+        with open(os.path.join(scratch, data, "settings.json"), "w") as settings:
+            settings.write(f'{{"text_size": {text_size}}}')
         command = ["xvfb-run", "-a", "-s", f"-screen 0 {screen}x24", binary,
                    "--size", "4", "--seed", "3", "--window", window, "--screenshot", shot]
         try:
-            result = subprocess.run(command, env=environment(scratch, f"data-{window}"),
+            result = subprocess.run(command, env=environment(scratch, data),
                                     capture_output=True, text=True, timeout=TIMEOUT_S)
         except subprocess.TimeoutExpired:
-            fail(f"the {window} window gave no screenshot within {TIMEOUT_S} s")
+            fail(f"the {name} gave no screenshot within {TIMEOUT_S} s")
         if result.returncode != 0:
             fail(f"the game exited with {result.returncode}:\n{result.stderr[-2000:]}")
         overflow = [line for line in result.stderr.splitlines() if "run past" in line]
         if overflow:
-            fail(f"in a {window} window: {overflow[0]}")
-        print(f"first minute: the panel fits a {window} window")
+            fail(f"in a {name}: {overflow[0]}")
+        print(f"first minute: the panel fits a {name}")
 
 
 def main():

@@ -5,13 +5,14 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::sheet::{modal, sheet_width, title};
+use super::sheet::{modal, sheet_height, sheet_width, title};
 use super::style::{self, heading};
 use super::thumbnails::{Thumbnails, texture, thumbnail};
 use super::{Actions, Hud, HudAction, Pending, Sheet, View};
 use crate::framing::FramingCommand;
 use crate::game::{
-    DAILY_DISTANCE, DAILY_SHAPE, Difficulty, MAX_SIDE, MIN_SIDE, Recipe, SPEEDS, photo_shapes,
+    DAILY_DISTANCE, DAILY_SHAPE, Difficulty, MAX_SIDE, MIN_SIDE, Recipe, SPEEDS, TEXT_SIZES,
+    photo_shapes,
 };
 use crate::messages::{PhotoOrigin, PickPhoto};
 use crate::photo::{FramedPhoto, PhotoSource, bundled_title};
@@ -47,8 +48,8 @@ pub(super) fn show(
     let tapped_beside = modal(ctx, "menu", width, |ui| {
         title(ui, "Menu", &mut hud);
         egui::ScrollArea::vertical()
-            .max_height((view.layout.window_points().y - 160.0).max(240.0))
-            .min_scrolled_height((view.layout.window_points().y - 200.0).max(240.0))
+            .max_height(sheet_height(view.layout.window_points()))
+            .min_scrolled_height(sheet_height(view.layout.window_points()) - 40.0)
             .show(ui, |ui| {
                 daily(ui, settings.theme, &view, &mut actions);
                 ui.separator();
@@ -64,7 +65,7 @@ pub(super) fn show(
                     &mut actions,
                 );
                 ui.separator();
-                options(ui, &settings, view.session.board, &mut actions);
+                options(ui, &settings, &view, &mut actions);
                 ui.separator();
                 more(ui, &mut hud, &view, platform.0.offers_quit(), &mut actions);
             });
@@ -263,13 +264,23 @@ fn thumbnail_button(
     .on_hover_text(title)
 }
 
-fn options(ui: &mut egui::Ui, settings: &Settings, board: (usize, usize), actions: &mut Actions) {
+fn options(ui: &mut egui::Ui, settings: &Settings, view: &View, actions: &mut Actions) {
     ui.label(heading("Options"));
     ui.scope(|ui| {
         style::square_checkboxes(ui, settings.theme);
-        option_boxes(ui, settings, board, actions);
+        option_boxes(ui, settings, view.session.board, actions);
+        let calm = settings.calm_motion(view.system.reduce_motion);
+        let label = "Calm motion: no spring, confetti or shake";
+        toggle(
+            ui,
+            calm,
+            label,
+            |on| SettingsCommand::ReduceMotion(Some(on)),
+            actions,
+        );
     });
-    ui.horizontal(|ui| {
+    text_sizes(ui, settings, view, actions);
+    ui.horizontal_wrapped(|ui| {
         ui.label("Theme");
         for theme in [Theme::Dark, Theme::Light] {
             if style::chip(ui, settings.theme, settings.theme == theme, theme.label()).clicked() {
@@ -291,6 +302,29 @@ fn toggle(
     if ui.checkbox(&mut value, label).changed() {
         actions.settings.write(command(value));
     }
+}
+
+/// The text size: the device's (where it tells it), or 100 % to 200 %.
+fn text_sizes(ui: &mut egui::Ui, settings: &Settings, view: &View, actions: &mut Actions) {
+    let theme = settings.theme;
+    ui.label("Text size");
+    ui.horizontal_wrapped(|ui| {
+        let device = match view.system.font_scale {
+            Some(scale) => format!("Device ({:.0} %)", scale * 100.0),
+            None => "Device".to_string(),
+        };
+        if style::chip(ui, theme, settings.text_size.is_none(), &device).clicked() {
+            actions.settings.write(SettingsCommand::TextSize(None));
+        }
+        for percent in TEXT_SIZES {
+            let chosen = settings.text_size == Some(percent);
+            if style::chip(ui, theme, chosen, &format!("{percent} %")).clicked() {
+                actions
+                    .settings
+                    .write(SettingsCommand::TextSize(Some(percent)));
+            }
+        }
+    });
 }
 
 fn option_boxes(

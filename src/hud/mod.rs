@@ -4,6 +4,7 @@
 //! Rust in `state`; the look is in `style`. Sizes are logical pixels: egui follows the
 //! window's scale factor, and everything tappable is at least [`style::MIN_TOUCH`] tall.
 
+pub mod access;
 mod dialogs;
 mod framing_sheet;
 mod menu;
@@ -54,6 +55,7 @@ struct View<'w> {
     meter: Res<'w, Meter>,
     review: Res<'w, crate::review::Review>,
     session: Res<'w, crate::session::Session>,
+    system: Res<'w, crate::platform::SystemPreferences>,
 }
 
 impl View<'_> {
@@ -94,7 +96,7 @@ fn fonts_ready(styled: Res<Styled>) -> bool {
 /// `PostUpdate`), not in its own schedule after `Update`, so a tap on a button reaches the game
 /// in the frame it is made. The state they draw is `state`'s (in the core).
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(thumbnails::plugin)
+    app.add_plugins((thumbnails::plugin, access::plugin))
         .insert_resource(EguiGlobalSettings {
             auto_create_primary_context: false,
             ..default()
@@ -122,6 +124,7 @@ pub(super) fn plugin(app: &mut App) {
                 (
                     panel::show,
                     overlay::show,
+                    access::show,
                     menu::show,
                     setup_sheet::show,
                     dialogs::show,

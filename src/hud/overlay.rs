@@ -9,6 +9,7 @@ use bevy_egui::{EguiContexts, egui};
 use super::style::{self, rgb};
 use super::{Hud, Sheet, View};
 use crate::board_view::TileSprite;
+use crate::platform::SystemPreferences;
 use crate::settings::Settings;
 use crate::theme::{Palette, Theme};
 
@@ -25,7 +26,7 @@ pub(super) fn show(
     hud: Res<Hud>,
     view: View,
     sprites: Query<(&TileSprite, &Transform)>,
-    mut celebration: Local<Celebration>,
+    (system, mut celebration): (Res<SystemPreferences>, Local<Celebration>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let painter = ctx.layer_painter(egui::LayerId::new(
@@ -33,6 +34,9 @@ pub(super) fn show(
         egui::Id::new("board-overlay"),
     ));
     tile_marks(&painter, &settings, &view, &sprites);
+    if !view.won() && hud.sheet == Sheet::None {
+        gap_outline(&painter, &view);
+    }
     notices(ctx, settings.theme, &hud, &view);
     match (hud.result_open, celebration.0) {
         (true, None) => celebration.0 = Some(Instant::now()),
@@ -42,7 +46,8 @@ pub(super) fn show(
     if let Some(since) = celebration.0 {
         let t = since.elapsed().as_secs_f32();
         if t < CELEBRATION_SECONDS {
-            celebrate(ctx, settings.theme, &view, t);
+            let calm = settings.calm_motion(system.reduce_motion);
+            celebrate(ctx, settings.theme, &view, t, calm);
             ctx.request_repaint();
         }
     }
@@ -90,8 +95,7 @@ fn tile_marks(
             );
         }
         if marks && tile.home {
-            let dot = rect.right_bottom() - egui::vec2(9.0, 9.0);
-            painter.circle_filled(dot, (cell * 0.05).clamp(3.0, 7.0), rgb(p.good));
+            home_mark(painter, rect, cell, rgb(p.good));
         }
         if hinted == Some(tile.tile) {
             painter.rect_stroke(
@@ -102,6 +106,38 @@ fn tile_marks(
             );
         }
     }
+}
+
+/// The mark on a tile already home: a check mark in a disc (a shape, not a colour alone).
+fn home_mark(painter: &egui::Painter, tile: egui::Rect, cell: f32, colour: egui::Color32) {
+    let radius = (cell * 0.08).clamp(6.0, 11.0);
+    let centre = tile.right_bottom() - egui::Vec2::splat(radius + 4.0);
+    painter.circle_filled(centre, radius, colour);
+    let tick = [
+        centre + egui::vec2(-0.5, 0.0) * radius,
+        centre + egui::vec2(-0.12, 0.38) * radius,
+        centre + egui::vec2(0.5, -0.35) * radius,
+    ];
+    let stroke = egui::Stroke::new((radius * 0.28).max(1.5), egui::Color32::WHITE);
+    painter.line_segment([tick[0], tick[1]], stroke);
+    painter.line_segment([tick[1], tick[2]], stroke);
+}
+
+/// The gap's outline, light outside and dark inside, so it shows on a dark photo and on a
+/// bright one.
+fn gap_outline(painter: &egui::Painter, view: &View) {
+    let layout = &view.layout;
+    let blank = view.current.game.board().blank();
+    let centre = layout.to_screen(layout.board.cell_center(blank)) / layout.ui_scale;
+    let cell = layout.board.cell / layout.ui_scale;
+    let rect = egui::Rect::from_center_size(
+        egui::pos2(centre.x, centre.y),
+        egui::Vec2::splat(cell - 4.0),
+    );
+    let outer = egui::Stroke::new(2.0, egui::Color32::from_white_alpha(220));
+    let inner = egui::Stroke::new(2.0, egui::Color32::from_black_alpha(170));
+    painter.rect_stroke(rect, 6.0, outer, egui::StrokeKind::Inside);
+    painter.rect_stroke(rect.shrink(2.0), 5.0, inner, egui::StrokeKind::Inside);
 }
 
 /// The notices, as a toast at the bottom of the board; while a sheet is open, above it at the
@@ -135,8 +171,9 @@ fn notices(ctx: &egui::Context, theme: Theme, hud: &Hud, view: &View) {
     ctx.request_repaint_after(std::time::Duration::from_secs(1));
 }
 
-/// A "Solved!" banner and a shower of confetti over the finished photo, fading out.
-fn celebrate(ctx: &egui::Context, theme: Theme, view: &View, t: f32) {
+/// A "Solved!" banner and a shower of confetti over the finished photo, fading out (the
+/// banner alone when motion is calmed).
+fn celebrate(ctx: &egui::Context, theme: Theme, view: &View, t: f32, calm: bool) {
     let p = Palette::of(theme);
     let board = view.layout.in_points(view.layout.board_rect());
     let painter = ctx.layer_painter(egui::LayerId::new(
@@ -145,7 +182,8 @@ fn celebrate(ctx: &egui::Context, theme: Theme, view: &View, t: f32) {
     ));
     let fade = (1.0 - t / CELEBRATION_SECONDS).clamp(0.0, 1.0);
     let colours = [p.accent, p.good, p.warning, p.text];
-    for i in 0..48u32 {
+    let pieces = if calm { 0 } else { 48u32 };
+    for i in 0..pieces {
         // A fixed scatter: each piece has its own column, speed, size and colour.
         let r = |salt: u32| {
             ((i.wrapping_mul(2_654_435_761) ^ salt.wrapping_mul(40_503)) % 1000) as f32 / 1000.0

@@ -49,7 +49,7 @@ pub(super) fn controls(
     let gap = ui.spacing().item_spacing.x;
     let third = ((width - 2.0 * gap) / 3.0).floor();
     ui.horizontal(|ui| {
-        if style::wide_button(ui, step > 0, "◀ Back", third).clicked() {
+        if style::wide_button(ui, step > 0, "⏴ Back", third).clicked() {
             commands.write(ReviewCommand::Backward);
         }
         let playing = view.playback.active() && !view.playback.paused;
@@ -57,7 +57,7 @@ pub(super) fn controls(
         if style::wide_button(ui, step < line, label, third).clicked() {
             commands.write(ReviewCommand::Play);
         }
-        if style::wide_button(ui, step < line, "Forward ▶", third).clicked() {
+        if style::wide_button(ui, step < line, "Forward ⏵", third).clicked() {
             commands.write(ReviewCommand::Forward);
         }
     });

@@ -39,7 +39,7 @@ pub(super) fn show(
         let verdict = check_setup(&form.text);
         match &verdict {
             Ok(_) => {
-                ui.label(egui::RichText::new("Solvable ✔").color(rgb(p.good)));
+                ui.label(egui::RichText::new("Solvable").color(rgb(p.good)));
             }
             Err(reason) if !form.text.trim().is_empty() => {
                 ui.label(egui::RichText::new(reason.to_string()).color(rgb(p.bad)));

@@ -10,12 +10,19 @@ use super::{Hud, Sheet};
 /// The widest a sheet grows, in logical pixels.
 pub const SHEET_WIDTH: f32 = 520.0;
 
-/// A sheet's width for this window.
+/// A sheet's width for this window: all of a phone's but a margin (a small phone at 200 %
+/// text is 160 points wide), never wider than [`SHEET_WIDTH`].
 pub fn sheet_width(window: Vec2) -> f32 {
-    (window.x - 32.0).clamp(240.0, SHEET_WIDTH)
+    (window.x - 32.0).clamp(120.0, SHEET_WIDTH)
 }
 
-/// A modal sheet `width` wide; returns whether the player closed it by tapping beside it.
+/// The height of a sheet's scrolled part for this window: all of it but the title, the
+/// frame's margins and a strip of the board above and below.
+pub fn sheet_height(window: Vec2) -> f32 {
+    (window.y - 160.0).max(window.y * 0.5)
+}
+
+/// A modal sheet `width` wide, scrolled where it is taller than the window; returns whether the player closed it by tapping beside it.
 /// (Escape is Back, which the controls' state answers once: egui's own reading of it would
 /// close the sheet a second time, and a second close opens the menu.)
 pub fn modal(
@@ -24,11 +31,16 @@ pub fn modal(
     width: f32,
     contents: impl FnOnce(&mut egui::Ui),
 ) -> bool {
+    // A sheet taller than the window (large text on a small phone) scrolls whole.
+    let tallest = ctx.content_rect().height() - 64.0;
     egui::Modal::new(egui::Id::new(id))
         .show(ctx, |ui| {
             ui.set_width(width);
             ui.set_max_width(width);
-            contents(ui);
+            egui::ScrollArea::vertical()
+                .id_salt("sheet")
+                .max_height(tallest)
+                .show(ui, contents);
         })
         .backdrop_response
         .clicked()

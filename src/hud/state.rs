@@ -10,7 +10,7 @@ use bevy::prelude::*;
 
 use crate::frame::AppSet;
 use crate::framing::{FramingCommand, FramingOpened};
-use crate::game::{Game, SetupGrid, example_text};
+use crate::game::{Game, Position, SetupGrid, example_text};
 use crate::messages::{
     Back, BoardCovered, BoardIntent, Change, GameChanged, GameCommand, NewGame, Notice,
 };
@@ -179,6 +179,9 @@ pub struct Hud {
     pub result_open: bool,
     /// Messages for the player, with when they came.
     pub notices: VecDeque<(String, Instant)>,
+    /// What the last change of the board did, in words, and where the game stood after it:
+    /// what a screen reader announces (with the meter's reading, when it is on).
+    pub announcement: Option<(String, Position)>,
     /// The sheet drawn in the last pass: a sheet drawn for the first time ignores the tap
     /// that opened it (egui would read it as a tap beside the sheet, and close it at once).
     pub drawn: Option<std::mem::Discriminant<Sheet>>,
@@ -341,10 +344,26 @@ fn follow_game(
     phase: Res<State<Phase>>,
 ) {
     for changed in changes.read() {
-        match changed.change {
-            Change::Won(_) => hud.result_open = true,
-            Change::Reset(_) => hud.result_open = changed.won,
-            _ => {}
+        match &changed.change {
+            Change::Won(game) => {
+                hud.result_open = true;
+                let said = format!("Solved in {}!", crate::words::moves_text(game.moves()));
+                hud.announcement = Some((said, changed.position));
+            }
+            Change::Reset(_) => {
+                hud.result_open = changed.won;
+                hud.announcement = None;
+            }
+            Change::Slid { steps, .. } => {
+                let tiles: Vec<u8> = steps.iter().map(|step| step.tile).collect();
+                let said = steps
+                    .first()
+                    .map(|step| crate::words::moved_text(&tiles, step.mv));
+                hud.announcement = said.map(|said| (said, changed.position));
+            }
+            Change::Bumped(_) => {
+                hud.announcement = Some(("That tile cannot move.".into(), changed.position));
+            }
         }
     }
     if intents.read().count() > 0 && *phase.get() == Phase::Won {

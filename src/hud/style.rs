@@ -120,6 +120,10 @@ fn visuals(theme: Theme, p: &Palette) -> egui::Visuals {
         state.expansion = 0.0;
     }
     w.active.fg_stroke = Stroke::new(1.5, rgb(p.on_accent));
+    // A control with the keyboard's focus is drawn active: the accent, and a ring in the
+    // text's colour (so it shows on the accent button too, in both themes).
+    w.active.bg_stroke = Stroke::new(2.5, rgb(p.text));
+    w.active.expansion = 1.0;
     w.noninteractive.bg_fill = rgb(p.surface);
     w.noninteractive.bg_stroke = Stroke::new(1.0, rgb(p.stroke));
     w.noninteractive.corner_radius = radius;
@@ -139,9 +143,13 @@ fn looks(ui: &egui::Ui, enabled: bool, text: RichText) -> egui::Button<'static> 
         return egui::Button::new(text);
     }
     let fill = ui.visuals().widgets.noninteractive.weak_bg_fill;
+    let outline = ui.visuals().widgets.noninteractive.bg_stroke;
     let colour = ui.ctx().data(|d| d.get_temp(disabled_text_id()));
     let colour = colour.unwrap_or_else(|| ui.visuals().weak_text_color());
-    egui::Button::new(text.color(colour)).fill(fill)
+    // Outlined, so its shape shows where its fill is close to the panel's.
+    egui::Button::new(text.color(colour))
+        .fill(fill)
+        .stroke(outline)
 }
 
 /// Where [`apply`] keeps the theme's disabled label colour in egui's memory.
@@ -214,7 +222,8 @@ pub fn primary_button(
     centred(ui, width, |ui| ui.add_enabled(enabled, button.wrap()))
 }
 
-/// A choice among a few, as a chip that shows whether it is chosen.
+/// A choice among a few, as a chip that shows whether it is chosen: by its colour, a check
+/// mark and a bold label (never by colour alone), and to a screen reader as selected.
 pub fn chip(ui: &mut egui::Ui, theme: Theme, selected: bool, label: &str) -> egui::Response {
     let p = Palette::of(theme);
     let (fill, color) = if selected {
@@ -222,11 +231,39 @@ pub fn chip(ui: &mut egui::Ui, theme: Theme, selected: bool, label: &str) -> egu
     } else {
         (p.raised, p.text)
     };
-    ui.add(
-        egui::Button::new(RichText::new(label).color(rgb(color)))
+    let text = if selected {
+        // Room for the check mark, drawn below: the fonts have no check glyph.
+        RichText::new(format!("    {label}")).strong()
+    } else {
+        RichText::new(label)
+    };
+    let response = ui.add(
+        egui::Button::new(text.color(rgb(color)))
             .fill(rgb(fill))
             .min_size(Vec2::new(MIN_TOUCH + 8.0, MIN_TOUCH)),
-    )
+    );
+    if selected {
+        check_mark(ui, response.rect, rgb(color));
+    }
+    let spoken = label.replace('×', " by ");
+    response.widget_info(|| {
+        egui::WidgetInfo::selected(egui::WidgetType::SelectableLabel, true, selected, &spoken)
+    });
+    response
+}
+
+/// A check mark at the left of a chip's label.
+fn check_mark(ui: &egui::Ui, chip: egui::Rect, color: egui::Color32) {
+    let size = ui.text_style_height(&egui::TextStyle::Button) * 0.6;
+    let left = chip.left() + ui.spacing().button_padding.x;
+    let middle = chip.center().y;
+    let points = vec![
+        egui::pos2(left, middle),
+        egui::pos2(left + size * 0.35, middle + size * 0.35),
+        egui::pos2(left + size, middle - size * 0.45),
+    ];
+    ui.painter()
+        .add(egui::Shape::line(points, egui::Stroke::new(2.5, color)));
 }
 
 /// Checkboxes drawn as outlined squares (the rounded, borderless buttons would make them dots),
@@ -280,6 +317,60 @@ pub fn clock(time: std::time::Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every character outside ASCII in the app's strings, with the file it is in.
+    fn symbols_in_strings() -> Vec<(char, String)> {
+        let mut found = Vec::new();
+        let mut folders = vec![std::path::PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src"
+        ))];
+        while let Some(folder) = folders.pop() {
+            for entry in std::fs::read_dir(&folder).unwrap().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    folders.push(path);
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap();
+                for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+                    // The odd pieces between quotes are inside string literals.
+                    for piece in line.split('"').skip(1).step_by(2) {
+                        for c in piece.chars().filter(|c| !c.is_ascii()) {
+                            found.push((c, path.display().to_string()));
+                        }
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn every_symbol_the_app_writes_is_in_its_fonts() {
+        let ctx = egui::Context::default();
+        ctx.set_fonts(fonts());
+        // The fonts are loaded at the first pass.
+        ctx.run_ui(Default::default(), |_| {})
+            .textures_delta
+            .clear();
+        let symbols = symbols_in_strings();
+        assert!(
+            symbols.iter().any(|(c, _)| *c == '…'),
+            "the scan found no strings"
+        );
+        for family in [FontFamily::Proportional, bold()] {
+            let font = FontId::new(16.0, family);
+            let missing: Vec<_> = symbols
+                .iter()
+                .filter(|(c, _)| !ctx.fonts_mut(|f| f.has_glyph(&font, *c)))
+                .collect();
+            assert!(
+                missing.is_empty(),
+                "drawn as boxes in {font:?}: {missing:?}"
+            );
+        }
+    }
 
     #[test]
     fn the_fonts_load_and_keep_egui_fallbacks() {

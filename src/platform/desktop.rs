@@ -12,7 +12,7 @@ use bevy::tasks::IoTaskPool;
 use bevy::window::FileDragAndDrop;
 
 use super::SafeArea;
-use super::{Haptic, Inbox, Platform, PlatformEvent, PlatformHandle};
+use super::{Haptic, Inbox, Platform, PlatformEvent, PlatformHandle, SystemPreferences};
 use crate::messages::PhotoOrigin;
 use crate::photo::MAX_FILE_BYTES;
 
@@ -67,6 +67,44 @@ impl Platform for Desktop {
     }
 
     fn haptic(&self, _haptic: Haptic) {}
+
+    /// On Linux, GNOME's text scaling and animation settings (`gsettings`), where the desktop
+    /// has them; elsewhere nothing.
+    fn ask_preferences(&self, inbox: Inbox) {
+        let spawned = std::thread::Builder::new()
+            .name("snapslide-preferences".into())
+            .spawn(move || {
+                let font_scale = gsettings("text-scaling-factor").and_then(|v| v.parse().ok());
+                let animations = gsettings("enable-animations");
+                let reduce_motion = animations.map(|on| on == "false");
+                if font_scale.is_some() || reduce_motion.is_some() {
+                    inbox.push(PlatformEvent::Preferences(SystemPreferences {
+                        font_scale,
+                        reduce_motion,
+                    }));
+                }
+            });
+        if let Err(error) = spawned {
+            warn!("the desktop's text size and motion settings are not read: {error}");
+        }
+    }
+}
+
+/// A key of GNOME's interface settings, as `gsettings` prints it (`None` without gsettings or
+/// the key).
+fn gsettings(key: &str) -> Option<String> {
+    if !cfg!(target_os = "linux") {
+        return None;
+    }
+    let output = std::process::Command::new("gsettings")
+        .args(["get", "org.gnome.desktop.interface", key])
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    output
+        .status
+        .success()
+        .then(|| String::from_utf8_lossy(&output.stdout).trim().to_string())
 }
 
 /// A photo file's bytes, size-checked, or why not.

@@ -47,6 +47,16 @@ pub struct SafeArea {
     pub left: f32,
 }
 
+/// What the device says of the player's needs: its text size (a scale, 1 for normal) and
+/// whether it asks for less motion, where it tells them (`None` where it does not).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct SystemPreferences {
+    /// The device's text scale.
+    pub font_scale: Option<f32>,
+    /// Whether the device asks for less motion.
+    pub reduce_motion: Option<bool>,
+}
+
 /// A haptic tap, by what happened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Haptic {
@@ -68,6 +78,9 @@ pub trait Platform: Send + Sync + 'static {
     fn offers_quit(&self) -> bool {
         false
     }
+    /// Asks the device for its text size and motion settings; the answer comes to the inbox
+    /// ([`PlatformEvent::Preferences`]). Nothing by default: a device that cannot tell.
+    fn ask_preferences(&self, _inbox: Inbox) {}
 }
 
 /// What the platform tells the app.
@@ -88,6 +101,8 @@ pub enum PlatformEvent {
     Back,
     /// The parts of the screen the system draws over changed.
     SafeArea(SafeArea),
+    /// The device's text size or motion setting, as it tells them.
+    Preferences(SystemPreferences),
     /// The system asks the app to end (on the desktop a signal: Ctrl+C, SIGTERM): the game is
     /// saved and the app quits.
     Quit,
@@ -220,6 +235,7 @@ fn platform_cache_dir() -> Option<PathBuf> {
 pub(super) fn core_plugin(app: &mut App) {
     app.init_resource::<Inbox>()
         .init_resource::<SafeArea>()
+        .init_resource::<SystemPreferences>()
         .insert_resource(PlatformHandle(Box::new(Headless)))
         .add_systems(Update, deliver.in_set(AppSet::Input))
         .add_systems(Update, ask_for_photos.in_set(AppSet::Decide))
@@ -228,7 +244,8 @@ pub(super) fn core_plugin(app: &mut App) {
 
 /// The platform the app runs on, with its own systems (the desktop's drag and drop).
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, wake_on_events);
+    app.add_systems(Startup, (wake_on_events, ask_preferences).chain())
+        .add_systems(Update, ask_again_on_resume.in_set(AppSet::Input));
     #[cfg(not(any(target_os = "android", target_os = "ios")))]
     app.add_plugins(desktop::plugin);
     #[cfg(target_os = "android")]
@@ -246,6 +263,22 @@ fn wake_on_events(inbox: Res<Inbox>, proxy: Option<Res<bevy::winit::EventLoopPro
     inbox.set_waker(Box::new(move || {
         let _ = lock(&proxy).send_event(bevy::winit::WinitUserEvent::WakeUp);
     }));
+}
+
+/// Asks the device for its text size and motion settings (at start).
+fn ask_preferences(platform: Res<PlatformHandle>, inbox: Res<Inbox>) {
+    platform.0.ask_preferences(inbox.clone());
+}
+
+/// Asks again when the app comes back from the background: the player may have changed them.
+fn ask_again_on_resume(
+    suspended: Res<Suspended>,
+    platform: Res<PlatformHandle>,
+    inbox: Res<Inbox>,
+) {
+    if suspended.is_changed() && !suspended.0 {
+        platform.0.ask_preferences(inbox.clone());
+    }
 }
 
 fn ask_for_photos(
@@ -267,6 +300,7 @@ struct Delivered<'w> {
     exit: MessageWriter<'w, AppExit>,
     frames: MessageWriter<'w, FrameRequest>,
     safe: ResMut<'w, SafeArea>,
+    system: ResMut<'w, SystemPreferences>,
 }
 
 /// Hands the platform's answers to the app, unless it is suspended (then they wait).
@@ -292,6 +326,11 @@ fn deliver(inbox: Res<Inbox>, suspended: Res<Suspended>, mut out: Delivered) {
             PlatformEvent::SafeArea(area) => {
                 if *out.safe != area {
                     *out.safe = area;
+                }
+            }
+            PlatformEvent::Preferences(preferences) => {
+                if *out.system != preferences {
+                    *out.system = preferences;
                 }
             }
             PlatformEvent::Quit => {

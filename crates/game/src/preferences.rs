@@ -29,6 +29,9 @@ impl Theme {
     }
 }
 
+/// The text sizes the player can choose, in percent of the normal size.
+pub const TEXT_SIZES: [u16; 4] = [100, 125, 150, 200];
+
 /// The speeds a solution plays at, in moves a second.
 pub const SPEEDS: RangeInclusive<f32> = 0.5..=30.0;
 /// The playback speed when none is set, in moves a second.
@@ -62,6 +65,12 @@ pub struct Preferences {
     pub speed: f32,
     /// Dark or light.
     pub theme: Theme,
+    /// The text size, in percent of the normal size (one of [`TEXT_SIZES`]); `None` follows the
+    /// device's own text size where it tells it, else 100 %.
+    pub text_size: Option<u16>,
+    /// Calm motion: slides without the spring's overshoot and shorter, no confetti, no shake;
+    /// `None` follows the device's setting where it tells it, else full motion.
+    pub reduce_motion: Option<bool>,
 }
 
 impl Default for Preferences {
@@ -75,11 +84,28 @@ impl Default for Preferences {
             haptics: true,
             speed: DEFAULT_SPEED,
             theme: Theme::default(),
+            text_size: None,
+            reduce_motion: None,
         }
     }
 }
 
 impl Preferences {
+    /// The text's scale (1 for 100 %): the player's choice, else the device's (`system`, where
+    /// it tells it, within 1 and 2), else 1.
+    pub fn text_scale(&self, system: Option<f32>) -> f32 {
+        match (self.text_size, system) {
+            (Some(percent), _) => percent as f32 / 100.0,
+            (None, Some(scale)) if scale.is_finite() => scale.clamp(1.0, 2.0),
+            _ => 1.0,
+        }
+    }
+
+    /// Whether motion is calmed: the player's choice, else the device's, else not.
+    pub fn calm_motion(&self, system: Option<bool>) -> bool {
+        self.reduce_motion.or(system).unwrap_or(false)
+    }
+
     /// Whether tile numbers are drawn on a board whose longer side is `n`.
     pub fn numbers_shown(&self, n: usize) -> bool {
         self.show_numbers.unwrap_or(n >= 6)
@@ -99,6 +125,10 @@ impl Preferences {
             haptics: fields.or("haptics", default.haptics),
             speed: speed_in_range(fields.or("speed", default.speed)),
             theme: fields.or("theme", default.theme),
+            text_size: fields
+                .or("text_size", default.text_size)
+                .filter(|size| TEXT_SIZES.contains(size)),
+            reduce_motion: fields.or("reduce_motion", default.reduce_motion),
         };
         Ok(Read {
             value: preferences,
@@ -120,6 +150,38 @@ mod tests {
         assert_eq!(read.value.speed, DEFAULT_SPEED);
         assert!(read.value.sound, "a bad sound setting takes the default");
         assert_eq!(read.lost, vec!["sound", "speed"]);
+    }
+
+    #[test]
+    fn text_size_and_motion_follow_the_player_then_the_device() {
+        let mut preferences = Preferences::default();
+        assert_eq!(preferences.text_scale(None), 1.0);
+        assert_eq!(
+            preferences.text_scale(Some(1.3)),
+            1.3,
+            "the phone's own font scale"
+        );
+        assert_eq!(
+            preferences.text_scale(Some(0.85)),
+            1.0,
+            "never smaller than normal"
+        );
+        preferences.text_size = Some(200);
+        assert_eq!(
+            preferences.text_scale(Some(1.3)),
+            2.0,
+            "the player's choice first"
+        );
+        assert!(!preferences.calm_motion(None));
+        assert!(preferences.calm_motion(Some(true)));
+        preferences.reduce_motion = Some(false);
+        assert!(!preferences.calm_motion(Some(true)));
+        // A size not offered is a bad value: the device's again.
+        let read = Preferences::read(br#"{"text_size": 175, "reduce_motion": true}"#).unwrap();
+        assert_eq!(
+            (read.value.text_size, read.value.reduce_motion),
+            (None, Some(true))
+        );
     }
 
     #[test]

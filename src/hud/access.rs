@@ -1,0 +1,239 @@
+//! The board as a screen reader meets it (AccessKit, through egui's tree): every cell is a node
+//! over the board, "Tile 7, row 2, column 3, slides left into the gap" or "Empty, row 4,
+//! column 4", whose default action slides the tile exactly as a tap does (a `BoardIntent`, so
+//! undo, the counters, the sound and the save behave the same); a live region says what each
+//! move did ("Tile 7 moved left. 23 moves from solved."), and the win. The nodes are drawn in a
+//! layer the pointer passes through, so taps and swipes still reach the board; the keyboard
+//! reaches them with Tab, and the cell with the keyboard's focus is ringed.
+
+use std::time::Duration;
+
+use bevy::a11y::{AccessibilityRequested, ActionRequest};
+use bevy::prelude::*;
+use bevy::winit::accessibility::WinitActionRequestHandlers;
+use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
+use bevy_egui::EguiContexts;
+use bevy_egui::{EguiInput, EguiPreUpdateSet, PrimaryEguiContext, egui};
+use npuzzle::Board;
+
+use super::style::rgb;
+use super::{Hud, Sheet, View};
+use crate::messages::BoardIntent;
+use crate::redraw::{FrameRequest, ReportMotion};
+use crate::settings::Settings;
+use crate::theme::Palette;
+use crate::words;
+
+/// How often a screen reader's requests are looked for while the app sleeps between frames.
+pub const ACTION_POLL: Duration = Duration::from_millis(40);
+
+/// The screen reader's requests reach egui, and wake the app when it sleeps.
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        PreUpdate,
+        forward_actions
+            .after(EguiPreUpdateSet::ProcessInput)
+            .before(EguiPreUpdateSet::BeginPass),
+    )
+    .add_systems(Last, (watch_actions, ask_to_act.in_set(ReportMotion)));
+}
+
+/// Hands the screen reader's requests (a tile's default action, a button's) to egui, whose
+/// widgets answer them as clicks.
+fn forward_actions(
+    mut requests: MessageReader<ActionRequest>,
+    mut inputs: Query<&mut EguiInput, With<PrimaryEguiContext>>,
+) {
+    for request in requests.read() {
+        debug!(
+            "screen reader: {:?} on {:?}",
+            request.0.action, request.0.target_node
+        );
+        for mut input in &mut inputs {
+            input
+                .events
+                .push(egui::Event::AccessKitActionRequest(request.0.clone()));
+        }
+    }
+}
+
+/// A request taken this frame is answered in the next, which must come at once.
+fn ask_to_act(requests: Res<Messages<ActionRequest>>, mut frames: MessageWriter<FrameRequest>) {
+    if !requests.is_empty() {
+        frames.write(FrameRequest::OneMore);
+    }
+}
+
+/// Once a screen reader is listening, a thread of its own looks for its requests every
+/// [`ACTION_POLL`] and wakes the app for them: Bevy queues them for the next frame, which,
+/// while the app rests between inputs, could be half a minute away.
+fn watch_actions(
+    requested: Option<Res<AccessibilityRequested>>,
+    handlers: Option<Res<WinitActionRequestHandlers>>,
+    proxy: Option<Res<EventLoopProxyWrapper>>,
+    mut watching: Local<bool>,
+) {
+    let listening = requested.is_some_and(|r| r.get());
+    let (Some(handlers), Some(proxy)) = (handlers, proxy) else {
+        return;
+    };
+    let Some(queue) = handlers
+        .values()
+        .next()
+        .cloned()
+        .filter(|_| listening && !*watching)
+    else {
+        return;
+    };
+    *watching = true;
+    let proxy = (**proxy).clone();
+    let spawned = std::thread::Builder::new()
+        .name("snapslide-screen-reader".into())
+        .spawn(move || {
+            loop {
+                std::thread::sleep(ACTION_POLL);
+                let waiting = !crate::background::lock(&queue).is_empty();
+                if waiting && proxy.send_event(WinitUserEvent::WakeUp).is_err() {
+                    return;
+                }
+            }
+        });
+    if let Err(error) = spawned {
+        warn!("a screen reader's requests will wait for the next frame: {error}");
+    }
+}
+
+/// Where a tile can slide, in the player's words: "slides left into the gap", or with the
+/// tiles between it and the gap; `None` when it cannot move.
+pub fn can_slide(board: &Board, cell: usize) -> Option<String> {
+    let moves = board.moves_to_slide_cell(cell)?;
+    let direction = words::tile_direction(*moves.first()?);
+    Some(match moves.len() {
+        1 => format!("slides {direction} into the gap"),
+        n => format!(
+            "slides {direction} into the gap, with the {} between",
+            words::tiles_text(n - 1)
+        ),
+    })
+}
+
+/// A cell's label: its tile (or the gap), where it is, and what it can do.
+pub fn cell_label(board: &Board, cell: usize) -> String {
+    let (column, row) = (cell % board.width() + 1, cell / board.width() + 1);
+    match board.tiles()[cell] {
+        0 => format!("Empty, row {row}, column {column}"),
+        tile => match can_slide(board, cell) {
+            Some(slide) => format!("Tile {tile}, row {row}, column {column}, {slide}"),
+            None => format!("Tile {tile}, row {row}, column {column}"),
+        },
+    }
+}
+
+pub(super) fn show(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    hud: Res<Hud>,
+    view: View,
+    mut intents: MessageWriter<BoardIntent>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if hud.sheet != Sheet::None {
+        return Ok(());
+    }
+    let board = view.current.game.board();
+    let layout = &view.layout;
+    let area = layout.in_points(layout.board_rect());
+    let cell = layout.board.cell / layout.ui_scale;
+    let ring = egui::Stroke::new(3.0, rgb(Palette::of(settings.theme).accent));
+    egui::Area::new(egui::Id::new("board-cells"))
+        .fixed_pos(egui::pos2(area.min.x, area.min.y))
+        .order(egui::Order::Background)
+        .interactable(false)
+        .show(ctx, |ui| {
+            for index in 0..board.tiles().len() {
+                let (column, row) = (index % board.width(), index / board.width());
+                let min = egui::pos2(
+                    area.min.x + column as f32 * cell,
+                    area.min.y + row as f32 * cell,
+                );
+                let rect = egui::Rect::from_min_size(min, egui::Vec2::splat(cell));
+                let movable = can_slide(board, index).is_some();
+                let sense = if movable {
+                    egui::Sense::click()
+                } else {
+                    egui::Sense::focusable_noninteractive()
+                };
+                let response = ui.interact(rect, ui.id().with(("cell", index)), sense);
+                let kind = if movable {
+                    egui::WidgetType::Button
+                } else {
+                    egui::WidgetType::Label
+                };
+                let label = cell_label(board, index);
+                response.widget_info(|| egui::WidgetInfo::labeled(kind, true, &label));
+                if response.has_focus() {
+                    ui.painter()
+                        .rect_stroke(rect.shrink(2.0), 6.0, ring, egui::StrokeKind::Inside);
+                }
+                if response.clicked() {
+                    intents.write(BoardIntent::Tap(index));
+                }
+            }
+            announce(ui, &announcement(&hud, &settings, &view));
+        });
+    Ok(())
+}
+
+/// What the last change did, and, with the meter on, how far the board is now.
+fn announcement(hud: &Hud, settings: &Settings, view: &View) -> String {
+    let Some((said, position)) = &hud.announcement else {
+        return String::new();
+    };
+    let reading = view.meter.at(*position).filter(|_| settings.meter);
+    match reading {
+        Some(reading) => format!(
+            "{said} {}",
+            words::distance_text(reading.moves, reading.exact)
+        ),
+        None => said.clone(),
+    }
+}
+
+/// The live region: what the last change did, said by the screen reader when it changes.
+fn announce(ui: &mut egui::Ui, text: &str) {
+    let response = ui.allocate_rect(egui::Rect::NOTHING, egui::Sense::hover());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Label, true, text));
+    ui.ctx().accesskit_node_builder(response.id, |node| {
+        node.set_live(egui::accesskit::Live::Polite);
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use npuzzle::parse_board;
+
+    #[test]
+    fn cells_say_what_they_hold_where_and_what_they_can_do() {
+        let board = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
+        assert_eq!(cell_label(&board, 4), "Empty, row 2, column 2");
+        assert_eq!(
+            cell_label(&board, 3),
+            "Tile 4, row 2, column 1, slides right into the gap"
+        );
+        assert_eq!(
+            cell_label(&board, 1),
+            "Tile 2, row 1, column 2, slides down into the gap"
+        );
+        assert_eq!(
+            cell_label(&board, 0),
+            "Tile 1, row 1, column 1",
+            "in no line with the gap"
+        );
+        let row = parse_board("0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15").unwrap();
+        assert_eq!(
+            cell_label(&row, 3),
+            "Tile 3, row 1, column 4, slides left into the gap, with the 2 tiles between"
+        );
+    }
+}

@@ -1,0 +1,137 @@
+//! The panel's actions: undo, redo, hint and solve (a solution's playback controls while it
+//! plays, the review once won), then restart and a new game.
+
+use bevy_egui::egui;
+
+use super::{Actions, NARROW, View};
+use crate::game::SPEEDS;
+use crate::hud::style;
+use crate::hud::{HudAction, Pending};
+use crate::review::ReviewCommand;
+use crate::settings::{Settings, SettingsCommand};
+
+/// Four buttons in a row, or two rows of two in a narrow panel; which was clicked, if any.
+fn four_buttons(ui: &mut egui::Ui, width: f32, buttons: [(&str, bool); 4]) -> Option<usize> {
+    let mut clicked = None;
+    let per_row = if width < NARROW { 2 } else { 4 };
+    let gaps = (per_row - 1) as f32 * ui.spacing().item_spacing.x;
+    let each = ((width - gaps) / per_row as f32).floor();
+    for (row, chunk) in buttons.chunks(per_row).enumerate() {
+        ui.horizontal(|ui| {
+            for (i, (label, enabled)) in chunk.iter().enumerate() {
+                if style::wide_button(ui, *enabled, label, each).clicked() {
+                    clicked = Some(row * per_row + i);
+                }
+            }
+        });
+    }
+    clicked
+}
+
+/// Pause, stop, slower and faster, while a solution plays.
+fn playback_row(
+    ui: &mut egui::Ui,
+    settings: &Settings,
+    width: f32,
+    view: &View,
+    actions: &mut Actions,
+) {
+    use crate::messages::SolverCommand;
+    let pause = if view.playback.paused {
+        "Resume"
+    } else {
+        "Pause"
+    };
+    let speed = settings.speed;
+    let buttons = [
+        (pause, true),
+        ("Stop", true),
+        ("Slower", speed > *SPEEDS.start()),
+        ("Faster", speed < *SPEEDS.end()),
+    ];
+    match four_buttons(ui, width, buttons) {
+        Some(0) => {
+            actions.solver.write(SolverCommand::TogglePause);
+        }
+        Some(1) => {
+            actions.solver.write(SolverCommand::Stop);
+        }
+        Some(2) => {
+            actions.settings.write(SettingsCommand::Speed(speed / 1.5));
+        }
+        Some(3) => {
+            actions.settings.write(SettingsCommand::Speed(speed * 1.5));
+        }
+        _ => {}
+    }
+}
+
+/// The actions: undo, redo, hint and solve (while a solution plays, its controls; once won,
+/// the review); then restart and a new game.
+pub(super) fn actions_rows(
+    ui: &mut egui::Ui,
+    settings: &Settings,
+    width: f32,
+    view: &View,
+    actions: &mut Actions,
+) {
+    let game = &view.current.game;
+    if view.playback.active() {
+        playback_row(ui, settings, width, view, actions);
+    } else if game.is_won() {
+        // Past 4×4 the review compares with the app's best solution, not a proved shortest.
+        let label = if crate::assist::proves_shortest(game.board().shape()) {
+            "Review your moves against the shortest"
+        } else {
+            "Review your moves against the app's best"
+        };
+        if style::wide_button(ui, true, label, width).clicked() {
+            actions.review.write(ReviewCommand::Open);
+        }
+    } else {
+        play_row(ui, width, view, actions);
+    }
+    let half = ((width - ui.spacing().item_spacing.x) / 2.0).floor();
+    ui.horizontal(|ui| {
+        if style::wide_button(ui, game.moves() > 0, "Restart", half).clicked() {
+            actions.hud.write(HudAction::Replace(Pending::Restart));
+        }
+        if style::primary_button(ui, settings.theme, true, "New game", half).clicked() {
+            actions.hud.write(HudAction::Replace(Pending::NewGame));
+        }
+    });
+}
+
+/// Undo, redo, hint and solve.
+fn play_row(ui: &mut egui::Ui, width: f32, view: &View, actions: &mut Actions) {
+    use crate::messages::{GameCommand, SolverCommand};
+    let game = &view.current.game;
+    let thinking = view.job.0.is_some();
+    let playable = !game.is_won() && !thinking;
+    let hint = if view.hint.at(view.current.position).is_some() {
+        "Play hint"
+    } else {
+        "Hint"
+    };
+    let buttons = [
+        ("Undo", game.can_undo() && !thinking),
+        ("Redo", game.can_redo() && !thinking),
+        (hint, playable),
+        ("Solve", playable),
+    ];
+    match four_buttons(ui, width, buttons) {
+        Some(0) => {
+            actions.game.write(GameCommand::Undo);
+        }
+        Some(1) => {
+            actions.game.write(GameCommand::Redo);
+        }
+        Some(2) => {
+            actions.solver.write(SolverCommand::Hint);
+        }
+        Some(3) => {
+            actions.solver.write(SolverCommand::Solve);
+        }
+        _ => {}
+    }
+}

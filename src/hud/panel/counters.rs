@@ -1,0 +1,124 @@
+//! The panel's counters: moves, time, and tiles left or the meter (a review's own three), in
+//! columns, or one a row in a narrow panel.
+
+use bevy_egui::egui;
+
+use super::View;
+use crate::hud::style::{self, caption, clock, value};
+use crate::meter::Trend;
+use crate::theme::{Palette, Theme};
+
+/// Moves, time and tiles left, and the meter when it is on (in a review: the player's moves,
+/// the shortest, the step). Captions above values, each in a column of its own width, so the
+/// row keeps its shape whatever the numbers (and egui has no layout to remember and redo when
+/// a digit changes); in a narrow panel, one counter a row, its caption before its value.
+pub(super) fn counters(ui: &mut egui::Ui, theme: Theme, meter_on: bool, view: &View, narrow: bool) {
+    let size = counter_size(view, narrow);
+    let figures = counter_figures(ui, theme, meter_on, view, size);
+    if narrow {
+        let row = egui::vec2(ui.available_width(), size * 1.3);
+        let layout = egui::Layout::left_to_right(egui::Align::Center);
+        for (name, figure) in figures {
+            ui.allocate_ui_with_layout(row, layout, |ui| counter(ui, name, figure));
+        }
+        return;
+    }
+    let third = (ui.available_width() / 3.0).floor();
+    // The caption's line, and the figure's: about a fifth taller than its size.
+    let height = 22.0 + size * 1.2;
+    ui.horizontal(|ui| {
+        ui.spacing_mut().item_spacing.x = 0.0;
+        for (name, figure) in figures {
+            let layout = egui::Layout::top_down(egui::Align::Min);
+            ui.allocate_ui_with_layout(egui::vec2(third, height), layout, |ui| {
+                ui.set_width(third);
+                ui.spacing_mut().item_spacing.y = 2.0;
+                counter(ui, name, figure);
+            });
+        }
+    });
+}
+
+/// The counters' figures' size: smaller in the compact panel of a short window and in a
+/// narrow one.
+fn counter_size(view: &View, narrow: bool) -> f32 {
+    if view.layout.compact || narrow {
+        22.0
+    } else {
+        30.0
+    }
+}
+
+/// The three counters' captions and figures.
+fn counter_figures(
+    ui: &egui::Ui,
+    theme: Theme,
+    meter_on: bool,
+    view: &View,
+    size: f32,
+) -> [(&'static str, egui::RichText); 3] {
+    let game = &view.current.game;
+    if game.is_review() {
+        let yours = game.kept().moves();
+        let shortest = view.review.found.as_ref().map(|f| f.summary.shortest);
+        let shortest = shortest.map_or("…".to_string(), |moves| moves.to_string());
+        return [
+            ("Yours", value(yours.to_string(), size)),
+            ("Shortest", value(shortest, size)),
+            ("Step", value(game.moves().to_string(), size)),
+        ];
+    }
+    let third = if meter_on {
+        (meter_caption(view), meter(ui, theme, size, view))
+    } else {
+        let left = game.tiles_out_of_place().to_string();
+        ("Tiles left", value(left, size))
+    };
+    [
+        ("Moves", value(game.moves().to_string(), size)),
+        ("Time", value(clock(game.elapsed()), size)),
+        third,
+    ]
+}
+
+/// One counter: its caption and its figure, laid out by the caller. A screen reader hears
+/// them as one node, "Moves 12": the caption's own is hidden.
+fn counter(ui: &mut egui::Ui, name: &str, number: egui::RichText) {
+    let caption = ui.label(caption(name));
+    let spoken = format!(
+        "{} {}",
+        name.trim_end_matches([' ', '⏷', '⏶']),
+        number.text()
+    );
+    let figure = ui.label(number);
+    figure.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Label, true, &spoken));
+    ui.ctx()
+        .accesskit_node_builder(caption.id, |node| node.set_hidden());
+}
+
+/// The meter's caption: what the last move did to the distance, in words and an arrow as well
+/// as in the number's colour, for a moment; else "Shortest".
+fn meter_caption(view: &View) -> &'static str {
+    match view.meter.flashing() {
+        Some(Trend::Closer) => "Closer ⏷",
+        Some(Trend::Further) => "Further ⏶",
+        None => "Shortest",
+    }
+}
+
+/// The meter's number: green for a move closer, amber for one away, for a moment.
+fn meter(ui: &egui::Ui, theme: Theme, size: f32, view: &View) -> egui::RichText {
+    let p = Palette::of(theme);
+    let shown = view.meter.shown(view.current.position);
+    let text = shown.map_or("…".to_string(), |(r, _)| r.text());
+    let colour = match view.meter.flashing() {
+        Some(Trend::Closer) => style::rgb(p.good),
+        Some(Trend::Further) => style::rgb(p.warning),
+        None if !shown.is_some_and(|(_, current)| current) => style::rgb(p.muted),
+        None => style::rgb(p.text),
+    };
+    if view.meter.flashing().is_some() || view.meter.measuring() {
+        ui.ctx().request_repaint();
+    }
+    value(text, size).color(colour)
+}

@@ -1,0 +1,212 @@
+//! The panel beside the board (landscape) or below it (portrait, in thumb reach): what board
+//! this is, the counters, one status area of fixed height (the solver's progress, a
+//! solution's playback, what the solver said, the win's result), and the actions. Nothing in
+//! it moves when a status appears, so a tap never lands on the wrong control. A narrow panel
+//! (large text on a small phone) is one scrolling column instead, the actions above the
+//! status for the same reason.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+mod actions;
+mod counters;
+mod status;
+
+use super::style::{self, MIN_TOUCH, value};
+use super::{Actions, Hud, Sheet, View, egui_rect};
+use crate::newgame::NewGameJob;
+use crate::settings::Settings;
+use crate::theme::{Palette, Theme};
+use actions::actions_rows;
+use counters::counters;
+use status::{finding, status};
+
+/// The status area's height in landscape: two rows of controls.
+pub const STATUS_HEIGHT: f32 = 2.0 * MIN_TOUCH + 14.0;
+
+/// The actions' height: two rows of buttons.
+pub const TOOLBAR_HEIGHT: f32 = 2.0 * MIN_TOUCH + 10.0;
+
+pub(super) fn show(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    mut hud: ResMut<Hud>,
+    new_game: Res<NewGameJob>,
+    view: View,
+    mut actions: Actions,
+    mut overflow: Local<[Option<egui::Rect>; 2]>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let rect = egui_rect(view.layout.in_points(view.layout.panel)).shrink(8.0);
+    let narrow = rect.width() < NARROW;
+    // A panel too short for its controls (large text on a small phone) scrolls: its page is as
+    // tall as they need, and nothing runs past its place.
+    let needed = PANEL_PAGE + toolbar_height(rect.width()) - TOOLBAR_HEIGHT;
+    let page = rect.with_max_y(rect.max.y.max(rect.min.y + needed));
+    let drawn = egui::Area::new(egui::Id::new("panel"))
+        .fixed_pos(rect.min)
+        .constrain(false)
+        .order(egui::Order::Background)
+        .show(ctx, |ui| {
+            ui.set_width(rect.width());
+            let mut parts = Parts {
+                settings: &settings,
+                hud: &mut hud,
+                finding: new_game.showing(),
+                view: &view,
+                actions: &mut actions,
+            };
+            if narrow {
+                egui::ScrollArea::vertical()
+                    .max_height(rect.height())
+                    .show(ui, |ui| flowing(ui, rect.width(), &mut parts));
+            } else if page.height() > rect.height() + 0.5 {
+                egui::ScrollArea::vertical()
+                    .max_height(rect.height())
+                    .show(ui, |ui| contents(ui, page, &mut parts, &mut overflow[1]));
+            } else {
+                contents(ui, page, &mut parts, &mut overflow[1]);
+            }
+        });
+    report_overflow("panel", drawn.response.rect, rect, &mut overflow[0]);
+    Ok(())
+}
+
+/// The height the panel's controls need, in the controls' points (header, counters, the
+/// status, two rows of actions).
+pub const PANEL_PAGE: f32 = 322.0;
+
+/// What the panel's page is drawn from.
+struct Parts<'a, 'v, 'w> {
+    settings: &'a Settings,
+    hud: &'a mut Hud,
+    finding: bool,
+    view: &'a View<'v>,
+    actions: &'a mut Actions<'w>,
+}
+
+/// The panel's page: header, counters, the status area, and the actions (at the page's
+/// bottom in portrait and in a short window, after the status otherwise).
+fn contents(
+    ui: &mut egui::Ui,
+    page: egui::Rect,
+    parts: &mut Parts,
+    overflow: &mut Option<egui::Rect>,
+) {
+    let (settings, view) = (parts.settings, parts.view);
+    let theme = settings.theme;
+    header(ui, theme, view, parts.hud, false);
+    counters(ui, theme, settings.meter, view, false);
+    let toolbar = toolbar_height(page.width());
+    let toolbar_top = if view.layout.portrait || view.layout.compact {
+        page.max.y - toolbar
+    } else {
+        ui.cursor().min.y + STATUS_HEIGHT + ui.spacing().item_spacing.y
+    };
+    let status_rect = egui::Rect::from_min_max(
+        ui.cursor().min,
+        egui::pos2(page.max.x, toolbar_top - ui.spacing().item_spacing.y),
+    );
+    let said = ui.scope_builder(egui::UiBuilder::new().max_rect(status_rect), |ui| {
+        ui.set_clip_rect(status_rect.intersect(ui.clip_rect()));
+        status_area(ui, parts);
+    });
+    report_overflow("status", said.response.rect, status_rect, overflow);
+    let toolbar_rect = egui::Rect::from_min_size(
+        egui::pos2(page.min.x, toolbar_top),
+        egui::vec2(page.width(), toolbar),
+    );
+    ui.scope_builder(egui::UiBuilder::new().max_rect(toolbar_rect), |ui| {
+        toolbar_area(ui, page.width(), parts);
+    });
+}
+
+/// A narrow panel's page (large text on a small phone): one column at the parts' own
+/// heights, scrolled where it is taller than the panel. The actions come before the status,
+/// so a status that appears moves no button.
+fn flowing(ui: &mut egui::Ui, width: f32, parts: &mut Parts) {
+    let (settings, view) = (parts.settings, parts.view);
+    header(ui, settings.theme, view, parts.hud, true);
+    counters(ui, settings.theme, settings.meter, view, true);
+    toolbar_area(ui, width, parts);
+    ui.add_space(ui.spacing().item_spacing.y);
+    status_area(ui, parts);
+}
+
+/// The status area's contents: a review's summary, the search for a new puzzle, or the
+/// game's status.
+fn status_area(ui: &mut egui::Ui, parts: &mut Parts) {
+    let view = parts.view;
+    if view.current.game.is_review() {
+        super::review_panel::summary(ui, &view.review);
+    } else if parts.finding {
+        finding(ui, parts.actions);
+    } else {
+        status(ui, parts.settings, view, parts.hud, parts.actions);
+    }
+}
+
+/// The actions' rows: a review's controls, or the game's.
+fn toolbar_area(ui: &mut egui::Ui, width: f32, parts: &mut Parts) {
+    let view = parts.view;
+    if view.current.game.is_review() {
+        let review = &mut parts.actions.review;
+        super::review_panel::controls(ui, parts.settings.theme, width, view, review);
+    } else {
+        actions_rows(ui, parts.settings, width, view, parts.actions);
+    }
+}
+
+/// The width under which four buttons do not fit a row (two rows of two then).
+pub const NARROW: f32 = 300.0;
+
+/// The actions' height for a panel this wide: two rows, or three where four buttons do not
+/// fit one.
+fn toolbar_height(width: f32) -> f32 {
+    if width < NARROW {
+        3.0 * MIN_TOUCH + 20.0
+    } else {
+        TOOLBAR_HEIGHT
+    }
+}
+
+/// Warns, once for each way it happens, when what is drawn runs past its place (cut at the
+/// window's edge, under the board, or clipped in the status area): the layout checks under
+/// Xvfb look for it.
+pub(super) fn report_overflow(
+    what: &str,
+    drawn: egui::Rect,
+    place: egui::Rect,
+    last: &mut Option<egui::Rect>,
+) {
+    let fits = place.expand(0.5).contains_rect(drawn);
+    if !fits && *last != Some(drawn) {
+        warn!("the {what}'s controls run past its edge: {drawn:?} drawn in {place:?}");
+    }
+    *last = (!fits).then_some(drawn);
+}
+
+/// The board's name and the menu button; the app's name too where there is room. In a narrow
+/// panel the button is its icon alone (a screen reader still hears "Menu").
+fn header(ui: &mut egui::Ui, theme: Theme, view: &View, hud: &mut Hud, narrow: bool) {
+    if !view.layout.portrait && !view.layout.compact {
+        ui.label(value("Snapslide", 28.0).color(style::rgb(Palette::of(theme).accent)));
+    }
+    let board = view.current.game.board();
+    let difficulty = view.current.game.kind().label();
+    let name = format!("{}×{} · {difficulty}", board.width(), board.height());
+    // The button first, at the right; the name in the width left, on two lines if need be.
+    let row = egui::vec2(ui.available_width(), MIN_TOUCH);
+    let layout = egui::Layout::right_to_left(egui::Align::Center);
+    ui.allocate_ui_with_layout(row, layout, |ui| {
+        let menu = if narrow { "☰" } else { "☰ Menu" };
+        let button = style::button(ui, true, menu);
+        button.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, "Menu"));
+        if button.clicked() {
+            hud.sheet = Sheet::Menu;
+        }
+        ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+            ui.add(egui::Label::new(style::heading(&name)).wrap());
+        });
+    });
+}

@@ -1,0 +1,152 @@
+//! The panel's one status area: what matters most right now (the solver's progress, a
+//! solution's playback, what the solver said, the win's result, how to start).
+
+use bevy_egui::egui;
+
+use super::{Actions, Hud, Sheet, View};
+use crate::assist::JobStage;
+use crate::hud::style::{self, clock};
+use crate::settings::Settings;
+use crate::theme::{Palette, Theme};
+use crate::words::{how_far, moves_text};
+
+/// A new puzzle is being looked for: one row where it fits, so it fits the status area of
+/// the smallest phone (the question of how far is the menu's; here only that it is coming,
+/// and Cancel).
+pub(super) fn finding(ui: &mut egui::Ui, actions: &mut Actions) {
+    // Cancel at the row's end, or on a row of its own where the words fill a narrow panel.
+    ui.horizontal_wrapped(|ui| {
+        ui.spinner();
+        ui.label("Finding a puzzle…");
+        if style::button(ui, true, "Cancel").clicked() {
+            actions
+                .cancel_new_game
+                .write(crate::messages::CancelNewGame);
+        }
+    });
+}
+
+/// The one status area: what matters most right now.
+pub(super) fn status(
+    ui: &mut egui::Ui,
+    settings: &Settings,
+    view: &View,
+    hud: &mut Hud,
+    actions: &mut Actions,
+) {
+    let theme = settings.theme;
+    if view.won() {
+        result(ui, theme, view);
+    } else if let Some(job) = &view.job.0 {
+        ui.horizontal_wrapped(|ui| {
+            ui.spinner();
+            ui.label(job.words());
+        });
+        ui.horizontal(|ui| {
+            if let JobStage::BuildingTables(fraction) = job.stage() {
+                ui.add(
+                    egui::ProgressBar::new(fraction).desired_width(ui.available_width() - 110.0),
+                );
+            }
+            if style::button(ui, true, "Cancel").clicked() {
+                actions.solver.write(crate::messages::SolverCommand::Cancel);
+            }
+        });
+    } else if view.playback.active() {
+        playback(ui, settings, view);
+    } else if let Some(status) = &view.status.0 {
+        said(ui, &status.text, status.details.as_deref(), hud);
+    } else if view.current.game.helped() {
+        ui.label(
+            egui::RichText::new(format!(
+                "Helped by the app: no best score for this game. {} since.",
+                moves_text(view.current.game.moves_since_help())
+            ))
+            .weak(),
+        );
+    } else if view.tiles.loading {
+        ui.horizontal_wrapped(|ui| {
+            ui.spinner();
+            ui.label("Loading the photo…");
+        });
+    } else if view.current.game.moves() == 0 {
+        let game = &view.current.game;
+        let shape = game.board().shape();
+        if let Some(how_far) = how_far(game.kind(), shape, game.shortest()) {
+            ui.label(style::value(how_far, 19.0));
+        }
+        let how = "Tap a tile in line with the gap.";
+        ui.label(egui::RichText::new(how).weak());
+    }
+}
+
+/// What the solver said, and a "How?" that opens the details (the method, for the curious
+/// player who asks) on a sheet of their own, where they can be read whole and scrolled.
+fn said(ui: &mut egui::Ui, text: &str, details: Option<&str>, hud: &mut Hud) {
+    ui.horizontal_wrapped(|ui| {
+        // Rows as tall as the text: a wrapped first line is not set apart from the rest.
+        ui.spacing_mut().interact_size.y = ui.text_style_height(&egui::TextStyle::Body);
+        ui.label(text);
+        if let Some(details) = details
+            && ui.link(egui::RichText::new("How?").weak()).clicked()
+        {
+            hud.sheet = Sheet::How(details.to_string());
+        }
+    });
+}
+
+/// A solution playing: how far along and how fast, and what the solver said of it (whether
+/// it is the shortest).
+fn playback(ui: &mut egui::Ui, settings: &Settings, view: &View) {
+    ui.label(format!(
+        "{} · {:.1} moves a second",
+        view.playback.words(),
+        settings.speed
+    ));
+    if let Some(status) = &view.status.0 {
+        ui.label(egui::RichText::new(&status.text).weak());
+    }
+}
+
+/// The win: moves and time, the best, and what next.
+fn result(ui: &mut egui::Ui, theme: Theme, view: &View) {
+    let r = &view.result.0;
+    let p = Palette::of(theme);
+    ui.label(
+        style::value(
+            format!("Solved in {}, {}", moves_text(r.moves), clock(r.time)),
+            20.0,
+        )
+        .color(style::rgb(p.good)),
+    );
+    let line = if let Some(daily) = r.daily {
+        match daily.extra() {
+            0 => "Today's puzzle, in the fewest moves possible!".to_string(),
+            extra => format!(
+                "Today's puzzle: {} more than the shortest ({}).",
+                moves_text(extra),
+                daily.shortest
+            ),
+        }
+    } else if r.custom {
+        "Boards you set up keep no records.".to_string()
+    } else if r.helped {
+        "The app helped: no best score.".to_string()
+    } else {
+        let fewest = view.current.game.shortest() == Some(r.moves);
+        let fewest = if fewest {
+            "The fewest moves possible! "
+        } else {
+            ""
+        };
+        let record = if r.record { "A new record! " } else { "" };
+        r.best.map_or_else(String::new, |best| {
+            format!(
+                "{fewest}{record}Best: {}, {}",
+                moves_text(best.moves),
+                clock(best.time())
+            )
+        })
+    };
+    ui.label(egui::RichText::new(line).weak());
+}

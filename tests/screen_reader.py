@@ -1,0 +1,219 @@
+#!/usr/bin/python3
+"""A screen reader's view of the game, with the real stack: a D-Bus session of its own, the
+accessibility bus (Debian's at-spi2-core) switched on, the game under Xvfb, and a client written
+with pyatspi (what Orca is built on). The client, as a screen reader would:
+
+- finds the application on the bus and reads its controls and its board: the buttons, the
+  counters ("Moves 0"), and all 15 tiles of a 4×4 board ("Tile 7, row 2, column 3, slides left
+  into the gap") and the gap;
+- activates a movable tile through its AT-SPI action and sees the move counter's label change
+  to "Moves 1" and the tile's cell change;
+- activates Hint and sees the solver's words arrive.
+
+It prints what it read, in order. Run by `make screen-reader` (in `make test`), which installs
+what it needs; it starts its own D-Bus session when none is given.
+
+Usage: tests/screen_reader.py path/to/snapslide
+"""
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+TIMEOUT_S = 60
+LAUNCHER = "/usr/libexec/at-spi-bus-launcher"
+
+
+def fail(message):
+    print(f"screen reader: FAILED: {message}")
+    sys.exit(1)
+
+
+def in_a_session_of_its_own():
+    """Runs this script again inside `dbus-run-session`, so the bus it starts is its own."""
+    if os.environ.get("SNAPSLIDE_A11Y_SESSION"):
+        return
+    env = dict(os.environ, SNAPSLIDE_A11Y_SESSION="1")
+    result = subprocess.run(["dbus-run-session", "--", sys.executable, *sys.argv], env=env)
+    sys.exit(result.returncode)
+
+
+def start_the_accessibility_bus(scratch):
+    """The accessibility bus, switched on as a desktop does when a screen reader starts: its
+    `IsEnabled`, and `ScreenReaderEnabled`, which AccessKit waits for before it joins."""
+    subprocess.Popen([LAUNCHER, "--launch-immediately"], stdout=subprocess.DEVNULL,
+                     stderr=subprocess.DEVNULL)
+    for status in ["IsEnabled", "ScreenReaderEnabled"]:
+        for _ in range(50):
+            on = subprocess.run(["busctl", "--user", "set-property", "org.a11y.Bus",
+                                 "/org/a11y/bus", "org.a11y.Status", status, "b", "true"],
+                                capture_output=True)
+            if on.returncode == 0:
+                break
+            time.sleep(0.1)
+        else:
+            fail(f"the accessibility bus did not start ({status})")
+
+
+def start_the_game(binary, scratch):
+    env = dict(os.environ,
+               SNAPSLIDE_DATA_DIR=os.path.join(scratch, "data"),
+               XDG_CACHE_HOME=os.path.join(scratch, "cache"),
+               XDG_RUNTIME_DIR=scratch,
+               # The requests the game took are in its log, should a step fail.
+               RUST_LOG=os.environ.get("RUST_LOG", "info,snapslide::hud::access=debug"))
+    command = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", binary, "--size", "4",
+               "--seed", "7"]
+    log = open(os.path.join(scratch, "game.log"), "w")
+    # A session of its own, so that stopping it stops the game too, not only xvfb-run.
+    return subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+
+
+def stop(game):
+    """Stops the game, xvfb-run and its X server: the whole process group."""
+    try:
+        os.killpg(game.pid, signal.SIGTERM)
+        game.wait(timeout=30)
+    except ProcessLookupError:
+        pass
+    except subprocess.TimeoutExpired:
+        os.killpg(game.pid, signal.SIGKILL)
+        game.wait()
+
+
+def nodes(root):
+    """Every node under `root`, depth first, as (role name, name, node)."""
+    found, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        try:
+            found.append((node.getRoleName(), node.name or "", node))
+            stack.extend(reversed([node.getChildAtIndex(i) for i in range(node.childCount)]))
+        except Exception:
+            continue
+    return found
+
+
+def wait_for(what, probe, timeout=TIMEOUT_S):
+    """Polls `probe` until it returns something true; its value, or a failure."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = probe()
+        if value:
+            return value
+        time.sleep(0.2)
+    fail(f"{what} within {timeout} s")
+
+
+def application(pyatspi):
+    desktop = pyatspi.Registry.getDesktop(0)
+    for i in range(desktop.childCount):
+        app = desktop.getChildAtIndex(i)
+        if app is not None and "snapslide" in (app.name or "").lower():
+            return app
+    return None
+
+
+def names(app):
+    return [(role, name) for role, name, _ in nodes(app) if name]
+
+
+def tiles_of(app):
+    return {int(m.group(1)): (name, node) for role, name, node in nodes(app)
+            if (m := re.match(r"Tile (\d+), row \d, column \d", name))}
+
+
+def board_of(app):
+    """The cells' labels, once they make one whole 4×4 board (15 tiles and the gap, each cell
+    once) and it reads the same twice in a row: the game settled, not mid-change."""
+    def cells():
+        labels = [name for _, name in names(app)
+                  if name.startswith("Tile ") or name.startswith("Empty, ")]
+        places = [re.search(r"row (\d), column (\d)", label).groups() for label in labels]
+        tiles = {label.split(",")[0] for label in labels if label.startswith("Tile ")}
+        whole = len(labels) == 16 and len(set(places)) == 16 and len(tiles) == 15
+        return sorted(labels) if whole else None
+    first = cells()
+    return first if first and cells() == first else None
+
+
+def read_the_board(pyatspi):
+    app = wait_for("the game on the accessibility bus", lambda: application(pyatspi))
+    wait_for("a whole board of labelled cells", lambda: board_of(app))
+    tiles = tiles_of(app)
+    read = names(app)
+    print(f"screen reader: the application: {app.name!r}; it reads, in order:")
+    for role, name in read:
+        print(f"  {role}: {name}")
+    labels = [name for _, name in read]
+    for wanted in ["Undo", "Redo", "Hint", "Solve", "Restart", "New game", "Moves 0"]:
+        if not any(label.startswith(wanted) for label in labels):
+            fail(f"no control labelled {wanted!r}")
+    if not any(label.startswith("Empty, row") for label in labels):
+        fail("the gap is not labelled")
+    return app, tiles
+
+
+def move_a_tile(app, tiles):
+    # A tile beside the gap: it slides alone, one move on the counter.
+    movable = [(t, name, node) for t, (name, node) in tiles.items()
+               if "into the gap" in name and "between" not in name]
+    if not movable:
+        fail("no tile beside the gap says it can slide")
+    tile, name, node = movable[0]
+    action = node.queryAction()
+    print(f"screen reader: activating {name!r} ({action.getName(0)})")
+    action.doAction(0)
+    wait_for("the move counter saying Moves 1",
+             lambda: any(label.startswith("Moves 1") for _, label in names(app)))
+    def now():
+        label = tiles_of(app).get(tile, (name,))[0]
+        return label if label != name else None
+
+    moved = wait_for(f"tile {tile} in another cell", now)
+    print(f"screen reader: now {moved!r}, and the counter reads Moves 1")
+
+
+def ask_for_a_hint(app):
+    hint = [node for role, name, node in nodes(app) if name == "Hint" and "button" in role]
+    if not hint:
+        fail("no Hint button")
+    hint[0].queryAction().doAction(0)
+    said = wait_for("the hint's words", lambda: [label for _, label in names(app)
+                                                 if label.startswith("Hint from")])
+    print(f"screen reader: after Hint it reads {said[0]!r}")
+
+
+def main():
+    if len(sys.argv) != 2:
+        fail(__doc__.strip().splitlines()[-1])
+    for tool in ["dbus-run-session", "busctl", "xvfb-run", LAUNCHER]:
+        if not os.path.exists(tool) and shutil.which(tool) is None:
+            fail(f"{tool} is missing (make screen-reader-deps installs it)")
+    in_a_session_of_its_own()
+    import pyatspi
+    with tempfile.TemporaryDirectory(prefix="snapslide-screen-reader-") as scratch:
+        start_the_accessibility_bus(scratch)
+        game = start_the_game(os.path.abspath(sys.argv[1]), scratch)
+        try:
+            app, tiles = read_the_board(pyatspi)
+            move_a_tile(app, tiles)
+            ask_for_a_hint(app)
+        except SystemExit:
+            with open(os.path.join(scratch, "game.log")) as log:
+                print("screen reader: the game's log ends:")
+                print("".join(log.readlines()[-25:]))
+            raise
+        finally:
+            stop(game)
+    print("screen reader: passed")
+
+
+if __name__ == "__main__":
+    main()
