@@ -358,6 +358,7 @@ fn handle_commands(
                 // The second tap plays the hinted move.
                 if let Some(hint) = state.hint.0.take() {
                     game_commands.write(GameCommand::AppMove(hint.mv));
+                    state.status.0 = Some(Status::says(HINT_PLAYED));
                 }
             }
             SolverCommand::Solve => state.help(Purpose::Solve, &current, &mut game_commands),
@@ -376,6 +377,9 @@ fn handle_commands(
         }
     }
 }
+
+/// What the status says once a hint's move is played: "Tap Hint again" would be stale.
+const HINT_PLAYED: &str = "Hint played. Tap Hint for the next move.";
 
 /// How a solution was found, for the curious player who asks: the method in words, the
 /// time, the positions looked at (where the method counts them) and the proven bound.

@@ -116,6 +116,71 @@ pub fn days_summary(days: &DailyResults, today: Day) -> Option<String> {
     ))
 }
 
+/// How many of the latest puzzles of the day the records list one by one.
+pub const DAYS_LISTED: usize = 7;
+
+/// The latest puzzles of the day played, newest first: the day ("Today", "Yesterday", "30
+/// Nov"), the moves, the time, and how they compare with the shortest ("fewest", "+4",
+/// with "helped" when the app helped).
+pub fn day_rows(days: &DailyResults, today: Day) -> Vec<[String; 4]> {
+    days.0
+        .iter()
+        .rev()
+        .take(DAYS_LISTED)
+        .map(|(&day, result)| {
+            let mut against = match result.extra() {
+                0 => "fewest".to_string(),
+                extra => format!("+{extra}"),
+            };
+            if result.helped {
+                against += ", helped";
+            }
+            let time = std::time::Duration::from_millis(result.millis).as_secs();
+            [
+                day_name(day, today),
+                result.moves.to_string(),
+                format!("{}:{:02}", time / 60, time % 60),
+                against,
+            ]
+        })
+        .collect()
+}
+
+/// A day as the player says it: "Today", "Yesterday", else "30 Nov".
+pub fn day_name(day: Day, today: Day) -> String {
+    match today - day {
+        0 => "Today".into(),
+        1 => "Yesterday".into(),
+        _ => {
+            let (_, month, date) = civil_date(day);
+            const MONTHS: [&str; 12] = [
+                "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+            ];
+            format!("{date} {}", MONTHS[month as usize - 1])
+        }
+    }
+}
+
+/// The calendar date (year, month 1-12, day 1-31) of a count of days since 1970-01-01, in the
+/// proleptic Gregorian calendar (Howard Hinnant's `civil_from_days`).
+fn civil_date(days: Day) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted_month = (5 * day_of_year + 2) / 153;
+    let date = (day_of_year - (153 * shifted_month + 2) / 5 + 1) as u32;
+    let month = if shifted_month < 10 {
+        shifted_month + 3
+    } else {
+        shifted_month - 9
+    } as u32;
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    (year, month, date)
+}
+
 /// What a new board is, as the player reads it before the first move: "24 moves from solved
 /// (shortest)" where the distance is known, "Shuffled by 375 random moves", "Drawn at random
 /// from every board"; nothing for a board set up or a review.
@@ -161,6 +226,39 @@ pub fn review_lines(summary: &Summary) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::game::{DailyResult, Difficulty};
+
+    #[test]
+    fn days_read_as_dates() {
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(civil_date(11_016), (2000, 2, 29));
+        assert_eq!(civil_date(20_790), (2026, 12, 3));
+        assert_eq!(civil_date(-1), (1969, 12, 31));
+        assert_eq!(day_name(20_790, 20_790), "Today");
+        assert_eq!(day_name(20_789, 20_790), "Yesterday");
+        assert_eq!(day_name(20_787, 20_790), "30 Nov");
+    }
+
+    #[test]
+    fn the_records_list_the_latest_days_with_their_moves_and_time() {
+        let mut days = DailyResults::default();
+        for day in 20_780..20_791 {
+            let result = DailyResult {
+                moves: 40 + (day % 3) as usize,
+                millis: 64_500,
+                shortest: 40,
+                helped: day == 20_789,
+            };
+            days.record(day, result);
+        }
+        let rows = day_rows(&days, 20_790);
+        assert_eq!(rows.len(), DAYS_LISTED);
+        assert_eq!(rows[0], ["Today", "40", "1:04", "fewest"].map(String::from));
+        assert_eq!(
+            rows[1],
+            ["Yesterday", "42", "1:04", "+2, helped"].map(String::from)
+        );
+        assert_eq!(rows[6][0], "27 Nov");
+    }
 
     #[test]
     fn counts_read_as_spoken() {

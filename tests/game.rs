@@ -515,6 +515,11 @@ mod headless {
             parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap()
         );
         assert!(game_of(&app).helped());
+        // Defect 40.7: the status said "Tap Hint again to play it" with nothing outlined.
+        let status = app.world().resource::<SolverStatus>().0.clone();
+        let said = status.map(|s| s.text).unwrap_or_default();
+        assert!(!said.contains("again"), "stale: {said}");
+        assert!(app.world().resource::<HintShown>().0.is_none());
     }
 
     #[test]

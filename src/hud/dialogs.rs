@@ -10,7 +10,7 @@ use super::thumbnails::texture;
 use super::{Actions, Hud, HudAction, Sheet, View};
 use crate::game::Record;
 use crate::settings::Settings;
-use crate::words::{days_summary, moves_text};
+use crate::words::{day_rows, days_summary, moves_text};
 
 /// How to play, in the player's words.
 pub const HELP: &str = "Slide the tiles back into place to rebuild the photo. One cell is \
@@ -138,8 +138,11 @@ fn preview_texture(
 /// Best moves and time for every board and difficulty played, and how many were won; the
 /// puzzles of the day, which keep their own list.
 fn records(ui: &mut egui::Ui, view: &View) {
-    if let Some(days) = days_summary(&view.days.0, crate::game::today()) {
+    let today = crate::game::today();
+    if let Some(days) = days_summary(&view.days.0, today) {
         ui.label(days);
+        days_grid(ui, &day_rows(&view.days.0, today));
+        ui.add_space(8.0);
     }
     if view.scores.0.0.is_empty() {
         ui.label(
@@ -158,6 +161,25 @@ fn records(ui: &mut egui::Ui, view: &View) {
             ui.end_row();
             for (key, best) in &view.scores.0.0 {
                 record_row(ui, &record_name(key), *best);
+            }
+        });
+}
+
+/// The latest puzzles of the day: the day, moves, time, and against the shortest.
+fn days_grid(ui: &mut egui::Ui, rows: &[[String; 4]]) {
+    egui::Grid::new("days")
+        .striped(true)
+        .spacing([12.0, 8.0])
+        .show(ui, |ui| {
+            for caption in ["Day", "Moves", "Time", "Shortest"] {
+                ui.label(style::caption(caption));
+            }
+            ui.end_row();
+            for row in rows {
+                for cell in row {
+                    ui.label(cell);
+                }
+                ui.end_row();
             }
         });
 }

@@ -47,28 +47,31 @@ pub(super) fn show(
     let width = sheet_width(view.layout.window_points());
     let tapped_beside = modal(ctx, "menu", width, |ui| {
         title(ui, "Menu", &mut hud);
-        egui::ScrollArea::vertical()
+        let mut scroll = egui::ScrollArea::vertical()
             .max_height(sheet_height(view.layout.window_points()))
-            .min_scrolled_height(sheet_height(view.layout.window_points()) - 40.0)
-            .show(ui, |ui| {
-                daily(ui, settings.theme, &view, &mut actions);
-                ui.separator();
-                next_game(ui, &settings, &view, &mut actions);
-                ui.separator();
-                photos(
-                    ui,
-                    settings.theme,
-                    &view,
-                    &thumbnails,
-                    &own,
-                    platform.0.photo_origins(),
-                    &mut actions,
-                );
-                ui.separator();
-                options(ui, &settings, &view, &mut actions);
-                ui.separator();
-                more(ui, &mut hud, &view, platform.0.offers_quit(), &mut actions);
-            });
+            .min_scrolled_height(sheet_height(view.layout.window_points()) - 40.0);
+        if super::sheet::opening(ui) {
+            scroll = scroll.vertical_scroll_offset(0.0);
+        }
+        scroll.show(ui, |ui| {
+            daily(ui, settings.theme, &view, &mut actions);
+            ui.separator();
+            next_game(ui, &settings, &view, &mut actions);
+            ui.separator();
+            photos(
+                ui,
+                settings.theme,
+                &view,
+                &thumbnails,
+                &own,
+                platform.0.photo_origins(),
+                &mut actions,
+            );
+            ui.separator();
+            options(ui, &settings, &view, &mut actions);
+            ui.separator();
+            more(ui, &mut hud, &view, platform.0.offers_quit(), &mut actions);
+        });
     });
     if tapped_beside && hud.may_close() && hud.sheet == Sheet::Menu {
         hud.sheet = Sheet::None;
@@ -377,8 +380,7 @@ fn option_boxes(
 fn more(ui: &mut egui::Ui, hud: &mut Hud, view: &View, quit: bool, actions: &mut Actions) {
     ui.horizontal_wrapped(|ui| {
         if style::button(ui, true, "Set up a board").clicked() {
-            let board = view.current.game.board();
-            hud.sheet = Sheet::Setup(super::state::SetupForm::new(board.width(), board.height()));
+            hud.open_setup(view.current.game.board().shape());
         }
         if style::button(ui, true, "Records").clicked() {
             hud.sheet = Sheet::Records;

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::style::{self, rgb};
-use super::{Hud, Sheet, View};
+use super::{Hud, HudAction, Sheet, View};
 use crate::board_view::TileSprite;
 use crate::platform::SystemPreferences;
 use crate::settings::Settings;
@@ -27,6 +27,7 @@ pub(super) fn show(
     view: View,
     sprites: Query<(&TileSprite, &Transform)>,
     (system, mut celebration): (Res<SystemPreferences>, Local<Celebration>),
+    mut actions: MessageWriter<HudAction>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let painter = ctx.layer_painter(egui::LayerId::new(
@@ -37,7 +38,9 @@ pub(super) fn show(
     if !view.won() && hud.sheet == Sheet::None {
         gap_outline(&painter, &view);
     }
-    notices(ctx, settings.theme, &hud, &view);
+    if notices(ctx, settings.theme, &hud, &view) {
+        actions.write(HudAction::DismissNotices);
+    }
     match (hud.result_open, celebration.0) {
         (true, None) => celebration.0 = Some(Instant::now()),
         (false, Some(_)) => celebration.0 = None,
@@ -141,10 +144,11 @@ fn gap_outline(painter: &egui::Painter, view: &View) {
 }
 
 /// The notices, as a toast at the bottom of the board; while a sheet is open, above it at the
-/// window's top, over the sheet's dimmed backdrop (never over its controls).
-fn notices(ctx: &egui::Context, theme: Theme, hud: &Hud, view: &View) {
+/// window's top, over the sheet's dimmed backdrop (never over its controls). Whether the
+/// player tapped them away.
+fn notices(ctx: &egui::Context, theme: Theme, hud: &Hud, view: &View) -> bool {
     if hud.notices.is_empty() {
-        return;
+        return false;
     }
     let board = view.layout.in_points(view.layout.board_rect());
     let window = view.layout.window_points();
@@ -156,19 +160,23 @@ fn notices(ctx: &egui::Context, theme: Theme, hud: &Hud, view: &View) {
         let at = egui::pos2(window.x / 2.0, board.min.y);
         (at, egui::Align2::CENTER_TOP, window.x - 32.0)
     };
-    egui::Area::new(egui::Id::new("notices"))
+    let shown = egui::Area::new(egui::Id::new("notices"))
         .fixed_pos(at)
         .pivot(pivot)
         .order(egui::Order::Tooltip)
         .show(ctx, |ui| {
             ui.set_max_width(width.max(120.0));
-            style::card(theme).show(ui, |ui| {
-                for (notice, _) in &hud.notices {
-                    ui.label(egui::RichText::new(notice).color(rgb(p.warning)));
-                }
-            });
+            style::card(theme)
+                .show(ui, |ui| {
+                    for (notice, _) in &hud.notices {
+                        ui.label(egui::RichText::new(notice).color(rgb(p.warning)));
+                    }
+                })
+                .response
+                .interact(egui::Sense::click())
         });
     ctx.request_repaint_after(std::time::Duration::from_secs(1));
+    shown.inner.clicked()
 }
 
 /// A "Solved!" banner and a shower of confetti over the finished photo, fading out (the

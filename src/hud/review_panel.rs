@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::egui;
+use npuzzle::Shape;
 
 use super::View;
 use super::style::{self, MIN_TOUCH};
@@ -11,7 +12,7 @@ use crate::theme::Theme;
 
 /// What the review found, in words (scrolling, on a narrow phone, rather than running under
 /// the controls).
-pub(super) fn summary(ui: &mut egui::Ui, review: &Review) {
+pub(super) fn summary(ui: &mut egui::Ui, review: &Review, shape: Shape) {
     match &review.found {
         Some(found) => {
             egui::ScrollArea::vertical()
@@ -23,9 +24,10 @@ pub(super) fn summary(ui: &mut egui::Ui, review: &Review) {
                 });
         }
         None if review.working() => {
-            ui.horizontal(|ui| {
+            // Wrapped: on a phone the words would run past the panel's edge.
+            ui.horizontal_wrapped(|ui| {
                 ui.spinner();
-                ui.label("Comparing your game with the shortest…");
+                ui.label(comparing(shape));
             });
         }
         None => {
@@ -34,13 +36,24 @@ pub(super) fn summary(ui: &mut egui::Ui, review: &Review) {
     }
 }
 
-/// Back, forward, play and done.
+/// What the review is doing while it works: up to 4×4 it finds the shortest; past that, the
+/// app's best, which is not proved shortest.
+fn comparing(shape: Shape) -> &'static str {
+    if crate::assist::proves_shortest(shape) {
+        "Comparing your game with the shortest…"
+    } else {
+        "Comparing your game with the app's best…"
+    }
+}
+
+/// Back, forward, play and done (the first row ignores taps while `held`).
 pub(super) fn controls(
     ui: &mut egui::Ui,
     theme: Theme,
     width: f32,
     view: &View,
     commands: &mut MessageWriter<ReviewCommand>,
+    held: bool,
 ) {
     let review = &view.review;
     let game = &view.current.game;
@@ -49,15 +62,15 @@ pub(super) fn controls(
     let gap = ui.spacing().item_spacing.x;
     let third = ((width - 2.0 * gap) / 3.0).floor();
     ui.horizontal(|ui| {
-        if style::wide_button(ui, step > 0, "⏴ Back", third).clicked() {
+        if style::wide_button(ui, step > 0, "⏴ Back", third).clicked() && !held {
             commands.write(ReviewCommand::Backward);
         }
         let playing = view.playback.active() && !view.playback.paused;
         let label = if playing { "Pause" } else { "Play" };
-        if style::wide_button(ui, step < line, label, third).clicked() {
+        if style::wide_button(ui, step < line, label, third).clicked() && !held {
             commands.write(ReviewCommand::Play);
         }
-        if style::wide_button(ui, step < line, "Forward ⏵", third).clicked() {
+        if style::wide_button(ui, step < line, "Next ⏵", third).clicked() && !held {
             commands.write(ReviewCommand::Forward);
         }
     });

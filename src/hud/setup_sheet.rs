@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, egui};
 use super::sheet::{sheet_width, title};
 use super::style::{self, MIN_TOUCH, rgb};
 use super::{Actions, Hud, HudAction, Pending, Sheet, View};
-use crate::game::{Game, GameKind, check_setup};
+use crate::game::{Game, GameKind, SetupGrid, check_setup};
 use crate::settings::Settings;
 use crate::theme::Palette;
 
@@ -28,13 +28,19 @@ pub(super) fn show(
     let tapped_beside = super::sheet::modal(ctx, "setup", width, |ui| {
         title(ui, "Set up a board", &mut hud);
         ui.label("Type the rows (0 for the gap), or tap the cells in the order 1, 2, 3…");
-        ui.add(
+        let typed = ui.add(
             egui::TextEdit::multiline(&mut form.text)
                 .font(egui::TextStyle::Monospace)
                 .desired_rows(4)
                 .desired_width(f32::INFINITY)
                 .hint_text(form.example.as_str()),
         );
+        // The grid follows the text, its size too, once the rows make a rectangle.
+        if typed.changed()
+            && let Some(grid) = SetupGrid::from_text(&form.text)
+        {
+            form.grid = grid;
+        }
         grid(ui, &mut form);
         let verdict = check_setup(&form.text);
         match &verdict {
@@ -43,8 +49,9 @@ pub(super) fn show(
             }
             Err(reason) if !form.text.trim().is_empty() => {
                 ui.label(egui::RichText::new(reason.to_string()).color(rgb(p.bad)));
+                // The rule behind it, for the curious.
                 if let Some(details) = reason.details() {
-                    ui.label(egui::RichText::new(details).small().weak());
+                    ui.collapsing("Why?", |ui| ui.label(details));
                 }
             }
             Err(_) => {}
@@ -63,11 +70,12 @@ pub(super) fn show(
         });
     });
     let closed = (tapped_beside && hud.may_close()) || hud.sheet == Sheet::None;
-    hud.sheet = if closed {
-        Sheet::None
+    if closed || start.is_some() {
+        // Kept until it is played: a "Keep playing" or a tap beside the sheet loses nothing.
+        hud.leave_setup(form);
     } else {
-        Sheet::Setup(form)
-    };
+        hud.sheet = Sheet::Setup(form);
+    }
     if let Some(board) = start {
         let game = Box::new(Game::new(board, GameKind::Custom));
         hud.sheet = Sheet::None;

@@ -33,17 +33,36 @@ pub fn modal(
 ) -> bool {
     // A sheet taller than the window (large text on a small phone) scrolls whole.
     let tallest = ctx.content_rect().height() - 64.0;
+    let layer = egui::LayerId::new(egui::Order::Foreground, egui::Id::new(id));
+    let opening = !ctx.memory(|memory| memory.areas().visible_last_frame(&layer));
     egui::Modal::new(egui::Id::new(id))
         .show(ctx, |ui| {
             ui.set_width(width);
             ui.set_max_width(width);
-            egui::ScrollArea::vertical()
+            let mut scroll = egui::ScrollArea::vertical()
                 .id_salt("sheet")
-                .max_height(tallest)
-                .show(ui, contents);
+                .max_height(tallest);
+            if opening {
+                scroll = scroll.vertical_scroll_offset(0.0);
+            }
+            scroll.show(ui, |ui| {
+                // A sheet opens at its top, not where it was last scrolled.
+                ui.data_mut(|data| data.insert_temp(egui::Id::new(OPENING), opening));
+                contents(ui);
+            });
         })
         .backdrop_response
         .clicked()
+}
+
+/// Where a sheet's contents find whether it is opening (its inner scroll areas start at the
+/// top then): see [`opening`].
+const OPENING: &str = "sheet-opening";
+
+/// Whether the sheet being drawn has just opened: a scroll area inside it starts at its top.
+pub fn opening(ui: &egui::Ui) -> bool {
+    ui.data(|data| data.get_temp(egui::Id::new(OPENING)))
+        .unwrap_or(false)
 }
 
 /// A sheet's title with a close button.
@@ -56,4 +75,30 @@ pub fn title(ui: &mut egui::Ui, text: &str, hud: &mut Hud) {
             }
         });
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One pass of `ctx`, with the sheet shown or not; whether its contents saw it opening.
+    fn pass(ctx: &egui::Context, shown: bool) -> Option<bool> {
+        let mut seen = None;
+        let mut output = ctx.run_ui(Default::default(), |ui| {
+            if shown {
+                modal(ui.ctx(), "menu", 300.0, |ui| seen = Some(opening(ui)));
+            }
+        });
+        output.textures_delta.clear();
+        seen
+    }
+
+    #[test]
+    fn a_sheet_knows_it_is_opening_only_in_its_first_pass() {
+        let ctx = egui::Context::default();
+        assert_eq!(pass(&ctx, true), Some(true));
+        assert_eq!(pass(&ctx, true), Some(false), "still open");
+        assert_eq!(pass(&ctx, false), None);
+        assert_eq!(pass(&ctx, true), Some(true), "opened again: at its top");
+    }
 }

@@ -41,8 +41,17 @@ pub enum HudStep {
     Answer,
 }
 
-/// How long a notice stays.
+/// How long a short notice stays, unless tapped away; a longer one stays as long as it takes
+/// to read (see [`reading_time`]).
 pub const NOTICE_TIME: Duration = Duration::from_secs(8);
+
+/// How long a notice stays on show: [`NOTICE_TIME`], or for a long one two seconds to see it
+/// and a slow reader's 12 characters a second.
+pub fn reading_time(text: &str) -> Duration {
+    let reading =
+        Duration::from_secs(2) + Duration::from_secs_f32(text.chars().count() as f32 / 12.0);
+    reading.max(NOTICE_TIME)
+}
 /// The most notices shown at once.
 pub const MAX_NOTICES: usize = 3;
 
@@ -168,6 +177,8 @@ pub enum HudAction {
     Replace(Pending),
     /// Yes to the question asked.
     Confirm,
+    /// The notices were read (tapped): they go.
+    DismissNotices,
 }
 
 /// The controls' state.
@@ -185,6 +196,48 @@ pub struct Hud {
     /// The sheet drawn in the last pass: a sheet drawn for the first time ignores the tap
     /// that opened it (egui would read it as a tap beside the sheet, and close it at once).
     pub drawn: Option<std::mem::Discriminant<Sheet>>,
+    /// The panel's row of actions on show, and since when.
+    pub toolbar: ToolbarHold,
+    /// A board being set up, kept while the set-up sheet is closed until it is played.
+    pub setup_draft: Option<SetupForm>,
+}
+
+/// How long a row of actions that has just turned into another ignores taps.
+pub const CONTROL_HOLD: Duration = Duration::from_millis(400);
+
+/// Which controls the panel's first row of actions shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Toolbar {
+    /// Undo, redo, hint and solve.
+    #[default]
+    Play,
+    /// A solution's pause, stop, slower and faster.
+    Playback,
+    /// The won game's review button.
+    Won,
+    /// The review's back, play and next.
+    Review,
+}
+
+/// The row of actions on show and when it last turned into another: a tap within
+/// [`CONTROL_HOLD`] of that was meant for the old buttons (Stop, as the solution ended) and
+/// must not press the new ones (Review).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ToolbarHold {
+    shown: Toolbar,
+    since: Option<Instant>,
+}
+
+impl ToolbarHold {
+    /// Notes the row drawn at `now`; whether its taps count.
+    pub fn show(&mut self, toolbar: Toolbar, now: Instant) -> bool {
+        if toolbar != self.shown {
+            self.shown = toolbar;
+            self.since = Some(now);
+        }
+        self.since
+            .is_none_or(|since| now.saturating_duration_since(since) >= CONTROL_HOLD)
+    }
 }
 
 impl Hud {
@@ -207,6 +260,15 @@ impl Hud {
         }
     }
 
+    /// Opens the set-up sheet on the draft left there, else on an empty grid of this shape.
+    pub fn open_setup(&mut self, shape: npuzzle::Shape) {
+        let form = self
+            .setup_draft
+            .take()
+            .unwrap_or_else(|| SetupForm::new(shape.width, shape.height));
+        self.sheet = Sheet::Setup(form);
+    }
+
     /// Asks first, or returns what to do at once.
     pub fn replace(&mut self, pending: Pending, game: &Game) -> Option<Pending> {
         if worth_asking(game) {
@@ -214,14 +276,28 @@ impl Hud {
             None
         } else {
             self.sheet = Sheet::None;
-            Some(pending)
+            Some(self.going_ahead(pending))
         }
+    }
+
+    /// What is about to be carried out: a board set up is played, so its draft is done with.
+    fn going_ahead(&mut self, pending: Pending) -> Pending {
+        if matches!(pending, Pending::Start(_)) {
+            self.setup_draft = None;
+        }
+        pending
+    }
+
+    /// The set-up sheet is left (closed, or Play pressed): its form is kept as the draft.
+    pub fn leave_setup(&mut self, form: SetupForm) {
+        self.setup_draft = Some(form);
+        self.sheet = Sheet::None;
     }
 
     /// The yes to the question asked, if one was.
     pub fn confirm(&mut self) -> Option<Pending> {
         match std::mem::take(&mut self.sheet) {
-            Sheet::Confirm(pending) => Some(pending),
+            Sheet::Confirm(pending) => Some(self.going_ahead(pending)),
             other => {
                 self.sheet = other;
                 None
@@ -237,10 +313,10 @@ impl Hud {
         }
     }
 
-    /// Drops the notices older than [`NOTICE_TIME`].
+    /// Drops the notices on show for longer than their [`reading_time`].
     pub fn expire_notices(&mut self, now: Instant) {
         self.notices
-            .retain(|(_, at)| now.duration_since(*at) < NOTICE_TIME);
+            .retain(|(text, at)| now.duration_since(*at) < reading_time(text));
     }
 }
 
@@ -303,6 +379,10 @@ fn act(
         let ready = match action.clone() {
             HudAction::Replace(pending) => hud.replace(pending, &current.game),
             HudAction::Confirm => hud.confirm(),
+            HudAction::DismissNotices => {
+                hud.notices.clear();
+                None
+            }
         };
         if let Some(pending) = ready {
             pending.carry_out(&mut out);
@@ -347,7 +427,12 @@ fn follow_game(
         match &changed.change {
             Change::Won(game) => {
                 hud.result_open = true;
-                let said = format!("Solved in {}!", crate::words::moves_text(game.moves()));
+                let moves = crate::words::moves_text(game.moves());
+                let said = if game.helped() {
+                    format!("Solved, with the app's help, in {moves}.")
+                } else {
+                    format!("Solved in {moves}!")
+                };
                 hud.announcement = Some((said, changed.position));
             }
             Change::Reset(_) => {
@@ -383,6 +468,26 @@ fn cover_board(hud: Res<Hud>, mut said: Local<bool>, mut covered: MessageWriter<
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_row_that_changed_under_the_finger_ignores_taps_for_a_moment() {
+        use super::{CONTROL_HOLD, Toolbar, ToolbarHold};
+        let start = std::time::Instant::now();
+        let later = |ms| start + std::time::Duration::from_millis(ms);
+        let mut hold = ToolbarHold::default();
+        assert!(hold.show(Toolbar::Play, start), "the first row takes taps");
+        // Solve becomes Pause: a double tap on Solve must not pause.
+        assert!(!hold.show(Toolbar::Playback, later(10)));
+        assert!(
+            hold.show(Toolbar::Playback, later(500)),
+            "a steady row takes taps"
+        );
+        // The solution ends: Stop becomes Review under the finger.
+        assert!(!hold.show(Toolbar::Won, later(510)));
+        assert!(!hold.show(Toolbar::Won, later(800)));
+        let settled = 510 + CONTROL_HOLD.as_millis() as u64;
+        assert!(hold.show(Toolbar::Won, later(settled)));
+    }
+
     use super::*;
     use npuzzle::{Move, parse_board};
 
@@ -446,5 +551,63 @@ mod tests {
         assert_eq!(hud.notices[0].0, "2");
         hud.expire_notices(start + NOTICE_TIME);
         assert!(hud.notices.is_empty());
+    }
+
+    #[test]
+    fn a_board_set_up_is_kept_until_it_is_played() {
+        let shape = npuzzle::Shape::new(5, 5).unwrap();
+        let mut hud = Hud::default();
+        hud.open_setup(shape);
+        let Sheet::Setup(mut form) = hud.sheet.clone() else {
+            panic!("no set-up sheet");
+        };
+        for cell in 0..24 {
+            if let Some(text) = form.grid.tap(cell) {
+                form.text = text;
+            }
+        }
+        hud.leave_setup(form.clone());
+        // Play it; a game in progress asks first; "Keep playing" (Back) says no.
+        let board = npuzzle::parse_board(&form.text).unwrap();
+        let game = Box::new(Game::new(board.clone(), crate::game::GameKind::Custom));
+        let start = npuzzle::random::shuffled(shape, 40, 1);
+        let mut playing = Game::new(start.clone(), crate::game::GameKind::Custom);
+        let first = npuzzle::Move::ALL
+            .into_iter()
+            .find(|&mv| start.can_move(mv));
+        playing.apply(&[first.unwrap()]);
+        assert_eq!(hud.replace(Pending::Start(game.clone()), &playing), None);
+        hud.back();
+        assert_eq!(hud.sheet, Sheet::None);
+        hud.open_setup(shape);
+        assert_eq!(
+            hud.sheet,
+            Sheet::Setup(form.clone()),
+            "the 24 taps are still there"
+        );
+        // Played, the draft goes: the next set-up starts empty.
+        hud.leave_setup(form);
+        assert_eq!(hud.replace(Pending::Start(game.clone()), &playing), None);
+        assert!(matches!(hud.confirm(), Some(Pending::Start(_))));
+        hud.open_setup(shape);
+        assert_eq!(hud.sheet, Sheet::Setup(SetupForm::new(5, 5)));
+    }
+
+    #[test]
+    fn a_long_notice_stays_long_enough_to_read() {
+        let mut hud = Hud::default();
+        let start = Instant::now();
+        let long = "This photo could not be used: it is larger than 40 megabytes. Choose a \
+                    smaller one, or take a new photo with the camera.";
+        hud.notify(long.to_string(), start);
+        hud.notify("Saved.".to_string(), start);
+        hud.expire_notices(start + NOTICE_TIME);
+        assert_eq!(
+            hud.notices.len(),
+            1,
+            "the short one went, the long one stays"
+        );
+        hud.expire_notices(start + NOTICE_TIME * 2);
+        assert!(hud.notices.is_empty(), "but not for ever");
     }
 }

@@ -81,6 +81,9 @@ pub fn apply(ctx: &egui::Context, theme: Theme) {
         spacing.window_margin = Margin::same(18);
         spacing.slider_width = 180.0;
         style.visuals = visuals(theme, &p);
+        // A drag on a sheet's text scrolls it, with a mouse as with a finger, rather than
+        // selecting the words.
+        style.interaction.selectable_labels = false;
     });
     ctx.data_mut(|d| d.insert_temp(disabled_text_id(), rgb(p.disabled_text)));
 }

@@ -20,9 +20,15 @@ pub enum SetupError {
         /// Rows.
         height: usize,
     },
-    /// No moves can put the tiles in order.
-    #[error("unsolvable: no slides can put these tiles in order")]
-    Unsolvable(Solvability),
+    /// No moves can put the tiles in order; swapping two tiles (any two: `swap` is an example)
+    /// would make it solvable.
+    #[error("This board can't be solved: swap any two tiles, for example {} and {}, and it can.", swap.0, swap.1)]
+    Unsolvable {
+        /// The parity rule's reading of the board, the "Why?".
+        solvability: Solvability,
+        /// Two tiles whose swap makes the board solvable: the two highest numbers.
+        swap: (usize, usize),
+    },
     /// Nothing to play.
     #[error("this board is already solved")]
     Solved,
@@ -32,7 +38,7 @@ impl SetupError {
     /// The reason in full, for the curious (the inversion count behind an unsolvable board).
     pub fn details(&self) -> Option<String> {
         match self {
-            SetupError::Unsolvable(solvability) => Some(solvability.to_string()),
+            SetupError::Unsolvable { solvability, .. } => Some(solvability.to_string()),
             _ => None,
         }
     }
@@ -47,7 +53,11 @@ pub fn check_setup(text: &str) -> Result<Board, SetupError> {
     }
     let solvability = Solvability::of(&board);
     if !solvability.solvable {
-        return Err(SetupError::Unsolvable(solvability));
+        let cells = width * height;
+        return Err(SetupError::Unsolvable {
+            solvability,
+            swap: (cells - 2, cells - 1),
+        });
     }
     if board.is_goal() {
         return Err(SetupError::Solved);
@@ -110,11 +120,7 @@ impl SetupGrid {
             return None;
         }
         self.cells[cell] = Some(next as u8);
-        if next + 1 == self.cells.len()
-            && let Some(last) = self.cells.iter_mut().find(|c| c.is_none())
-        {
-            *last = Some(0);
-        }
+        self.fill_the_gap();
         self.is_full().then(|| {
             let tiles: Vec<usize> = self.cells.iter().map(|t| t.unwrap_or(0) as usize).collect();
             rows_text(&tiles, self.width)
@@ -126,10 +132,52 @@ impl SetupGrid {
         self.cells.iter().all(Option::is_some)
     }
 
-    /// The next number a tap places; `None` once the grid is full.
+    /// The grid of a typed board, as far as it can be read: rows split by new lines or `/`,
+    /// numbers by spaces or commas; a number that is not a tile of this shape, or is given
+    /// twice, leaves its cell empty. `None` when the rows do not make a rectangle of a size
+    /// the app plays.
+    pub fn from_text(text: &str) -> Option<SetupGrid> {
+        let rows: Vec<Vec<&str>> = text
+            .split(['\n', '/'])
+            .map(|row| {
+                row.split(|c: char| c.is_whitespace() || c == ',')
+                    .filter(|token| !token.is_empty())
+                    .collect::<Vec<_>>()
+            })
+            .filter(|row| !row.is_empty())
+            .collect();
+        let (width, height) = (rows.first()?.len(), rows.len());
+        if rows.iter().any(|row| row.len() != width) || !super::playable(width, height) {
+            return None;
+        }
+        let mut grid = SetupGrid::new(width, height);
+        for (cell, token) in rows.concat().into_iter().enumerate() {
+            let number = token
+                .parse::<u8>()
+                .ok()
+                .filter(|&n| usize::from(n) < width * height);
+            if number.is_some() && !grid.cells.contains(&number) {
+                grid.cells[cell] = number;
+            }
+        }
+        grid.fill_the_gap();
+        Some(grid)
+    }
+
+    /// The next number a tap places, the lowest tile not yet in the grid; `None` once every
+    /// tile is.
     pub fn next_number(&self) -> Option<usize> {
-        let placed = self.cells.iter().filter(|c| c.is_some()).count();
-        (placed + 1 < self.cells.len()).then_some(placed + 1)
+        (1..self.cells.len()).find(|&n| !self.cells.contains(&Some(n as u8)))
+    }
+
+    /// Once every tile has its cell, the one left empty is the gap.
+    fn fill_the_gap(&mut self) {
+        let empty: Vec<usize> = (0..self.cells.len())
+            .filter(|&c| self.cells[c].is_none())
+            .collect();
+        if self.next_number().is_none() && empty.len() == 1 {
+            self.cells[empty[0]] = Some(0);
+        }
     }
 }
 
@@ -147,10 +195,12 @@ mod tests {
             .to_string();
         assert!(duplicate.contains('8'), "{duplicate}");
         let unsolvable = check_setup("2 1 3 / 4 5 6 / 7 8 0").unwrap_err();
-        assert!(
-            unsolvable.to_string().starts_with("unsolvable"),
-            "{unsolvable}"
+        assert_eq!(
+            unsolvable.to_string(),
+            "This board can't be solved: swap any two tiles, for example 7 and 8, and it can."
         );
+        // And it can: the example's swap gives a board that plays.
+        assert!(check_setup("2 1 3 / 4 5 6 / 8 7 0").is_ok());
         // The player's words first; the inversions one tap away.
         assert!(!unsolvable.to_string().contains("inversions"));
         assert!(unsolvable.details().unwrap().contains("inversions"));
@@ -179,7 +229,7 @@ mod tests {
         assert_eq!(text.as_deref(), Some("2 1 3\n4 5 6\n7 8 0"));
         assert!(matches!(
             check_setup(text.as_deref().unwrap()),
-            Err(SetupError::Unsolvable(_))
+            Err(SetupError::Unsolvable { .. })
         ));
         let mut grid = SetupGrid::new(3, 3);
         for cell in [0, 1, 2, 3, 4, 5, 6, 8] {
@@ -187,6 +237,29 @@ mod tests {
         }
         assert_eq!(text.as_deref(), Some("1 2 3\n4 5 6\n7 0 8"));
         assert!(check_setup(text.as_deref().unwrap()).is_ok());
+    }
+
+    #[test]
+    fn a_typed_board_fills_the_grid_with_its_shape() {
+        let grid = SetupGrid::from_text("1 2 3 / 4 0 5 / 7 8 6").unwrap();
+        assert_eq!((grid.width, grid.height()), (3, 3));
+        let cells: Vec<u8> = grid.cells.iter().map(|c| c.unwrap()).collect();
+        assert_eq!(cells, [1, 2, 3, 4, 0, 5, 7, 8, 6]);
+        assert!(grid.is_full());
+        // A 4×3 typed on lines, commas allowed: the grid takes its size.
+        let grid = SetupGrid::from_text("1, 2, 3, 4\n5 6 7 8\n9 10 0 11").unwrap();
+        assert_eq!((grid.width, grid.height()), (4, 3));
+        // Half typed, a duplicate and a number too big: those cells stay empty.
+        let grid = SetupGrid::from_text("1 2 2 / 4 0 5 / 7 8 99").unwrap();
+        let empty: Vec<usize> = (0..9).filter(|&c| grid.cells[c].is_none()).collect();
+        assert_eq!(empty, [2, 8]);
+        assert_eq!(grid.next_number(), Some(3), "taps fill in what is missing");
+        // Every tile typed but the gap left out: the empty cell is the gap.
+        let grid = SetupGrid::from_text("1 2 3 / 4 5 6 / 7 8 x").unwrap();
+        assert!(grid.is_full());
+        // Ragged rows are not a grid yet.
+        assert_eq!(SetupGrid::from_text("1 2 3 / 4 0"), None);
+        assert_eq!(SetupGrid::from_text(""), None);
     }
 
     #[test]

@@ -10,8 +10,14 @@ use crate::hud::{HudAction, Pending};
 use crate::review::ReviewCommand;
 use crate::settings::{Settings, SettingsCommand};
 
-/// Four buttons in a row, or two rows of two in a narrow panel; which was clicked, if any.
-fn four_buttons(ui: &mut egui::Ui, width: f32, buttons: [(&str, bool); 4]) -> Option<usize> {
+/// Four buttons in a row, or two rows of two in a narrow panel; which was clicked, if any
+/// (none while the row is `held`, just after it changed under the finger).
+fn four_buttons(
+    ui: &mut egui::Ui,
+    width: f32,
+    buttons: [(&str, bool); 4],
+    held: bool,
+) -> Option<usize> {
     let mut clicked = None;
     let per_row = if width < NARROW { 2 } else { 4 };
     let gaps = (per_row - 1) as f32 * ui.spacing().item_spacing.x;
@@ -19,7 +25,7 @@ fn four_buttons(ui: &mut egui::Ui, width: f32, buttons: [(&str, bool); 4]) -> Op
     for (row, chunk) in buttons.chunks(per_row).enumerate() {
         ui.horizontal(|ui| {
             for (i, (label, enabled)) in chunk.iter().enumerate() {
-                if style::wide_button(ui, *enabled, label, each).clicked() {
+                if style::wide_button(ui, *enabled, label, each).clicked() && !held {
                     clicked = Some(row * per_row + i);
                 }
             }
@@ -35,6 +41,7 @@ fn playback_row(
     width: f32,
     view: &View,
     actions: &mut Actions,
+    held: bool,
 ) {
     use crate::messages::SolverCommand;
     let pause = if view.playback.paused {
@@ -49,7 +56,7 @@ fn playback_row(
         ("Slower", speed > *SPEEDS.start()),
         ("Faster", speed < *SPEEDS.end()),
     ];
-    match four_buttons(ui, width, buttons) {
+    match four_buttons(ui, width, buttons, held) {
         Some(0) => {
             actions.solver.write(SolverCommand::TogglePause);
         }
@@ -67,29 +74,26 @@ fn playback_row(
 }
 
 /// The actions: undo, redo, hint and solve (while a solution plays, its controls; once won,
-/// the review); then restart and a new game.
+/// the review); then restart and a new game. The first row ignores taps while `held`.
 pub(super) fn actions_rows(
     ui: &mut egui::Ui,
     settings: &Settings,
     width: f32,
     view: &View,
     actions: &mut Actions,
+    held: bool,
 ) {
     let game = &view.current.game;
     if view.playback.active() {
-        playback_row(ui, settings, width, view, actions);
+        playback_row(ui, settings, width, view, actions, held);
     } else if game.is_won() {
-        // Past 4×4 the review compares with the app's best solution, not a proved shortest.
-        let label = if crate::assist::proves_shortest(game.board().shape()) {
-            "Review your moves against the shortest"
-        } else {
-            "Review your moves against the app's best"
-        };
-        if style::wide_button(ui, true, label, width).clicked() {
+        // The review says what it compares with (the shortest, or past 4×4 the app's best):
+        // a label that says it too would shrink to fit a phone.
+        if style::wide_button(ui, true, "Review the game", width).clicked() && !held {
             actions.review.write(ReviewCommand::Open);
         }
     } else {
-        play_row(ui, width, view, actions);
+        play_row(ui, width, view, actions, held);
     }
     let half = ((width - ui.spacing().item_spacing.x) / 2.0).floor();
     ui.horizontal(|ui| {
@@ -103,13 +107,13 @@ pub(super) fn actions_rows(
 }
 
 /// Undo, redo, hint and solve.
-fn play_row(ui: &mut egui::Ui, width: f32, view: &View, actions: &mut Actions) {
+fn play_row(ui: &mut egui::Ui, width: f32, view: &View, actions: &mut Actions, held: bool) {
     use crate::messages::{GameCommand, SolverCommand};
     let game = &view.current.game;
     let thinking = view.job.0.is_some();
     let playable = !game.is_won() && !thinking;
     let hint = if view.hint.at(view.current.position).is_some() {
-        "Play hint"
+        "Play it"
     } else {
         "Hint"
     };
@@ -119,7 +123,7 @@ fn play_row(ui: &mut egui::Ui, width: f32, view: &View, actions: &mut Actions) {
         (hint, playable),
         ("Solve", playable),
     ];
-    match four_buttons(ui, width, buttons) {
+    match four_buttons(ui, width, buttons, held) {
         Some(0) => {
             actions.game.write(GameCommand::Undo);
         }

@@ -5,6 +5,8 @@
 //! (large text on a small phone) is one scrolling column instead, the actions above the
 //! status for the same reason.
 
+use std::time::Instant;
+
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
@@ -12,6 +14,7 @@ mod actions;
 mod counters;
 mod status;
 
+use super::state::Toolbar;
 use super::style::{self, MIN_TOUCH, value};
 use super::{Actions, Hud, Sheet, View, egui_rect};
 use crate::newgame::NewGameJob;
@@ -138,7 +141,7 @@ fn flowing(ui: &mut egui::Ui, width: f32, parts: &mut Parts) {
 fn status_area(ui: &mut egui::Ui, parts: &mut Parts) {
     let view = parts.view;
     if view.current.game.is_review() {
-        super::review_panel::summary(ui, &view.review);
+        super::review_panel::summary(ui, &view.review, view.current.game.board().shape());
     } else if parts.finding {
         finding(ui, parts.actions);
     } else {
@@ -147,13 +150,30 @@ fn status_area(ui: &mut egui::Ui, parts: &mut Parts) {
 }
 
 /// The actions' rows: a review's controls, or the game's.
+/// A row that has just turned into another (Stop into Review as a solution ends, Solve into
+/// Pause) ignores taps for a moment, so a tap meant for the old button does not press the new.
 fn toolbar_area(ui: &mut egui::Ui, width: f32, parts: &mut Parts) {
     let view = parts.view;
+    let held = !parts.hud.toolbar.show(toolbar_of(view), Instant::now());
     if view.current.game.is_review() {
         let review = &mut parts.actions.review;
-        super::review_panel::controls(ui, parts.settings.theme, width, view, review);
+        super::review_panel::controls(ui, parts.settings.theme, width, view, review, held);
     } else {
-        actions_rows(ui, parts.settings, width, view, parts.actions);
+        actions_rows(ui, parts.settings, width, view, parts.actions, held);
+    }
+}
+
+/// Which row of actions the game's state calls for.
+fn toolbar_of(view: &View) -> Toolbar {
+    let game = &view.current.game;
+    if game.is_review() {
+        Toolbar::Review
+    } else if view.playback.active() {
+        Toolbar::Playback
+    } else if game.is_won() {
+        Toolbar::Won
+    } else {
+        Toolbar::Play
     }
 }
 

@@ -5,6 +5,7 @@ use bevy_egui::egui;
 
 use super::{Actions, Hud, Sheet, View};
 use crate::assist::JobStage;
+use crate::game::WinResult;
 use crate::hud::style::{self, clock};
 use crate::settings::Settings;
 use crate::theme::{Palette, Theme};
@@ -57,13 +58,8 @@ pub(super) fn status(
     } else if let Some(status) = &view.status.0 {
         said(ui, &status.text, status.details.as_deref(), hud);
     } else if view.current.game.helped() {
-        ui.label(
-            egui::RichText::new(format!(
-                "Helped by the app: no best score for this game. {} since.",
-                moves_text(view.current.game.moves_since_help())
-            ))
-            .weak(),
-        );
+        let since = view.current.game.moves_since_help();
+        ui.label(egui::RichText::new(helped_words(since)).weak());
     } else if view.tiles.loading {
         ui.horizontal_wrapped(|ui| {
             ui.spinner();
@@ -108,17 +104,31 @@ fn playback(ui: &mut egui::Ui, settings: &Settings, view: &View) {
     }
 }
 
+/// What the status says of a game the app helped with; the moves since, once there are some
+/// (after a restart there are none, and "0 moves since" says nothing).
+fn helped_words(moves_since_help: usize) -> String {
+    let said = "The app helped with this game: it keeps no best score.";
+    match moves_since_help {
+        0 => said.to_string(),
+        moves => format!("{said} {} of your own since.", moves_text(moves)),
+    }
+}
+
+/// The win's first line: "Solved in 80 moves, 1:04" when the player solved it, and no claim
+/// that they did when the app helped (it may have made every move).
+fn headline(r: &WinResult) -> String {
+    if r.helped {
+        "Solved, with the app's help".to_string()
+    } else {
+        format!("Solved in {}, {}", moves_text(r.moves), clock(r.time))
+    }
+}
+
 /// The win: moves and time, the best, and what next.
 fn result(ui: &mut egui::Ui, theme: Theme, view: &View) {
     let r = &view.result.0;
     let p = Palette::of(theme);
-    ui.label(
-        style::value(
-            format!("Solved in {}, {}", moves_text(r.moves), clock(r.time)),
-            20.0,
-        )
-        .color(style::rgb(p.good)),
-    );
+    ui.label(style::value(headline(r), 20.0).color(style::rgb(p.good)));
     let line = if let Some(daily) = r.daily {
         match daily.extra() {
             0 => "Today's puzzle, in the fewest moves possible!".to_string(),
@@ -131,7 +141,11 @@ fn result(ui: &mut egui::Ui, theme: Theme, view: &View) {
     } else if r.custom {
         "Boards you set up keep no records.".to_string()
     } else if r.helped {
-        "The app helped: no best score.".to_string()
+        format!(
+            "{}, {}. No best score for a game the app helped with.",
+            moves_text(r.moves),
+            clock(r.time)
+        )
     } else {
         let fewest = view.current.game.shortest() == Some(r.moves);
         let fewest = if fewest {
@@ -149,4 +163,27 @@ fn result(ui: &mut egui::Ui, theme: Theme, view: &View) {
         })
     };
     ui.label(egui::RichText::new(line).weak());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn help_is_said_without_a_count_of_nothing() {
+        assert!(!helped_words(0).contains('0'), "{}", helped_words(0));
+        assert!(helped_words(3).contains("3 moves of your own"));
+    }
+
+    #[test]
+    fn a_helped_win_does_not_say_the_player_solved_it() {
+        let mut result = WinResult {
+            moves: 80,
+            time: std::time::Duration::from_secs(64),
+            ..Default::default()
+        };
+        assert_eq!(headline(&result), "Solved in 80 moves, 1:04");
+        result.helped = true;
+        assert!(!headline(&result).contains("Solved in"));
+    }
 }
