@@ -74,6 +74,7 @@ pub(super) fn show(
             let tall = view.layout.window_points().y * 0.6;
             egui::ScrollArea::vertical()
                 .max_height(tall)
+                .scroll_source(egui::scroll_area::ScrollSource::ALL)
                 .show(ui, |ui| {
                     ui.label(details);
                 });

@@ -49,7 +49,8 @@ pub(super) fn show(
         title(ui, "Menu", &mut hud);
         let mut scroll = egui::ScrollArea::vertical()
             .max_height(sheet_height(view.layout.window_points()))
-            .min_scrolled_height(sheet_height(view.layout.window_points()) - 40.0);
+            .min_scrolled_height(sheet_height(view.layout.window_points()) - 40.0)
+            .scroll_source(egui::scroll_area::ScrollSource::ALL);
         if super::sheet::opening(ui) {
             scroll = scroll.vertical_scroll_offset(0.0);
         }

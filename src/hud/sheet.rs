@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::egui;
+use bevy_egui::egui::scroll_area::ScrollSource;
 
 use super::style;
 use super::{Hud, Sheet};
@@ -31,7 +32,8 @@ pub fn modal(
     width: f32,
     contents: impl FnOnce(&mut egui::Ui),
 ) -> bool {
-    // A sheet taller than the window (large text on a small phone) scrolls whole.
+    // A sheet taller than the window (large text on a small phone) scrolls whole, dragged
+    // with a mouse as with a finger.
     let tallest = ctx.content_rect().height() - 64.0;
     let layer = egui::LayerId::new(egui::Order::Foreground, egui::Id::new(id));
     let opening = !ctx.memory(|memory| memory.areas().visible_last_frame(&layer));
@@ -41,7 +43,11 @@ pub fn modal(
             ui.set_max_width(width);
             let mut scroll = egui::ScrollArea::vertical()
                 .id_salt("sheet")
-                .max_height(tallest);
+                .max_height(tallest)
+                // A centred sheet's room is measured from its centre down: without this it
+                // would scroll at half the window's height.
+                .min_scrolled_height(tallest)
+                .scroll_source(ScrollSource::ALL);
             if opening {
                 scroll = scroll.vertical_scroll_offset(0.0);
             }

@@ -236,7 +236,7 @@ pub fn chip(ui: &mut egui::Ui, theme: Theme, selected: bool, label: &str) -> egu
     };
     let text = if selected {
         // Room for the check mark, drawn below: the fonts have no check glyph.
-        RichText::new(format!("    {label}")).strong()
+        RichText::new(format!("     {label}")).strong()
     } else {
         RichText::new(label)
     };

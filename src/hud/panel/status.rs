@@ -79,15 +79,21 @@ pub(super) fn status(
 /// What the solver said, and a "How?" that opens the details (the method, for the curious
 /// player who asks) on a sheet of their own, where they can be read whole and scrolled.
 fn said(ui: &mut egui::Ui, text: &str, details: Option<&str>, hud: &mut Hud) {
-    ui.horizontal_wrapped(|ui| {
-        // Rows as tall as the text: a wrapped first line is not set apart from the rest.
-        ui.spacing_mut().interact_size.y = ui.text_style_height(&egui::TextStyle::Body);
+    let Some(details) = details else {
+        // Alone, the words wrap as any label's, at the text's own line height.
         ui.label(text);
-        if let Some(details) = details
-            && ui.link(egui::RichText::new("How?").weak()).clicked()
-        {
-            hud.sheet = Sheet::How(details.to_string());
-        }
+        return;
+    };
+    ui.scope(|ui| {
+        // Rows as tall as the text, set before the wrapped row starts (its first row takes
+        // its height then): a wrapped first line is not set apart from the rest.
+        ui.spacing_mut().interact_size.y = ui.text_style_height(&egui::TextStyle::Body);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(text);
+            if ui.link(egui::RichText::new("How?").weak()).clicked() {
+                hud.sheet = Sheet::How(details.to_string());
+            }
+        });
     });
 }
 
