@@ -5,8 +5,8 @@ use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
+use npuzzle::distance::{MAX_OPTIMAL_CELLS, lower_bound, optimal_distance};
 use npuzzle::generate::{GenerateError, board_at_distance};
-use npuzzle::measure::{MAX_OPTIMAL_CELLS, lower_bound, optimal_distance};
 use npuzzle::random::random_solvable;
 use npuzzle::{Board, Budget, Options, Shape, SolveError};
 use serde::Serialize;

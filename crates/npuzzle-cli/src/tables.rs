@@ -81,7 +81,7 @@ pub fn build_seconds(partition: &Partition) -> f64 {
     let placements: f64 = partition
         .patterns()
         .iter()
-        .map(|p| npuzzle::pdb::index::entries(cells, p.len()) as f64)
+        .map(|p| npuzzle::rank::entries(cells, p.len()) as f64)
         .sum();
     placements / BUILD_PLACEMENTS_PER_SECOND
 }

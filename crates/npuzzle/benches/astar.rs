@@ -7,10 +7,10 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use npuzzle::analysis::manhattan_table;
+use npuzzle::estimate::manhattan_table;
+use npuzzle::packed::PackedTiles;
 use npuzzle::random::random_solvable;
 use npuzzle::search::astar::astar;
-use npuzzle::search::key::PackedTiles;
 use npuzzle::{Board, Budget, Move, Shape, parse_board};
 
 /// The two 8-puzzles that need 31 moves, the most of any.

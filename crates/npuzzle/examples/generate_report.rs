@@ -9,7 +9,7 @@
 
 use std::time::Instant;
 
-use npuzzle::distances::DistanceTable;
+use npuzzle::distance::table::DistanceTable;
 use npuzzle::generate::board_at_distance;
 use npuzzle::random::random_solvable;
 use npuzzle::{Board, Options, Shape, pattern_database, solve};

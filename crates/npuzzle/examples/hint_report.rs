@@ -10,8 +10,8 @@
 
 use std::time::Instant;
 
+use npuzzle::distance::{after_move, optimal_distance};
 use npuzzle::generate::board_at_distance;
-use npuzzle::measure::{after_move, optimal_distance};
 use npuzzle::random::SplitMix64;
 use npuzzle::{Board, Move, Options, Shape, pattern_database, solve};
 

@@ -15,8 +15,8 @@
 use thiserror::Error;
 
 use crate::board::{Board, Move, Shape};
-use crate::distances::DistanceTable;
-use crate::measure::MAX_OPTIMAL_CELLS;
+use crate::distance::MAX_OPTIMAL_CELLS;
+use crate::distance::table::DistanceTable;
 use crate::progress::ProgressEvent;
 use crate::random::SplitMix64;
 use crate::search::budget::Stopwatch;

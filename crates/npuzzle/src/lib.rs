@@ -10,26 +10,34 @@
 
 #![warn(missing_docs, clippy::missing_errors_doc)]
 
-pub mod analysis;
 pub mod board;
-pub mod distances;
+pub mod distance;
 pub mod error;
+pub mod estimate;
 pub mod generate;
 pub mod hash;
 pub mod large;
-pub mod measure;
+pub mod packed;
 pub mod parse;
 pub mod pdb;
 pub mod progress;
 pub mod random;
+pub mod rank;
 pub mod search;
 pub mod solution;
+pub mod solvability;
 mod solve;
 #[cfg(test)]
 mod testing;
 
-pub use analysis::{Solvability, hamming, inversions, is_solvable, linear_conflict, manhattan};
+pub use estimate::{hamming, linear_conflict, manhattan};
+pub use solvability::{Solvability, inversions, is_solvable};
+
 pub use board::{Board, Move, Shape, moves_from_str, moves_to_string};
+/// The old name of [`distance`], kept for one release so that callers can move.
+pub use distance as measure;
+/// The old name of [`distance::table`], kept for one release so that callers can move.
+pub use distance::table as distances;
 pub use error::BoardError;
 pub use parse::{BenchmarkInstance, ParseError, ParseErrorKind, parse_benchmark, parse_board};
 pub use pdb::{Partition, PatternDatabase, PdbError, PdbEvent};

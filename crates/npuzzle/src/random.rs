@@ -3,8 +3,8 @@
 use rand::rngs::StdRng;
 use rand::{Rng, RngExt, SeedableRng};
 
-use crate::analysis::is_solvable;
 use crate::board::{Board, Move, Shape};
+use crate::solvability::is_solvable;
 
 /// Makes `count` random legal blank moves from `board`, never undoing the previous move.
 /// Returns the moves made. The board stays solvable, since every move is legal.

@@ -7,7 +7,6 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::analysis::Solvability;
 use crate::board::Board;
 use crate::large::{Improve, LargeError, Tables, solve_anytime, solve_fast};
 use crate::pdb::cache::best_cached;
@@ -18,6 +17,7 @@ use crate::search::budget::{Budget, GaveUp, StopReason};
 use crate::search::greedy::greedy;
 use crate::search::idastar::{IdaOptions, idastar};
 use crate::solution::{Algorithm, Solution};
+use crate::solvability::Solvability;
 
 /// How to solve: which method (or the best for the board), the budget, the tables.
 ///

@@ -1,7 +1,7 @@
 //! Whole state spaces checked against breadth-first truth.
 
+use npuzzle::packed::PackedTiles;
 use npuzzle::search::bfs::goal_distances;
-use npuzzle::search::key::PackedTiles;
 use npuzzle::{Algorithm, Board, Budget, Options, Shape, is_solvable, linear_conflict, solve};
 
 /// Every permutation of 0..n, in lexicographic order.

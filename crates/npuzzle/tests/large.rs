@@ -40,9 +40,9 @@ mod bounds_and_budgets {
 
     use npuzzle::large::{Improve, LargeError, Tables, pdb_bound, solve_anytime, solve_fast};
     use npuzzle::linear_conflict;
+    use npuzzle::packed::PackedTiles;
     use npuzzle::random::random_solvable;
     use npuzzle::search::bfs::goal_distances;
-    use npuzzle::search::key::PackedTiles;
     use npuzzle::{
         Algorithm, Board, Budget, CancelFlag, Ended, Options, Shape, SolveError, StopReason, solve,
     };

@@ -6,10 +6,10 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use npuzzle::packed::PackedTiles;
 use npuzzle::pdb::cache::{file_path, load, load_or_build_file};
 use npuzzle::search::bfs::goal_distances;
 use npuzzle::search::idastar::{Heuristic, IdaOptions, idastar};
-use npuzzle::search::key::PackedTiles;
 use npuzzle::{
     Algorithm, Board, Budget, CancelFlag, Options, Partition, PdbEvent, Progress, ProgressEvent,
     Shape, StopReason, solve,

@@ -284,7 +284,7 @@ pub(crate) fn presort(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::manhattan;
+    use crate::estimate::manhattan;
     use crate::random::random_solvable;
 
     #[test]

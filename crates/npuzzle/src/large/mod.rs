@@ -49,11 +49,12 @@ use std::time::Instant;
 
 use thiserror::Error;
 
-use crate::analysis::{Solvability, linear_conflict};
 use crate::board::{Board, Move, Shape};
+use crate::estimate::linear_conflict;
 use crate::pdb::{PatternDatabase, PdbError, cache::best_cached};
 use crate::search::budget::{Budget, GaveUp, SearchStatus, StopReason, Stopwatch};
 use crate::solution::{Algorithm, Ended, Solution};
+use crate::solvability::Solvability;
 
 use best::Best;
 use construct::{Config, construct};

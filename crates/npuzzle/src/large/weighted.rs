@@ -1,12 +1,12 @@
 //! Weighted A* on boards of up to 25 cells, with Manhattan + linear conflict kept incrementally,
 //! pruned by the best length known so far: the anytime search behind near-optimal 5×5 answers.
 
-use crate::analysis::{Increasing, manhattan_table};
 use crate::board::{Board, Move, Shape};
+use crate::estimate::{Increasing, manhattan_table};
+use crate::packed::PackedTiles;
 use crate::pdb::{NO_PATTERN, PatternDatabase};
 use crate::search::arena::{Arena, NO_MOVE, Wait};
 use crate::search::budget::{Budget, StopReason};
-use crate::search::key::PackedTiles;
 use crate::search::table::hash_u128;
 
 /// The most cells a board may have for this search (five bits a cell in a `u128`).
@@ -390,7 +390,7 @@ impl WeightedSearch<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::linear_conflict;
+    use crate::estimate::linear_conflict;
     use crate::random::random_solvable;
 
     #[test]

@@ -19,10 +19,10 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::index::{Ranker, select_bit};
 use super::layout::Layout;
 use super::{PatternTable, PdbError, PdbEvent};
 use crate::board::Shape;
+use crate::rank::{Ranker, select_bit};
 use crate::search::budget::Budget;
 
 /// States scanned by one worker at a time (a multiple of 64, so blocks share no entry byte).

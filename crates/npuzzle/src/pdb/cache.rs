@@ -91,7 +91,7 @@ fn header(partition: &Partition) -> Vec<u8> {
     for pattern in partition.patterns() {
         out.extend_from_slice(&(pattern.len() as u32).to_le_bytes());
         out.extend_from_slice(pattern);
-        let bytes = super::index::entries(partition.shape().cells(), pattern.len()).div_ceil(2);
+        let bytes = crate::rank::entries(partition.shape().cells(), pattern.len()).div_ceil(2);
         out.extend_from_slice(&bytes.to_le_bytes());
     }
     out
@@ -191,7 +191,7 @@ pub fn load(partition: &Partition, path: &Path) -> io::Result<PatternDatabase> {
     sum.add(&head);
     let mut tables = Vec::with_capacity(partition.patterns().len());
     for pattern in partition.patterns() {
-        let bytes = super::index::entries(partition.shape().cells(), pattern.len()).div_ceil(2);
+        let bytes = crate::rank::entries(partition.shape().cells(), pattern.len()).div_ceil(2);
         let mut data = vec![0u8; bytes as usize];
         input
             .read_exact(&mut data)

@@ -7,8 +7,8 @@
 //! bits a state hold nothing wasted. A move of a tile along a row keeps the tiles' order, so
 //! half of a state's neighbours lie in the same order's block of `slots` states.
 
-use super::index::{Ranker, entries};
 use crate::board::Shape;
+use crate::rank::{Ranker, entries};
 
 /// The 32-bit masks of a board's cells, for flood fills.
 #[derive(Clone, Copy, Debug)]
@@ -290,7 +290,7 @@ fn binomials(cells: usize) -> Vec<[u32; 33]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pdb::index::nth_set_bit;
+    use crate::rank::nth_set_bit;
 
     #[test]
     fn a_wall_splits_the_free_cells_into_regions() {

@@ -9,7 +9,6 @@
 
 pub mod build;
 pub mod cache;
-pub mod index;
 mod layout;
 pub mod partition;
 
@@ -20,9 +19,9 @@ use thiserror::Error;
 
 use crate::board::{Board, Shape};
 pub use crate::progress::PdbEvent;
+use crate::rank::Ranker;
 use crate::search::budget::StopReason;
 pub use cache::{default_dir, load_or_build};
-use index::Ranker;
 pub use partition::Partition;
 
 /// Why a pattern database could not be had.
@@ -297,7 +296,7 @@ impl PatternDatabase {
         if let Some(reflected) = reflected {
             excess = excess.max(self.excess_sum(&reflected));
         }
-        Some(crate::analysis::manhattan(board) + 2 * excess as usize)
+        Some(crate::estimate::manhattan(board) + 2 * excess as usize)
     }
 
     /// The heuristic from one pattern's table alone, in moves: its tiles' Manhattan distance

@@ -125,7 +125,7 @@ impl Partition {
                 seen[t] = true;
             }
             let k = pattern.len();
-            let entries = super::index::entries(cells, k);
+            let entries = crate::rank::entries(cells, k);
             let free = (cells - k) as u64;
             if entries
                 .checked_mul(free)
@@ -167,7 +167,7 @@ impl Partition {
     pub fn entries(&self) -> u64 {
         self.patterns
             .iter()
-            .map(|p| super::index::entries(self.shape.cells(), p.len()))
+            .map(|p| crate::rank::entries(self.shape.cells(), p.len()))
             .sum()
     }
 
@@ -175,7 +175,7 @@ impl Partition {
     pub fn table_bytes(&self) -> u64 {
         self.patterns
             .iter()
-            .map(|p| super::index::entries(self.shape.cells(), p.len()).div_ceil(2))
+            .map(|p| crate::rank::entries(self.shape.cells(), p.len()).div_ceil(2))
             .sum()
     }
 }

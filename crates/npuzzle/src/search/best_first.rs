@@ -25,12 +25,12 @@ use std::sync::OnceLock;
 
 use super::arena::{Arena, NO_MOVE, Wait};
 use super::budget::{Budget, GaveUp, StopReason, Stopwatch};
-use super::key::PackedTiles;
+use crate::packed::PackedTiles;
 
 use super::ranked::{MAX_RANKED_CELLS, RankTable, StateNumbers};
 use super::table::{Closed, StateTable, hash_of};
-use crate::analysis::manhattan_table;
 use crate::board::{Board, Move, Shape};
+use crate::estimate::manhattan_table;
 
 /// How the open list is ordered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,8 +3,8 @@
 
 use rustc_hash::FxHashMap;
 
-use super::key::PackedTiles;
 use crate::board::{Board, Move, Shape};
+use crate::packed::PackedTiles;
 
 /// The number of moves from every reachable state to the goal, keyed by packed tiles
 /// ([`PackedTiles`] for `u64`). Boards of more than 12 cells are refused: their spaces are too large.

@@ -2,8 +2,8 @@
 
 use super::best_first::{OpenOrder, search};
 use super::budget::{Budget, GaveUp};
-use crate::analysis::linear_conflict;
 use crate::board::Board;
+use crate::estimate::linear_conflict;
 use crate::solution::{Algorithm, Ended, Solution};
 
 /// Finds some solution quickly, usually far from the shortest. The board must be solvable.

@@ -2,7 +2,8 @@
 //!
 //! Here: A* and greedy (`astar`, `greedy`, over `best_first`), IDA* (`idastar`), breadth-first
 //! ground truth (`bfs`); the best-first core they and the large-board searches share (`arena`,
-//! `heap`, the closed sets `table` and `ranked`, the packed states `key`); budgets (`budget`).
+//! `heap`, the closed sets `table` and `ranked`; the packed states are [`crate::packed`]); budgets
+//! (`budget`).
 //!
 //! The large-board searches live in [`crate::large`], one module each: the wide beams
 //! (`wide`), the presorting beam (`beam`), weighted A* (`weighted`), the stage search (`stage`)
@@ -16,6 +17,5 @@ pub mod budget;
 pub mod greedy;
 pub mod heap;
 pub mod idastar;
-pub mod key;
 pub(crate) mod ranked;
 pub(crate) mod table;

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use super::table::{Admitted, Closed};
 use crate::board::Move;
-use crate::pdb::index::entries;
+use crate::rank::entries;
 
 /// The most cells a board may have to be ranked into a `u32` index table (9! = 362,880).
 pub const MAX_RANKED_CELLS: usize = 9;
@@ -161,12 +161,12 @@ fn by_fours(order: u64) -> (usize, usize) {
 }
 
 /// Numbers the states reachable from one board of up to 9 cells (packed four bits a cell, as
-/// [`PackedTiles`](super::key::PackedTiles) packs them) from 0 to half of `cells!`, with none
+/// [`PackedTiles`](crate::packed::PackedTiles) packs them) from 0 to half of `cells!`, with none
 /// left over: the blank's cell, then the order of the other tiles read row by row.
 ///
 /// For each cell of the blank only one parity of that order is reachable, and two orders that
 /// differ in their last two tiles have opposite parities: so the order's rank (its
-/// lexicographic index, as [`Ranker`](crate::pdb::index::Ranker) ranks it) halved is enough.
+/// lexicographic index, as [`Ranker`](crate::rank::Ranker) ranks it) halved is enough.
 /// A move along a row leaves the order as it was, so a child's number is its parent's plus a
 /// multiple of the stride; only a move along a column ranks the order again.
 #[derive(Clone)]
@@ -225,9 +225,9 @@ impl StateNumbers {
 mod tests {
     use super::*;
     use crate::board::Shape;
-    use crate::pdb::index::Ranker;
+    use crate::packed::PackedTiles;
+    use crate::rank::Ranker;
     use crate::search::bfs::goal_distances;
-    use crate::search::key::PackedTiles;
 
     /// Every state reachable from the goal, with its blank's cell.
     fn reachable(shape: Shape) -> Vec<(u64, usize)> {

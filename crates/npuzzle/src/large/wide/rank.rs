@@ -3,8 +3,8 @@
 //! and the line conflicts counted again), both kept incrementally from board to board, and a
 //! look one move ahead (whether the blank is stalled, see [`STALL_SURCHARGE`]).
 
-use crate::analysis::{Increasing, manhattan_table_toward};
 use crate::board::{Move, Shape};
+use crate::estimate::{Increasing, manhattan_table_toward};
 use crate::large::beam::zobrist;
 
 /// How much one move of the estimate outweighs one unit of the spread in a board's rank.

@@ -3,8 +3,8 @@
 //! that holds it, or the linear conflicts of the two lines it left and entered.
 
 use super::{Heuristic, IdaOptions};
-use crate::analysis::{Increasing, manhattan_table};
 use crate::board::Board;
+use crate::estimate::{Increasing, manhattan_table};
 use crate::pdb::{NO_PATTERN, PatternDatabase};
 
 /// What undoes a move: the terms it replaced.

@@ -1,4 +1,6 @@
-//! Compact, hashable forms of a board's tiles, for the tables of best-first search.
+//! A board's tiles packed into one word, cheap to hash, compare and copy, for the closed sets
+//! of best-first search (a packing, not a ranking: for numbers without gaps, see
+//! [`crate::rank`]).
 
 use std::hash::Hash;
 

@@ -1,13 +1,16 @@
-//! How far a board is from the goal, for a meter: the exact distance where it can be had
-//! (a table on boards of up to 9 cells, an optimal search on 4×4 and smaller), and a lower
-//! bound that is cheap on any board.
+//! How far a board is from the goal, exactly, for a meter, a hint or a review: the exact
+//! distance where it can be had (a table on boards of up to 9 cells, in [`table`]; an optimal
+//! search on 4×4 and smaller), and the best lower bound at hand on any board. (The cheap
+//! estimates the searches use move by move are [`crate::estimate`]'s.)
 
-use crate::analysis::linear_conflict;
+pub mod table;
+
 use crate::board::{Board, Move};
-use crate::distances::DistanceTable;
+use crate::estimate::linear_conflict;
 use crate::pdb::{Partition, cache};
 use crate::search::idastar::{IdaOptions, idastar_within};
 use crate::solve::{Options, SolveError, pattern_database};
+use table::DistanceTable;
 
 /// The largest boards (in cells) whose exact distance [`optimal_distance`] will search for:
 /// beyond 4×4 an optimal search can take minutes.
@@ -46,7 +49,7 @@ pub fn lower_bound(board: &Board, options: &Options) -> usize {
 /// [`SolveError::Unsolvable`], [`SolveError::TooLarge`], or [`SolveError::GaveUp`] when the
 /// budget runs out first.
 pub fn optimal_distance(board: &Board, options: &Options) -> Result<usize, SolveError> {
-    let solvability = crate::analysis::Solvability::of(board);
+    let solvability = crate::solvability::Solvability::of(board);
     if !solvability.solvable {
         return Err(SolveError::Unsolvable(solvability));
     }
@@ -98,7 +101,7 @@ pub fn after_move(
 ) -> Result<AfterMove, SolveError> {
     let board = before.moved(mv).ok_or(SolveError::IllegalMove(mv))?;
     if let Some(table) = DistanceTable::for_shape(board.shape()) {
-        let unsolvable = || SolveError::Unsolvable(crate::analysis::Solvability::of(&board));
+        let unsolvable = || SolveError::Unsolvable(crate::solvability::Solvability::of(&board));
         let distance = table.distance(&board).ok_or_else(unsolvable)?;
         let hint = table.moves_closer(&board).and_then(|m| m.first().copied());
         return Ok(AfterMove {
@@ -211,6 +214,19 @@ mod tests {
         assert_eq!(
             after_move(&corner, 0, Move::Down, &options),
             Err(SolveError::IllegalMove(Move::Down))
+        );
+    }
+
+    #[test]
+    fn the_old_paths_still_lead_here() {
+        // The app reads `npuzzle::measure` and `npuzzle::distances`: kept for one release.
+        let shape = Shape::new(3, 3).unwrap();
+        let board = random_solvable(shape, 2);
+        assert_eq!(crate::measure::MAX_OPTIMAL_CELLS, MAX_OPTIMAL_CELLS);
+        let table = crate::distances::DistanceTable::for_shape(shape).unwrap();
+        assert_eq!(
+            crate::measure::optimal_distance(&board, &Options::default()).ok(),
+            table.distance(&board)
         );
     }
 

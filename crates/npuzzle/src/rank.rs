@@ -1,13 +1,16 @@
-//! Perfect hashing of a pattern's tile positions: the rank of a k-permutation of n cells.
+//! The engine's one ranking: the number of a placement of `k` tiles on `n` cells (a
+//! k-permutation), with no gaps, and back. (Packing, where a board's tiles are only squeezed
+//! into a word to hash and compare, is [`crate::packed`].)
 //!
 //! The positions `p_0 … p_{k-1}` of a pattern's tiles (in the pattern's tile order) are ranked
 //! as a number in a mixed radix: digit `i` is `p_i` less the number of earlier tiles on lower
 //! cells, in base `n - i`. Every placement gets a distinct rank in `0 .. n!/(n-k)!`.
 //!
-//! This is the engine's one ranking. A whole permutation (`k = n`, a small board's tiles by
-//! cell) ranks the same way, as its index in lexicographic order: the small boards' distance
-//! tables use it so, and the 8-puzzle's closed set numbers its states by the same rank of the
-//! tiles' order without the blank, read from a packed key (`search::ranked`).
+//! The pattern databases number their tables' entries so. A whole permutation (`k = n`, a
+//! small board's tiles by cell) ranks the same way, as its index in lexicographic order: the
+//! small boards' distance tables ([`crate::distance::table`]) use it so, and the 8-puzzle's
+//! closed set numbers its states by the same rank of the tiles' order without the blank, read
+//! from a packed key (`search::ranked`).
 
 /// The number of ways to place `k` distinct tiles on `n` cells: `n!/(n-k)!`.
 pub fn entries(n: usize, k: usize) -> u64 {

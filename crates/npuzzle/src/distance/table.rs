@@ -4,7 +4,7 @@
 //! table is built once per process and shared.
 //!
 //! ```
-//! use npuzzle::{Shape, distances::DistanceTable, parse_board};
+//! use npuzzle::{Shape, distance::table::DistanceTable, parse_board};
 //!
 //! let table = DistanceTable::for_shape(Shape::new(3, 3).unwrap()).unwrap();
 //! assert_eq!(table.max_distance(), 31);
@@ -16,8 +16,8 @@
 use std::sync::{Arc, Mutex};
 
 use crate::board::{Board, Move, Shape};
-use crate::pdb::index::Ranker;
 use crate::random::SplitMix64;
+use crate::rank::Ranker;
 use crate::search::ranked::MAX_RANKED_CELLS;
 
 /// No path to the goal: the permutation is on the other parity.
@@ -173,8 +173,8 @@ impl DistanceTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::packed::PackedTiles;
     use crate::search::bfs::goal_distances;
-    use crate::search::key::PackedTiles;
 
     #[test]
     fn every_distance_agrees_with_the_hash_map_search() {
