@@ -2,6 +2,9 @@
 //! (admissible lower bounds), the tables they read, and the longest increasing run that counts
 //! a line's conflicts. Every search estimates with what is here.
 
+pub(crate) mod pdb;
+pub(crate) mod toward;
+
 use crate::board::{Board, Shape};
 
 /// The number of tiles out of place, the blank excluded.

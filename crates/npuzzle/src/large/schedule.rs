@@ -4,6 +4,7 @@
 use std::time::{Duration, Instant};
 
 use crate::board::{Move, Shape};
+use crate::estimate::toward::Toward;
 use crate::search::budget::{Budget, StopReason};
 use crate::solution::{Algorithm, Solution};
 
@@ -43,7 +44,7 @@ fn improve_by_weighted<F: FnMut(&Solution)>(
         .and_then(|db| weighted::PdbEstimate::new(shape, db))
     {
         Some(pdb) => weighted::WeightedEstimate::Pdb(pdb),
-        None => weighted::WeightedEstimate::LinearConflict(weighted::ConflictTables::new(shape)),
+        None => weighted::WeightedEstimate::LinearConflict(Toward::goal(shape)),
     };
     for (num, den, nodes) in WEIGHTS {
         if best.done() {

@@ -2,113 +2,16 @@
 //! pruned by the best length known so far: the anytime search behind near-optimal 5×5 answers.
 
 use crate::board::{Board, Move, Shape};
-use crate::estimate::{Increasing, manhattan_table};
+use crate::estimate::pdb::PdbLookup;
+use crate::estimate::toward::Toward;
 use crate::packed::PackedTiles;
-use crate::pdb::{NO_PATTERN, PatternDatabase};
+use crate::pdb::PatternDatabase;
 use crate::search::arena::{Arena, NO_MOVE, Wait};
 use crate::search::budget::{Budget, StopReason};
 use crate::search::table::hash_u128;
 
 /// The most cells a board may have for this search (five bits a cell in a `u128`).
 pub(crate) const MAX_CELLS: usize = 25;
-
-/// Manhattan distances and line-conflict counting for one shape.
-pub(crate) struct ConflictTables {
-    shape: Shape,
-    manhattan: Vec<u16>,
-    rows: Vec<Vec<usize>>,
-    columns: Vec<Vec<usize>>,
-}
-
-impl ConflictTables {
-    /// Tables for a shape.
-    pub(crate) fn new(shape: Shape) -> ConflictTables {
-        let manhattan = manhattan_table(shape);
-        ConflictTables {
-            shape,
-            manhattan,
-            rows: (0..shape.height)
-                .map(|r| (0..shape.width).map(|c| shape.cell(c, r)).collect())
-                .collect(),
-            columns: (0..shape.width)
-                .map(|c| (0..shape.height).map(|r| shape.cell(c, r)).collect())
-                .collect(),
-        }
-    }
-
-    fn distance(&self, tile: u8, cell: usize) -> u16 {
-        self.manhattan[tile as usize * self.shape.cells() + cell]
-    }
-
-    /// Tiles that must leave row `row` so the rest stand in order (each costs 2 moves).
-    fn row_removals(&self, key: u128, row: usize) -> u16 {
-        let mut run = Increasing::default();
-        for &cell in &self.rows[row] {
-            let tile = key.tile(cell);
-            if tile != 0 {
-                let goal = tile as usize - 1;
-                if goal / self.shape.width == row {
-                    run.push((goal % self.shape.width) as u8);
-                }
-            }
-        }
-        run.removals()
-    }
-
-    /// Tiles that must leave column `column` so the rest stand in order.
-    fn column_removals(&self, key: u128, column: usize) -> u16 {
-        let mut run = Increasing::default();
-        for &cell in &self.columns[column] {
-            let tile = key.tile(cell);
-            if tile != 0 {
-                let goal = tile as usize - 1;
-                if goal % self.shape.width == column {
-                    run.push((goal / self.shape.width) as u8);
-                }
-            }
-        }
-        run.removals()
-    }
-
-    /// Manhattan + 2 × line removals for a packed board.
-    fn full(&self, key: u128) -> u16 {
-        let cells = self.shape.cells();
-        let md: u16 = (0..cells)
-            .map(|cell| {
-                let tile = key.tile(cell);
-                if tile == 0 {
-                    0
-                } else {
-                    self.distance(tile, cell)
-                }
-            })
-            .sum();
-        let rows: u16 = (0..self.shape.height)
-            .map(|r| self.row_removals(key, r))
-            .sum();
-        let columns: u16 = (0..self.shape.width)
-            .map(|c| self.column_removals(key, c))
-            .sum();
-        md + 2 * (rows + columns)
-    }
-
-    /// The heuristic after the tile in `from` slides into the blank at `blank`.
-    fn after(&self, key: u128, child: u128, h: u16, blank: usize, from: usize) -> u16 {
-        let tile = key.tile(from);
-        let width = self.shape.width;
-        let md = h + self.distance(tile, blank) - self.distance(tile, from);
-        let (bc, br) = (blank % width, blank / width);
-        let (fc, fr) = (from % width, from / width);
-        if br == fr {
-            // A sideways move: the tile changes column.
-            md + 2 * (self.column_removals(child, bc) + self.column_removals(child, fc))
-                - 2 * (self.column_removals(key, bc) + self.column_removals(key, fc))
-        } else {
-            md + 2 * (self.row_removals(child, br) + self.row_removals(child, fr))
-                - 2 * (self.row_removals(key, br) + self.row_removals(key, fr))
-        }
-    }
-}
 
 /// What each node keeps beside its state.
 #[derive(Clone, Copy)]
@@ -128,17 +31,26 @@ const MAX_PATTERNS: usize = 4;
 /// What weighted A* estimates with.
 pub(crate) enum WeightedEstimate<'a> {
     /// Manhattan + linear conflict.
-    LinearConflict(ConflictTables),
+    LinearConflict(Toward),
     /// Manhattan + twice the larger additive pattern-database excess (as is or reflected).
     Pdb(PdbEstimate<'a>),
 }
 
 /// The pattern-database estimate's tables.
 pub(crate) struct PdbEstimate<'a> {
-    manhattan: ConflictTables,
-    db: &'a PatternDatabase,
-    reflect_tile: Vec<u8>,
-    reflect_cell: Option<Vec<u8>>,
+    manhattan: Toward,
+    lookup: PdbLookup<'a>,
+}
+
+/// The estimate after the tile on `from` slides into the blank at `blank` of the packed board
+/// `key`, from its estimate `h` there.
+fn linear_conflict_after(toward: &Toward, key: u128, h: u16, blank: usize, from: usize) -> u16 {
+    let tile = key.tile(from);
+    let width = toward.shape().width;
+    let md = i32::from(toward.distance(tile, blank)) - i32::from(toward.distance(tile, from));
+    let vertical = blank / width != from / width;
+    let change = toward.removals_change(&key, tile, from, blank, vertical);
+    (i32::from(h) + md + 2 * change) as u16
 }
 
 impl<'a> PdbEstimate<'a> {
@@ -148,12 +60,8 @@ impl<'a> PdbEstimate<'a> {
             return None;
         }
         Some(PdbEstimate {
-            manhattan: ConflictTables::new(shape),
-            db,
-            reflect_tile: (0..shape.cells() as u8)
-                .map(|t| db.reflect_tile(t).unwrap_or(t))
-                .collect(),
-            reflect_cell: db.reflect_cell().map(<[u8]>::to_vec),
+            manhattan: Toward::goal(shape),
+            lookup: PdbLookup::new(db),
         })
     }
 
@@ -165,21 +73,6 @@ impl<'a> PdbEstimate<'a> {
         position
     }
 
-    /// One pattern's excess, as is (`reflected` false) or on the reflected board.
-    fn excess(&self, position: &[u8], pattern: usize, reflected: bool) -> u8 {
-        let table = &self.db.tables()[pattern];
-        let mut cells = [0u8; MAX_CELLS];
-        for (slot, &tile) in table.tiles().iter().enumerate() {
-            cells[slot] = match (&self.reflect_cell, reflected) {
-                (Some(reflect), true) => {
-                    reflect[position[self.reflect_tile[tile as usize] as usize] as usize]
-                }
-                _ => position[tile as usize],
-            };
-        }
-        table.excess_at(&cells[..table.tiles().len()])
-    }
-
     fn total(&self, manhattan: u16, excess: &Excess) -> u16 {
         let plain: u16 = excess[..MAX_PATTERNS].iter().map(|&e| u16::from(e)).sum();
         let reflected: u16 = excess[MAX_PATTERNS..].iter().map(|&e| u16::from(e)).sum();
@@ -187,26 +80,16 @@ impl<'a> PdbEstimate<'a> {
     }
 
     fn full(&self, key: u128) -> (u16, Excess) {
-        let cells = self.manhattan.shape.cells();
+        let cells = self.manhattan.shape().cells();
         let position = PdbEstimate::positions(key, cells);
         let mut excess = [0u8; 8];
-        for pattern in 0..self.db.tables().len() {
-            excess[pattern] = self.excess(&position, pattern, false);
-            if self.reflect_cell.is_some() {
-                excess[MAX_PATTERNS + pattern] = self.excess(&position, pattern, true);
+        for pattern in 0..self.lookup.patterns() {
+            excess[pattern] = self.lookup.excess(pattern, &position);
+            if self.lookup.reflects() {
+                excess[MAX_PATTERNS + pattern] = self.lookup.reflected_excess(pattern, &position);
             }
         }
-        let manhattan: u16 = (0..cells)
-            .map(|cell| {
-                let tile = key.tile(cell);
-                if tile == 0 {
-                    0
-                } else {
-                    self.manhattan.distance(tile, cell)
-                }
-            })
-            .sum();
-        (self.total(manhattan, &excess), excess)
+        (self.total(self.manhattan.manhattan(&key), &excess), excess)
     }
 
     fn after(
@@ -222,18 +105,17 @@ impl<'a> PdbEstimate<'a> {
         let tile = key.tile(from);
         let manhattan = h - 2 * plain.max(reflected) + self.manhattan.distance(tile, blank)
             - self.manhattan.distance(tile, from);
-        let position = PdbEstimate::positions(child, self.manhattan.shape.cells());
+        let position = PdbEstimate::positions(child, self.manhattan.shape().cells());
         let mut excess = excess;
         // A tile in no pattern (a partial partition) changes no table.
-        let pattern = self.db.pattern_of()[tile as usize];
-        if pattern != NO_PATTERN {
-            let pattern = usize::from(pattern);
-            excess[pattern] = self.excess(&position, pattern, false);
+        if let Some(pattern) = self.lookup.pattern_of(tile as usize) {
+            excess[pattern] = self.lookup.excess(pattern, &position);
         }
-        let reflected = self.db.pattern_of()[self.reflect_tile[tile as usize] as usize];
-        if self.reflect_cell.is_some() && reflected != NO_PATTERN {
-            let pattern = usize::from(reflected);
-            excess[MAX_PATTERNS + pattern] = self.excess(&position, pattern, true);
+        let reflected = self
+            .lookup
+            .pattern_of(self.lookup.reflect_tile(tile as usize));
+        if let Some(pattern) = reflected.filter(|_| self.lookup.reflects()) {
+            excess[MAX_PATTERNS + pattern] = self.lookup.reflected_excess(pattern, &position);
         }
         (self.total(manhattan, &excess), excess)
     }
@@ -242,7 +124,7 @@ impl<'a> PdbEstimate<'a> {
 impl WeightedEstimate<'_> {
     fn full(&self, key: u128) -> (u16, Excess) {
         match self {
-            WeightedEstimate::LinearConflict(heuristic) => (heuristic.full(key), [0; 8]),
+            WeightedEstimate::LinearConflict(toward) => (toward.estimate(&key), [0; 8]),
             WeightedEstimate::Pdb(pdb) => pdb.full(key),
         }
     }
@@ -256,9 +138,10 @@ impl WeightedEstimate<'_> {
         from: usize,
     ) -> (u16, Excess) {
         match self {
-            WeightedEstimate::LinearConflict(heuristic) => {
-                (heuristic.after(key, child, parent.0, blank, from), [0; 8])
-            }
+            WeightedEstimate::LinearConflict(toward) => (
+                linear_conflict_after(toward, key, parent.0, blank, from),
+                [0; 8],
+            ),
             WeightedEstimate::Pdb(pdb) => pdb.after(key, child, parent, blank, from),
         }
     }
@@ -396,10 +279,10 @@ mod tests {
     #[test]
     fn incremental_heuristic_matches_the_full_count() {
         let shape = Shape::new(5, 5).unwrap();
-        let heuristic = ConflictTables::new(shape);
+        let toward = Toward::goal(shape);
         let mut board = random_solvable(shape, 4);
         let mut key = u128::pack(board.tiles());
-        let mut h = heuristic.full(key);
+        let mut h = toward.estimate(&key);
         assert_eq!(usize::from(h), linear_conflict(&board));
         for i in 0..500 {
             let mv = Move::ALL[(i * 7 + i / 3) % 4];
@@ -408,7 +291,7 @@ mod tests {
                 continue;
             };
             let child = key.slide(blank, from);
-            h = heuristic.after(key, child, h, blank, from);
+            h = linear_conflict_after(&toward, key, h, blank, from);
             key = child;
             board.apply(mv);
             assert_eq!(usize::from(h), linear_conflict(&board));
@@ -450,7 +333,7 @@ mod tests {
             let mut found = Vec::new();
             let outcome = weighted_astar(
                 &board,
-                &WeightedEstimate::LinearConflict(ConflictTables::new(shape)),
+                &WeightedEstimate::LinearConflict(Toward::goal(shape)),
                 (1, 1),
                 100,
                 u64::MAX,

@@ -4,7 +4,7 @@
 //! look one move ahead (whether the blank is stalled, see [`STALL_SURCHARGE`]).
 
 use crate::board::{Move, Shape};
-use crate::estimate::{Increasing, manhattan_table_toward};
+use crate::estimate::toward::Toward;
 use crate::large::beam::zobrist;
 
 /// How much one move of the estimate outweighs one unit of the spread in a board's rank.
@@ -64,31 +64,19 @@ const LINE_SURCHARGE: u32 = 2 * SPREAD_WEIGHT as u32;
 /// of the blank) gained nothing beyond a run's spread.
 const STALL_SURCHARGE: u64 = 2 * SPREAD_WEIGHT;
 
-/// Per-shape tables: Manhattan distance per (tile, cell), Zobrist keys, neighbours, lines.
+/// Per-shape tables: the estimate toward the target, Zobrist keys, neighbours, nearer steps.
 pub(super) struct Estimator {
     pub(super) shape: Shape,
-    manhattan: Vec<u16>,
+    /// Manhattan + linear conflict toward the target.
+    toward: Toward,
     keys: Vec<u64>,
     pub(super) steps: Vec<[u16; 4]>,
     /// Per (tile, cell): bit `m` set when the tile gets nearer its target by taking the step
     /// the blank's move `m` (an index in [`Move::ALL`]) would take from that cell.
     nearer_steps: Vec<u8>,
-    /// Each cell's row and column.
-    row: Vec<u8>,
-    column: Vec<u8>,
-    /// Each tile's goal row and column (the blank's are out of range).
-    goal_row: Vec<u8>,
-    goal_column: Vec<u8>,
 }
 
 pub(super) const NONE: u16 = u16::MAX;
-
-/// A line of the board: a row or a column, by its index.
-#[derive(Clone, Copy)]
-struct Line {
-    row: bool,
-    index: usize,
-}
 
 /// What a beam knows of one board beside its tiles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,30 +122,17 @@ impl Estimator {
     /// estimate is 0 there alone.
     pub(super) fn toward(shape: Shape, target: &[u8]) -> Estimator {
         let cells = shape.cells();
-        let mut home = vec![0; cells];
-        for (cell, &tile) in target.iter().enumerate() {
-            home[tile as usize] = cell;
-        }
-        let manhattan = manhattan_table_toward(shape, |tile| home[tile as usize]);
+        let toward = Toward::board(shape, target);
         let steps: Vec<[u16; 4]> = (0..cells)
             .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).map_or(NONE, |c| c as u16)))
             .collect();
-        let nearer_steps = nearer_steps(&manhattan, &steps);
-        let goal = |tile: usize| shape.column_row(home[tile]);
+        let nearer_steps = nearer_steps(toward.distances(), &steps);
         Estimator {
             shape,
-            manhattan,
+            toward,
             keys: zobrist(cells),
             steps,
             nearer_steps,
-            row: (0..cells).map(|c| shape.column_row(c).1 as u8).collect(),
-            column: (0..cells).map(|c| shape.column_row(c).0 as u8).collect(),
-            goal_row: (0..cells)
-                .map(|t| if t == 0 { u8::MAX } else { goal(t).1 as u8 })
-                .collect(),
-            goal_column: (0..cells)
-                .map(|t| if t == 0 { u8::MAX } else { goal(t).0 as u8 })
-                .collect(),
         }
     }
 
@@ -165,54 +140,22 @@ impl Estimator {
         self.keys[tile as usize * self.shape.cells() + cell]
     }
 
-    /// Tiles that must leave `line` so the rest stand in order, before and after the cell
-    /// `swap.0` is read as holding tile `swap.1`.
-    fn removals(&self, tiles: &[u8], line: Line, swap: (usize, u8)) -> (u16, u16) {
-        let (first, stride, count) = if line.row {
-            (line.index * self.shape.width, 1, self.shape.width)
-        } else {
-            (line.index, self.shape.width, self.shape.height)
-        };
-        let (goal_line, goal_place) = if line.row {
-            (&self.goal_row, &self.goal_column)
-        } else {
-            (&self.goal_column, &self.goal_row)
-        };
-        // The blank's goal line is out of range: it is never in a line.
-        let index = line.index as u8;
-        let (mut before, mut after) = (Increasing::default(), Increasing::default());
-        for at in (0..count).map(|i| first + i * stride) {
-            let tile = usize::from(tiles[at]);
-            before.push_if(goal_line[tile] == index, goal_place[tile]);
-            let tile = if at == swap.0 {
-                usize::from(swap.1)
-            } else {
-                tile
-            };
-            after.push_if(goal_line[tile] == index, goal_place[tile]);
-        }
-        (before.removals(), after.removals())
-    }
-
     /// The scores of a whole board.
     pub(super) fn full(&self, tiles: &[u8]) -> Scores {
-        let (width, height) = (self.shape.width, self.shape.height);
         let mut h = 0;
         let mut surcharge = 0;
         let mut hash = 0;
         for (cell, &tile) in tiles.iter().enumerate() {
             hash ^= self.key(tile, cell);
             if tile != 0 {
-                let distance = self.manhattan[tile as usize * tiles.len() + cell];
+                let distance = self.toward.distance(tile, cell);
                 h += distance;
                 surcharge += spread(distance);
             }
         }
         let none = (usize::MAX, 0);
-        let rows = (0..height).map(|index| Line { row: true, index });
-        let columns = (0..width).map(|index| Line { row: false, index });
-        for line in rows.chain(columns) {
-            let removals = self.removals(tiles, line, none).0;
+        for line in self.toward.lines() {
+            let removals = self.toward.removals(tiles, line, none).0;
             h += 2 * removals;
             surcharge += LINE_SURCHARGE * u32::from(removals);
         }
@@ -249,10 +192,9 @@ impl Estimator {
     pub(super) fn after(&self, tiles: &[u8], scores: Scores, blank: usize, mv: usize) -> Scores {
         let from = self.steps[blank][mv] as usize;
         let tile = tiles[from];
-        let cells = tiles.len();
         let (was, now) = (
-            self.manhattan[tile as usize * cells + from],
-            self.manhattan[tile as usize * cells + blank],
+            self.toward.distance(tile, from),
+            self.toward.distance(tile, blank),
         );
         let md = i32::from(now) - i32::from(was);
         let spread_change = spread(now) as i32 - spread(was) as i32;
@@ -261,25 +203,10 @@ impl Estimator {
             ^ self.key(tile, blank)
             ^ self.key(0, blank)
             ^ self.key(0, from);
-        // A vertical move changes the rows of both cells, a horizontal one their columns; only
-        // the tile's own goal line can change its count.
         let vertical = matches!(Move::ALL[mv], Move::Up | Move::Down);
-        let (goal_line, line_of) = if vertical {
-            (self.goal_row[tile as usize], &self.row)
-        } else {
-            (self.goal_column[tile as usize], &self.column)
-        };
-        let line = Line {
-            row: vertical,
-            index: goal_line as usize,
-        };
-        let mut change = 0i32;
-        for (cell, now) in [(from, (from, 0u8)), (blank, (blank, tile))] {
-            if line_of[cell] == goal_line {
-                let (before, after) = self.removals(tiles, line, now);
-                change += after as i32 - before as i32;
-            }
-        }
+        let change = self
+            .toward
+            .removals_change(tiles, tile, from, blank, vertical);
         let estimate = i32::from(scores.estimate) + md + 2 * change;
         let surcharge = scores.surcharge as i32 + spread_change + LINE_SURCHARGE as i32 * change;
         Scores {
@@ -362,8 +289,7 @@ mod tests {
         for (width, height) in [(6, 6), (7, 5), (3, 9)] {
             let shape = Shape::new(width, height).unwrap();
             let estimator = Estimator::new(shape);
-            let distance =
-                |tile: u8, cell: usize| estimator.manhattan[tile as usize * shape.cells() + cell];
+            let distance = |tile: u8, cell: usize| estimator.toward.distance(tile, cell);
             for seed in 0..20 {
                 let board = random_solvable(shape, seed);
                 let (tiles, blank) = (board.tiles(), board.blank());

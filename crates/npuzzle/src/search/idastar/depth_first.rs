@@ -95,7 +95,7 @@ impl<'a> DepthFirst<'a> {
         self.tiles[to] = tile;
         self.tiles[from] = 0;
         self.blank = from;
-        self.terms.restore(&self.tiles, tile, m, from, to, undo);
+        self.terms.restore(tile, to, undo);
     }
 
     /// Depth-first search below the current node, at depth `g` with heuristic `h`.

@@ -1,33 +1,30 @@
 //! The heuristic's terms, kept up to date move by move: each move changes one tile, so only
 //! that tile's Manhattan term changes, and only the one pattern table (and one reflected table)
-//! that holds it, or the linear conflicts of the two lines it left and entered.
+//! that holds it, or the linear conflicts of the one line of its target that it left or
+//! entered. The estimates themselves are [`crate::estimate`]'s; this is IDA*'s state of them,
+//! with what undoes a move.
 
 use super::{Heuristic, IdaOptions};
 use crate::board::Board;
-use crate::estimate::{Increasing, manhattan_table};
-use crate::pdb::{NO_PATTERN, PatternDatabase};
+use crate::estimate::pdb::{PdbTerms, PdbUndo};
+use crate::estimate::toward::Toward;
 
 /// What undoes a move: the terms it replaced.
 #[derive(Clone, Copy)]
 pub(super) struct Undo {
     manhattan: u32,
-    excess: u8,
-    reflected_excess: u8,
     removals: u32,
+    pdb: PdbUndo,
 }
 
 /// The heuristic's terms for one board.
 #[derive(Clone)]
 pub(super) struct Terms<'a> {
-    cells: usize,
-    width: usize,
-    /// Manhattan distance of tile `t` on cell `c`: `distance[t * cells + c]`.
-    distance: Vec<u8>,
+    /// Manhattan + linear conflict toward the goal.
+    toward: Toward,
     manhattan: u32,
     pdb: Option<PdbTerms<'a>>,
-    /// Linear conflict removals per row and per column (without tables only).
-    row_removals: Vec<u8>,
-    column_removals: Vec<u8>,
+    /// Linear conflict removals over every row and column (without tables only).
     removals: u32,
 }
 
@@ -35,50 +32,28 @@ impl<'a> Terms<'a> {
     /// The terms of `board` under the options' heuristic.
     pub(super) fn new(board: &Board, options: &IdaOptions<'a>) -> Terms<'a> {
         let shape = board.shape();
-        let cells = shape.cells();
-        let distance: Vec<u8> = manhattan_table(shape)
-            .into_iter()
-            .map(|d| d.min(255) as u8)
-            .collect();
-        let manhattan = (board.tiles().iter().enumerate())
-            .map(|(cell, &t)| distance[t as usize * cells + cell] as u32)
-            .sum();
+        let toward = Toward::goal(shape);
         let pdb = match options.heuristic {
             Heuristic::Pdb(db) if db.shape() == shape => {
                 Some(PdbTerms::new(db, board, options.reflect))
             }
             _ => None,
         };
-        let mut terms = Terms {
-            cells,
-            width: shape.width,
-            distance,
-            manhattan,
-            pdb,
-            row_removals: Vec::new(),
-            column_removals: Vec::new(),
-            removals: 0,
+        let removals = match pdb {
+            None => u32::from(toward.line_removals(board.tiles())),
+            Some(_) => 0,
         };
-        if terms.pdb.is_none() {
-            terms.count_conflicts(board.tiles(), shape.height);
+        Terms {
+            manhattan: u32::from(toward.manhattan(board.tiles())),
+            toward,
+            pdb,
+            removals,
         }
-        terms
-    }
-
-    /// The linear conflicts of every line, counted afresh.
-    fn count_conflicts(&mut self, tiles: &[u8], height: usize) {
-        self.row_removals = (0..height).map(|r| self.row_conflicts(tiles, r)).collect();
-        self.column_removals = (0..self.width)
-            .map(|c| self.column_conflicts(tiles, c))
-            .collect();
-        self.removals = (self.row_removals.iter().chain(&self.column_removals))
-            .map(|&r| r as u32)
-            .sum();
     }
 
     /// Bytes the terms hold: a rough figure for the budget.
     pub(super) fn memory(&self) -> usize {
-        self.distance.len()
+        self.toward.memory()
     }
 
     /// The heuristic value.
@@ -96,220 +71,31 @@ impl<'a> Terms<'a> {
     /// forwarding on every node's critical path (3–4 % of IDA*'s time).
     #[inline(always)]
     pub(super) fn moved(&mut self, tiles: &[u8], tile: u8, m: u8, from: usize, to: usize) -> Undo {
-        let tile = tile as usize;
-        let base = tile * self.cells;
         let mut undo = Undo {
             manhattan: self.manhattan,
-            excess: 0,
-            reflected_excess: 0,
             removals: self.removals,
+            pdb: PdbUndo::default(),
         };
-        self.manhattan =
-            self.manhattan + self.distance[base + from] as u32 - self.distance[base + to] as u32;
+        self.manhattan = self.manhattan + u32::from(self.toward.distance(tile, from))
+            - u32::from(self.toward.distance(tile, to));
         match &mut self.pdb {
-            Some(pdb) => pdb.moved(tile, from, &mut undo),
-            None => self.update_conflicts(tiles, m, from, to),
+            Some(pdb) => undo.pdb = pdb.moved(tile as usize, from),
+            None => {
+                // Read on the board after the slide, the change is the one back: negated.
+                let back = self.toward.removals_change(tiles, tile, from, to, m < 2);
+                self.removals = (self.removals as i32 - back) as u32;
+            }
         }
         undo
     }
 
-    /// Back to the terms before [`Terms::moved`], `tile` back on `to` (the board `tiles`).
+    /// Back to the terms before [`Terms::moved`], `tile` back on `to`.
     #[inline(always)]
-    pub(super) fn restore(
-        &mut self,
-        tiles: &[u8],
-        tile: u8,
-        m: u8,
-        from: usize,
-        to: usize,
-        undo: Undo,
-    ) {
+    pub(super) fn restore(&mut self, tile: u8, to: usize, undo: Undo) {
         self.manhattan = undo.manhattan;
-        match &mut self.pdb {
-            Some(pdb) => pdb.restore(tile as usize, to, undo),
-            None => {
-                self.removals = undo.removals;
-                let vertical = m < 2;
-                for cell in [from, to] {
-                    if vertical {
-                        let r = cell / self.width;
-                        self.row_removals[r] = self.row_conflicts(tiles, r);
-                    } else {
-                        let c = cell % self.width;
-                        self.column_removals[c] = self.column_conflicts(tiles, c);
-                    }
-                }
-            }
-        }
-    }
-
-    /// The fewest tiles that must leave row `row` for the rest of its own tiles to stand in
-    /// goal order.
-    fn row_conflicts(&self, tiles: &[u8], row: usize) -> u8 {
-        let w = self.width;
-        let mut run = Increasing::default();
-        for &t in &tiles[row * w..(row + 1) * w] {
-            if t != 0 && (t as usize - 1) / w == row {
-                run.push(((t as usize - 1) % w) as u8);
-            }
-        }
-        run.removals() as u8
-    }
-
-    /// The same for column `column`.
-    fn column_conflicts(&self, tiles: &[u8], column: usize) -> u8 {
-        let w = self.width;
-        let mut run = Increasing::default();
-        for &t in tiles[column..].iter().step_by(w) {
-            if t != 0 && (t as usize - 1) % w == column {
-                run.push(((t as usize - 1) / w) as u8);
-            }
-        }
-        run.removals() as u8
-    }
-
-    /// After a move, recounts the two lines the tile left and entered.
-    fn update_conflicts(&mut self, tiles: &[u8], m: u8, from: usize, to: usize) {
-        let vertical = m < 2;
-        let (a, b) = if vertical {
-            (from / self.width, to / self.width)
-        } else {
-            (from % self.width, to % self.width)
-        };
-        for line in [a, b] {
-            let (old, new) = if vertical {
-                (self.row_removals[line], self.row_conflicts(tiles, line))
-            } else {
-                (
-                    self.column_removals[line],
-                    self.column_conflicts(tiles, line),
-                )
-            };
-            self.removals = self.removals + new as u32 - old as u32;
-            if vertical {
-                self.row_removals[line] = new;
-            } else {
-                self.column_removals[line] = new;
-            }
-        }
-    }
-}
-
-/// The pattern database part of the terms.
-#[derive(Clone)]
-struct PdbTerms<'a> {
-    db: &'a PatternDatabase,
-    /// Each tile's cell.
-    position: Vec<u8>,
-    /// Each reflected tile's cell on the reflected board.
-    reflected: Vec<u8>,
-    /// Each pattern's current half-excess, and the reflected ones.
-    excess: Vec<u8>,
-    reflected_excess: Vec<u8>,
-    sum: u32,
-    reflected_sum: u32,
-    reflect: bool,
-    /// Reflected tile of each tile, reflected cell of each cell.
-    reflect_tile: Vec<u8>,
-    reflect_cell: Vec<u8>,
-}
-
-impl<'a> PdbTerms<'a> {
-    fn new(db: &'a PatternDatabase, board: &Board, reflect: bool) -> PdbTerms<'a> {
-        let cells = board.shape().cells();
-        let (position, reflected) = db.positions(board);
-        let reflect = reflect && reflected.is_some();
-        let reflected = reflected.unwrap_or_else(|| position.clone());
-        let patterns = db.tables().len();
-        let excess: Vec<u8> = (0..patterns)
-            .map(|p| PdbTerms::lookup(db, p, &position))
-            .collect();
-        let reflected_excess: Vec<u8> = match reflect {
-            true => (0..patterns)
-                .map(|p| PdbTerms::lookup(db, p, &reflected))
-                .collect(),
-            false => vec![0; patterns],
-        };
-        PdbTerms {
-            db,
-            sum: excess.iter().map(|&e| e as u32).sum(),
-            reflected_sum: reflected_excess.iter().map(|&e| e as u32).sum(),
-            position,
-            reflected,
-            excess,
-            reflected_excess,
-            reflect,
-            reflect_tile: (0..cells as u8)
-                .map(|t| db.reflect_tile(t).unwrap_or(t))
-                .collect(),
-            reflect_cell: (db.reflect_cell())
-                .map(<[u8]>::to_vec)
-                .unwrap_or_else(|| (0..cells as u8).collect()),
-        }
-    }
-
-    #[inline(always)]
-    fn lookup(db: &PatternDatabase, pattern: usize, position: &[u8]) -> u8 {
-        let table = &db.tables()[pattern];
-        let mut cells = [0u8; 32];
-        let tiles = table.tiles();
-        for (slot, &tile) in tiles.iter().enumerate() {
-            cells[slot] = position[tile as usize];
-        }
-        table.excess_at(&cells[..tiles.len()])
-    }
-
-    /// The excess term: twice the larger sum.
-    #[inline(always)]
-    fn extra(&self) -> u32 {
-        2 * self.sum.max(self.reflected_sum)
-    }
-
-    /// After `tile` moved to `cell`: its pattern's excess and its reflection's, looked up
-    /// again, the old ones kept in `undo`.
-    #[inline(always)]
-    fn moved(&mut self, tile: usize, cell: usize, undo: &mut Undo) {
-        self.position[tile] = cell as u8;
-        // A tile in no pattern (a partial partition) changes no table.
-        let pattern = self.db.pattern_of()[tile] as usize;
-        if pattern != usize::from(NO_PATTERN) {
-            let e = PdbTerms::lookup(self.db, pattern, &self.position);
-            undo.excess = self.excess[pattern];
-            self.sum = self.sum + e as u32 - self.excess[pattern] as u32;
-            self.excess[pattern] = e;
-        }
-        let rt = self.reflect_tile[tile] as usize;
-        let pattern = self.db.pattern_of()[rt] as usize;
-        if self.reflect {
-            self.reflected[rt] = self.reflect_cell[cell];
-        }
-        if self.reflect && pattern != usize::from(NO_PATTERN) {
-            let e = PdbTerms::lookup(self.db, pattern, &self.reflected);
-            undo.reflected_excess = self.reflected_excess[pattern];
-            self.reflected_sum =
-                self.reflected_sum + e as u32 - self.reflected_excess[pattern] as u32;
-            self.reflected_excess[pattern] = e;
-        }
-    }
-
-    /// `tile` back on `cell`, with the excesses `undo` kept.
-    #[inline(always)]
-    fn restore(&mut self, tile: usize, cell: usize, undo: Undo) {
-        self.position[tile] = cell as u8;
-        let pattern = self.db.pattern_of()[tile] as usize;
-        if pattern != usize::from(NO_PATTERN) {
-            self.sum = self.sum + undo.excess as u32 - self.excess[pattern] as u32;
-            self.excess[pattern] = undo.excess;
-        }
-        let rt = self.reflect_tile[tile] as usize;
-        let pattern = self.db.pattern_of()[rt] as usize;
-        if self.reflect {
-            self.reflected[rt] = self.reflect_cell[cell];
-        }
-        if self.reflect && pattern != usize::from(NO_PATTERN) {
-            self.reflected_sum = self.reflected_sum + undo.reflected_excess as u32
-                - self.reflected_excess[pattern] as u32;
-            self.reflected_excess[pattern] = undo.reflected_excess;
+        self.removals = undo.removals;
+        if let Some(pdb) = &mut self.pdb {
+            pdb.restore(tile as usize, to, undo.pdb);
         }
     }
 }
@@ -349,26 +135,20 @@ mod tests {
             let m = (seed >> 33) as u8 % 4;
             let from = board.blank();
             if step % 7 == 6 {
-                if let Some((m, from, to, undo)) = undos.pop() {
+                if let Some((m, to, undo)) = undos.pop() {
                     assert!(board.apply(Move::ALL[m as usize ^ 1]));
-                    terms.restore(board.tiles(), board.tile_at(to), m, from, to, undo);
+                    terms.restore(board.tile_at(to), to, undo);
                 }
             } else if let Some(to) = shape.step(from, Move::ALL[m as usize]) {
                 assert!(board.apply(Move::ALL[m as usize]));
                 let tile = board.tile_at(from);
-                undos.push((m, from, to, terms.moved(board.tiles(), tile, m, from, to)));
+                undos.push((m, to, terms.moved(board.tiles(), tile, m, from, to)));
             }
             let fresh = Terms::new(&board, options);
             assert_eq!(terms.manhattan, fresh.manhattan, "step {step}");
             assert_eq!(terms.removals, fresh.removals, "step {step}");
             if let (Some(a), Some(b)) = (&terms.pdb, &fresh.pdb) {
-                assert_eq!(a.excess, b.excess, "step {step}");
-                assert_eq!(a.reflected_excess, b.reflected_excess, "step {step}");
-                assert_eq!(
-                    (a.sum, a.reflected_sum),
-                    (b.sum, b.reflected_sum),
-                    "step {step}"
-                );
+                assert_eq!(a.parts(), b.parts(), "step {step}");
             }
             assert_eq!(terms.h(), fresh.h(), "step {step}");
         }
