@@ -58,6 +58,33 @@ pub enum CliError {
     /// `--crop` is not a frame of that photo for that board.
     #[error("--crop: {0}")]
     Crop(String),
+    /// No display to open the window on (Linux and the BSDs: neither Wayland nor X11).
+    #[error(
+        "there is no display to open the game's window on (neither WAYLAND_DISPLAY nor DISPLAY \
+         is set): run it in a desktop session, or headless under Xvfb: xvfb-run -a snapslide"
+    )]
+    NoDisplay,
+}
+
+/// The variables through which Wayland or X11 tell a program where to draw.
+const DISPLAY_VARIABLES: [&str; 3] = ["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY"];
+
+/// Whether the window can open: where winit needs Wayland or X11 (Linux and the BSDs), one of
+/// their variables must be set (`is_set` reads the environment), else [`CliError::NoDisplay`]
+/// (winit would panic).
+pub fn check_display(is_set: impl Fn(&str) -> bool) -> Result<(), CliError> {
+    let needs_one = cfg!(all(
+        unix,
+        not(any(
+            target_os = "macos",
+            target_os = "ios",
+            target_os = "android"
+        ))
+    ));
+    if needs_one && !DISPLAY_VARIABLES.iter().any(|name| is_set(name)) {
+        return Err(CliError::NoDisplay);
+    }
+    Ok(())
 }
 
 /// The usage text.
@@ -273,5 +300,17 @@ mod tests {
             Some((10, 20, 300, 400))
         );
         assert_eq!(parse(&["--help"]), Err(CliError::Help));
+    }
+
+    #[test]
+    fn no_display_is_said_before_the_window_would_panic() {
+        let none = check_display(|_| false);
+        if cfg!(target_os = "linux") {
+            assert!(matches!(none, Err(CliError::NoDisplay)));
+            assert!(none.unwrap_err().to_string().contains("xvfb-run"));
+        }
+        for name in DISPLAY_VARIABLES {
+            assert!(check_display(|asked| asked == name).is_ok(), "{name}");
+        }
     }
 }

@@ -44,7 +44,7 @@ pub mod theme;
 pub mod tiles;
 pub mod words;
 
-pub use cli::{CliError, CliOptions, USAGE};
+pub use cli::{CliError, CliOptions, USAGE, check_display};
 pub use frame::AppSet;
 
 /// The rules, input, solver, lifecycle and the platform's inbox: everything that runs

@@ -14,7 +14,11 @@ fn main() -> ExitCode {
 
 #[cfg(not(target_os = "ios"))]
 fn main() -> ExitCode {
-    match CliOptions::parse(std::env::args().skip(1)).and_then(|o| o.check_crop().map(|_| o)) {
+    let is_set = |name: &str| std::env::var_os(name).is_some_and(|value| !value.is_empty());
+    let options = CliOptions::parse(std::env::args().skip(1))
+        .and_then(|o| o.check_crop().map(|_| o))
+        .and_then(|o| snapslide::check_display(is_set).map(|_| o));
+    match options {
         Ok(options) => {
             if snapslide::run(options).is_success() {
                 ExitCode::SUCCESS
@@ -25,6 +29,10 @@ fn main() -> ExitCode {
         Err(CliError::Help) => {
             println!("{}", snapslide::USAGE);
             ExitCode::SUCCESS
+        }
+        Err(error @ CliError::NoDisplay) => {
+            eprintln!("snapslide: {error}");
+            ExitCode::FAILURE
         }
         Err(error) => {
             eprintln!("snapslide: {error}\n{}", snapslide::USAGE);
