@@ -123,8 +123,8 @@ fn draw_frame(painter: &egui::Painter, theme: Theme, sheet: &FramingSheet, photo
 
 /// The sheet's controls: the boards that suit the photo, Turn and zoom, Cancel and Play. Play
 /// and Cancel sit at the bottom, in thumb reach, and are always on screen; the rest fills the
-/// room above them (on a short window, a phone on its side, the boards on one row that
-/// scrolls).
+/// room above them (on a short window, a phone on its side, without the hint; the boards
+/// scroll where they do not fit).
 fn controls(
     ui: &mut egui::Ui,
     (theme, short): (Theme, bool),
@@ -137,16 +137,17 @@ fn controls(
         turn_and_zoom(ui, sheet, actions);
         ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
             ui.label(style::heading("Frame your photo"));
-            if short {
-                // A phone on its side: the boards on one row that scrolls, no hint.
-                egui::ScrollArea::horizontal().show(ui, |ui| {
-                    ui.horizontal(|ui| boards(ui, theme, sheet, actions));
-                });
-            } else {
+            if !short {
                 let hint = "Drag to move the frame; pinch, scroll or +/− to zoom.";
                 ui.label(egui::RichText::new(hint).small().weak());
-                ui.horizontal_wrapped(|ui| boards(ui, theme, sheet, actions));
             }
+            // Rows of boards in the room left; on a phone on its side they scroll, every
+            // board in sight of a thumb rather than off the sheet's edge.
+            egui::ScrollArea::vertical()
+                .scroll_source(egui::scroll_area::ScrollSource::ALL)
+                .show(ui, |ui| {
+                    ui.horizontal_wrapped(|ui| boards(ui, theme, sheet, actions));
+                });
         });
     });
 }
