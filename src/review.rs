@@ -202,3 +202,47 @@ fn collect(mut review: ResMut<Review>) {
     review.task = None;
     review.found = found;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use npuzzle::{Algorithm, Shape};
+
+    #[test]
+    fn a_large_board_is_compared_with_the_best_line_known_never_a_worse_one() {
+        // Defect 40.1: on 8×8 the review's own search found a longer line than the game's and
+        // called the game's "nothing to improve" and "not proved shortest" at once.
+        let shape = Shape::new(6, 6).unwrap();
+        // The gap goes round most of the board: a line the row-by-row method cannot match.
+        let legs = [
+            (Move::Up, 5),
+            (Move::Left, 5),
+            (Move::Down, 5),
+            (Move::Right, 4),
+            (Move::Up, 3),
+        ];
+        let scramble: Vec<Move> = legs.iter().flat_map(|&(mv, n)| [mv].repeat(n)).collect();
+        let mut start = Board::goal_of(shape);
+        start.apply_all(&scramble).unwrap();
+        let played: Vec<Move> = scramble.iter().rev().map(|mv| mv.inverse()).collect();
+        let mut game = Game::new(start.clone(), crate::game::GameKind::Custom);
+        game.apply(&played);
+        assert!(game.is_won());
+        let options = Options::default().with_algorithm(Algorithm::Fast);
+        let searched = npuzzle::solve(&start, &options).unwrap();
+        assert!(
+            searched.moves.len() > played.len(),
+            "the search must do worse here"
+        );
+        let found = compare(&game, &options).unwrap();
+        assert_eq!(found.line, played, "the game's own line is the best known");
+        assert_eq!(found.summary.shortest, played.len());
+        assert!(!found.summary.exact);
+        let said = crate::words::review_lines(&found.summary).join(" ");
+        assert!(said.contains("As short as the app's best"), "{said}");
+        assert!(
+            !said.contains("Shortest"),
+            "nothing is proved shortest: {said}"
+        );
+    }
+}
