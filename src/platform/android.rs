@@ -1,6 +1,10 @@
-//! Android: the system photo picker and the camera, back, insets and haptics, through the JNI
-//! bridge (`android/bridge`, no Bevy in it) to `MainActivity`. Every JNI call runs on Java's
-//! main thread (`run_on_java_main_thread`), so Bevy's threads never attach to the JVM.
+//! Android: the system photo picker and the camera, back, insets, haptics and the device's
+//! text size and animation setting, through the JNI bridge (`android/bridge`, no Bevy in it)
+//! to `MainActivity`. Every JNI call runs on Java's main thread (`run_on_java_main_thread`), so
+//! Bevy's threads never attach to the JVM.
+//!
+//! The activity sends the text size and animations unasked (at start, on resume, when the
+//! configuration changes), so [`Platform::ask_preferences`] keeps its default here.
 //!
 //! Insets arrive in physical pixels; [`safe_area`] divides them by the window's scale factor
 //! and hands the app a [`SafeArea`] in logical pixels whenever either changes.
@@ -11,10 +15,10 @@ use std::sync::{Arc, Mutex, OnceLock};
 use bevy::android::ANDROID_APP;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use snapslide_android_bridge::{Bridge, BridgeEvent, Insets, Origin, Tap};
+use snapslide_android_bridge::{Bridge, BridgeEvent, Insets, Origin, Preferences, Tap};
 
-use super::SafeArea;
 use super::{Haptic, Inbox, Platform, PlatformEvent, PlatformHandle};
+use super::{SafeArea, SystemPreferences};
 use crate::frame::AppSet;
 use crate::messages::PhotoOrigin;
 
@@ -123,6 +127,9 @@ fn connect(cell: SharedBridge, inbox: Inbox, insets: PhysicalInsets) {
             BridgeEvent::Failed(reason) => inbox.push(PlatformEvent::PhotoFailed(reason)),
             BridgeEvent::Back => inbox.push(PlatformEvent::Back),
             BridgeEvent::Insets(physical) => insets.set(physical),
+            BridgeEvent::Preferences(read) => {
+                inbox.push(PlatformEvent::Preferences(system_preferences(read)));
+            }
         };
         match bridge.register(Arc::new(sink)) {
             Ok(()) => {
@@ -131,6 +138,15 @@ fn connect(cell: SharedBridge, inbox: Inbox, insets: PhysicalInsets) {
             Err(error) => error!("the Android bridge's natives could not be registered: {error}"),
         }
     });
+}
+
+/// The activity's reading as the app's: a font scale where Android gave one, and calm motion
+/// when animations are off (Android always tells whether they are).
+fn system_preferences(read: Preferences) -> SystemPreferences {
+    SystemPreferences {
+        font_scale: read.font_scale,
+        reduce_motion: Some(read.animations_off),
+    }
 }
 
 /// Hands the app the safe area in logical pixels when the insets or the scale factor change.

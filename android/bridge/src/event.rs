@@ -60,8 +60,30 @@ impl Insets {
     }
 }
 
+/// The device's text size and motion setting, as the activity read them.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Preferences {
+    /// The text scale (`Configuration.fontScale`: 1 for the normal size); `None` when Java's
+    /// value is not a positive number.
+    pub font_scale: Option<f32>,
+    /// Whether the player turned animations off (the animator duration scale is 0).
+    pub animations_off: bool,
+}
+
+impl Preferences {
+    /// Preferences from Java's values; a font scale that is not a positive number (never sent
+    /// by Android) is unknown.
+    pub fn from_java(font_scale: f32, animations_off: bool) -> Preferences {
+        let known = font_scale.is_finite() && font_scale > 0.0;
+        Preferences {
+            font_scale: known.then_some(font_scale),
+            animations_off,
+        }
+    }
+}
+
 /// What the Java side tells the game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum BridgeEvent {
     /// A photo the player chose, as JPEG bytes (already oriented and scaled down).
     Photo {
@@ -78,6 +100,9 @@ pub enum BridgeEvent {
     Back,
     /// The window's insets changed.
     Insets(Insets),
+    /// The device's text size or animation setting, read at start, on resume and when the
+    /// configuration changes.
+    Preferences(Preferences),
 }
 
 /// Where the bridge hands its events: called from whatever Java thread delivers them.
@@ -138,5 +163,17 @@ mod tests {
                 left: 0
             }
         );
+    }
+
+    #[test]
+    fn a_font_scale_that_is_not_a_positive_number_is_unknown() {
+        let larger = Preferences::from_java(1.3, true);
+        assert_eq!(larger.font_scale, Some(1.3));
+        assert!(larger.animations_off);
+        for bad in [0.0, -1.0, f32::NAN, f32::INFINITY] {
+            let read = Preferences::from_java(bad, false);
+            assert_eq!(read.font_scale, None, "font scale {bad}");
+            assert!(!read.animations_off);
+        }
     }
 }

@@ -80,7 +80,7 @@ impl Bridge {
 
     /// Installs the sink, registers the natives of `org.snapslide.Bridge` (found through the
     /// activity's class loader) and tells the class, which then sends what waited (the last
-    /// insets). Safe to call again, for a new activity.
+    /// insets and preferences). Safe to call again, for a new activity.
     pub fn register(&self, sink: Sink) -> Result<(), BridgeError> {
         natives::install(sink);
         self.vm

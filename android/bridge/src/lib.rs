@@ -17,7 +17,7 @@ mod host;
 mod natives;
 
 pub use error::BridgeError;
-pub use event::{BridgeEvent, Insets, LogicalInsets, Origin, Sink, Tap};
+pub use event::{BridgeEvent, Insets, LogicalInsets, Origin, Preferences, Sink, Tap};
 pub use host::{Bridge, host_methods};
 pub use natives::native_methods;
 

@@ -6,10 +6,10 @@ use std::sync::RwLock;
 use jni::errors::LogErrorAndDefault;
 use jni::objects::{JByteArray, JClass, JString};
 use jni::strings::JNIStr;
-use jni::sys::jint;
+use jni::sys::{jboolean, jfloat, jint};
 use jni::{Env, EnvUnowned, NativeMethod, jni_str};
 
-use crate::event::{BridgeEvent, Insets, Sink};
+use crate::event::{BridgeEvent, Insets, Preferences, Sink};
 
 /// One `static native` method of `org.snapslide.Bridge` and the Rust function behind it.
 struct Native {
@@ -19,7 +19,7 @@ struct Native {
 }
 
 /// Every native of `org.snapslide.Bridge`, with its JNI descriptor.
-const NATIVES: [Native; 5] = [
+const NATIVES: [Native; 6] = [
     Native {
         name: jni_str!("nativePhoto"),
         descriptor: jni_str!("([BLjava/lang/String;)V"),
@@ -44,6 +44,11 @@ const NATIVES: [Native; 5] = [
         name: jni_str!("nativeInsets"),
         descriptor: jni_str!("(IIII)V"),
         func: native_insets as *mut c_void,
+    },
+    Native {
+        name: jni_str!("nativePreferences"),
+        descriptor: jni_str!("(FZ)V"),
+        func: native_preferences as *mut c_void,
     },
 ];
 
@@ -173,6 +178,22 @@ extern "system" fn native_insets<'local>(
     env.with_env(|_| -> jni::errors::Result<()> {
         deliver(BridgeEvent::Insets(Insets::from_java(
             top, right, bottom, left,
+        )));
+        Ok(())
+    })
+    .resolve::<LogErrorAndDefault>()
+}
+
+extern "system" fn native_preferences<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    font_scale: jfloat,
+    animations_off: jboolean,
+) {
+    env.with_env(|_| -> jni::errors::Result<()> {
+        deliver(BridgeEvent::Preferences(Preferences::from_java(
+            font_scale,
+            animations_off,
         )));
         Ok(())
     })

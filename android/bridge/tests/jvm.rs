@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use jni::objects::{Global, JClass, JClassLoader, JObject, JValue, LoaderContext};
 use jni::{Env, InitArgsBuilder, JNIVersion, JavaVM, jni_sig, jni_str};
 use snapslide_android_bridge::{
-    Bridge, BridgeEvent, Insets, Origin, Tap, host_methods, native_methods,
+    Bridge, BridgeEvent, Insets, Origin, Preferences, Tap, host_methods, native_methods,
 };
 
 /// The Java sources the app ships, relative to the crate.
@@ -173,7 +173,7 @@ fn the_rust_natives_are_exactly_the_java_natives() {
     let mut rust = native_methods();
     rust.sort();
     let java = javap_methods("org.snapslide.Bridge", " static native ");
-    assert_eq!(java.len(), 5, "javap found {java:?}");
+    assert_eq!(java.len(), 6, "javap found {java:?}");
     assert_eq!(rust, java);
 }
 
@@ -217,7 +217,7 @@ fn events_cross_from_java_to_rust() {
     let sink = received.clone();
     jvm.vm
         .attach_current_thread(|env| -> TestResult {
-            insets_wait_for_registration(env)?;
+            what_waits_for_registration(env)?;
             let activity = fake_activity(env);
             let bridge = Bridge::new(jvm.vm.clone(), activity);
             bridge.register(Arc::new(move |event| sink.0.lock().unwrap().push(event)))?;
@@ -227,16 +227,26 @@ fn events_cross_from_java_to_rust() {
                 bottom: 63,
                 left: 0,
             };
-            assert_eq!(received.take(), vec![BridgeEvent::Insets(waited)]);
+            let preferences = Preferences {
+                font_scale: Some(1.3),
+                animations_off: true,
+            };
+            assert_eq!(
+                received.take(),
+                vec![
+                    BridgeEvent::Insets(waited),
+                    BridgeEvent::Preferences(preferences)
+                ]
+            );
             every_kind_of_event_crosses(env, &received)?;
             a_big_photo_crosses_from_a_java_thread(env, &received)
         })
         .expect("the JNI calls succeed");
 }
 
-/// Before registration: back is refused and the insets wait (Bridge is hidden from FindClass,
-/// as on Android).
-fn insets_wait_for_registration(env: &mut Env<'_>) -> TestResult {
+/// Before registration: back is refused, and the insets and the preferences wait, the last of
+/// each (Bridge is hidden from FindClass, as on Android).
+fn what_waits_for_registration(env: &mut Env<'_>) -> TestResult {
     assert!(
         env.find_class(jni_str!("org/snapslide/Bridge")).is_err(),
         "the test must hide Bridge from FindClass, as Android does"
@@ -249,11 +259,15 @@ fn insets_wait_for_registration(env: &mut Env<'_>) -> TestResult {
         JValue::Int(0),
     ];
     call_bridge(env, jni_str!("insets"), "(IIII)V", &insets);
+    for (scale, off) in [(1.0, false), (1.3, true)] {
+        let preferences = [JValue::Float(scale), JValue::Bool(off)];
+        call_bridge(env, jni_str!("preferences"), "(FZ)V", &preferences);
+    }
     Ok(())
 }
 
-/// A photo, a cancel, a failure, back, insets (a negative one clamped) and an empty photo
-/// reach Rust in order.
+/// A photo, a cancel, a failure, back, insets (a negative one clamped), the preferences and an
+/// empty photo reach Rust in order.
 fn every_kind_of_event_crosses(env: &mut Env<'_>, received: &Received) -> TestResult {
     let jpeg = env.byte_array_from_slice(&[0xFF, 0xD8, 0xFF, 0x00, 0x80, 0xD9])?;
     let name = env.new_string("IMG_0001.jpg")?;
@@ -271,6 +285,8 @@ fn every_kind_of_event_crosses(env: &mut Env<'_>, received: &Received) -> TestRe
         JValue::Int(-5),
     ];
     call_bridge(env, jni_str!("insets"), "(IIII)V", &insets);
+    let preferences = [JValue::Float(0.85), JValue::Bool(false)];
+    call_bridge(env, jni_str!("preferences"), "(FZ)V", &preferences);
     let null = JObject::null();
     let nulls = [JValue::Object(&null), JValue::Object(&null)];
     call_bridge(env, jni_str!("photo"), "([BLjava/lang/String;)V", &nulls);
@@ -289,6 +305,10 @@ fn every_kind_of_event_crosses(env: &mut Env<'_>, received: &Received) -> TestRe
                 right: 24,
                 bottom: 0,
                 left: 0
+            }),
+            BridgeEvent::Preferences(Preferences {
+                font_scale: Some(0.85),
+                animations_off: false
             }),
             BridgeEvent::Failed("the photo arrived empty".into()),
         ]

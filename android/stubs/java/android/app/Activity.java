@@ -5,6 +5,8 @@ package android.app;
 
 import android.content.ContentResolver;
 import android.content.Context;
+import android.content.res.Configuration;
+import android.content.res.Resources;
 import android.os.Bundle;
 import android.view.KeyEvent;
 import android.view.Window;
@@ -21,6 +23,11 @@ public class Activity extends Context {
         return null;
     }
 
+    @Override
+    public Resources getResources() {
+        return null;
+    }
+
     public Window getWindow() {
         return null;
     }
@@ -28,6 +35,10 @@ public class Activity extends Context {
     public final void runOnUiThread(Runnable action) {}
 
     protected void onCreate(Bundle savedInstanceState) {}
+
+    protected void onResume() {}
+
+    public void onConfigurationChanged(Configuration newConfig) {}
 
     public boolean dispatchKeyEvent(KeyEvent event) {
         return false;

@@ -4,10 +4,13 @@
 package android.content;
 
 import android.content.ContentResolver;
+import android.content.res.Resources;
 import java.io.File;
 
 public abstract class Context {
     public abstract ContentResolver getContentResolver();
 
     public abstract File getCacheDir();
+
+    public abstract Resources getResources();
 }

@@ -7,8 +7,8 @@ package org.snapslide;
  * any JVM: the bridge's test loads this very file into a JVM started from Rust.
  *
  * <p>Calls may come from any thread. Until Rust has registered the natives, results are dropped,
- * except the latest insets, which are kept and sent on registration (the first layout usually
- * happens before the game starts).
+ * except the latest insets and preferences, which are kept and sent on registration (the first
+ * layout and the first resume usually happen before the game starts).
  */
 public final class Bridge {
     /** The system photo picker. */
@@ -23,6 +23,9 @@ public final class Bridge {
     private static final Object LOCK = new Object();
     private static boolean registered;
     private static int[] lastInsets;
+    private static boolean havePreferences;
+    private static float lastFontScale;
+    private static boolean lastAnimationsOff;
 
     private Bridge() {}
 
@@ -70,12 +73,32 @@ public final class Bridge {
         }
     }
 
+    /**
+     * The device's text size and whether animations are off, as the activity read them.
+     *
+     * @param fontScale the text scale, 1 for the normal size
+     * @param animationsOff whether the animator duration scale is 0
+     */
+    public static void preferences(float fontScale, boolean animationsOff) {
+        synchronized (LOCK) {
+            havePreferences = true;
+            lastFontScale = fontScale;
+            lastAnimationsOff = animationsOff;
+            if (registered) {
+                nativePreferences(fontScale, animationsOff);
+            }
+        }
+    }
+
     /** Called by Rust once it has registered the natives: sends what waited. */
     static void onRegistered() {
         synchronized (LOCK) {
             registered = true;
             if (lastInsets != null) {
                 nativeInsets(lastInsets[0], lastInsets[1], lastInsets[2], lastInsets[3]);
+            }
+            if (havePreferences) {
+                nativePreferences(lastFontScale, lastAnimationsOff);
             }
         }
     }
@@ -95,4 +118,6 @@ public final class Bridge {
     private static native void nativeBack();
 
     private static native void nativeInsets(int top, int right, int bottom, int left);
+
+    private static native void nativePreferences(float fontScale, boolean animationsOff);
 }

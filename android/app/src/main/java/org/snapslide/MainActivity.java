@@ -1,5 +1,6 @@
 package org.snapslide;
 
+import android.content.res.Configuration;
 import android.os.Build;
 import android.os.Bundle;
 import android.view.HapticFeedbackConstants;
@@ -9,8 +10,9 @@ import com.google.androidgamesdk.GameActivity;
 
 /**
  * The game's activity: GameActivity runs the Rust game (libsnapslide_android.so), this class
- * only wires what the game asks ({@link Host}) and what the system says (back, insets) to
- * {@link Bridge}. The photo sources and the system bars live in classes of their own.
+ * only wires what the game asks ({@link Host}) and what the system says (back, insets, text size
+ * and animations) to {@link Bridge}. The photo sources, the system bars and the system's
+ * preferences live in classes of their own.
  */
 public class MainActivity extends GameActivity implements Host {
     static {
@@ -26,6 +28,19 @@ public class MainActivity extends GameActivity implements Host {
         super.onCreate(savedInstanceState);
         SystemBars.edgeToEdge(this);
         getOnBackPressedDispatcher().addCallback(this, new GameBack());
+    }
+
+    @Override
+    protected void onResume() {
+        super.onResume();
+        SystemPreferences.send(this);
+    }
+
+    /** The manifest keeps the activity through a text size change ({@code fontScale}). */
+    @Override
+    public void onConfigurationChanged(Configuration newConfig) {
+        super.onConfigurationChanged(newConfig);
+        SystemPreferences.send(this);
     }
 
     /**

@@ -1,0 +1,10 @@
+// STUB for android/check.sh, never shipped: only what the app's Java uses, with the
+// signatures published for it (the Android API). The real class's hierarchy
+// and everything else are left out.
+package android.content.res;
+
+public class Resources {
+    public Configuration getConfiguration() {
+        return null;
+    }
+}
