@@ -1,6 +1,7 @@
 //! iOS: PHPicker for the gallery (no library permission), UIImagePickerController for the
-//! camera (`NSCameraUsageDescription` in `ios/Snapslide/Info.plist`), haptics, the safe area
-//! and the data folder, through UIKit with the objc2 0.6 crates.
+//! camera (`NSCameraUsageDescription` in `ios/Snapslide/Info.plist`), haptics, the safe area,
+//! the text size and Reduce Motion, and the data folder, through UIKit with the objc2 0.6
+//! crates.
 //!
 //! Written against the sources of objc2 0.6.5, objc2-ui-kit, objc2-foundation and
 //! objc2-photos-ui 0.3.2. `make phone-check` type-checks it with clippy against Linux builds
@@ -33,7 +34,14 @@ use objc2_foundation::{
 };
 use objc2_photos_ui::{PHPickerConfiguration, PHPickerFilter, PHPickerResult};
 use objc2_ui_kit::{
-    UIApplication, UIGraphicsImageRenderer, UIGraphicsImageRendererContext,
+    UIAccessibilityIsReduceMotionEnabled, UIApplication, UIContentSizeCategory,
+    UIContentSizeCategoryAccessibilityExtraExtraExtraLarge,
+    UIContentSizeCategoryAccessibilityExtraExtraLarge,
+    UIContentSizeCategoryAccessibilityExtraLarge, UIContentSizeCategoryAccessibilityLarge,
+    UIContentSizeCategoryAccessibilityMedium, UIContentSizeCategoryExtraExtraExtraLarge,
+    UIContentSizeCategoryExtraExtraLarge, UIContentSizeCategoryExtraLarge,
+    UIContentSizeCategoryExtraSmall, UIContentSizeCategoryLarge, UIContentSizeCategoryMedium,
+    UIContentSizeCategorySmall, UIGraphicsImageRenderer, UIGraphicsImageRendererContext,
     UIGraphicsImageRendererFormat, UIImage, UIImagePickerController,
     UIImagePickerControllerDelegate, UIImagePickerControllerInfoKey,
     UIImagePickerControllerOriginalImage, UIImagePickerControllerSourceType,
@@ -41,9 +49,10 @@ use objc2_ui_kit::{
     UINotificationFeedbackGenerator, UINotificationFeedbackType, UIResponder, UIViewController,
 };
 
-use super::SafeArea;
+use super::content_size::ContentSize;
 use super::picker_slot::PickerSlot;
 use super::{Haptic, Inbox, Platform, PlatformEvent, PlatformHandle};
+use super::{SafeArea, SystemPreferences};
 use crate::frame::AppSet;
 use crate::messages::PhotoOrigin;
 
@@ -79,6 +88,11 @@ impl Platform for Ios {
 
     fn haptic(&self, haptic: Haptic) {
         on_main(move |mtm| tap(mtm, haptic));
+    }
+
+    /// The text size (Dynamic Type) and Reduce Motion, read on the main thread.
+    fn ask_preferences(&self, inbox: Inbox) {
+        on_main(move |mtm| inbox.push(PlatformEvent::Preferences(preferences(mtm))));
     }
 }
 
@@ -187,6 +201,63 @@ fn tap(mtm: MainThreadMarker, haptic: Haptic) {
             generator.notificationOccurred(UINotificationFeedbackType::Success);
         }
     }
+}
+
+/// The player's text size (Settings → Display & Brightness → Text Size, or Accessibility →
+/// Larger Text) and Reduce Motion (Accessibility → Motion).
+fn preferences(mtm: MainThreadMarker) -> SystemPreferences {
+    let category = UIApplication::sharedApplication(mtm).preferredContentSizeCategory();
+    SystemPreferences {
+        font_scale: content_size(&category).map(ContentSize::font_scale),
+        reduce_motion: Some(UIAccessibilityIsReduceMotionEnabled()),
+    }
+}
+
+/// UIKit's category as a [`ContentSize`]; `None` for Unspecified or a category this code does
+/// not know.
+fn content_size(category: &UIContentSizeCategory) -> Option<ContentSize> {
+    // SAFETY: UIKit's constants, set when UIKit loads and never changed.
+    let known: [(&UIContentSizeCategory, ContentSize); 12] = unsafe {
+        [
+            (UIContentSizeCategoryExtraSmall, ContentSize::ExtraSmall),
+            (UIContentSizeCategorySmall, ContentSize::Small),
+            (UIContentSizeCategoryMedium, ContentSize::Medium),
+            (UIContentSizeCategoryLarge, ContentSize::Large),
+            (UIContentSizeCategoryExtraLarge, ContentSize::ExtraLarge),
+            (
+                UIContentSizeCategoryExtraExtraLarge,
+                ContentSize::ExtraExtraLarge,
+            ),
+            (
+                UIContentSizeCategoryExtraExtraExtraLarge,
+                ContentSize::ExtraExtraExtraLarge,
+            ),
+            (
+                UIContentSizeCategoryAccessibilityMedium,
+                ContentSize::AccessibilityMedium,
+            ),
+            (
+                UIContentSizeCategoryAccessibilityLarge,
+                ContentSize::AccessibilityLarge,
+            ),
+            (
+                UIContentSizeCategoryAccessibilityExtraLarge,
+                ContentSize::AccessibilityExtraLarge,
+            ),
+            (
+                UIContentSizeCategoryAccessibilityExtraExtraLarge,
+                ContentSize::AccessibilityExtraExtraLarge,
+            ),
+            (
+                UIContentSizeCategoryAccessibilityExtraExtraExtraLarge,
+                ContentSize::AccessibilityExtraExtraExtraLarge,
+            ),
+        ]
+    };
+    known
+        .into_iter()
+        .find(|(name, _)| category.isEqualToString(name))
+        .map(|(_, size)| size)
 }
 
 /// Hands the app the safe area (points are logical pixels) whenever it changes.

@@ -13,6 +13,8 @@
 
 #[cfg(target_os = "android")]
 mod android;
+#[cfg(any(target_os = "ios", test))]
+mod content_size;
 #[cfg(not(any(target_os = "android", target_os = "ios")))]
 mod desktop;
 #[cfg(target_os = "ios")]
