@@ -12,7 +12,7 @@ use super::{Actions, Hud, HudAction, Pending, Sheet, View};
 use crate::framing::FramingCommand;
 use crate::game::{
     DAILY_DISTANCE, DAILY_SHAPE, Difficulty, MAX_SIDE, MIN_SIDE, Recipe, SPEEDS, TEXT_SIZES,
-    photo_shapes,
+    device_text_scale, photo_shapes,
 };
 use crate::messages::{PhotoOrigin, PickPhoto};
 use crate::photo::{FramedPhoto, PhotoSource, bundled_title};
@@ -313,7 +313,8 @@ fn text_sizes(ui: &mut egui::Ui, settings: &Settings, view: &View, actions: &mut
     let theme = settings.theme;
     ui.label("Text size");
     ui.horizontal_wrapped(|ui| {
-        let device = match view.system.font_scale {
+        // The size the text is drawn at, which a phone's largest sizes exceed.
+        let device = match view.system.font_scale.and_then(device_text_scale) {
             Some(scale) => format!("Device ({:.0} %)", scale * 100.0),
             None => "Device".to_string(),
         };

@@ -35,7 +35,9 @@ pub use difficulty::{Difficulty, Recipe, make_board};
 pub use fields::{FileError, Read};
 pub use kind::GameKind;
 pub use photo_source::{FramedPhoto, PhotoFrame, PhotoSource};
-pub use preferences::{DEFAULT_SPEED, Preferences, SPEEDS, TEXT_SIZES, Theme, speed_in_range};
+pub use preferences::{
+    DEFAULT_SPEED, Preferences, SPEEDS, TEXT_SIZES, Theme, device_text_scale, speed_in_range,
+};
 pub use saved::{RestoreError, SavedGame, SavedKind, read_game};
 pub use scores::{BestScores, Record, WinResult, booked_result, record_win};
 pub use shapes::photo_shapes;

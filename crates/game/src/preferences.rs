@@ -96,7 +96,7 @@ impl Preferences {
     pub fn text_scale(&self, system: Option<f32>) -> f32 {
         match (self.text_size, system) {
             (Some(percent), _) => percent as f32 / 100.0,
-            (None, Some(scale)) if scale.is_finite() => scale.clamp(1.0, 2.0),
+            (None, Some(scale)) => device_text_scale(scale).unwrap_or(1.0),
             _ => 1.0,
         }
     }
@@ -135,6 +135,13 @@ impl Preferences {
             lost: fields.lost,
         })
     }
+}
+
+/// The scale the app draws at for the device's own text scale: 100 % to 200 % (a phone's
+/// largest accessibility sizes reach 312 %, more than the panel can hold); `None` for a
+/// scale that is not a number.
+pub fn device_text_scale(system: f32) -> Option<f32> {
+    system.is_finite().then(|| system.clamp(1.0, 2.0))
 }
 
 #[cfg(test)]
