@@ -71,8 +71,24 @@ impl<'a> DepthFirst<'a> {
     }
 
     /// Moves the blank in direction `m` and updates the heuristic terms; returns what undoes it.
-    #[inline(always)]
     pub(super) fn play(&mut self, m: u8) -> Undo {
+        match self.terms.has_tables() {
+            true => self.play_of::<true>(m),
+            false => self.play_of::<false>(m),
+        }
+    }
+
+    /// Undoes the last move, given what [`DepthFirst::play`] returned for it.
+    pub(super) fn unplay(&mut self, undo: Undo) {
+        match self.terms.has_tables() {
+            true => self.unplay_of::<true>(undo),
+            false => self.unplay_of::<false>(undo),
+        }
+    }
+
+    /// [`DepthFirst::play`] with the terms of [`Terms::h_of`]'s `TABLES`.
+    #[inline(always)]
+    fn play_of<const TABLES: bool>(&mut self, m: u8) -> Undo {
         let from = self.blank;
         let to = self.neighbours[from][m as usize] as usize;
         let tile = self.tiles[to];
@@ -80,12 +96,12 @@ impl<'a> DepthFirst<'a> {
         self.tiles[to] = 0;
         self.blank = to;
         self.path.push(m);
-        self.terms.moved(&self.tiles, tile, m, from, to)
+        self.terms.moved::<TABLES>(&self.tiles, tile, m, from, to)
     }
 
-    /// Undoes the last move, given what [`DepthFirst::play`] returned for it.
+    /// [`DepthFirst::unplay`] with the terms of [`Terms::h_of`]'s `TABLES`.
     #[inline(always)]
-    pub(super) fn unplay(&mut self, undo: Undo) {
+    fn unplay_of<const TABLES: bool>(&mut self, undo: Undo) {
         let Some(m) = self.path.pop() else {
             return;
         };
@@ -95,13 +111,14 @@ impl<'a> DepthFirst<'a> {
         self.tiles[to] = tile;
         self.tiles[from] = 0;
         self.blank = from;
-        self.terms.restore(tile, to, undo);
+        self.terms.restore::<TABLES>(tile, to, undo);
     }
 
     /// Depth-first search below the current node, at depth `g` with heuristic `h`.
     ///
     /// Uses the CPU's population count instruction where it has one: the ranks of pattern
-    /// placements count bits at every node.
+    /// placements and the linear conflicts count bits at every node. Compiled apart with
+    /// tables and without (see [`Terms::h_of`]).
     pub(super) fn search(
         &mut self,
         g: u32,
@@ -113,15 +130,21 @@ impl<'a> DepthFirst<'a> {
     ) -> Subtree {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
-            return self.descend::<true>(g, bound, last, h, index, shared);
+            return match self.terms.has_tables() {
+                true => self.descend::<true, true>(g, bound, last, h, index, shared),
+                false => self.descend::<true, false>(g, bound, last, h, index, shared),
+            };
         }
-        self.descend::<false>(g, bound, last, h, index, shared)
+        match self.terms.has_tables() {
+            true => self.descend::<false, true>(g, bound, last, h, index, shared),
+            false => self.descend::<false, false>(g, bound, last, h, index, shared),
+        }
     }
 
     /// [`DepthFirst::dfs`] compiled with the popcnt instruction.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
-    fn dfs_popcnt(
+    fn dfs_popcnt<const TABLES: bool>(
         &mut self,
         g: u32,
         bound: u32,
@@ -130,11 +153,11 @@ impl<'a> DepthFirst<'a> {
         index: usize,
         shared: &Shared,
     ) -> Subtree {
-        self.dfs::<true>(g, bound, last, h, index, shared)
+        self.dfs::<true, TABLES>(g, bound, last, h, index, shared)
     }
 
     /// [`DepthFirst::dfs`] without popcnt, as a function of its own for the recursion.
-    fn dfs_plain(
+    fn dfs_plain<const TABLES: bool>(
         &mut self,
         g: u32,
         bound: u32,
@@ -143,13 +166,14 @@ impl<'a> DepthFirst<'a> {
         index: usize,
         shared: &Shared,
     ) -> Subtree {
-        self.dfs::<false>(g, bound, last, h, index, shared)
+        self.dfs::<false, TABLES>(g, bound, last, h, index, shared)
     }
 
     /// The search below a node; `POPCNT` is true only when called from
-    /// [`DepthFirst::dfs_popcnt`], whose recursion it then keeps to.
+    /// [`DepthFirst::dfs_popcnt`], whose recursion it then keeps to; `TABLES` is
+    /// [`Terms::has_tables`].
     #[inline(always)]
-    fn dfs<const POPCNT: bool>(
+    fn dfs<const POPCNT: bool, const TABLES: bool>(
         &mut self,
         g: u32,
         bound: u32,
@@ -178,24 +202,24 @@ impl<'a> DepthFirst<'a> {
             if neighbours[m as usize] == NONE || (last != NONE && m == (last ^ 1)) {
                 continue;
             }
-            let undo = self.play(m);
-            let child_h = self.h();
+            let undo = self.play_of::<TABLES>(m);
+            let child_h = self.terms.h_of::<TABLES>();
             // BPMX: a child far above its parent lifts the parent (moves cost one, both ways).
             // Tables that take the least cost over the blank's places are not consistent, so
             // this happens, and it cuts the rest of the parent's children.
             if child_h > h + 1 && g >= self.bpmx_from {
                 h = child_h - 1;
                 if g + h > bound {
-                    self.unplay(undo);
+                    self.unplay_of::<TABLES>(undo);
                     self.next_bound = self.next_bound.min(g + h);
                     return Subtree::NotFound;
                 }
             }
-            match self.descend::<POPCNT>(g + 1, bound, m, child_h, index, shared) {
+            match self.descend::<POPCNT, TABLES>(g + 1, bound, m, child_h, index, shared) {
                 Subtree::NotFound => {}
                 other => return other,
             }
-            self.unplay(undo);
+            self.unplay_of::<TABLES>(undo);
         }
         Subtree::NotFound
     }
@@ -217,7 +241,7 @@ impl<'a> DepthFirst<'a> {
 
     /// One level down, keeping to the popcnt build when in it.
     #[inline(always)]
-    fn descend<const POPCNT: bool>(
+    fn descend<const POPCNT: bool, const TABLES: bool>(
         &mut self,
         g: u32,
         bound: u32,
@@ -229,9 +253,9 @@ impl<'a> DepthFirst<'a> {
         #[cfg(target_arch = "x86_64")]
         if POPCNT {
             // SAFETY: POPCNT is true only below `search`'s check that the CPU has popcnt.
-            return unsafe { self.dfs_popcnt(g, bound, last, h, index, shared) };
+            return unsafe { self.dfs_popcnt::<TABLES>(g, bound, last, h, index, shared) };
         }
-        self.dfs_plain(g, bound, last, h, index, shared)
+        self.dfs_plain::<TABLES>(g, bound, last, h, index, shared)
     }
 
     /// The node's counters, and the path when `subtree` found the goal, as one iteration's

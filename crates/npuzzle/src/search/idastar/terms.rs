@@ -24,7 +24,7 @@ pub(super) struct Terms<'a> {
     toward: Toward,
     manhattan: u32,
     pdb: Option<PdbTerms<'a>>,
-    /// Linear conflict removals over every row and column (without tables only).
+    /// Linear conflict removals over every row and column (kept without tables only).
     removals: u32,
 }
 
@@ -39,15 +39,11 @@ impl<'a> Terms<'a> {
             }
             _ => None,
         };
-        let removals = match pdb {
-            None => u32::from(toward.line_removals(board.tiles())),
-            Some(_) => 0,
-        };
         Terms {
             manhattan: u32::from(toward.manhattan(board.tiles())),
+            removals: u32::from(toward.line_removals(board.tiles())),
             toward,
             pdb,
-            removals,
         }
     }
 
@@ -56,12 +52,33 @@ impl<'a> Terms<'a> {
         self.toward.memory()
     }
 
+    /// Whether the terms hold pattern databases: which of the two kinds of terms
+    /// ([`Terms::h_of`]'s `TABLES`) is kept.
+    #[inline(always)]
+    pub(super) fn has_tables(&self) -> bool {
+        self.pdb.is_some()
+    }
+
     /// The heuristic value.
     #[inline(always)]
     pub(super) fn h(&self) -> u32 {
-        match &self.pdb {
-            Some(pdb) => self.manhattan + pdb.extra(),
-            None => self.manhattan + 2 * self.removals,
+        match self.has_tables() {
+            true => self.h_of::<true>(),
+            false => self.h_of::<false>(),
+        }
+    }
+
+    /// The heuristic value, `TABLES` being [`Terms::has_tables`]: Manhattan and the tables'
+    /// excess, or Manhattan and the linear conflicts (either admissible on any board: with
+    /// `TABLES` and no tables it is Manhattan alone). The depth-first search is compiled once
+    /// for each, so that neither carries the other's code (the conflicts' lines, inlined beside
+    /// the tables' lookups, cost IDA* with tables 15 instructions a node in spilled registers).
+    #[inline(always)]
+    pub(super) fn h_of<const TABLES: bool>(&self) -> u32 {
+        match (TABLES, &self.pdb) {
+            (true, Some(pdb)) => self.manhattan + pdb.extra(),
+            (true, None) => self.manhattan,
+            (false, _) => self.manhattan + 2 * self.removals,
         }
     }
 
@@ -70,7 +87,14 @@ impl<'a> Terms<'a> {
     /// rather than from `tiles`, which was just written: reading it back would put a store's
     /// forwarding on every node's critical path (3–4 % of IDA*'s time).
     #[inline(always)]
-    pub(super) fn moved(&mut self, tiles: &[u8], tile: u8, m: u8, from: usize, to: usize) -> Undo {
+    pub(super) fn moved<const TABLES: bool>(
+        &mut self,
+        tiles: &[u8],
+        tile: u8,
+        m: u8,
+        from: usize,
+        to: usize,
+    ) -> Undo {
         let mut undo = Undo {
             manhattan: self.manhattan,
             removals: self.removals,
@@ -78,23 +102,23 @@ impl<'a> Terms<'a> {
         };
         self.manhattan = self.manhattan + u32::from(self.toward.distance(tile, from))
             - u32::from(self.toward.distance(tile, to));
-        match &mut self.pdb {
-            Some(pdb) => undo.pdb = pdb.moved(tile as usize, from),
-            None => {
-                // Read on the board after the slide, the change is the one back: negated.
-                let back = self.toward.removals_change(tiles, tile, from, to, m < 2);
-                self.removals = (self.removals as i32 - back) as u32;
-            }
+        if !TABLES {
+            // Read on the board after the slide, the change is the one back: negated.
+            let back = self.toward.removals_change(tiles, tile, from, to, m < 2);
+            self.removals = (self.removals as i32 - back) as u32;
+        } else if let Some(pdb) = &mut self.pdb {
+            undo.pdb = pdb.moved(tile as usize, from);
         }
         undo
     }
 
     /// Back to the terms before [`Terms::moved`], `tile` back on `to`.
     #[inline(always)]
-    pub(super) fn restore(&mut self, tile: u8, to: usize, undo: Undo) {
+    pub(super) fn restore<const TABLES: bool>(&mut self, tile: u8, to: usize, undo: Undo) {
         self.manhattan = undo.manhattan;
-        self.removals = undo.removals;
-        if let Some(pdb) = &mut self.pdb {
+        if !TABLES {
+            self.removals = undo.removals;
+        } else if let Some(pdb) = &mut self.pdb {
             pdb.restore(tile as usize, to, undo.pdb);
         }
     }
@@ -115,15 +139,11 @@ mod tests {
         let patterns = vec![vec![1, 2, 5], vec![3, 4, 8], vec![9, 13, 14]];
         let partition = Partition::new(shape, "t", patterns).unwrap();
         let db = build(&partition, &Budget::default()).unwrap();
-        for options in [
-            IdaOptions::with_tables(Some(&db), Some(1)),
-            IdaOptions::with_tables(None, Some(1)),
-        ] {
-            walk_and_compare(shape, &options);
-        }
+        walk_and_compare::<true>(shape, &IdaOptions::with_tables(Some(&db), Some(1)));
+        walk_and_compare::<false>(shape, &IdaOptions::with_tables(None, Some(1)));
     }
 
-    fn walk_and_compare(shape: Shape, options: &IdaOptions) {
+    fn walk_and_compare<const TABLES: bool>(shape: Shape, options: &IdaOptions) {
         let mut board = Board::goal_of(shape);
         let mut terms = Terms::new(&board, options);
         let mut undos = Vec::new();
@@ -137,20 +157,24 @@ mod tests {
             if step % 7 == 6 {
                 if let Some((m, to, undo)) = undos.pop() {
                     assert!(board.apply(Move::ALL[m as usize ^ 1]));
-                    terms.restore(board.tile_at(to), to, undo);
+                    terms.restore::<TABLES>(board.tile_at(to), to, undo);
                 }
             } else if let Some(to) = shape.step(from, Move::ALL[m as usize]) {
                 assert!(board.apply(Move::ALL[m as usize]));
                 let tile = board.tile_at(from);
-                undos.push((m, to, terms.moved(board.tiles(), tile, m, from, to)));
+                let undo = terms.moved::<TABLES>(board.tiles(), tile, m, from, to);
+                undos.push((m, to, undo));
             }
             let fresh = Terms::new(&board, options);
             assert_eq!(terms.manhattan, fresh.manhattan, "step {step}");
-            assert_eq!(terms.removals, fresh.removals, "step {step}");
+            assert_eq!(terms.has_tables(), TABLES);
+            if !TABLES {
+                assert_eq!(terms.removals, fresh.removals, "step {step}");
+            }
             if let (Some(a), Some(b)) = (&terms.pdb, &fresh.pdb) {
                 assert_eq!(a.parts(), b.parts(), "step {step}");
             }
-            assert_eq!(terms.h(), fresh.h(), "step {step}");
+            assert_eq!(terms.h_of::<TABLES>(), fresh.h(), "step {step}");
         }
     }
 }
