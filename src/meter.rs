@@ -7,7 +7,7 @@
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use npuzzle::measure::{MAX_OPTIMAL_CELLS, after_move, lower_bound, optimal_distance};
+use npuzzle::distance::{MAX_OPTIMAL_CELLS, after_move, lower_bound, optimal_distance};
 use npuzzle::{Board, CancelFlag, Move};
 
 use crate::background::Background;

@@ -5,7 +5,7 @@
 //! plays it. Done brings the finished game back.
 
 use bevy::prelude::*;
-use npuzzle::measure::{MAX_OPTIMAL_CELLS, optimal_distance};
+use npuzzle::distance::{MAX_OPTIMAL_CELLS, optimal_distance};
 use npuzzle::{Board, CancelFlag, Move, Options};
 
 use crate::assist::Playback;

@@ -59,7 +59,7 @@ pub fn summarize(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use npuzzle::distances::DistanceTable;
+    use npuzzle::distance::table::DistanceTable;
     use npuzzle::parse_board;
 
     fn table_distance(board: &Board) -> Option<usize> {

@@ -137,7 +137,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(again, boards[0]);
-        let shortest = npuzzle::measure::optimal_distance(&again, &options);
+        let shortest = npuzzle::distance::optimal_distance(&again, &options);
         assert_eq!(shortest, Ok(DAILY_DISTANCE));
     }
 

@@ -34,10 +34,6 @@ pub use estimate::{hamming, linear_conflict, manhattan};
 pub use solvability::{Solvability, inversions, is_solvable};
 
 pub use board::{Board, Move, Shape, moves_from_str, moves_to_string};
-/// The old name of [`distance`], kept for one release so that callers can move.
-pub use distance as measure;
-/// The old name of [`distance::table`], kept for one release so that callers can move.
-pub use distance::table as distances;
 pub use error::BoardError;
 pub use parse::{BenchmarkInstance, ParseError, ParseErrorKind, parse_benchmark, parse_board};
 pub use pdb::{Partition, PatternDatabase, PdbError, PdbEvent};

@@ -218,19 +218,6 @@ mod tests {
     }
 
     #[test]
-    fn the_old_paths_still_lead_here() {
-        // The app reads `npuzzle::measure` and `npuzzle::distances`: kept for one release.
-        let shape = Shape::new(3, 3).unwrap();
-        let board = random_solvable(shape, 2);
-        assert_eq!(crate::measure::MAX_OPTIMAL_CELLS, MAX_OPTIMAL_CELLS);
-        let table = crate::distances::DistanceTable::for_shape(shape).unwrap();
-        assert_eq!(
-            crate::measure::optimal_distance(&board, &Options::default()).ok(),
-            table.distance(&board)
-        );
-    }
-
-    #[test]
     fn large_and_unsolvable_boards_are_errors() {
         let big = random_solvable(Shape::new(5, 5).unwrap(), 1);
         assert!(matches!(
