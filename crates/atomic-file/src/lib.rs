@@ -1,0 +1,23 @@
+//! Files replaced whole or not at all, and a folder kept to one process.
+//!
+//! [`write()`] replaces a file atomically: the bytes go to a temporary file in the same folder,
+//! which is synced to disk and renamed over the file, and then (on Unix) the folder is synced
+//! so that the rename itself survives a power cut. A reader sees the old file or the new one,
+//! never a mix, and a failure at any step (a full disk, a folder that became a file) leaves
+//! the old file whole and removes the temporary file. Each step goes through the [`Steps`]
+//! trait: [`Disk`] does them, and [`Faulty`] makes chosen steps fail, so a test can see what
+//! a failure at each one leaves behind.
+//!
+//! [`Lock`] holds an advisory lock on a file in a folder for as long as it lives: a second
+//! [`Lock::acquire`] on that folder, from this process or another, fails with
+//! [`LockError::Held`] until the first is dropped (or its process ends, however it ends).
+
+#![warn(missing_docs)]
+
+mod lock;
+mod steps;
+mod write;
+
+pub use lock::{LOCK_FILE, Lock, LockError};
+pub use steps::{Disk, Faulty, Step, Steps};
+pub use write::{WriteError, write, write_with};
