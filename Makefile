@@ -24,7 +24,7 @@ if [ -n "$$missing" ]; then \
 fi
 endef
 
-.PHONY: run test screenshot deps screenshot-deps check mobile-deps mobile-checks phone-check phone-layout first-minute screen-reader screen-reader-deps android ios
+.PHONY: run test screenshot deps screenshot-deps check mobile-deps mobile-checks phone-check phone-layout first-minute screen-reader screen-reader-deps android ios fuzz
 
 ## Installs the system packages that are missing (quietly does nothing when all are there).
 deps:
@@ -131,3 +131,26 @@ screenshot: screenshot-deps
 
 check:
 	cargo check -p snapslide --all-targets
+
+## Fuzzes every target in fuzz/ (docs/fuzzing.md) with cargo-fuzz on nightly, each for
+## FUZZ_RUNS executions (the photo decoder PHOTO_RUNS), one process at the lowest priority,
+## debug assertions and overflow checks on. Not part of `make test`. The corpora grow in
+## fuzz/corpus from fuzz/seeds; a finding and each run's log land in fuzz/artifacts.
+## `make fuzz FUZZ_TARGETS=photo PHOTO_RUNS=1000` runs one target briefly.
+FUZZ_TARGETS ?= parse settings scores daily game pdb_cache photo
+FUZZ_RUNS ?= 10000000
+PHOTO_RUNS ?= 1000000
+fuzz:
+	@command -v cargo-fuzz >/dev/null 2>&1 || cargo install cargo-fuzz --locked
+	@rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
+	@cd fuzz && for target in $(FUZZ_TARGETS); do \
+		runs=$(FUZZ_RUNS); [ "$$target" = photo ] && runs=$(PHOTO_RUNS); \
+		mkdir -p corpus/$$target artifacts/$$target; \
+		echo "fuzz $$target: $$runs executions"; \
+		env -u CARGO_TARGET_DIR nice -n 19 cargo +nightly fuzz run -a $$target \
+			corpus/$$target seeds/$$target -- -jobs=1 -workers=1 -runs=$$runs \
+			-rss_limit_mb=2048 -timeout=10 -print_final_stats=1; status=$$?; \
+		[ -f fuzz-0.log ] && mv fuzz-0.log artifacts/$$target.log; \
+		grep -E '^#[0-9]+.*DONE|^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)|^==[0-9]+==|^SUMMARY|^artifact_prefix|Test unit written' artifacts/$$target.log; \
+		[ $$status = 0 ] || { echo "fuzz $$target failed: see fuzz/artifacts/$$target.log"; exit 1; }; \
+	done
