@@ -165,7 +165,9 @@ pub fn load(partition: &Partition, path: &Path) -> io::Result<PatternDatabase> {
     let length = file.metadata()?.len();
     let expected_head = header(partition);
     let expected_length = expected_head.len() as u64 + partition.table_bytes() + 8;
-    let mut input = BufReader::with_capacity(1 << 20, file);
+    // No larger than the file: a small file is not read through a megabyte's buffer.
+    let buffer = length.clamp(64, 1 << 20) as usize;
+    let mut input = BufReader::with_capacity(buffer, file);
     let mut head = vec![0u8; expected_head.len()];
     input
         .read_exact(&mut head)
