@@ -20,6 +20,11 @@ fn main() -> ExitCode {
         .and_then(|o| snapslide::check_display(is_set).map(|_| o));
     match options {
         Ok(options) => {
+            // Held until the game ends: a second copy on the same folder is refused.
+            let _folder = match hold_data_folder(&options) {
+                Ok(lock) => lock,
+                Err(refused) => return refused,
+            };
             if snapslide::run(options).is_success() {
                 ExitCode::SUCCESS
             } else {
@@ -37,6 +42,28 @@ fn main() -> ExitCode {
         Err(error) => {
             eprintln!("snapslide: {error}\n{}", snapslide::USAGE);
             ExitCode::from(2)
+        }
+    }
+}
+
+/// Locks the data folder for this copy of the game. Another copy on it: the player reads why
+/// on stderr and the game stops with code 3, before a window opens. A folder that cannot be
+/// locked (read-only, say) only warns: the game runs, and its saves say if they fail.
+#[cfg(not(target_os = "ios"))]
+fn hold_data_folder(options: &CliOptions) -> Result<Option<atomic_file::Lock>, ExitCode> {
+    use snapslide::persist::{DataDir, HoldError};
+    let Some(dir) = DataDir::for_options(options).0 else {
+        return Ok(None);
+    };
+    match snapslide::persist::hold_data_folder(&dir) {
+        Ok(lock) => Ok(Some(lock)),
+        Err(error @ HoldError::AlreadyOpen { .. }) => {
+            eprintln!("snapslide: {error}");
+            Err(ExitCode::from(3))
+        }
+        Err(error @ HoldError::Unavailable { .. }) => {
+            eprintln!("snapslide: warning: {error}");
+            Ok(None)
         }
     }
 }

@@ -9,18 +9,22 @@
 //! closed or goes to the background.
 
 mod files;
+mod folder_lock;
+mod saver;
 mod writer;
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::window::WindowCloseRequested;
-use serde::Serialize;
 
-pub use files::{Loaded, Problem, StoreError, load_all, save_json, write_atomic};
-pub use writer::Writer;
+pub use files::{
+    Loaded, Problem, StoreError, load_all, save_json, write_atomic, write_atomic_with,
+};
+pub use folder_lock::{HoldError, hold_data_folder};
+pub use saver::{SAVING_WORKS, Saver};
+pub use writer::{SharedSteps, Writer, Written};
 
 use crate::cli::CliOptions;
 use crate::frame::AppSet;
@@ -52,43 +56,6 @@ impl DataDir {
             DataDir(None)
         } else {
             DataDir(crate::platform::data_dir())
-        }
-    }
-}
-
-/// The writer, and the bytes each file last had (by file name).
-#[derive(Resource)]
-pub struct Saver {
-    /// Writes the files off the frame.
-    pub writer: Writer,
-    last: HashMap<&'static str, Vec<u8>>,
-}
-
-impl Default for Saver {
-    fn default() -> Self {
-        Saver {
-            writer: Writer::start(),
-            last: Default::default(),
-        }
-    }
-}
-
-impl Saver {
-    /// Hands a file's contents to the writer if they differ from what it last had.
-    fn save<T: Serialize>(&mut self, dir: &Path, name: &'static str, value: &T) {
-        let Ok(bytes) = serde_json::to_vec_pretty(value) else {
-            return;
-        };
-        if self.last.get(name) != Some(&bytes) {
-            self.last.insert(name, bytes.clone());
-            self.writer.write(dir.join(name), bytes);
-        }
-    }
-
-    /// Notes what a file holds already, so it is not written again unchanged.
-    fn holds<T: Serialize>(&mut self, name: &'static str, value: &T) {
-        if let Ok(bytes) = serde_json::to_vec_pretty(value) {
-            self.last.insert(name, bytes);
         }
     }
 }
@@ -145,12 +112,16 @@ fn restore(
     // The files hold what was read (or nothing, which the defaults stand for): unchanged, they
     // are not written again.
     let defaults = Restored::default();
-    saver.holds(
-        SETTINGS_FILE,
-        &restored.settings.clone().unwrap_or_default(),
-    );
-    saver.holds(SCORES_FILE, &restored.scores.clone().unwrap_or_default());
-    saver.holds(DAILY_FILE, &restored.days.clone().unwrap_or_default());
+    if let Some(dir) = dir.0.as_deref() {
+        let settings = restored.settings.clone().unwrap_or_default();
+        saver.holds(dir, SETTINGS_FILE, &settings);
+        saver.holds(
+            dir,
+            SCORES_FILE,
+            &restored.scores.clone().unwrap_or_default(),
+        );
+        saver.holds(dir, DAILY_FILE, &restored.days.clone().unwrap_or_default());
+    }
     if restored != defaults {
         out.restored.write(restored);
     }
@@ -295,12 +266,17 @@ fn save_changes(
         };
         saver.save(dir, GAME_FILE, &state);
     }
-    if closing && !saver.writer.flush(FLUSH_LIMIT) {
-        warn!("the last save did not finish in {FLUSH_LIMIT:?}");
+    // When closing, files that wait for a retry are tried once more, at once.
+    let now = std::time::Instant::now();
+    let mut said = saver.check(now, closing);
+    if closing {
+        if !saver.writer.flush(FLUSH_LIMIT) {
+            warn!("the last save did not finish in {FLUSH_LIMIT:?}");
+        }
+        said.extend(saver.check(now, false));
     }
-    for error in saver.writer.take_errors() {
-        warn!("{error}");
-        notices.write(Notice(format!("Could not save: {error}")));
+    for said in said {
+        notices.write(Notice(said));
         // The notice is read by the controls in the next frame, which must come.
         frames.write(FrameRequest::OneMore);
     }

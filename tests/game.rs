@@ -743,6 +743,154 @@ mod headless {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// The notices on show that contain `words`.
+    fn notices_saying(app: &App, words: &str) -> Vec<String> {
+        let hud = app.world().resource::<Hud>();
+        hud.notices
+            .iter()
+            .map(|(text, _)| text.clone())
+            .filter(|text| text.contains(words))
+            .collect()
+    }
+
+    /// Waits until everything handed to the writer is written (or failed).
+    fn flush_saves(app: &App) {
+        let saver = app.world().resource::<snapslide::persist::Saver>();
+        assert!(saver.writer.flush(Duration::from_secs(30)));
+    }
+
+    const CANNOT_SAVE: &str = "Your progress can't be saved on this device right now";
+
+    #[test]
+    fn a_save_that_fails_is_said_once_retried_quietly_and_said_when_it_works_again() {
+        let (mut app, dir) = app_with_files("blocked");
+        app.update();
+        // The data folder is replaced by a file: no save can land.
+        std::fs::write(&dir, b"a file where the folder was").unwrap();
+        for mv in [Move::Up, Move::Down].repeat(3) {
+            intent(&mut app, BoardIntent::Slide(mv));
+            flush_saves(&app);
+            app.update();
+        }
+        assert_eq!(game_of(&app).moves(), 6, "the game goes on");
+        let said = notices_saying(&app, CANNOT_SAVE);
+        assert_eq!(
+            said.len(),
+            1,
+            "said once: {:?}",
+            app.world().resource::<Hud>().notices
+        );
+        // In the player's words: no path, no error number.
+        assert!(
+            !said[0].contains('/') && !said[0].contains("os error"),
+            "{}",
+            said[0]
+        );
+        assert!(said[0].contains("missing or blocked"), "{}", said[0]);
+        // The folder comes back: within the retries' wait, without a move, it is saved.
+        std::fs::remove_file(&dir).unwrap();
+        let works = run_until(&mut app, Duration::from_secs(20), |app| {
+            !notices_saying(app, snapslide::persist::SAVING_WORKS).is_empty()
+        });
+        assert!(works, "never said that saving works again");
+        assert!(
+            !app.world()
+                .resource::<snapslide::persist::Saver>()
+                .failing()
+        );
+        let mut now = game_of(&app).to_saved();
+        now.elapsed_ms = 0;
+        assert_eq!(saved_file(&dir), now, "the game as it is now is saved");
+        assert_eq!(notices_saying(&app, CANNOT_SAVE).len(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_write_that_fails_at_any_step_keeps_the_old_file_whole_and_the_game_going() {
+        use atomic_file::{Faulty, Step};
+        use snapslide::persist::Saver;
+        for step in [Step::Create, Step::Write, Step::Sync, Step::Rename] {
+            let (mut app, dir) = app_with_files(&format!("faulty-{step}"));
+            intent(&mut app, BoardIntent::Slide(Move::Up));
+            flush_saves(&app);
+            let game_file = dir.join(snapslide::game::files::GAME_FILE);
+            let old = std::fs::read(&game_file).unwrap();
+            let names = std::fs::read_dir(&dir).unwrap().count();
+            // From now on the disk fails at this step, every time (a full disk).
+            let faulty = std::sync::Arc::new(Faulty::failing(&[step]));
+            app.insert_resource(Saver::with_steps(faulty.clone()));
+            for mv in [Move::Down, Move::Up, Move::Down] {
+                intent(&mut app, BoardIntent::Slide(mv));
+                flush_saves(&app);
+                app.update();
+            }
+            assert!(
+                faulty.taken().contains(&step),
+                "{step}: {:?}",
+                faulty.taken()
+            );
+            assert_eq!(
+                std::fs::read(&game_file).unwrap(),
+                old,
+                "after a failure at {step}"
+            );
+            assert_eq!(saved_game(&dir).moves(), 1, "{step}");
+            assert_eq!(
+                std::fs::read_dir(&dir).unwrap().count(),
+                names,
+                "{step}: a file left"
+            );
+            assert_eq!(game_of(&app).moves(), 4, "{step}: the game goes on");
+            assert_eq!(notices_saying(&app, CANNOT_SAVE).len(), 1, "{step}");
+            std::fs::remove_dir_all(&dir).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_second_copy_on_the_same_folder_says_so_and_stops_before_its_window() {
+        let dir = std::env::temp_dir().join(format!("snapslide-copies-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let first = snapslide::persist::hold_data_folder(&dir).unwrap();
+        let game_file = dir.join(snapslide::game::files::GAME_FILE);
+        std::fs::write(&game_file, b"{\"the first copy's\": true}").unwrap();
+        let mut second = std::process::Command::new(env!("CARGO_BIN_EXE_snapslide"))
+            .env("SNAPSLIDE_DATA_DIR", &dir)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let ended = run_for(Duration::from_secs(60), || second.try_wait().unwrap());
+        let Some(status) = ended else {
+            second.kill().unwrap();
+            panic!("the second copy kept running");
+        };
+        let mut said = String::new();
+        std::io::Read::read_to_string(&mut second.stderr.take().unwrap(), &mut said).unwrap();
+        assert_eq!(status.code(), Some(3), "{said}");
+        assert!(
+            said.contains("Snapslide is already open on this computer"),
+            "{said}"
+        );
+        assert_eq!(
+            std::fs::read(&game_file).unwrap(),
+            b"{\"the first copy's\": true}"
+        );
+        drop(first);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Polls `done` every 10 ms for up to `limit`; its first answer.
+    fn run_for<T>(limit: Duration, mut done: impl FnMut() -> Option<T>) -> Option<T> {
+        let start = Instant::now();
+        while start.elapsed() < limit {
+            if let Some(answer) = done() {
+                return Some(answer);
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        None
+    }
+
     #[test]
     fn a_new_game_is_exactly_as_far_as_its_level_says() {
         let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
@@ -1135,6 +1283,13 @@ mod headless {
     /// The saved game's time, in milliseconds.
     fn saved_millis(dir: &std::path::Path) -> u64 {
         saved_game(dir).elapsed().as_millis() as u64
+    }
+
+    /// The game file, read back, as saved (its time left out: the clock runs between saves).
+    fn saved_file(dir: &std::path::Path) -> snapslide::game::SavedGame {
+        let mut saved = saved_game(dir).to_saved();
+        saved.elapsed_ms = 0;
+        saved
     }
 
     #[test]

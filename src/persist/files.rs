@@ -1,10 +1,12 @@
-//! The files on disk: written atomically (a temporary file, an fsync, a rename), read back
+//! The files on disk: written whole or not at all (atomic-file), read back
 //! field by field (the rules crate's readers). A file that cannot be read at all is moved aside
 //! (`*.corrupt-<time>`); one with a few bad values keeps the rest. The player is told what was
 //! lost and what was kept, in their words; the paths and the reasons go to the log.
 
+use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
+use atomic_file::{Disk, Steps, WriteError};
 use serde::Serialize;
 use thiserror::Error;
 
@@ -12,20 +14,34 @@ use crate::game::files::{DAILY_FILE, GAME_FILE, SCORES_FILE, SETTINGS_FILE, read
 use crate::game::{BestScores, DailyResults, FileError, Game, Preferences, Read};
 use crate::photo::FramedPhoto;
 
-/// Why a file could not be written.
+/// Why a file could not be written. In each case the file is as it was before.
 #[derive(Debug, Error)]
 pub enum StoreError {
-    /// The file system refused.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
+    /// Its folder could not be made (a file in its place, a read-only or full disk).
+    #[error("could not make the folder {path}: {source}")]
+    Folder {
+        /// The folder.
         path: PathBuf,
-        /// The error.
+        /// The operating system's error.
         source: std::io::Error,
     },
+    /// A step of the atomic write failed (it names the step and the file).
+    #[error(transparent)]
+    Write(#[from] WriteError),
     /// The value could not be written as JSON.
     #[error("could not encode {0}")]
     Encode(String),
+}
+
+impl StoreError {
+    /// The operating system's error, if it refused something.
+    pub fn io_error(&self) -> Option<&std::io::Error> {
+        match self {
+            StoreError::Folder { source, .. } => Some(source),
+            StoreError::Write(error) => error.io_error(),
+            StoreError::Encode(_) => None,
+        }
+    }
 }
 
 /// Something about a file the player should know: what they read, and what the log gets.
@@ -37,27 +53,29 @@ pub struct Problem {
     pub log: String,
 }
 
-/// Writes bytes to `path` atomically: a temporary file in the same folder, then a rename.
+/// Writes bytes to `path` atomically (see [`write_atomic_with`]), on the disk.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-    use std::io::Write;
-    let io = |source| StoreError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(io)?;
+    write_atomic_with(&Disk, path, bytes)
+}
+
+/// Writes bytes to `path` whole or not at all, taking each step through `steps` (atomic-file:
+/// a temporary file, its bytes, a sync, a rename, a sync of the folder), after making the
+/// folder if it is missing. On an error the old file is whole; a folder that could not be
+/// synced after the rename is only logged, since the file holds the new bytes.
+pub fn write_atomic_with(steps: &impl Steps, path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|source| StoreError::Folder {
+            path: parent.to_path_buf(),
+            source,
+        })?;
     }
-    let mut temp = path.as_os_str().to_owned();
-    temp.push(format!(".tmp-{}", std::process::id()));
-    let temp = PathBuf::from(temp);
-    let mut file = std::fs::File::create(&temp).map_err(io)?;
-    file.write_all(bytes).map_err(io)?;
-    file.sync_all().map_err(io)?;
-    drop(file);
-    std::fs::rename(&temp, path).map_err(|source| {
-        let _ = std::fs::remove_file(&temp);
-        io(source)
-    })
+    match atomic_file::write_with(steps, path, bytes) {
+        Err(error) if error.replaced() => {
+            bevy::log::warn!("{error}");
+            Ok(())
+        }
+        result => Ok(result?),
+    }
 }
 
 /// Writes a value as JSON, atomically.
@@ -124,11 +142,15 @@ fn load<T>(
     let path = dir.join(file.name());
     let bytes = match std::fs::read(&path) {
         Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+        // No file, or no folder (a file in its place): nothing was saved there to lose.
+        Err(e) if matches!(e.kind(), ErrorKind::NotFound | ErrorKind::NotADirectory) => {
+            return None;
+        }
         Err(e) => {
+            // Kept aside, so that the file the app writes in its place does not replace it.
             problems.push(Problem {
                 player: unreadable(file),
-                log: format!("{}: {e}", path.display()),
+                log: set_aside(&path, &e),
             });
             return None;
         }
@@ -180,7 +202,7 @@ fn copy_aside(path: &Path, bytes: &[u8]) -> String {
 }
 
 /// Moves an unreadable file aside, and says so for the log.
-fn set_aside(path: &Path, error: &FileError) -> String {
+fn set_aside(path: &Path, error: &dyn std::fmt::Display) -> String {
     let moved_to = aside(path);
     match std::fs::rename(path, &moved_to) {
         Ok(()) => format!(
@@ -360,6 +382,45 @@ mod tests {
                 .iter()
                 .any(|n| n.starts_with("settings.json.corrupt-"))
         );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_file_that_cannot_be_read_is_moved_aside_not_written_over() {
+        let dir = temp_dir("unreadable");
+        // Something the app cannot read where its settings should be.
+        std::fs::create_dir(dir.join(SETTINGS_FILE)).unwrap();
+        std::fs::write(dir.join(SETTINGS_FILE).join("inside"), b"kept").unwrap();
+        let loaded = load_all(&dir);
+        assert!(loaded.settings.is_none());
+        assert_eq!(loaded.problems.len(), 1, "{:?}", loaded.problems);
+        let problem = &loaded.problems[0];
+        assert!(
+            problem
+                .player
+                .starts_with("Your settings could not be read")
+        );
+        assert!(problem.log.contains("moved to"), "{problem:?}");
+        // The settings the app writes next replace nothing of the player's.
+        save_json(&dir.join(SETTINGS_FILE), &Preferences::default()).unwrap();
+        let aside = names_in(&dir)
+            .into_iter()
+            .find(|n| n.starts_with("settings.json.corrupt-"))
+            .expect("moved aside");
+        assert_eq!(
+            std::fs::read(dir.join(aside).join("inside")).unwrap(),
+            b"kept"
+        );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_file_where_the_folder_should_be_is_no_damaged_file() {
+        let dir = temp_dir("folder-is-a-file");
+        let blocker = dir.join("data");
+        std::fs::write(&blocker, b"x").unwrap();
+        let loaded = load_all(&blocker);
+        assert!(loaded.problems.is_empty(), "{:?}", loaded.problems);
         std::fs::remove_dir_all(dir).unwrap();
     }
 
