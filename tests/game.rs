@@ -1357,15 +1357,79 @@ mod headless {
         assert!(counted >= Duration::from_millis(4900), "{counted:?}");
     }
 
+    /// How many random inputs [`random_inputs_keep_the_board_its_counters_and_its_save`]
+    /// gives: `SNAPSLIDE_RANDOM_INPUTS`, else 10,000.
+    fn random_inputs() -> u64 {
+        std::env::var("SNAPSLIDE_RANDOM_INPUTS")
+            .ok()
+            .and_then(|n| n.replace(['_', ','], "").parse().ok())
+            .unwrap_or(10_000)
+    }
+
+    /// The game is what its history says: the start with the moves in effect replayed is the
+    /// board (and the board the views were last told of), the counters count the history, and
+    /// the game comes back the same from what it saves.
+    fn assert_game_is_its_history(app: &App, last_told: Option<&Board>, input: u64) {
+        let game = game_of(app);
+        let history = game.history_in_effect();
+        let mut replayed = game.start().clone();
+        for &mv in &history {
+            assert!(
+                replayed.apply(mv),
+                "input {input}: {mv:?} is no move on {replayed:?}"
+            );
+        }
+        assert_eq!(
+            &replayed,
+            game.board(),
+            "input {input}: the board is not its history"
+        );
+        if let Some(told) = last_told {
+            assert_eq!(
+                told,
+                game.board(),
+                "input {input}: the views were told another board"
+            );
+        }
+        assert_eq!(
+            game.moves(),
+            history.len(),
+            "input {input}: the move counter"
+        );
+        assert!(game.moves_since_help() <= game.moves(), "input {input}");
+        assert_eq!(
+            game.is_won(),
+            game.board().is_goal(),
+            "input {input}: the win"
+        );
+        let back = Game::from_saved(&game.to_saved()).unwrap();
+        assert_eq!(
+            back.to_saved(),
+            game.to_saved(),
+            "input {input}: not saved as it is"
+        );
+    }
+
     #[test]
-    fn ten_thousand_random_inputs_never_panic_and_keep_a_permutation() {
+    fn random_inputs_keep_the_board_its_counters_and_its_save() {
+        let inputs = random_inputs();
         let board = npuzzle::random::shuffled(npuzzle::Shape::new(4, 4).unwrap(), 100, 3);
         let mut app = app_with(board);
+        let dir = std::env::temp_dir().join(format!("snapslide-random-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        app.insert_resource(snapslide::persist::DataDir(Some(dir.clone())));
+        app.insert_resource(snapslide::CliOptions::default());
+        app.add_plugins(snapslide::persist::plugin);
         // New games here are uniformly random: no search, no tables.
         app.world_mut()
             .write_message(SettingsCommand::Difficulty(Difficulty::Random));
+        settle(&mut app);
+        let mut told = app
+            .world_mut()
+            .resource_mut::<Messages<GameChanged>>()
+            .get_cursor();
         let mut rng = StdRng::seed_from_u64(2026);
-        for i in 0..10_000 {
+        for i in 0..inputs {
             let choice = rng.random_range(0..10);
             match choice {
                 0..=3 => {
@@ -1403,14 +1467,22 @@ mod headless {
                 }
             }
             app.update();
-            let board = board_of(&app);
-            let mut tiles = board.tiles().to_vec();
-            tiles.sort_unstable();
-            assert!(
-                tiles.iter().enumerate().all(|(i, &t)| t as usize == i),
-                "not a permutation after input {i}: {board:?}"
-            );
+            let changes = app.world().resource::<Messages<GameChanged>>();
+            let last_told = told.read(changes).last().map(|c| c.board.clone());
+            assert_game_is_its_history(&app, last_told.as_ref(), i);
+            if i % 100 == 99 || i + 1 == inputs {
+                settle(&mut app);
+                flush_saves(&app);
+                let mut kept = game_of(&app).kept().to_saved();
+                kept.elapsed_ms = 0;
+                assert_eq!(
+                    saved_file(&dir),
+                    kept,
+                    "after input {i}: the save is another game"
+                );
+            }
         }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     // The framing sheet: a photo opened, framed with fingers, the wheel and the buttons'
