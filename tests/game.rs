@@ -766,6 +766,8 @@ mod headless {
         let (mut app, dir) = app_with_files("blocked");
         app.update();
         // The data folder is replaced by a file: no save can land.
+        flush_saves(&app);
+        let _ = std::fs::remove_dir_all(&dir);
         std::fs::write(&dir, b"a file where the folder was").unwrap();
         for mv in [Move::Up, Move::Down].repeat(3) {
             intent(&mut app, BoardIntent::Slide(mv));
@@ -855,6 +857,8 @@ mod headless {
         std::fs::write(&game_file, b"{\"the first copy's\": true}").unwrap();
         let mut second = std::process::Command::new(env!("CARGO_BIN_EXE_snapslide"))
             .env("SNAPSLIDE_DATA_DIR", &dir)
+            // A display named, so that the lock is what stops it (none is opened).
+            .env("DISPLAY", ":snapslide-test-no-such-display")
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::piped())
             .spawn()
