@@ -151,28 +151,29 @@ fn records(ui: &mut egui::Ui, view: &View) {
         );
         return;
     }
-    egui::Grid::new("records")
-        .striped(true)
-        .spacing([12.0, 8.0])
-        .show(ui, |ui| {
-            // Short captions: the four columns fit a phone's sheet (328 px on a 360 px screen).
-            for caption in ["Board", "Fewest", "Fastest", "Won"] {
-                ui.label(style::caption(caption));
-            }
-            ui.end_row();
-            for (key, best) in &view.scores.0.0 {
-                record_row(ui, &record_name(key), *best);
-            }
-        });
+    // Short captions: the four columns fit a phone's sheet (328 px on a 360 px screen).
+    let rows: Vec<[String; 4]> = view
+        .scores
+        .0
+        .0
+        .iter()
+        .map(|(key, best)| record_row(&record_name(key), *best))
+        .collect();
+    table(ui, "records", ["Board", "Fewest", "Fastest", "Won"], &rows);
 }
 
 /// The latest puzzles of the day: the day, moves, time, and against the shortest.
 fn days_grid(ui: &mut egui::Ui, rows: &[[String; 4]]) {
-    egui::Grid::new("days")
+    table(ui, "days", ["Day", "Moves", "Time", "Shortest"], rows);
+}
+
+/// A table of four columns under their captions, its rows striped.
+fn table(ui: &mut egui::Ui, id: &str, captions: [&str; 4], rows: &[[String; 4]]) {
+    egui::Grid::new(id)
         .striped(true)
         .spacing([12.0, 8.0])
         .show(ui, |ui| {
-            for caption in ["Day", "Moves", "Time", "Shortest"] {
+            for caption in captions {
                 ui.label(style::caption(caption));
             }
             ui.end_row();
@@ -196,12 +197,14 @@ fn record_name(key: &str) -> String {
     format!("{} {difficulty}", board.replace('x', "×"))
 }
 
-fn record_row(ui: &mut egui::Ui, name: &str, best: Record) {
-    ui.label(name);
-    ui.label(moves_text(best.moves));
-    ui.label(clock(best.time()));
-    ui.label(best.wins.to_string());
-    ui.end_row();
+/// A best score's row: the board, the fewest moves, the fastest time, the games won.
+fn record_row(name: &str, best: Record) -> [String; 4] {
+    [
+        name.to_string(),
+        moves_text(best.moves),
+        clock(best.time()),
+        best.wins.to_string(),
+    ]
 }
 
 #[cfg(test)]
