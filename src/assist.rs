@@ -103,11 +103,15 @@ impl HintShown {
             .map(|hint| hint.mv)
     }
 
-    /// The tile the hint slides, if the game still stands where it was found.
-    pub fn tile_at(&self, position: Position) -> Option<u8> {
-        self.0
-            .filter(|hint| hint.position == position)
-            .map(|hint| hint.tile)
+    /// The tile the hint slides: the hint goes when the game leaves the board it was found
+    /// for (told by `GameChanged`), so a view needs no position to compare.
+    pub fn tile(&self) -> Option<u8> {
+        self.0.map(|hint| hint.tile)
+    }
+
+    /// Whether a hint is on show.
+    pub fn shown(&self) -> bool {
+        self.0.is_some()
     }
 }
 

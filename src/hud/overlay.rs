@@ -65,7 +65,7 @@ fn tile_marks(
     sprites: &Query<(&TileSprite, &Transform)>,
 ) {
     let board = view.current.game.board();
-    let hinted = view.hint.tile_at(view.current.position);
+    let hinted = view.hint.tile();
     let playing = !view.won();
     let longer = board.width().max(board.height());
     let numbers = settings.numbers_shown(longer) && playing;

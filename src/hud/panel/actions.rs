@@ -112,11 +112,7 @@ fn play_row(ui: &mut egui::Ui, width: f32, view: &View, actions: &mut Actions, h
     let game = &view.current.game;
     let thinking = view.job.0.is_some();
     let playable = !game.is_won() && !thinking;
-    let hint = if view.hint.at(view.current.position).is_some() {
-        "Play it"
-    } else {
-        "Hint"
-    };
+    let hint = if view.hint.shown() { "Play it" } else { "Hint" };
     let buttons = [
         ("Undo", game.can_undo() && !thinking),
         ("Redo", game.can_redo() && !thinking),

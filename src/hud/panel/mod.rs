@@ -40,7 +40,7 @@ pub(super) fn show(
     mut overflow: Local<[Option<egui::Rect>; 2]>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let rect = egui_rect(view.layout.in_points(view.layout.panel)).shrink(8.0);
+    let rect = egui_rect(view.layout.in_points(view.layout.panel)).shrink(PANEL_PADDING);
     let narrow = rect.width() < NARROW;
     // A panel too short for its controls (large text on a small phone) scrolls: its page is as
     // tall as they need, and nothing runs past its place.
@@ -75,9 +75,13 @@ pub(super) fn show(
     Ok(())
 }
 
+/// The room between the panel's edge and its controls, in the controls' points.
+const PANEL_PADDING: f32 = 8.0;
+
 /// The height the panel's controls need, in the controls' points (header, counters, the
-/// status, two rows of actions).
-pub const PANEL_PAGE: f32 = 322.0;
+/// status, two rows of actions): what the layout gives a portrait panel, less its padding,
+/// so a phone at 100 % never scrolls its buttons below the fold.
+pub const PANEL_PAGE: f32 = crate::layout::PANEL_MIN_HEIGHT - 2.0 * PANEL_PADDING;
 
 /// What the panel's page is drawn from.
 struct Parts<'a, 'v, 'w> {
