@@ -76,15 +76,25 @@ def start_the_game(binary, scratch):
 
 
 def stop(game):
-    """Stops the game, xvfb-run and its X server: the whole process group."""
+    """Stops the game, xvfb-run and its X server: the whole process group, waiting until every
+    process in it is gone (the game saves as it quits, into the scratch folder)."""
     try:
         os.killpg(game.pid, signal.SIGTERM)
-        game.wait(timeout=30)
+    except ProcessLookupError:
+        return
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        game.poll()
+        try:
+            os.killpg(game.pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    try:
+        os.killpg(game.pid, signal.SIGKILL)
     except ProcessLookupError:
         pass
-    except subprocess.TimeoutExpired:
-        os.killpg(game.pid, signal.SIGKILL)
-        game.wait()
+    game.wait()
 
 
 def nodes(root):
