@@ -134,11 +134,16 @@ impl Meter {
         (last.position == position).then_some(last.reading)
     }
 
-    /// What to show where the game stands: its own reading (true), else, while it is measured,
-    /// the last reading of this game (false); never another game's.
-    pub fn shown(&self, position: Position) -> Option<(Reading, bool)> {
+    /// What to show where the game stands (as its last change told the meter): its own
+    /// reading (true), else, while it is measured, the last reading of this game (false);
+    /// never another game's.
+    pub fn shown(&self) -> Option<(Reading, bool)> {
         let last = self.last.as_ref()?;
-        Some((last.reading, last.position == position))
+        let current = self
+            .board
+            .as_ref()
+            .is_some_and(|(position, _)| *position == last.position);
+        Some((last.reading, current))
     }
 
     /// A new game: nothing measured of the last one is shown again.

@@ -947,7 +947,7 @@ mod headless {
         settle(&mut app);
         let shown = |app: &App| {
             let meter = app.world().resource::<snapslide::meter::Meter>();
-            meter.shown(app.world().resource::<CurrentGame>().position)
+            meter.shown()
         };
         assert!(shown(&app).is_some_and(|(reading, current)| current && reading.moves == 2));
         // Another game, whose distance takes a search: until it is known, nothing (not the

@@ -109,7 +109,7 @@ fn meter_caption(view: &View) -> &'static str {
 /// The meter's number: green for a move closer, amber for one away, for a moment.
 fn meter(ui: &egui::Ui, theme: Theme, size: f32, view: &View) -> egui::RichText {
     let p = Palette::of(theme);
-    let shown = view.meter.shown(view.current.position);
+    let shown = view.meter.shown();
     let text = shown.map_or("…".to_string(), |(r, _)| r.text());
     let colour = match view.meter.flashing() {
         Some(Trend::Closer) => style::rgb(p.good),
