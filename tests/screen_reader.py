@@ -153,8 +153,18 @@ def board_of(app):
     return first if first and cells() == first else None
 
 
+def puzzle_found(app):
+    """Whether the game's own puzzle is on show: its distance is said, nothing is being found."""
+    labels = [name for _, name in names(app)]
+    finding = any(label.startswith("Finding a puzzle") for label in labels)
+    return not finding and any("from solved" in label for label in labels)
+
+
 def read_the_board(pyatspi):
     app = wait_for("the game on the accessibility bus", lambda: application(pyatspi))
+    # Under load the first board on show is a stand-in while the puzzle is found ("Finding a
+    # puzzle…"): a tile tapped on it is not one of the puzzle's.
+    wait_for("the puzzle found", lambda: puzzle_found(app))
     wait_for("a whole board of labelled cells", lambda: board_of(app))
     tiles = tiles_of(app)
     read = names(app)
