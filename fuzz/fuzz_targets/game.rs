@@ -27,7 +27,8 @@ fuzz_target!(|data: &[u8]| {
         let bytes = match photo {
             Some(photo) => serde_json::to_vec(&SavedState {
                 game: game.to_saved(),
-                photo: photo.clone(),
+                photo: photo.source.clone(),
+                frame: photo.frame,
             }),
             None => serde_json::to_vec(&serde_json::json!({ "game": game.to_saved() })),
         }
