@@ -116,6 +116,12 @@ pub fn days_summary(days: &DailyResults, today: Day) -> Option<String> {
     ))
 }
 
+/// "0:34", "12:05".
+pub fn clock(time: std::time::Duration) -> String {
+    let seconds = time.as_secs();
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
 /// How many of the latest puzzles of the day the records list one by one.
 pub const DAYS_LISTED: usize = 7;
 
@@ -135,11 +141,10 @@ pub fn day_rows(days: &DailyResults, today: Day) -> Vec<[String; 4]> {
             if result.helped {
                 against += ", helped";
             }
-            let time = std::time::Duration::from_millis(result.millis).as_secs();
             [
                 day_name(day, today),
                 result.moves.to_string(),
-                format!("{}:{:02}", time / 60, time % 60),
+                clock(std::time::Duration::from_millis(result.millis)),
                 against,
             ]
         })
@@ -226,6 +231,13 @@ pub fn review_lines(summary: &Summary) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::game::{DailyResult, Difficulty};
+
+    #[test]
+    fn clocks_read_minutes_and_seconds() {
+        use std::time::Duration;
+        assert_eq!(clock(Duration::from_secs(34)), "0:34");
+        assert_eq!(clock(Duration::from_millis(725_900)), "12:05");
+    }
 
     #[test]
     fn days_read_as_dates() {

@@ -5,12 +5,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::sheet::{modal, sheet_width, title};
-use super::style::{self, clock};
+use super::style;
 use super::thumbnails::texture;
 use super::{Actions, Hud, HudAction, Sheet, View};
 use crate::game::Record;
 use crate::settings::Settings;
-use crate::words::{day_rows, days_summary, moves_text};
+use crate::words::{clock, day_rows, days_summary, moves_text};
 
 /// How to play, in the player's words.
 pub const HELP: &str = "Slide the tiles back into place to rebuild the photo. One cell is \

@@ -311,12 +311,6 @@ pub fn card(theme: Theme) -> egui::Frame {
         .inner_margin(Margin::same(12))
 }
 
-/// "0:34", "12:05".
-pub fn clock(time: std::time::Duration) -> String {
-    let seconds = time.as_secs();
-    format!("{}:{:02}", seconds / 60, seconds % 60)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -387,12 +381,5 @@ mod tests {
             let data = &fonts.font_data[name].font;
             assert_eq!(&data[..4], &[0, 1, 0, 0], "{name} is not a TrueType font");
         }
-    }
-
-    #[test]
-    fn clocks_read_minutes_and_seconds() {
-        use std::time::Duration;
-        assert_eq!(clock(Duration::from_secs(34)), "0:34");
-        assert_eq!(clock(Duration::from_millis(725_900)), "12:05");
     }
 }

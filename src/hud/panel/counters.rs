@@ -4,9 +4,10 @@
 use bevy_egui::egui;
 
 use super::View;
-use crate::hud::style::{self, caption, clock, value};
+use crate::hud::style::{self, caption, value};
 use crate::meter::Trend;
 use crate::theme::{Palette, Theme};
+use crate::words::clock;
 
 /// Moves, time and tiles left, and the meter when it is on (in a review: the player's moves,
 /// the shortest, the step). Captions above values, each in a column of its own width, so the

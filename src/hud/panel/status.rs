@@ -6,10 +6,10 @@ use bevy_egui::egui;
 use super::{Actions, Hud, Sheet, View};
 use crate::assist::JobStage;
 use crate::game::WinResult;
-use crate::hud::style::{self, clock};
+use crate::hud::style;
 use crate::settings::Settings;
 use crate::theme::{Palette, Theme};
-use crate::words::{how_far, moves_text};
+use crate::words::{clock, how_far, moves_text};
 
 /// A new puzzle is being looked for: one row where it fits, so it fits the status area of
 /// the smallest phone (the question of how far is the menu's; here only that it is coming,
