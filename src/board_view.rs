@@ -9,7 +9,7 @@ use npuzzle::Board;
 
 use crate::frame::AppSet;
 use crate::layout::{BoardLayout, ScreenLayout};
-use crate::messages::{Change, GameChanged};
+use crate::messages::{BoardHidden, Change, GameChanged};
 use crate::platform::SystemPreferences;
 use crate::play::Phase;
 use crate::redraw::{FrameRequest, ReportMotion};
@@ -119,6 +119,7 @@ pub(super) fn plugin(app: &mut App) {
                 start_slides,
                 animate,
                 fit_tiles,
+                hide_under_sheet,
             )
                 .chain()
                 .in_set(AppSet::Animate)
@@ -147,6 +148,27 @@ fn clear_to_theme(settings: Res<Settings>, mut clear: ResMut<ClearColor>) {
     let wanted = Palette::color(Palette::of(settings.theme).background);
     if clear.0 != wanted {
         clear.0 = wanted;
+    }
+}
+
+/// Hides the whole board while a sheet fills the window (the framing sheet): under a software
+/// renderer, drawing it unseen costs a sheet's drag a good part of each frame. Sprites built
+/// while it is hidden (the window resized) are hidden too.
+fn hide_under_sheet(
+    mut hides: MessageReader<BoardHidden>,
+    mut hidden: Local<bool>,
+    mut board: Query<&mut Visibility, BoardEntities>,
+) {
+    if let Some(&BoardHidden(hide)) = hides.read().last() {
+        *hidden = hide;
+    }
+    let wanted = if *hidden {
+        Visibility::Hidden
+    } else {
+        Visibility::Inherited
+    };
+    for mut visibility in &mut board {
+        visibility.set_if_neq(wanted);
     }
 }
 
@@ -418,6 +440,41 @@ fn fit_tiles(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sheet_over_the_window_hides_every_piece_of_the_board_even_new_ones() {
+        let mut app = App::new();
+        app.add_message::<BoardHidden>()
+            .add_systems(Update, hide_under_sheet);
+        let tile = |tile: u8| TileSprite {
+            tile,
+            cell: tile as usize,
+            home: false,
+        };
+        let first = app.world_mut().spawn((tile(1), Visibility::default())).id();
+        let shown = |app: &mut App| {
+            let mut pieces = app.world_mut().query::<&Visibility>();
+            let pieces: Vec<_> = pieces.iter(app.world()).copied().collect();
+            pieces.iter().filter(|v| **v != Visibility::Hidden).count()
+        };
+        app.update();
+        assert_eq!(shown(&mut app), 1);
+        app.world_mut().write_message(BoardHidden(true));
+        app.update();
+        assert_eq!(shown(&mut app), 0, "drawn under the sheet");
+        // Built again while hidden (the window resized under the sheet): hidden too.
+        app.world_mut().spawn((tile(2), Visibility::default()));
+        app.world_mut().spawn((Backdrop, Visibility::default()));
+        app.update();
+        assert_eq!(shown(&mut app), 0, "a new piece shows through the sheet");
+        app.world_mut().write_message(BoardHidden(false));
+        app.update();
+        assert_eq!(shown(&mut app), 3);
+        assert_eq!(
+            app.world().get::<Visibility>(first),
+            Some(&Visibility::Inherited)
+        );
+    }
 
     #[test]
     fn the_spring_starts_at_zero_overshoots_a_little_and_lands_at_one() {

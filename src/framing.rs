@@ -19,7 +19,7 @@ use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
 use bevy::window::WindowEvent;
-use image::RgbaImage;
+use image::{DynamicImage, RgbaImage};
 
 use crate::background::Background;
 use crate::frame::AppSet;
@@ -167,7 +167,7 @@ fn open(framed: FramedPhoto, board: (u32, u32)) -> Result<Opened, PhotoError> {
         return Err(too_small);
     }
     let (turns, crop) = photo::crop_for(&framed, size, board);
-    let preview = photo::turn_image(&photo::preview(&photo), turns);
+    let preview = DynamicImage::ImageRgba8(photo::turn(photo::preview(&photo), turns));
     let turned = if turns % 2 == 0 {
         size
     } else {
@@ -185,7 +185,7 @@ fn open(framed: FramedPhoto, board: (u32, u32)) -> Result<Opened, PhotoError> {
     };
     Ok(Opened {
         source: framed.source,
-        preview: preview.to_rgba8(),
+        preview: preview.into_rgba8(),
         turns,
         frame,
         decoded,

@@ -52,6 +52,10 @@ pub enum NewGame {
 #[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BoardCovered(pub bool);
 
+/// A sheet fills the window (true), or no longer (false): the board is not drawn under it.
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BoardHidden(pub bool);
+
 /// Stops making the new game asked for (the player's Cancel while it is looked for).
 #[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CancelNewGame;
@@ -157,6 +161,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<NewGame>()
         .add_message::<CancelNewGame>()
         .add_message::<BoardCovered>()
+        .add_message::<BoardHidden>()
         .add_message::<GameChanged>()
         .add_message::<Notice>()
         .add_message::<Restored>()

@@ -1528,6 +1528,15 @@ mod headless {
         );
     }
 
+    /// What the board's view was last told: hidden under a sheet, or shown (`None`: nothing
+    /// since the last look).
+    fn board_hidden(app: &mut App) -> Option<bool> {
+        let mut told = app
+            .world_mut()
+            .resource_mut::<Messages<snapslide::messages::BoardHidden>>();
+        told.drain().last().map(|hidden| hidden.0)
+    }
+
     fn frame_of(app: &App) -> snapslide::photo::Frame {
         let framing = app.world().resource::<Framing>();
         framing.sheet.as_ref().expect("no sheet").frame
@@ -1673,9 +1682,22 @@ mod headless {
         flush(&app);
         let saved = std::fs::read(&game_file).unwrap();
         let before = game_of(&app);
-        // Cancel (Back): the game and its save as they were, the photo dropped.
+        // Cancel (Back): the game and its save as they were, the photo dropped. The board is
+        // not drawn under the sheet, and is again once it closes.
         open_framing(&mut app, &photo);
+        app.update();
+        assert_eq!(
+            board_hidden(&mut app),
+            Some(true),
+            "the board drawn under the sheet"
+        );
         app.world_mut().write_message(Back);
+        app.update();
+        assert_eq!(
+            board_hidden(&mut app),
+            Some(false),
+            "the board stayed hidden"
+        );
         settle(&mut app);
         flush(&app);
         assert_eq!(app.world().resource::<Hud>().sheet, Sheet::None);

@@ -60,8 +60,10 @@ pub(super) fn show(
         .order(egui::Order::Foreground)
         .show(ctx, |ui| {
             ui.set_min_size(window.size());
+            // The sheet's background is the window's own (the clear colour): the board and
+            // the panel are not drawn under it, and a software renderer would feel a
+            // full-window fill on every frame of a drag.
             let painter = ui.painter();
-            painter.rect_filled(window, 0.0, rgb(Palette::of(theme).background));
             let uv = egui::Rect::from_min_max(egui::Pos2::ZERO, egui::pos2(1.0, 1.0));
             painter.image(texture.id(), photo, uv, egui::Color32::WHITE);
             draw_frame(painter, theme, sheet, photo);

@@ -34,7 +34,9 @@ pub(super) fn show(
         egui::Order::Background,
         egui::Id::new("board-overlay"),
     ));
-    tile_marks(&painter, &settings, &view, &sprites);
+    if !hud.sheet.hides_board() {
+        tile_marks(&painter, &settings, &view, &sprites);
+    }
     if !view.won() && hud.sheet == Sheet::None {
         gap_outline(&painter, &view);
     }

@@ -12,7 +12,7 @@ use crate::frame::AppSet;
 use crate::framing::{FramingCommand, FramingOpened};
 use crate::game::{Game, Position, SetupGrid, example_text};
 use crate::messages::{
-    Back, BoardCovered, BoardIntent, Change, GameChanged, GameCommand, NewGame, Notice,
+    Back, BoardCovered, BoardHidden, BoardIntent, Change, GameChanged, GameCommand, NewGame, Notice,
 };
 use crate::photo::FramedPhoto;
 use crate::play::{CurrentGame, Phase};
@@ -85,6 +85,12 @@ impl Sheet {
     /// Whether the game's clock stops while this sheet is open.
     pub fn pauses(&self) -> bool {
         *self != Sheet::None
+    }
+
+    /// Whether this sheet fills the window (the framing sheet), so that nothing under it (the
+    /// board, the panel) need be drawn.
+    pub fn hides_board(&self) -> bool {
+        *self == Sheet::Framing
     }
 }
 
@@ -456,14 +462,22 @@ fn follow_game(
     }
 }
 
-/// A sheet over the board stops the game's clock and a solution's playback: their owners are
-/// told when that changes.
-fn cover_board(hud: Res<Hud>, mut said: Local<bool>, mut covered: MessageWriter<BoardCovered>) {
-    let wanted = hud.sheet.pauses();
-    if *said != wanted {
-        *said = wanted;
-        covered.write(BoardCovered(wanted));
+/// A sheet over the board stops the game's clock and a solution's playback, and one that fills
+/// the window hides the board: their owners are told when that changes.
+fn cover_board(
+    hud: Res<Hud>,
+    mut said: Local<(bool, bool)>,
+    mut covered: MessageWriter<BoardCovered>,
+    mut hidden: MessageWriter<BoardHidden>,
+) {
+    let (pauses, hides) = (hud.sheet.pauses(), hud.sheet.hides_board());
+    if said.0 != pauses {
+        covered.write(BoardCovered(pauses));
     }
+    if said.1 != hides {
+        hidden.write(BoardHidden(hides));
+    }
+    *said = (pauses, hides);
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! Photos for a sliding puzzle: decode (with limits against image bombs, refusing files cut
 //! short), turn it upright by its EXIF orientation, frame the part to play (`frame`: the
 //! player's frame, its rules, and where the subject most likely is: `subject`), and cut the
-//! frame into square tiles, scaled down from the photo's own pixels. Plain Rust, no Bevy.
+//! frame into square tiles, scaled down from the photo's own pixels; and a small copy for the
+//! framing sheet (`preview`). Plain Rust, no Bevy.
 //!
 //! A crate of its own so that it runs optimised even in the app's dev builds: the `image`
 //! crate's generic code is compiled where it is called, and a phone's 12-megapixel photo must
@@ -15,10 +16,12 @@ use image::{DynamicImage, ImageDecoder, ImageReader, Limits, RgbaImage};
 use thiserror::Error;
 
 pub mod frame;
+pub mod preview;
 pub mod subject;
 
 pub use frame::{Crop, CropError, Frame, MIN_TILE_PIXELS, holds_a_board, turned_size, unturned};
 pub use image;
+pub use preview::{PREVIEW_SIDE, preview};
 pub use subject::subject_frame;
 
 /// The largest file read, in bytes.
@@ -76,10 +79,6 @@ pub enum PhotoError {
     },
 }
 
-/// The longer side the framing sheet's preview of a photo is scaled to at most: the whole photo
-/// drawn on a phone's or a desktop's screen.
-pub const PREVIEW_SIDE: u32 = 1280;
-
 /// Decodes image bytes with limits and turns the image upright by its EXIF orientation, at
 /// the photo's own size (the frame is cut from its pixels, never from a smaller copy).
 pub fn decode(bytes: &[u8]) -> Result<DynamicImage, PhotoError> {
@@ -102,17 +101,6 @@ pub fn decode(bytes: &[u8]) -> Result<DynamicImage, PhotoError> {
     let mut image = image;
     image.apply_orientation(orientation);
     Ok(image)
-}
-
-/// A copy of the photo for the framing sheet, its longer side at most [`PREVIEW_SIDE`] (each
-/// pixel the mean of those it covers): a 12-megapixel photo is drawn from a tenth of its
-/// pixels.
-pub fn preview(image: &DynamicImage) -> DynamicImage {
-    if image.width().max(image.height()) <= PREVIEW_SIDE {
-        image.clone()
-    } else {
-        image.thumbnail(PREVIEW_SIDE, PREVIEW_SIDE)
-    }
 }
 
 /// The file extension for image bytes the app reads (`jpg`, `png`, `webp`), after the cheap
@@ -294,7 +282,7 @@ fn scale_to(image: &DynamicImage, width: u32, height: u32) -> RgbaImage {
 }
 
 /// A picture turned `turns` quarters clockwise.
-fn turn(picture: RgbaImage, turns: u8) -> RgbaImage {
+pub fn turn(picture: RgbaImage, turns: u8) -> RgbaImage {
     match turns % 4 {
         1 => image::imageops::rotate90(&picture),
         2 => image::imageops::rotate180(&picture),
@@ -325,18 +313,6 @@ mod tests {
             assert_eq!(pw / w, ph / h, "square tiles on {w}×{h}");
             assert!(pw.max(ph) <= PICTURE_SIDE && pw.max(ph) > PICTURE_SIDE - w.max(h));
         }
-    }
-
-    #[test]
-    fn big_photos_are_previewed_smaller_keeping_their_shape() {
-        let big = DynamicImage::new_rgb8(4032, 3024);
-        let small = preview(&big);
-        assert_eq!((small.width(), small.height()), (1280, 960));
-        let tall = preview(&DynamicImage::new_rgb8(3024, 4032));
-        assert_eq!((tall.width(), tall.height()), (960, 1280));
-        let fits = DynamicImage::new_rgb8(640, 427);
-        let same = preview(&fits);
-        assert_eq!((same.width(), same.height()), (640, 427));
     }
 
     /// A photo whose every pixel says where it came from: red the column, green the row (in

@@ -39,6 +39,9 @@ pub(super) fn show(
     mut actions: Actions,
     mut overflow: Local<[Option<egui::Rect>; 2]>,
 ) -> Result {
+    if hud.sheet.hides_board() {
+        return Ok(());
+    }
     let ctx = contexts.ctx_mut()?;
     let rect = egui_rect(view.layout.in_points(view.layout.panel)).shrink(PANEL_PADDING);
     let narrow = rect.width() < NARROW;
