@@ -10,10 +10,11 @@ use npuzzle::{CancelFlag, Shape};
 
 use crate::background::Background;
 use crate::frame::DecideStep;
-use crate::game::{DAILY_DISTANCE, DailyPuzzle, Game, GameKind, Recipe, make_board, today};
+use crate::game::{
+    DAILY_DISTANCE, DailyPuzzle, Game, GameKind, Recipe, clock_seed, make_board, today,
+};
 use crate::messages::{CancelNewGame, GameCommand, NewGame, Notice};
 use crate::photo::DAILY_PHOTOS;
-use crate::play::clock_seed;
 use crate::redraw::{FrameRequest, ReportMotion};
 use crate::session::Session;
 use crate::settings::Settings;

@@ -15,6 +15,7 @@ use crate::frame::AppSet;
 use crate::game::{Difficulty, Game, Outcome, Position, Step};
 use crate::lifecycle::Suspended;
 use crate::messages::{BoardCovered, BoardIntent, Change, GameChanged, GameCommand};
+use crate::newgame::NewGameJob;
 use crate::redraw::{FrameRequest, ReportMotion};
 use crate::settings::Settings;
 
@@ -162,14 +163,6 @@ impl Action {
     }
 }
 
-/// A seed from the clock, for games without one.
-pub fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0x5eed)
-}
-
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Phase>()
         .init_resource::<CurrentGame>()
@@ -203,10 +196,15 @@ fn report_motion(
 fn enqueue(
     mut intents: MessageReader<BoardIntent>,
     mut commands: MessageReader<GameCommand>,
+    new_game: Option<Res<NewGameJob>>,
     mut queue: ResMut<ActionQueue>,
 ) {
+    // While a new game is being made the board on screen is about to go: a tap on it would
+    // move a tile the player never sees again (Cancel keeps the game, and its taps again).
+    let replacing = new_game.is_some_and(|job| job.0.is_some());
     let actions = intents
         .read()
+        .filter(|_| !replacing)
         .map(|intent| Action::Intent(*intent))
         .chain(commands.read().cloned().map(Action::Command));
     for action in actions {

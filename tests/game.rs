@@ -178,6 +178,49 @@ mod headless {
     }
 
     #[test]
+    fn the_board_takes_no_move_while_a_new_game_is_made_to_replace_it() {
+        let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
+        let mut seen = app
+            .world()
+            .resource::<Messages<GameChanged>>()
+            .get_cursor_current();
+        app.world_mut()
+            .write_message(NewGame::Settings { seed: Some(5) });
+        app.world_mut().write_message(BoardIntent::Slide(Move::Up));
+        app.update();
+        assert!(
+            app.world().resource::<NewGameJob>().0.is_some(),
+            "the new game was made at once: this test shows nothing"
+        );
+        let mut changes = changes_since(&app, &mut seen);
+        while app.world().resource::<NewGameJob>().0.is_some() {
+            app.world_mut().write_message(BoardIntent::Tap(1));
+            app.update();
+            changes.extend(changes_since(&app, &mut seen));
+        }
+        assert!(
+            changes.iter().any(|c| matches!(c.change, Change::Reset(_))),
+            "no new game"
+        );
+        assert!(
+            !changes
+                .iter()
+                .any(|c| matches!(c.change, Change::Slid { .. })),
+            "a tile moved on the board being replaced"
+        );
+        // The new game takes moves.
+        let before = game_of(&app).board().clone();
+        let blank = before.blank();
+        let beside = if blank.is_multiple_of(3) {
+            blank + 1
+        } else {
+            blank - 1
+        };
+        intent(&mut app, BoardIntent::Tap(beside));
+        assert_ne!(game_of(&app).board(), &before, "the new game took no move");
+    }
+
+    #[test]
     fn a_click_on_a_tile_beside_the_blank_moves_it() {
         let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
         let point = screen_of(&app, 5); // the 5, right of the blank

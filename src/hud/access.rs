@@ -117,12 +117,13 @@ pub fn can_slide(board: &Board, cell: usize) -> Option<String> {
     })
 }
 
-/// A cell's label: its tile (or the gap), where it is, and what it can do.
-pub fn cell_label(board: &Board, cell: usize) -> String {
+/// A cell's label: its tile (or the gap), where it is, and what it can do (if it can do
+/// anything: not while a new board is being made to replace it).
+pub fn cell_label(board: &Board, cell: usize, playable: bool) -> String {
     let (column, row) = (cell % board.width() + 1, cell / board.width() + 1);
     match board.tiles()[cell] {
         0 => format!("Empty, row {row}, column {column}"),
-        tile => match can_slide(board, cell) {
+        tile => match can_slide(board, cell).filter(|_| playable) {
             Some(slide) => format!("Tile {tile}, row {row}, column {column}, {slide}"),
             None => format!("Tile {tile}, row {row}, column {column}"),
         },
@@ -141,6 +142,7 @@ pub(super) fn show(
         return Ok(());
     }
     let board = view.current.game.board();
+    let replacing = view.replacing();
     let layout = &view.layout;
     let area = layout.in_points(layout.board_rect());
     let cell = layout.board.cell / layout.ui_scale;
@@ -157,7 +159,7 @@ pub(super) fn show(
                     area.min.y + row as f32 * cell,
                 );
                 let rect = egui::Rect::from_min_size(min, egui::Vec2::splat(cell));
-                let movable = can_slide(board, index).is_some();
+                let movable = !replacing && can_slide(board, index).is_some();
                 let sense = if movable {
                     egui::Sense::click()
                 } else {
@@ -169,7 +171,7 @@ pub(super) fn show(
                 } else {
                     egui::WidgetType::Label
                 };
-                let label = cell_label(board, index);
+                let label = cell_label(board, index, !replacing);
                 response.widget_info(|| egui::WidgetInfo::labeled(kind, true, &label));
                 if response.has_focus() {
                     ui.painter()
@@ -216,24 +218,29 @@ mod tests {
     #[test]
     fn cells_say_what_they_hold_where_and_what_they_can_do() {
         let board = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
-        assert_eq!(cell_label(&board, 4), "Empty, row 2, column 2");
+        assert_eq!(cell_label(&board, 4, true), "Empty, row 2, column 2");
         assert_eq!(
-            cell_label(&board, 3),
+            cell_label(&board, 3, true),
             "Tile 4, row 2, column 1, slides right into the gap"
         );
         assert_eq!(
-            cell_label(&board, 1),
+            cell_label(&board, 1, true),
             "Tile 2, row 1, column 2, slides down into the gap"
         );
         assert_eq!(
-            cell_label(&board, 0),
+            cell_label(&board, 0, true),
             "Tile 1, row 1, column 1",
             "in no line with the gap"
         );
         let row = parse_board("0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15").unwrap();
         assert_eq!(
-            cell_label(&row, 3),
+            cell_label(&row, 3, true),
             "Tile 3, row 1, column 4, slides left into the gap, with the 2 tiles between"
+        );
+        assert_eq!(
+            cell_label(&board, 3, false),
+            "Tile 4, row 2, column 1",
+            "a board about to be replaced offers a slide"
         );
     }
 }

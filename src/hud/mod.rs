@@ -56,11 +56,18 @@ struct View<'w> {
     review: Res<'w, crate::review::Review>,
     session: Res<'w, crate::session::Session>,
     system: Res<'w, crate::platform::SystemPreferences>,
+    new_game: Res<'w, crate::newgame::NewGameJob>,
 }
 
 impl View<'_> {
     fn won(&self) -> bool {
         *self.phase.get() == Phase::Won
+    }
+
+    /// Whether the board on screen is about to be replaced by a new game being made: it
+    /// takes no move (see `play::enqueue`).
+    fn replacing(&self) -> bool {
+        self.new_game.0.is_some()
     }
 }
 

@@ -280,7 +280,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!(
             "snapslide-persist-{name}-{}-{}",
             std::process::id(),
-            crate::play::clock_seed()
+            crate::game::clock_seed()
         ));
         std::fs::create_dir_all(&dir).unwrap();
         dir

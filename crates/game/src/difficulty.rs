@@ -84,6 +84,14 @@ impl Difficulty {
     }
 }
 
+/// A seed from the clock, for games without one.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0x5eed)
+}
+
 /// A new board for a recipe, never the goal; the same for the same seed. An exact distance
 /// runs the engine's optimal search (instant up to 9 cells, within a second or so on 4×4),
 /// within the options' budget.

@@ -31,7 +31,7 @@ use npuzzle::{Board, Move, hamming};
 pub use compare::{Summary, summarize};
 pub use custom_board::{SetupError, SetupGrid, check_setup, example_text};
 pub use daily::{DAILY_DISTANCE, DAILY_SHAPE, DailyPuzzle, DailyResult, DailyResults, Day, today};
-pub use difficulty::{Difficulty, Recipe, make_board};
+pub use difficulty::{Difficulty, Recipe, clock_seed, make_board};
 pub use fields::{FileError, Read};
 pub use kind::GameKind;
 pub use photo_source::{FramedPhoto, PhotoFrame, PhotoSource};
