@@ -45,6 +45,8 @@ fn settings() {
         haptics: false,
         speed: 12.5,
         theme: Theme::Light,
+        text_size: Some(150),
+        reduce_motion: Some(true),
     };
     seed("settings", "chosen.json", &json(&chosen));
     // One bad value beside good ones: the reader keeps the rest.
@@ -92,6 +94,7 @@ fn game() {
     let state = |game: &Game, photo: PhotoSource| SavedState {
         game: game.to_saved(),
         photo,
+        frame: None,
     };
     let bundled = PhotoSource::Bundled("chelsea.png".into());
     seed("game", "played.json", &json(&state(&played(), bundled)));
