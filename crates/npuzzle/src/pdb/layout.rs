@@ -68,8 +68,9 @@ impl Masks {
     }
 }
 
-/// The mark of a combination whose free cells make more than one region.
-const SPLIT: u32 = 1 << 31;
+/// Where a combination's number of regions less one is kept in its [`Layout::first_slot`]
+/// entry, in the high 4 bits above its first slot.
+const REGIONS: u32 = 28;
 
 /// The numbering of one pattern's abstract states (see the module doc).
 #[derive(Debug)]
@@ -87,11 +88,11 @@ pub(super) struct Layout {
     high_bits: u32,
     /// The occupied cells of each combination, by colex rank.
     combos: Vec<u32>,
-    /// Each combination's first slot, with [`SPLIT`] set where its free cells make more than
-    /// one region.
+    /// Each combination's first slot, and its number of regions less one above [`REGIONS`]
+    /// (nought unless its free cells make more than one region).
     first_slot: Vec<u32>,
     /// The region number of each free cell, 4 bits a cell, for the combinations with
-    /// [`SPLIT`]: cell `c`'s in `region_of[combination * words + c / 16]`, where `words` is
+    /// more than one: cell `c`'s in `region_of[combination * words + c / 16]`, where `words` is
     /// [`Layout::region_words`].
     region_of: Vec<u64>,
     /// The words of `region_of` a combination takes: 1 up to 16 cells, else 2.
@@ -166,8 +167,12 @@ impl Layout {
             number += 1;
             left &= !region;
         }
+        assert!(
+            first < 1 << REGIONS,
+            "more slots than a combination's entry holds"
+        );
         self.first_slot
-            .push(if number > 1 { first | SPLIT } else { first });
+            .push(first | u32::from(number - 1) << REGIONS);
     }
 
     /// The number of slots (regions of combinations).
@@ -221,12 +226,19 @@ impl Layout {
     /// The slot of the region holding the free `cell` in a combination.
     #[inline(always)]
     pub(super) fn slot_of(&self, combination: u32, cell: u32) -> u32 {
-        let first = self.first_slot[combination as usize];
-        if first & SPLIT == 0 {
+        let (first, regions) = self.regions(combination);
+        if regions == 1 {
             return first;
         }
         let word = self.region_of[combination as usize * self.region_words + cell as usize / 16];
-        (first & !SPLIT) + (word >> (cell % 16 * 4) & 0xF) as u32
+        first + (word >> (cell % 16 * 4) & 0xF) as u32
+    }
+
+    /// A combination's first slot and its number of regions (its slots).
+    #[inline(always)]
+    pub(super) fn regions(&self, combination: u32) -> (u32, u32) {
+        let entry = self.first_slot[combination as usize];
+        (entry & ((1 << REGIONS) - 1), (entry >> REGIONS) + 1)
     }
 
     /// The rank of the tiles' order, given each tile's cell (pattern order): tile `i`'s
