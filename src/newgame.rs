@@ -34,6 +34,11 @@ pub struct Making {
 pub struct NewGameJob(pub Option<Making>);
 
 impl NewGameJob {
+    /// Whether a new game is being made: the board on screen is about to be replaced.
+    pub fn making(&self) -> bool {
+        self.0.is_some()
+    }
+
     /// Whether the HUD should say a puzzle is being looked for.
     pub fn showing(&self) -> bool {
         self.0
@@ -55,7 +60,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// A board being made: its spinner moves.
 fn report_motion(job: Res<NewGameJob>, mut frames: MessageWriter<FrameRequest>) {
-    if job.0.is_some() {
+    if job.making() {
         frames.write(FrameRequest::Moving);
     }
 }

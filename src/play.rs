@@ -201,7 +201,7 @@ fn enqueue(
 ) {
     // While a new game is being made the board on screen is about to go: a tap on it would
     // move a tile the player never sees again (Cancel keeps the game, and its taps again).
-    let replacing = new_game.is_some_and(|job| job.0.is_some());
+    let replacing = new_game.is_some_and(|job| job.making());
     let actions = intents
         .read()
         .filter(|_| !replacing)

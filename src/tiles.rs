@@ -143,7 +143,7 @@ fn keep_tiles_cut(
     }
     // A new game on its way (a photo just framed, say) brings its own board: the photo is cut
     // for that one, not for the board about to go.
-    let waiting = new_game.0.is_some() && job.job.is_none();
+    let waiting = new_game.making() && job.job.is_none();
     if waiting {
         return;
     }

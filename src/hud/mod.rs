@@ -67,7 +67,7 @@ impl View<'_> {
     /// Whether the board on screen is about to be replaced by a new game being made: it
     /// takes no move (see `play::enqueue`).
     fn replacing(&self) -> bool {
-        self.new_game.0.is_some()
+        self.new_game.making()
     }
 }
 
