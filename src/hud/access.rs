@@ -159,7 +159,7 @@ pub(super) fn show(
                     area.min.y + row as f32 * cell,
                 );
                 let rect = egui::Rect::from_min_size(min, egui::Vec2::splat(cell));
-                let movable = !replacing && can_slide(board, index).is_some();
+                let movable = !replacing && board.moves_to_slide_cell(index).is_some();
                 let sense = if movable {
                     egui::Sense::click()
                 } else {
@@ -171,8 +171,10 @@ pub(super) fn show(
                 } else {
                     egui::WidgetType::Label
                 };
-                let label = cell_label(board, index, !replacing);
-                response.widget_info(|| egui::WidgetInfo::labeled(kind, true, &label));
+                // Worded only when egui asks: while a screen reader is listening.
+                response.widget_info(|| {
+                    egui::WidgetInfo::labeled(kind, true, cell_label(board, index, !replacing))
+                });
                 if response.has_focus() {
                     ui.painter()
                         .rect_stroke(rect.shrink(2.0), 6.0, ring, egui::StrokeKind::Inside);
