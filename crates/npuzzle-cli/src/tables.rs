@@ -71,9 +71,9 @@ pub fn partition_for(shape: Shape, name: Option<&str>) -> Result<Partition> {
 }
 
 /// Placements a table build fills per second on two cores of this project's 2-core machine:
-/// what the build-time estimates divide by. Measured: 7-8, 577 M placements, about 2 min; 6-6-3,
-/// 11.5 M, about 2.5 s.
-const BUILD_PLACEMENTS_PER_SECOND: f64 = 4.5e6;
+/// what the build-time estimates divide by. Measured: 7-8, 577 M placements, 113 s (the median
+/// of seven idle runs); 6-6-6-6, 510 M, 79–87 s.
+const BUILD_PLACEMENTS_PER_SECOND: f64 = 5.0e6;
 
 /// About how long a partition's build takes on two cores, in seconds.
 pub fn build_seconds(partition: &Partition) -> f64 {

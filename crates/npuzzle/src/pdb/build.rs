@@ -175,7 +175,8 @@ struct Placed<const K: usize> {
 /// What one build shares with its workers.
 struct Builder<'a> {
     layout: Layout,
-    /// Manhattan distance of pattern tile `i` on `cell`: `manhattan[i * cells + cell]`.
+    /// Manhattan distance of pattern tile `i` on a cell, by the cell's build number (see
+    /// [`Cells`](super::layout::Cells)): `manhattan[i * cells + cell]`.
     manhattan: Vec<u8>,
     cells: usize,
     k: usize,
@@ -293,16 +294,18 @@ impl<'a> Builder<'a> {
         let cells = shape.cells();
         let k = tiles.len();
         let layout = Layout::new(shape, k);
+        let board = |number: usize| usize::from(layout.cells_of.board(number as u8));
         let manhattan = (tiles.iter())
-            .flat_map(|&tile| (0..cells).map(move |cell| (tile, cell)))
-            .map(|(tile, cell)| shape.distance(cell, shape.goal_cell(tile)) as u8)
+            .flat_map(|&tile| (0..cells).map(move |number| (tile, number)))
+            .map(|(tile, number)| shape.distance(board(number), shape.goal_cell(tile)) as u8)
             .collect();
         let dark = (0..cells)
-            .map(|cell| (cell, shape.column_row(cell)))
+            .map(|number| (number, shape.column_row(board(number))))
             .filter(|&(_, (column, row))| (column + row) % 2 == 1)
-            .fold(0u32, |mask, (cell, _)| mask | 1 << cell);
+            .fold(0u32, |mask, (number, _)| mask | 1 << number);
         let goal_dark = (tiles.iter())
-            .filter(|&&tile| dark >> shape.goal_cell(tile) & 1 == 1)
+            .map(|&tile| layout.cells_of.build(shape.goal_cell(tile)))
+            .filter(|&number| dark >> number & 1 == 1)
             .count() as u32;
         Builder {
             seen: in_huge_pages(layout.states().div_ceil(32), || AtomicU64::new(0)),
@@ -320,13 +323,27 @@ impl<'a> Builder<'a> {
 
     /// Reaches the goal (every pattern tile home, the blank in its goal cell) at depth 0.
     fn start_at_goal(&self, shape: Shape, tiles: &[u8]) {
-        let goal: Vec<u8> = tiles.iter().map(|&t| shape.goal_cell(t) as u8).collect();
+        let cells = &self.layout.cells_of;
+        let goal: Vec<u8> = (tiles.iter())
+            .map(|&t| cells.build(shape.goal_cell(t)))
+            .collect();
         let occupied: u32 = goal.iter().fold(0, |m, &p| m | 1 << p);
         let combination = self.layout.combination(occupied);
-        let slot = self.layout.slot_of(combination, shape.goal_cell(0) as u32);
+        let blank = cells.build(shape.goal_cell(0));
+        let slot = self.layout.slot_of(combination, u32::from(blank));
         let order = self.layout.order(&goal);
         self.claim(order * self.layout.slots() + u64::from(slot), code(0));
-        self.record(self.ranker.rank(&goal), 0);
+        self.record(self.table_rank(&goal), 0);
+    }
+
+    /// The table's rank of a placement, its tiles' cells given by their build numbers.
+    #[inline(always)]
+    fn table_rank(&self, positions: &[u8]) -> u64 {
+        let mut cells = [0u8; 32];
+        for (cell, &number) in cells.iter_mut().zip(positions) {
+            *cell = self.layout.cells_of.board(number);
+        }
+        self.ranker.rank(&cells[..positions.len()])
     }
 
     /// Marks a state reached with `code`; its word before, if it was unseen.
@@ -565,7 +582,7 @@ impl<'a> Builder<'a> {
     /// [`Builder::settle`] for a neighbour that waited, its cells packed.
     #[inline(always)]
     fn settle_waiting<const K: usize>(&self, child: Child, work: &mut Work) {
-        let rank = || self.ranker.rank(&unpack::<K>(child.cells));
+        let rank = || self.table_rank(&unpack::<K>(child.cells));
         self.settle(child, rank, work);
     }
 
@@ -606,7 +623,7 @@ impl<'a> Builder<'a> {
         } = placed;
         for i in 0..K {
             let from = u32::from(positions[i]);
-            let mut targets = layout.masks.around(1 << from) & region;
+            let mut targets = layout.masks.near(from) & region;
             while targets != 0 {
                 let to = targets.trailing_zeros();
                 targets &= targets - 1;
@@ -614,7 +631,8 @@ impl<'a> Builder<'a> {
                 let now_combination = layout.combination(now_occupied);
                 let now_slot = layout.slot_of(now_combination, from);
                 positions[i] = to as u8;
-                // The tiles keep their order unless this one passes one of them (in cell order).
+                // The tiles keep their order unless this one passes one of them (in the cells' build
+                // numbers).
                 let passed = between(from, to) & occupied;
                 let now_order = if passed == 0 {
                     order
@@ -632,7 +650,7 @@ impl<'a> Builder<'a> {
                 };
                 if passed == 0 {
                     // In this order's block, which the scan has at hand.
-                    self.settle(child, || self.ranker.rank(&positions), work);
+                    self.settle(child, || self.table_rank(&positions), work);
                 } else {
                     prefetch(&self.seen[(child.state >> 5) as usize]);
                     child.cells = pack(&positions);

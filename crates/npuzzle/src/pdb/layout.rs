@@ -1,58 +1,96 @@
 //! How a table build numbers its abstract states: the cells a pattern's tiles occupy (a
 //! combination, by its colex rank), the order of the tiles on those cells (a permutation of
-//! the pattern, by its lexicographic rank) and the region of free cells the blank is in.
+//! the pattern, by its lexicographic rank) and the region of free cells the blank is in. The
+//! cells are numbered as a snake runs through the board ([`Cells`]).
 //!
 //! A state's number is `order * slots + slot`, where a slot is one region of one combination
 //! (`first_slot[c] + region`): every number stands for a state that exists, so a build's two
-//! bits a state hold nothing wasted. A move of a tile along a row keeps the tiles' order, so
-//! half of a state's neighbours lie in the same order's block of `slots` states.
+//! bits a state hold nothing wasted. A move of a tile along the snake keeps the tiles' order,
+//! so most of a state's neighbours lie in the same order's block of `slots` states.
 
 use crate::board::Shape;
 use crate::rank::{Ranker, entries};
 
-/// The 32-bit masks of a board's cells, for flood fills.
+/// A board's cells as a build numbers them: row by row, every other row backwards (a snake),
+/// so that a tile moved across the end of a row passes no other cell, as one moved along a row
+/// does not: such a move keeps the tiles' order (see [`Layout::order`]), and the state it
+/// reaches is in the same order's block. Row by row without the snake, 45 % of 4×4's moves
+/// would leave the block (with 8 of its cells taken at random), against 34 %.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Cells {
+    /// Each board cell's number in the build.
+    build: [u8; 32],
+    /// Each build number's board cell.
+    board: [u8; 32],
+}
+
+impl Cells {
+    fn new(shape: Shape) -> Cells {
+        let mut build = [0u8; 32];
+        for (cell, number) in build.iter_mut().enumerate().take(shape.cells()) {
+            let (column, row) = shape.column_row(cell);
+            let along = if row % 2 == 0 {
+                column
+            } else {
+                shape.width - 1 - column
+            };
+            *number = (row * shape.width + along) as u8;
+        }
+        let mut board = [0u8; 32];
+        for cell in 0..shape.cells() {
+            board[usize::from(build[cell])] = cell as u8;
+        }
+        Cells { build, board }
+    }
+
+    /// A board cell's number in the build.
+    #[inline(always)]
+    pub(super) fn build(&self, cell: usize) -> u8 {
+        self.build[cell]
+    }
+
+    /// The board cell of a build's number.
+    #[inline(always)]
+    pub(super) fn board(&self, number: u8) -> u8 {
+        self.board[usize::from(number)]
+    }
+}
+
+/// The 32-bit masks of a board's cells, by their build numbers, for flood fills.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Masks {
-    width: u32,
     pub(super) all: u32,
-    not_first_column: u32,
-    not_last_column: u32,
+    /// The cells next to each cell.
+    near: [u32; 32],
 }
 
 impl Masks {
-    pub(super) fn new(shape: Shape) -> Masks {
-        let mut not_first_column = 0u32;
-        let mut not_last_column = 0u32;
-        for cell in 0..shape.cells() {
-            let (column, _) = shape.column_row(cell);
-            if column > 0 {
-                not_first_column |= 1 << cell;
-            }
-            if column + 1 < shape.width {
-                not_last_column |= 1 << cell;
-            }
+    fn new(shape: Shape, cells: &Cells) -> Masks {
+        let mut near = [0u32; 32];
+        for (cell, mask) in near.iter_mut().enumerate().take(shape.cells()) {
+            let board = usize::from(cells.board(cell as u8));
+            *mask = (0..shape.cells())
+                .filter(|&other| shape.distance(board, other) == 1)
+                .fold(0, |m, other| m | 1 << cells.build(other));
         }
-        let cells = shape.cells() as u32;
-        Masks {
-            width: shape.width as u32,
-            all: if cells == 32 {
-                u32::MAX
-            } else {
-                (1 << cells) - 1
-            },
-            not_first_column,
-            not_last_column,
-        }
+        let all = u32::MAX >> (32 - shape.cells());
+        Masks { all, near }
+    }
+
+    /// The cells next to `cell`.
+    #[inline(always)]
+    pub(super) fn near(&self, cell: u32) -> u32 {
+        self.near[cell as usize]
     }
 
     /// The cells next to any cell of `m`.
-    #[inline(always)]
-    pub(super) fn around(&self, m: u32) -> u32 {
-        (((m & self.not_last_column) << 1)
-            | ((m & self.not_first_column) >> 1)
-            | (m << self.width)
-            | (m >> self.width))
-            & self.all
+    fn around(&self, mut m: u32) -> u32 {
+        let mut around = 0;
+        while m != 0 {
+            around |= self.near(m.trailing_zeros());
+            m &= m - 1;
+        }
+        around
     }
 
     /// The cells of `free` reachable from `start` through `free`.
@@ -75,6 +113,8 @@ const REGIONS: u32 = 28;
 /// The numbering of one pattern's abstract states (see the module doc).
 #[derive(Debug)]
 pub(super) struct Layout {
+    /// The cells' numbers in the build.
+    pub(super) cells_of: Cells,
     pub(super) masks: Masks,
     cells: usize,
     k: usize,
@@ -109,9 +149,11 @@ impl Layout {
     /// The numbering of `k` tiles' states on a board of `shape`.
     pub(super) fn new(shape: Shape, k: usize) -> Layout {
         let cells = shape.cells();
-        let masks = Masks::new(shape);
+        let cells_of = Cells::new(shape);
+        let masks = Masks::new(shape, &cells_of);
         let (low_rank, high_rank, high_bits) = rank_tables(cells, k);
         let mut layout = Layout {
+            cells_of,
             masks,
             cells,
             k,
@@ -307,18 +349,36 @@ mod tests {
     #[test]
     fn a_wall_splits_the_free_cells_into_regions() {
         let shape = Shape::new(3, 3).unwrap();
-        let masks = Masks::new(shape);
-        // A wall down the middle column leaves the left column alone.
-        let occupied = 0b010_010_010;
-        assert_eq!(masks.flood(1, masks.all & !occupied), 0b001_001_001);
         let layout = Layout::new(shape, 3);
+        let cells = layout.cells_of;
+        let mask = |board: &[usize]| board.iter().fold(0u32, |m, &c| m | 1 << cells.build(c));
+        // A wall down the middle column leaves the left column alone.
+        let occupied = mask(&[1, 4, 7]);
+        let (left, right) = (mask(&[0, 3, 6]), mask(&[2, 5, 8]));
+        let masks = layout.masks;
+        let corner = u32::from(cells.build(0));
+        assert_eq!(masks.flood(1 << corner, masks.all & !occupied), left);
         let c = layout.combination(occupied);
         assert_eq!(layout.occupied(c), occupied);
-        let (left, right) = (layout.slot_of(c, 0), layout.slot_of(c, 2));
-        assert_ne!(left, right);
-        assert_eq!(layout.slot_of(c, 6), left);
-        assert_eq!(layout.slot(left), (c, 0b001_001_001));
-        assert_eq!(layout.slot(right), (c, 0b100_100_100));
+        let build = |board: usize| u32::from(cells.build(board));
+        let (on_left, on_right) = (layout.slot_of(c, build(0)), layout.slot_of(c, build(2)));
+        assert_ne!(on_left, on_right);
+        assert_eq!(layout.slot_of(c, build(6)), on_left);
+        assert_eq!(layout.slot(on_left).1, left);
+        assert_eq!(layout.slot(on_right).1, right);
+    }
+
+    #[test]
+    fn the_snake_numbers_each_cell_once_and_keeps_neighbours_along_it_apart_by_one() {
+        let shape = Shape::new(4, 3).unwrap();
+        let cells = Layout::new(shape, 2).cells_of;
+        let mut numbers: Vec<u8> = (0..12).map(|c| cells.build(c)).collect();
+        assert!((0..12).all(|c| usize::from(cells.board(cells.build(c))) == c));
+        // Ends of rows: cell 3 (the first row's last) and 7 (the second's last) are one apart.
+        assert_eq!(cells.build(7), cells.build(3) + 1);
+        assert_eq!(cells.build(8), cells.build(4) + 1);
+        numbers.sort_unstable();
+        assert_eq!(numbers, (0..12).collect::<Vec<u8>>());
     }
 
     #[test]

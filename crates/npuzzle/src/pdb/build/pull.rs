@@ -187,7 +187,7 @@ impl Builder<'_> {
         let mut positions = placed.positions;
         for i in 0..K {
             let from = u32::from(positions[i]);
-            let mut targets = layout.masks.around(1 << from) & region;
+            let mut targets = layout.masks.near(from) & region;
             while targets != 0 {
                 let to = targets.trailing_zeros();
                 targets &= targets - 1;
@@ -233,7 +233,7 @@ impl Builder<'_> {
         if !first {
             return;
         }
-        let rank = self.ranker.rank(&unpack::<K>(child.cells));
+        let rank = self.table_rank(&unpack::<K>(child.cells));
         prefetch(&self.entries[(rank >> 1) as usize]);
         pull.claimed.push(Child {
             cells: rank,
