@@ -51,7 +51,7 @@ const LAG: usize = 24;
 #[derive(Clone, Copy, Default)]
 struct Child {
     state: u64,
-    /// Its tiles' cells, 5 bits each (ranked only if it is unseen).
+    /// Its tiles' cells by their build numbers, 5 bits each (ranked only if it is unseen).
     cells: u64,
     /// Its placement's entry, if it is unseen.
     value: u8,
@@ -163,7 +163,7 @@ fn between(a: u32, b: u32) -> u32 {
 }
 
 /// Where a state's tiles lie: its tiles' order, the cells they occupy, the blank's region,
-/// each tile's cell and their Manhattan distance.
+/// each tile's cell (all by the cells' build numbers) and their Manhattan distance.
 struct Placed<const K: usize> {
     order: u64,
     occupied: u32,
@@ -176,7 +176,7 @@ struct Placed<const K: usize> {
 struct Builder<'a> {
     layout: Layout,
     /// Manhattan distance of pattern tile `i` on a cell, by the cell's build number (see
-    /// [`Cells`](super::layout::Cells)): `manhattan[i * cells + cell]`.
+    /// [`Snake`](super::layout::Snake)): `manhattan[i * cells + cell]`.
     manhattan: Vec<u8>,
     cells: usize,
     k: usize,
@@ -186,8 +186,8 @@ struct Builder<'a> {
     entries: Vec<AtomicU8>,
     /// Ranks the placements as the table does.
     ranker: Ranker,
-    /// The cells whose column and row add up to an odd number: a tile moved leaves or enters
-    /// one of them, so a state's depth has the parity of its tiles on them ...
+    /// The cells (by build number) whose column and row add up to an odd number: a tile moved
+    /// leaves or enters one of them, so a state's depth has the parity of its tiles on them ...
     dark: u32,
     /// ... and of the pattern's goal cells among them.
     goal_dark: u32,
@@ -294,17 +294,17 @@ impl<'a> Builder<'a> {
         let cells = shape.cells();
         let k = tiles.len();
         let layout = Layout::new(shape, k);
-        let board = |number: usize| usize::from(layout.cells_of.board(number as u8));
+        let cell = |number: usize| usize::from(layout.snake.cell(number as u8));
         let manhattan = (tiles.iter())
             .flat_map(|&tile| (0..cells).map(move |number| (tile, number)))
-            .map(|(tile, number)| shape.distance(board(number), shape.goal_cell(tile)) as u8)
+            .map(|(tile, number)| shape.distance(cell(number), shape.goal_cell(tile)) as u8)
             .collect();
         let dark = (0..cells)
-            .map(|number| (number, shape.column_row(board(number))))
+            .map(|number| (number, shape.column_row(cell(number))))
             .filter(|&(_, (column, row))| (column + row) % 2 == 1)
             .fold(0u32, |mask, (number, _)| mask | 1 << number);
         let goal_dark = (tiles.iter())
-            .map(|&tile| layout.cells_of.build(shape.goal_cell(tile)))
+            .map(|&tile| layout.snake.number(shape.goal_cell(tile)))
             .filter(|&number| dark >> number & 1 == 1)
             .count() as u32;
         Builder {
@@ -323,13 +323,13 @@ impl<'a> Builder<'a> {
 
     /// Reaches the goal (every pattern tile home, the blank in its goal cell) at depth 0.
     fn start_at_goal(&self, shape: Shape, tiles: &[u8]) {
-        let cells = &self.layout.cells_of;
+        let snake = &self.layout.snake;
         let goal: Vec<u8> = (tiles.iter())
-            .map(|&t| cells.build(shape.goal_cell(t)))
+            .map(|&t| snake.number(shape.goal_cell(t)))
             .collect();
         let occupied: u32 = goal.iter().fold(0, |m, &p| m | 1 << p);
         let combination = self.layout.combination(occupied);
-        let blank = cells.build(shape.goal_cell(0));
+        let blank = snake.number(shape.goal_cell(0));
         let slot = self.layout.slot_of(combination, u32::from(blank));
         let order = self.layout.order(&goal);
         self.claim(order * self.layout.slots() + u64::from(slot), code(0));
@@ -339,11 +339,11 @@ impl<'a> Builder<'a> {
     /// The table's rank of a placement, its tiles' cells given by their build numbers.
     #[inline(always)]
     fn table_rank(&self, positions: &[u8]) -> u64 {
-        let mut cells = [0u8; 32];
-        for (cell, &number) in cells.iter_mut().zip(positions) {
-            *cell = self.layout.cells_of.board(number);
+        let mut on_board = [0u8; 32];
+        for (cell, &number) in on_board.iter_mut().zip(positions) {
+            *cell = self.layout.snake.cell(number);
         }
-        self.ranker.rank(&cells[..positions.len()])
+        self.ranker.rank(&on_board[..positions.len()])
     }
 
     /// Marks a state reached with `code`; its word before, if it was unseen.
@@ -631,8 +631,8 @@ impl<'a> Builder<'a> {
                 let now_combination = layout.combination(now_occupied);
                 let now_slot = layout.slot_of(now_combination, from);
                 positions[i] = to as u8;
-                // The tiles keep their order unless this one passes one of them (in the cells' build
-                // numbers).
+                // The tiles keep their order unless this one passes one of them (by the cells'
+                // build numbers).
                 let passed = between(from, to) & occupied;
                 let now_order = if passed == 0 {
                     order

@@ -1,7 +1,7 @@
 //! How a table build numbers its abstract states: the cells a pattern's tiles occupy (a
 //! combination, by its colex rank), the order of the tiles on those cells (a permutation of
 //! the pattern, by its lexicographic rank) and the region of free cells the blank is in. The
-//! cells are numbered as a snake runs through the board ([`Cells`]).
+//! cells are numbered as a snake runs through the board ([`Snake`]).
 //!
 //! A state's number is `order * slots + slot`, where a slot is one region of one combination
 //! (`first_slot[c] + region`): every number stands for a state that exists, so a build's two
@@ -11,23 +11,23 @@
 use crate::board::Shape;
 use crate::rank::{Ranker, entries};
 
-/// A board's cells as a build numbers them: row by row, every other row backwards (a snake),
-/// so that a tile moved across the end of a row passes no other cell, as one moved along a row
-/// does not: such a move keeps the tiles' order (see [`Layout::order`]), and the state it
-/// reaches is in the same order's block. Row by row without the snake, 45 % of 4×4's moves
-/// would leave the block (with 8 of its cells taken at random), against 34 %.
+/// A board's cells as a build numbers them: row by row, every other row backwards (a snake).
+/// A tile moved along a row passes no other cell, and neither does the one vertical move where
+/// the snake turns, so both keep the tiles' order (see [`Layout::order`]) and reach a state in
+/// the same order's block. Row by row without the snake, 45 % of 4×4's moves would leave the
+/// block (with 8 of its cells taken at random), against 34 %.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Cells {
+pub(super) struct Snake {
     /// Each board cell's number in the build.
-    build: [u8; 32],
+    numbers: [u8; 32],
     /// Each build number's board cell.
-    board: [u8; 32],
+    cells: [u8; 32],
 }
 
-impl Cells {
-    fn new(shape: Shape) -> Cells {
-        let mut build = [0u8; 32];
-        for (cell, number) in build.iter_mut().enumerate().take(shape.cells()) {
+impl Snake {
+    fn new(shape: Shape) -> Snake {
+        let mut numbers = [0u8; 32];
+        for (cell, number) in numbers.iter_mut().enumerate().take(shape.cells()) {
             let (column, row) = shape.column_row(cell);
             let along = if row % 2 == 0 {
                 column
@@ -36,23 +36,23 @@ impl Cells {
             };
             *number = (row * shape.width + along) as u8;
         }
-        let mut board = [0u8; 32];
+        let mut cells = [0u8; 32];
         for cell in 0..shape.cells() {
-            board[usize::from(build[cell])] = cell as u8;
+            cells[usize::from(numbers[cell])] = cell as u8;
         }
-        Cells { build, board }
+        Snake { numbers, cells }
     }
 
     /// A board cell's number in the build.
     #[inline(always)]
-    pub(super) fn build(&self, cell: usize) -> u8 {
-        self.build[cell]
+    pub(super) fn number(&self, cell: usize) -> u8 {
+        self.numbers[cell]
     }
 
-    /// The board cell of a build's number.
+    /// The board cell a build's number stands for.
     #[inline(always)]
-    pub(super) fn board(&self, number: u8) -> u8 {
-        self.board[usize::from(number)]
+    pub(super) fn cell(&self, number: u8) -> u8 {
+        self.cells[usize::from(number)]
     }
 }
 
@@ -65,13 +65,13 @@ pub(super) struct Masks {
 }
 
 impl Masks {
-    fn new(shape: Shape, cells: &Cells) -> Masks {
+    fn new(shape: Shape, snake: &Snake) -> Masks {
         let mut near = [0u32; 32];
-        for (cell, mask) in near.iter_mut().enumerate().take(shape.cells()) {
-            let board = usize::from(cells.board(cell as u8));
+        for (number, mask) in near.iter_mut().enumerate().take(shape.cells()) {
+            let cell = usize::from(snake.cell(number as u8));
             *mask = (0..shape.cells())
-                .filter(|&other| shape.distance(board, other) == 1)
-                .fold(0, |m, other| m | 1 << cells.build(other));
+                .filter(|&other| shape.distance(cell, other) == 1)
+                .fold(0, |m, other| m | 1 << snake.number(other));
         }
         let all = u32::MAX >> (32 - shape.cells());
         Masks { all, near }
@@ -113,8 +113,8 @@ const REGIONS: u32 = 28;
 /// The numbering of one pattern's abstract states (see the module doc).
 #[derive(Debug)]
 pub(super) struct Layout {
-    /// The cells' numbers in the build.
-    pub(super) cells_of: Cells,
+    /// The cells' numbers in the build: every cell below is one.
+    pub(super) snake: Snake,
     pub(super) masks: Masks,
     cells: usize,
     k: usize,
@@ -149,11 +149,11 @@ impl Layout {
     /// The numbering of `k` tiles' states on a board of `shape`.
     pub(super) fn new(shape: Shape, k: usize) -> Layout {
         let cells = shape.cells();
-        let cells_of = Cells::new(shape);
-        let masks = Masks::new(shape, &cells_of);
+        let snake = Snake::new(shape);
+        let masks = Masks::new(shape, &snake);
         let (low_rank, high_rank, high_bits) = rank_tables(cells, k);
         let mut layout = Layout {
-            cells_of,
+            snake,
             masks,
             cells,
             k,
@@ -283,8 +283,8 @@ impl Layout {
         (entry & ((1 << REGIONS) - 1), (entry >> REGIONS) + 1)
     }
 
-    /// The rank of the tiles' order, given each tile's cell (pattern order): tile `i`'s
-    /// digit counts the later tiles on lower cells.
+    /// The rank of the tiles' order, given each tile's cell by its build number (pattern
+    /// order): tile `i`'s digit counts the later tiles on lower cells.
     #[inline(always)]
     pub(super) fn order(&self, positions: &[u8]) -> u64 {
         let weights = self.orders.weights();
@@ -350,35 +350,51 @@ mod tests {
     fn a_wall_splits_the_free_cells_into_regions() {
         let shape = Shape::new(3, 3).unwrap();
         let layout = Layout::new(shape, 3);
-        let cells = layout.cells_of;
-        let mask = |board: &[usize]| board.iter().fold(0u32, |m, &c| m | 1 << cells.build(c));
+        let snake = layout.snake;
+        let number = |cell: usize| u32::from(snake.number(cell));
+        let mask = |cells: &[usize]| cells.iter().fold(0u32, |m, &c| m | 1 << number(c));
         // A wall down the middle column leaves the left column alone.
         let occupied = mask(&[1, 4, 7]);
         let (left, right) = (mask(&[0, 3, 6]), mask(&[2, 5, 8]));
         let masks = layout.masks;
-        let corner = u32::from(cells.build(0));
-        assert_eq!(masks.flood(1 << corner, masks.all & !occupied), left);
+        assert_eq!(masks.flood(1 << number(0), masks.all & !occupied), left);
         let c = layout.combination(occupied);
         assert_eq!(layout.occupied(c), occupied);
-        let build = |board: usize| u32::from(cells.build(board));
-        let (on_left, on_right) = (layout.slot_of(c, build(0)), layout.slot_of(c, build(2)));
+        let (on_left, on_right) = (layout.slot_of(c, number(0)), layout.slot_of(c, number(2)));
         assert_ne!(on_left, on_right);
-        assert_eq!(layout.slot_of(c, build(6)), on_left);
-        assert_eq!(layout.slot(on_left).1, left);
-        assert_eq!(layout.slot(on_right).1, right);
+        assert_eq!(layout.slot_of(c, number(6)), on_left);
+        assert_eq!(layout.slot(on_left), (c, left));
+        assert_eq!(layout.slot(on_right), (c, right));
     }
 
+    /// Every move along a row, and the vertical one where the snake turns, passes no cell in
+    /// the build's numbering; every cell has its own number.
     #[test]
-    fn the_snake_numbers_each_cell_once_and_keeps_neighbours_along_it_apart_by_one() {
-        let shape = Shape::new(4, 3).unwrap();
-        let cells = Layout::new(shape, 2).cells_of;
-        let mut numbers: Vec<u8> = (0..12).map(|c| cells.build(c)).collect();
-        assert!((0..12).all(|c| usize::from(cells.board(cells.build(c))) == c));
-        // Ends of rows: cell 3 (the first row's last) and 7 (the second's last) are one apart.
-        assert_eq!(cells.build(7), cells.build(3) + 1);
-        assert_eq!(cells.build(8), cells.build(4) + 1);
-        numbers.sort_unstable();
-        assert_eq!(numbers, (0..12).collect::<Vec<u8>>());
+    fn the_snake_numbers_each_cell_once_and_passes_no_cell_along_a_row_or_at_its_turns() {
+        for (width, height) in [(4, 3), (3, 4), (5, 5)] {
+            let shape = Shape::new(width, height).unwrap();
+            let snake = Snake::new(shape);
+            let cells = shape.cells();
+            assert!((0..cells).all(|c| usize::from(snake.cell(snake.number(c))) == c));
+            let beside = (0..cells).flat_map(|c| (0..cells).map(move |d| (c, d)));
+            let moves = beside.filter(|&(c, d)| shape.distance(c, d) == 1);
+            let mut kept = 0;
+            for (c, d) in moves {
+                let ((column, row), (_, other_row)) = (shape.column_row(c), shape.column_row(d));
+                let at_turn = column
+                    == if row.min(other_row) % 2 == 0 {
+                        width - 1
+                    } else {
+                        0
+                    };
+                if row == other_row || at_turn {
+                    assert_eq!(snake.number(c).abs_diff(snake.number(d)), 1, "{c} {d}");
+                    kept += 1;
+                }
+            }
+            // Each row's moves both ways, and each turn's.
+            assert_eq!(kept, 2 * (height * (width - 1) + height - 1));
+        }
     }
 
     #[test]
