@@ -8,7 +8,7 @@
 //! bits a state hold nothing wasted. A move of a tile along the snake keeps the tiles' order,
 //! so most of a state's neighbours lie in the same order's block of `slots` states.
 
-use crate::board::Shape;
+use crate::board::{Move, Shape};
 use crate::rank::{Ranker, entries};
 
 /// A board's cells as a build numbers them: row by row, every other row backwards (a snake).
@@ -69,8 +69,8 @@ impl Masks {
         let mut near = [0u32; 32];
         for (number, mask) in near.iter_mut().enumerate().take(shape.cells()) {
             let cell = usize::from(snake.cell(number as u8));
-            *mask = (0..shape.cells())
-                .filter(|&other| shape.distance(cell, other) == 1)
+            *mask = (Move::ALL.iter())
+                .filter_map(|&mv| shape.step(cell, mv))
                 .fold(0, |m, other| m | 1 << snake.number(other));
         }
         let all = u32::MAX >> (32 - shape.cells());
