@@ -4,9 +4,9 @@
 //! The improvement (its schedule in `schedule`; the best solution it shares in `best`):
 //! - up to 25 cells (5×5), short windows re-solved optimally (`shorten`), wide beams to the
 //!   goal and back from it (`wide`: the beam, its rank, the pairs both ways and the widening
-//!   to the deadline), then weighted A* with falling weights (`weighted`);
-//! - up to 49 cells (7×7), the wide beams, then long windows of the best re-solved by beams
-//!   aimed at each window's last board (`long_windows`) and the short ones optimally; any time
+//!   to the deadline), long windows of the best re-solved by beams aimed at each window's last
+//!   board (`long_windows`), then weighted A* with falling weights (`weighted`);
+//! - up to 49 cells (7×7), the wide beams, then the long windows and the short ones; any time
 //!   left goes to what larger boards run;
 //! - up to 64 cells with no side under 5 (8×8, 7×8, 5×12), the presorted constructions and
 //!   their windows as on larger boards, then the wide beams and long windows as on 7×7, then

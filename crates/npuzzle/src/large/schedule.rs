@@ -172,7 +172,7 @@ pub(super) fn run_improvements<F: FnMut(&Solution)>(
     let mut cut_short = None;
     if best.board.tiles().len() <= weighted::MAX_CELLS {
         improve_by_short_windows(best, shortener, improve, budget)?;
-        widen(best, shortener, improve, budget, &mut cut_short)?;
+        widen_then_windows(best, shortener, improve, budget, &mut cut_short)?;
         improve_by_weighted(best, improve, budget)?;
     } else {
         let cells = best.board.tiles().len();
