@@ -195,7 +195,7 @@ mod tests {
 
     #[test]
     fn a_round_of_long_windows_shortens_the_fast_solution_and_keeps_it_a_solution() {
-        // 5×5's paths are the shortest the windows serve: a few of their lengths fit.
+        // 5×5 is the smallest board the schedule gives long windows (its paths are short).
         for (side, seed) in [(5, 2), (6, 3)] {
             let shape = Shape::new(side, side).unwrap();
             let board = random_solvable(shape, seed);
