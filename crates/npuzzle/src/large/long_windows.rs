@@ -166,7 +166,7 @@ fn pass<F: FnMut(&Solution)>(
         let from = board_after(best.board, &moves[..start]);
         let to = board_after(&from, &moves[start..start + length]);
         let ways = Ways::new(&from, &to);
-        if let Some(stretch) = beams_both_ways(&ways, width, length, 0, parallel, budget)? {
+        if let Some(stretch) = beams_both_ways(&ways, width, length, parallel, budget)? {
             let mut moves = moves.clone();
             moves.splice(start..start + length, stretch);
             shorter |= best.offer(cancel_inverse_pairs(&moves), Algorithm::Anytime);
@@ -272,7 +272,7 @@ mod tests {
             .moves;
         let to = board_after(&from, &moves[..60]);
         let ways = Ways::new(&from, &to);
-        let stretch = beams_both_ways(&ways, 2000, 61, 0, true, &Budget::default())
+        let stretch = beams_both_ways(&ways, 2000, 61, true, &Budget::default())
             .unwrap()
             .expect("a path no longer than the one known");
         assert_eq!(board_after(&from, &stretch), to);

@@ -37,9 +37,9 @@ impl Ways {
 }
 
 /// A beam `width` wide from `from` to `to` and one from `to` back to `from`, on a thread each
-/// of the rayon pool when `parallel`, else one after the other, their tied boards ordered by
-/// `salt`. The moves from `from` to `to` of the shorter path under `upper` moves, if either
-/// beam found one. The pair holds the budget's memory between them, half each.
+/// of the rayon pool when `parallel`, else one after the other. The moves from `from` to `to`
+/// of the shorter path under `upper` moves, if either beam found one. The pair holds the
+/// budget's memory between them, half each.
 ///
 /// # Errors
 ///
@@ -48,7 +48,6 @@ pub(in crate::large) fn beams_both_ways(
     ways: &Ways,
     width: usize,
     upper: usize,
-    salt: u64,
     parallel: bool,
     budget: &Budget,
 ) -> Result<Option<Vec<Move>>, StopReason> {
@@ -62,7 +61,6 @@ pub(in crate::large) fn beams_both_ways(
         let search = Search {
             estimator,
             parallel: spread,
-            salt,
         };
         wide_beam(from, &search, width, upper, &half)
     };
@@ -114,7 +112,7 @@ mod tests {
             let from = random_solvable(shape, seed);
             let to = random_solvable(shape, seed + 100);
             let ways = Ways::new(&from, &to);
-            let path = beams_both_ways(&ways, 500, 4000, 0, seed % 2 == 0, &budget)
+            let path = beams_both_ways(&ways, 500, 4000, seed % 2 == 0, &budget)
                 .unwrap()
                 .expect("beams this wide reach the other board");
             assert_eq!(after(&from, &path), to, "seed {seed}");
@@ -123,7 +121,6 @@ mod tests {
                 let search = Search {
                     estimator,
                     parallel: false,
-                    salt: 0,
                 };
                 wide_beam(start, &search, 500, 4000, &budget)
                     .unwrap()
@@ -146,10 +143,10 @@ mod tests {
         let goal = Board::goal_of(shape);
         let ways = Ways::new(&from, &goal);
         let budget = Budget::default();
-        let path = beams_both_ways(&ways, 1000, 4000, 0, true, &budget)
+        let path = beams_both_ways(&ways, 1000, 4000, true, &budget)
             .unwrap()
             .unwrap();
-        let again = beams_both_ways(&ways, 1000, path.len(), 0, true, &budget).unwrap();
+        let again = beams_both_ways(&ways, 1000, path.len(), true, &budget).unwrap();
         assert!(again.is_none_or(|p| p.len() < path.len()));
     }
 
@@ -158,7 +155,7 @@ mod tests {
         let shape = Shape::new(7, 7).unwrap();
         let ways = Ways::new(&random_solvable(shape, 9), &Board::goal_of(shape));
         let budget = Budget::default().with_max_memory(100_000);
-        let outcome = beams_both_ways(&ways, 20_000, 4000, 0, true, &budget);
+        let outcome = beams_both_ways(&ways, 20_000, 4000, true, &budget);
         assert_eq!(outcome, Err(StopReason::MemoryLimit));
     }
 }

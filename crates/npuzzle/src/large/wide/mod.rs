@@ -57,9 +57,6 @@ struct Search<'a> {
     estimator: &'a Estimator,
     /// Whether children are generated on the current rayon pool's threads.
     parallel: bool,
-    /// Mixed into the hash bits that order boards of equal estimate: another salt keeps
-    /// other boards among the many that tie, and gives another solution as good on the whole.
-    salt: u64,
 }
 
 impl Layer {
@@ -234,7 +231,7 @@ fn children_of(
         // The target itself is not held back: every tile round its blank is home.
         let stalled = child.estimate != 0 && estimator.stalls(tiles, blank, from as usize);
         keep(Child {
-            rank: child.rank(stalled, search.salt),
+            rank: child.rank(stalled),
             hash: child.hash,
             parent: i as u32,
             estimate: child.estimate,
@@ -306,7 +303,6 @@ mod tests {
         let search = Search {
             estimator: &estimator,
             parallel: false,
-            salt: 0,
         };
         let board = random_solvable(shape, 11);
         let mut layer = Layer::of(&board, estimator.full(board.tiles()));
@@ -341,7 +337,6 @@ mod tests {
         let search = Search {
             estimator: &estimator,
             parallel: true,
-            salt: 0,
         };
         let (mut narrow, mut wide) = (0, 0);
         for seed in 0..3 {

@@ -48,9 +48,6 @@ const CACHED_BYTES: usize = 2 << 20;
 /// 40 states: 1.100 → 1.108 × DeepCubeA's length, with the growth then measured, 2.4–2.5).
 const LEAP: f64 = 0.1;
 
-/// What each further sample of the same width changes in the salt (an odd constant).
-const SALT_STEP: u64 = 0x9E37_79B9_7F4A_7C15;
-
 /// The widest beam run without a deadline.
 const UNTIMED_WIDTH: usize = 8_000;
 
@@ -89,7 +86,6 @@ pub(in crate::large) fn improve_by_wide_beams<F: FnMut(&Solution)>(
 ) -> Result<(Widening, Option<Pace>), StopReason> {
     let ways = Ways::new(best.board, &Board::goal_of(best.board.shape()));
     let parallel = improve.parallel();
-    let mut salt = 0u64;
     let cells = best.board.tiles().len();
     let cached_width = CACHED_BYTES / cells;
     let mut width = FIRST_WIDTH;
@@ -102,7 +98,7 @@ pub(in crate::large) fn improve_by_wide_beams<F: FnMut(&Solution)>(
         }
         let started = Instant::now();
         let upper = best.solution.len();
-        let found = match beams_both_ways(&ways, width, upper, salt, parallel, budget) {
+        let found = match beams_both_ways(&ways, width, upper, parallel, budget) {
             Err(StopReason::MemoryLimit) => return Ok((Widening::AtMemoryCap, pace)),
             other => other?,
         };
@@ -140,13 +136,13 @@ pub(in crate::large) fn improve_by_wide_beams<F: FnMut(&Solution)>(
         width = match plan.next_width(left) {
             Some(next) => next,
             None => {
-                // No room for a wider beam: one as wide as fits, with other ties kept, while
-                // that is at least half as wide as the widest (another sample, nearly as good).
+                // No room for a wider beam: one as wide as fits, while that is at least half as
+                // wide as the widest (another sample, nearly as good: another width keeps other
+                // boards at its cut).
                 let fits = plan.widest_fitting(left);
                 if fits < widest / 2 {
                     return Ok((Widening::OutOfTime, pace));
                 }
-                salt = salt.wrapping_add(SALT_STEP);
                 fits
             }
         }
