@@ -8,15 +8,16 @@
 //! another board of the shape ([`Estimator::toward`]): then the beam ends there
 //! (`long_windows` re-solves stretches of a path so).
 //!
-//! Memory grows with width × depth (one parent link a board kept), so the width is capped (see
-//! [`max_width`]); at the cap more time cannot help this search.
+//! Memory grows with width × depth (half a byte a board kept, see `links`), so the width is
+//! capped (see [`max_width`]); at the cap more time cannot help this search.
 //!
-//! Here: the beam itself; its rank of a board (`rank`: the estimate toward a target board and
-//! the surcharges, kept incrementally); the table of boards kept lately (`seen`); beams in
-//! pairs, one each way between two boards (`both_ways`); and the driver that widens them to
-//! the deadline (`widening`).
+//! Here: the beam itself; how it reached each board (`links`); its rank of a board (`rank`:
+//! the estimate toward a target board and the surcharges, kept incrementally); the table of
+//! boards kept lately (`seen`); beams in pairs, one each way between two boards (`both_ways`);
+//! and the driver that widens them to the deadline (`widening`).
 
 pub(super) mod both_ways;
+mod links;
 mod rank;
 mod seen;
 pub(super) mod widening;
@@ -26,6 +27,7 @@ use rayon::prelude::*;
 use crate::board::{Board, Move, Shape};
 use crate::search::budget::{Budget, StopReason};
 
+use links::Links;
 use rank::{Estimator, NONE, Scores};
 use seen::Seen;
 
@@ -35,7 +37,13 @@ const MEMORY: usize = 768 << 20;
 /// The widest beams of a pair (see `both_ways`) that fit [`MEMORY`] between them for
 /// solutions up to `depth` moves on `shape`.
 pub(super) fn max_width(shape: Shape, depth: usize) -> usize {
-    let per_board = 4 * depth.max(1) + 4 * (shape.cells() + 24) + 8 * 8;
+    // The parent links; two layers; three places for children, the kept children and the
+    // places' ranks; the table of boards seen.
+    let per_board = depth.max(1).div_ceil(2)
+        + 2 * (shape.cells() + Layer::BYTES_A_BOARD)
+        + 4 * size_of::<Child>()
+        + 3 * 8
+        + 8 * 8;
     MEMORY / 2 / per_board
 }
 
@@ -60,6 +68,9 @@ struct Search<'a> {
 }
 
 impl Layer {
+    /// Bytes a board takes besides its tiles.
+    const BYTES_A_BOARD: usize = 2 + 2 + 4 + 8 + 1;
+
     /// The layer of one board, the first of a beam.
     fn of(board: &Board, scores: Scores) -> Layer {
         Layer {
@@ -74,7 +85,7 @@ impl Layer {
 
     /// Bytes held.
     fn bytes(&self) -> usize {
-        self.tiles.len() + self.blanks.len() * 19
+        self.tiles.len() + self.blanks.len() * Layer::BYTES_A_BOARD
     }
 }
 
@@ -122,22 +133,19 @@ fn wide_beam(
     let mut layer = Layer::of(board, scores);
     // Kept from depth to depth: a depth allocates nothing but its parent links.
     let (mut places, mut children, mut next) = (Vec::new(), Vec::new(), Layer::default());
-    let mut links: Vec<Vec<u32>> = Vec::new();
+    let (mut ranks, mut links) = (Vec::new(), Links::default());
     let mut seen = Seen::new(width);
     seen.admit(scores.hash, 0);
     for depth in 0..upper.saturating_sub(1) as u32 {
         if let Some(at) = layer.estimates.iter().position(|&h| h == 0) {
-            return Ok(Some(path(&links, at)));
+            return Ok(Some(links.path(at)));
         }
-        let links_bytes: usize = links.iter().map(|l| l.len() * 4).sum();
-        let buffers = next.bytes() + (places.capacity() + children.capacity()) * size_of::<Child>();
-        budget.check(0, links_bytes + layer.bytes() + buffers + seen.bytes())?;
+        let buffers = next.bytes()
+            + (places.capacity() + children.capacity()) * size_of::<Child>()
+            + ranks.capacity() * 8;
+        budget.check(0, links.bytes() + layer.bytes() + buffers + seen.bytes())?;
         let made = expand(&layer, search, depth + 1, upper, &mut places);
-        let mut best = &mut places[..made];
-        if best.len() > width {
-            best.select_nth_unstable_by_key(width, |c| c.rank);
-            best = &mut best[..width];
-        }
+        let best = best_in_order(&mut places[..made], width, &mut ranks);
         // Repeats go after the selection: the table is far larger than the caches, and read
         // at every child it was a miss each, half the beam's time on 7×7 32,000 wide; read at
         // the boards kept alone the beams came out as short.
@@ -145,12 +153,7 @@ fn wide_beam(
         if children.is_empty() {
             return Ok(None);
         }
-        links.push(
-            children
-                .iter()
-                .map(|c| c.parent << 2 | c.mv as u32)
-                .collect(),
-        );
+        links.push(layer.blanks.len(), &children);
         materialise(&layer, &children, search, &mut next);
         std::mem::swap(&mut layer, &mut next);
     }
@@ -158,7 +161,27 @@ fn wide_beam(
         .estimates
         .iter()
         .position(|&h| h == 0)
-        .map(|at| path(&links, at)))
+        .map(|at| links.path(at)))
+}
+
+/// The best `width` of the children by rank, moved to the front in the order they came (their
+/// parents', then their moves', as [`Links`] needs them), with `ranks` to select in; a few more
+/// where boards tie with the last (as a rule only a board's repeats do). Returns them.
+fn best_in_order<'a>(children: &'a mut [Child], width: usize, ranks: &mut Vec<u64>) -> &'a [Child] {
+    if children.len() <= width {
+        return children;
+    }
+    ranks.clear();
+    ranks.extend(children.iter().map(|c| c.rank));
+    let last = *ranks.select_nth_unstable(width - 1).1;
+    // Without a branch: which children pass is as good as random.
+    let mut kept = 0;
+    for i in 0..children.len() {
+        let child = children[i];
+        children[kept] = child;
+        kept += usize::from(child.rank <= last);
+    }
+    &children[..kept]
 }
 
 /// The fewest boards whose children one task of the rayon pool makes: a layer of fewer is
@@ -279,18 +302,6 @@ fn refill<T>(column: &mut Vec<T>, values: impl Iterator<Item = T>) {
     column.extend(values);
 }
 
-/// The moves to board `at` of the last layer, from the parent links.
-fn path(links: &[Vec<u32>], mut at: usize) -> Vec<Move> {
-    let mut moves = Vec::with_capacity(links.len());
-    for layer in links.iter().rev() {
-        let link = layer[at];
-        moves.push(Move::ALL[(link & 3) as usize]);
-        at = (link >> 2) as usize;
-    }
-    moves.reverse();
-    moves
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -328,6 +339,28 @@ mod tests {
             }
         }
         assert!(stalled > 0, "some children were stalled");
+    }
+
+    #[test]
+    fn the_best_children_are_kept_in_the_order_they_came() {
+        // Ranks from a permutation of 0..300, so no two tie; parents and moves in order.
+        let ranks = (0..300u64).map(|i| i * 7919 % 300);
+        let children: Vec<Child> = (ranks.enumerate())
+            .map(|(i, rank)| Child {
+                rank,
+                parent: i as u32 / 3,
+                mv: (i % 3) as u8,
+                ..Child::NONE
+            })
+            .collect();
+        let mut places = children.clone();
+        let kept = best_in_order(&mut places, 100, &mut Vec::new());
+        let expected: Vec<(u32, u8)> = (children.iter())
+            .filter(|c| c.rank < 100)
+            .map(|c| (c.parent, c.mv))
+            .collect();
+        let kept: Vec<(u32, u8)> = kept.iter().map(|c| (c.parent, c.mv)).collect();
+        assert_eq!(kept, expected);
     }
 
     #[test]
