@@ -241,6 +241,10 @@ fn ended_text(solution: &Solution) -> String {
             "the fast solver's answer; --time improves it".into()
         }
         (Ended::RanItsCourse, _) => "the method gives one answer".into(),
+        (Ended::Stopped(StopReason::MemoryLimit), _) => format!(
+            "{}; more memory (--max-memory) may find a shorter solution",
+            StopReason::MemoryLimit
+        ),
         (Ended::Stopped(reason), _) => format!("{reason}; more time may find a shorter solution"),
     }
 }

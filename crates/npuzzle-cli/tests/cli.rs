@@ -130,6 +130,23 @@ fn an_improvement_says_why_it_ended() {
     );
 }
 
+#[test]
+fn a_search_held_back_by_its_memory_says_more_memory_would_help() {
+    // A 7×7 board with 2 MiB: the wide beams stop at the limit long before the time is up.
+    let board = npuzzle::random::shuffled(npuzzle::Shape::new(7, 7).unwrap(), 2000, 7).to_string();
+    let args = ["solve", "-", "--time", "10", "--max-memory", "2"];
+    let text = npuzzle(&args, &board);
+    assert_succeeded(&text);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.contains(
+            "Ended:       the memory limit was reached; more memory (--max-memory) may find a \
+             shorter solution"
+        ),
+        "{text}"
+    );
+}
+
 /// Sends the child a Ctrl-C (SIGINT) after `seconds`, and its output once it ends, which must be
 /// within seconds (a hung run fails here).
 fn interrupt_after(mut child: std::process::Child, seconds: u64) -> Output {

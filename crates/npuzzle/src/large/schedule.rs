@@ -239,8 +239,9 @@ fn widen_then_windows<F: FnMut(&Solution)>(
     improve_by_long_windows(best, shortener, improve, budget, pace)
 }
 
-/// The wide beams (see `widening`), noting in `cut_short` when the time left, not the memory,
-/// set the last beam's width. The pace of the widest beam that reached the goal, if any.
+/// The wide beams (see `widening`), noting in `cut_short` when the time left or the budget's
+/// memory, not our cap, set the last beam's width. The pace of the widest beam that reached the
+/// goal, if any.
 fn widen<F: FnMut(&Solution)>(
     best: &mut Best<'_, F>,
     shortener: &Shortener,
@@ -249,8 +250,13 @@ fn widen<F: FnMut(&Solution)>(
     cut_short: &mut Option<StopReason>,
 ) -> Result<Option<Pace>, StopReason> {
     let (widening, pace) = improve_by_wide_beams(best, shortener, improve, budget)?;
-    if widening == Widening::OutOfTime {
-        cut_short.get_or_insert(StopReason::Deadline);
+    let reason = match widening {
+        Widening::OutOfTime => Some(StopReason::Deadline),
+        Widening::OutOfMemory => Some(StopReason::MemoryLimit),
+        Widening::AtMemoryCap | Widening::Untimed => None,
+    };
+    if let Some(reason) = reason {
+        cut_short.get_or_insert(reason);
     }
     Ok(pace)
 }

@@ -56,9 +56,10 @@ const UNTIMED_WIDTH: usize = 8_000;
 pub(in crate::large) enum Widening {
     /// The next beam would not fit the time left.
     OutOfTime,
-    /// The widest beam that fits the memory (ours, or the budget's) was run: more time cannot
-    /// help this search.
+    /// The widest beam that fits our memory cap was run: more time cannot help this search.
     AtMemoryCap,
+    /// The budget's memory limit stopped a beam: more memory would widen the next.
+    OutOfMemory,
     /// No deadline: the widest untimed beam was run.
     Untimed,
 }
@@ -99,7 +100,7 @@ pub(in crate::large) fn improve_by_wide_beams<F: FnMut(&Solution)>(
         let started = Instant::now();
         let upper = best.solution.len();
         let found = match beams_both_ways(&ways, width, upper, parallel, budget) {
-            Err(StopReason::MemoryLimit) => return Ok((Widening::AtMemoryCap, pace)),
+            Err(StopReason::MemoryLimit) => return Ok((Widening::OutOfMemory, pace)),
             other => other?,
         };
         let seconds = started.elapsed().as_secs_f64();
@@ -290,7 +291,7 @@ mod tests {
     fn the_budget_s_memory_limit_ends_the_widening_without_an_error() {
         let budget = Budget::default().with_max_memory(200_000);
         let (widening, _, first, best) = widen(7, 7, &budget);
-        assert_eq!(widening, Widening::AtMemoryCap);
+        assert_eq!(widening, Widening::OutOfMemory);
         assert!(best <= first);
     }
 }
