@@ -241,11 +241,13 @@ fn ended_text(solution: &Solution) -> String {
             "the fast solver's answer; --time improves it".into()
         }
         (Ended::RanItsCourse, _) => "the method gives one answer".into(),
-        (Ended::Stopped(StopReason::MemoryLimit), _) => format!(
-            "{}; more memory (--max-memory) may find a shorter solution",
-            StopReason::MemoryLimit
-        ),
-        (Ended::Stopped(reason), _) => format!("{reason}; more time may find a shorter solution"),
+        (Ended::Stopped(reason), _) => {
+            let more = match reason {
+                StopReason::MemoryLimit => "memory (--max-memory)",
+                _ => "time",
+            };
+            format!("{reason}; more {more} may find a shorter solution")
+        }
     }
 }
 
