@@ -253,7 +253,7 @@ fn widen<F: FnMut(&Solution)>(
     let reason = match widening {
         Widening::OutOfTime => Some(StopReason::Deadline),
         Widening::OutOfMemory => Some(StopReason::MemoryLimit),
-        Widening::AtMemoryCap | Widening::Untimed => None,
+        Widening::AtMemoryCap | Widening::Untimed | Widening::Proved => None,
     };
     if let Some(reason) = reason {
         cut_short.get_or_insert(reason);

@@ -62,6 +62,8 @@ pub(in crate::large) enum Widening {
     OutOfMemory,
     /// No deadline: the widest untimed beam was run.
     Untimed,
+    /// The best solution is as short as the lower bound: no beam can beat it.
+    Proved,
 }
 
 /// How fast a beam to the goal ran: its width and seconds, from which the long windows plan
@@ -95,7 +97,7 @@ pub(in crate::large) fn improve_by_wide_beams<F: FnMut(&Solution)>(
     loop {
         widest = widest.max(width);
         if best.done() {
-            return Ok((Widening::AtMemoryCap, pace));
+            return Ok((Widening::Proved, pace));
         }
         let started = Instant::now();
         let upper = best.solution.len();
@@ -285,6 +287,24 @@ mod tests {
         assert!(width % FIRST_WIDTH == 0 && (width / FIRST_WIDTH).is_power_of_two());
         assert!(width <= UNTIMED_WIDTH, "{width}");
         assert!(best < first, "{best} >= {first}");
+    }
+
+    #[test]
+    fn a_solution_proved_shortest_runs_no_beam() {
+        let shape = Shape::new(6, 6).unwrap();
+        let mut board = Board::goal_of(shape);
+        board.apply(crate::board::Move::Up);
+        let first = crate::large::solve_fast(&board, &Budget::default()).unwrap();
+        let mut best = Best::quiet(&board, first);
+        let shortener = Shortener::new(shape);
+        let outcome = improve_by_wide_beams(
+            &mut best,
+            &shortener,
+            &Improve::default(),
+            &Budget::default(),
+        );
+        assert_eq!(outcome, Ok((Widening::Proved, None)));
+        assert_eq!(best.solution.len(), 1);
     }
 
     #[test]
