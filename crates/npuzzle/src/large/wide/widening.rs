@@ -225,13 +225,19 @@ mod tests {
         budget: &Budget,
     ) -> (Widening, Option<Pace>, usize, usize) {
         let board = random_solvable(Shape::new(width, height).unwrap(), 11);
-        let first = crate::large::solve_fast(&board, &Budget::default()).unwrap();
+        widen_from(&board, budget)
+    }
+
+    /// The widening from the fast solution of `board`: why it stopped, its pace, and the
+    /// lengths before and after.
+    fn widen_from(board: &Board, budget: &Budget) -> (Widening, Option<Pace>, usize, usize) {
+        let first = crate::large::solve_fast(board, &Budget::default()).unwrap();
         let length = first.len();
-        let mut best = Best::quiet(&board, first);
+        let mut best = Best::quiet(board, first);
         let shortener = Shortener::new(board.shape());
         let (widening, pace) =
             improve_by_wide_beams(&mut best, &shortener, &Improve::default(), budget).unwrap();
-        assert!(best.solution.solves(&board));
+        assert!(best.solution.solves(board));
         (widening, pace, length, best.solution.len())
     }
 
@@ -291,20 +297,10 @@ mod tests {
 
     #[test]
     fn a_solution_proved_shortest_runs_no_beam() {
-        let shape = Shape::new(6, 6).unwrap();
-        let mut board = Board::goal_of(shape);
+        let mut board = Board::goal_of(Shape::new(6, 6).unwrap());
         board.apply(crate::board::Move::Up);
-        let first = crate::large::solve_fast(&board, &Budget::default()).unwrap();
-        let mut best = Best::quiet(&board, first);
-        let shortener = Shortener::new(shape);
-        let outcome = improve_by_wide_beams(
-            &mut best,
-            &shortener,
-            &Improve::default(),
-            &Budget::default(),
-        );
-        assert_eq!(outcome, Ok((Widening::Proved, None)));
-        assert_eq!(best.solution.len(), 1);
+        let (widening, pace, _, best) = widen_from(&board, &Budget::default());
+        assert_eq!((widening, pace, best), (Widening::Proved, None, 1));
     }
 
     #[test]
