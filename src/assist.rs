@@ -95,6 +95,13 @@ pub struct Hint {
     pub tile: u8,
 }
 
+impl Hint {
+    /// The hint in words: "Hint: tile 7, left."
+    pub fn words(&self) -> String {
+        crate::words::hint_text(self.tile, self.mv)
+    }
+}
+
 impl HintShown {
     /// The hinted move if the game still stands where it was found.
     pub fn at(&self, position: Position) -> Option<Move> {
@@ -342,6 +349,10 @@ impl SolverState<'_> {
                     let position = current.position;
                     Some(Hint { position, mv, tile })
                 });
+                // The status names the move first: "Hint: tile 7, left. From a 15-move…".
+                if let (Some(hint), Some(status)) = (self.hint.0, self.status.0.as_mut()) {
+                    status.text = format!("{} {}", hint.words(), status.text);
+                }
             }
         }
     }
@@ -444,7 +455,7 @@ fn line_words(purpose: Purpose, length: usize, optimal: bool) -> String {
     match purpose {
         Purpose::Solve => format!("Solution: {}, {quality}.", moves_text(length)),
         Purpose::Hint => format!(
-            "Hint from {} solution ({quality}). Tap Hint again to play it.",
+            "From {} solution ({quality}). Tap Play it to make the move.",
             a_moves(length)
         ),
     }
@@ -556,7 +567,7 @@ mod tests {
         solution.optimal = false;
         let words = describe(&Ok(solution.clone()), Purpose::Hint).text;
         assert!(words.contains("not guaranteed shortest"), "{words}");
-        assert!(words.starts_with("Hint from a 2-move solution"), "{words}");
+        assert!(words.starts_with("From a 2-move solution"), "{words}");
         let details = describe(&Ok(solution.clone()), Purpose::Solve)
             .details
             .unwrap();
@@ -582,7 +593,7 @@ mod tests {
         assert_eq!(known.at(Position(4)), None);
         assert_eq!(
             rest.status(Purpose::Hint).text,
-            "Hint from a 2-move solution (the shortest possible). Tap Hint again to play it."
+            "From a 2-move solution (the shortest possible). Tap Play it to make the move."
         );
         known.follow(&[Move::Right], Position(6));
         assert_eq!(known.0, None, "a move off the line drops it");

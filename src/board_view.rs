@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use npuzzle::Board;
 
 use crate::frame::AppSet;
+use crate::input::DragPreview;
 use crate::layout::{BoardLayout, ScreenLayout};
 use crate::messages::{BoardHidden, Change, GameChanged};
 use crate::platform::SystemPreferences;
@@ -118,6 +119,7 @@ pub(super) fn plugin(app: &mut App) {
                 rebuild_tiles,
                 start_slides,
                 animate,
+                follow_the_finger,
                 fit_tiles,
                 hide_under_sheet,
             )
@@ -129,13 +131,14 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Last, report_motion.in_set(ReportMotion));
 }
 
-/// Slides and the shake move on screen.
+/// Slides, the shake and a tile following the finger move on screen.
 fn report_motion(
     slides: Query<(), With<Slide>>,
     shake: Res<Shake>,
+    preview: Res<DragPreview>,
     mut frames: MessageWriter<FrameRequest>,
 ) {
-    if !slides.is_empty() || shake.active() {
+    if !slides.is_empty() || shake.active() || preview.0.is_some() {
         frames.write(FrameRequest::Moving);
     }
 }
@@ -417,6 +420,56 @@ fn animate(
     }
 }
 
+/// The tiles a drag from `cell` carries toward the gap (the one pressed and those between it
+/// and the gap), each by how far the pointer went that way (`travel`, world units), at most
+/// one cell; none if the tile is not in line with the gap.
+pub fn dragged(board: &Board, cell: usize, travel: Vec2, side: f32) -> Vec<(usize, Vec2)> {
+    let Some(moves) = board.moves_to_slide_cell(cell) else {
+        return Vec::new();
+    };
+    let toward = moves[0].inverse();
+    let (columns, rows) = toward.delta();
+    let way = Vec2::new(columns as f32, -(rows as f32));
+    let offset = way * travel.dot(way).clamp(0.0, side);
+    let shape = board.shape();
+    std::iter::successors(Some(cell), |&c| shape.step(c, toward))
+        .take(moves.len())
+        .map(|c| (c, offset))
+        .collect()
+}
+
+/// Lets the tiles a drag carries follow the pointer (after the slides have moved, so a tile
+/// let go starts its slide from where the finger left it); a drag let go without a move
+/// springs back home.
+fn follow_the_finger(
+    preview: Res<DragPreview>,
+    built: Res<Built>,
+    screen: Res<ScreenLayout>,
+    mut carried: Local<Vec<usize>>,
+    mut sprites: Query<(&TileSprite, &mut Transform), Without<Slide>>,
+) {
+    if !preview.is_changed() {
+        return;
+    }
+    let layout = screen.board;
+    let shown = match (preview.0, &built.board) {
+        (Some((cell, travel)), Some((board, _))) => dragged(board, cell, travel, layout.cell),
+        _ => Vec::new(),
+    };
+    let was = std::mem::replace(&mut *carried, shown.iter().map(|(c, _)| *c).collect());
+    for (sprite, mut transform) in &mut sprites {
+        let offset = shown
+            .iter()
+            .find(|(c, _)| *c == sprite.cell)
+            .map(|(_, o)| *o);
+        if offset.is_some() || was.contains(&sprite.cell) {
+            let at = layout.cell_center(sprite.cell) + offset.unwrap_or(Vec2::ZERO);
+            transform.translation.x = at.x;
+            transform.translation.y = at.y;
+        }
+    }
+}
+
 /// Sizes the tiles: a gap while playing, none once the photo is complete.
 fn fit_tiles(
     screen: Res<ScreenLayout>,
@@ -440,6 +493,35 @@ fn fit_tiles(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_drag_carries_the_tile_pressed_and_those_before_it_toward_the_gap_only() {
+        let board = npuzzle::parse_board("1 2 3 / 4 5 6 / 7 8 0").unwrap();
+        // The 3 (top right) dragged down 30 units (world y falls): the 3 and the 6 follow.
+        let carried = dragged(&board, 2, Vec2::new(4.0, -30.0), 100.0);
+        assert_eq!(
+            carried,
+            vec![(2, Vec2::new(0.0, -30.0)), (5, Vec2::new(0.0, -30.0))]
+        );
+        // Never past one cell, never away from the gap, never a tile out of line.
+        let far = dragged(&board, 2, Vec2::new(0.0, -500.0), 100.0);
+        assert_eq!(far[0].1, Vec2::new(0.0, -100.0));
+        assert_eq!(
+            dragged(&board, 2, Vec2::new(0.0, 40.0), 100.0)[0].1,
+            Vec2::ZERO
+        );
+        assert!(dragged(&board, 0, Vec2::new(0.0, -40.0), 100.0).is_empty());
+        assert!(
+            dragged(&board, 8, Vec2::new(0.0, -40.0), 100.0).is_empty(),
+            "the gap"
+        );
+        // Along the bottom row: the 7 dragged right takes the 8 along.
+        let row = dragged(&board, 6, Vec2::new(25.0, 0.0), 100.0);
+        assert_eq!(
+            row,
+            vec![(6, Vec2::new(25.0, 0.0)), (7, Vec2::new(25.0, 0.0))]
+        );
+    }
 
     #[test]
     fn a_sheet_over_the_window_hides_every_piece_of_the_board_even_new_ones() {

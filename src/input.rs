@@ -68,14 +68,36 @@ pub fn key_command(key: KeyCode, ctrl: bool, shift: bool) -> Option<GameCommand>
 }
 
 /// What a press and its release (screen positions) mean on the board: a tap on the cell
-/// pressed, or a swipe; `None` for a tap beside the board or a swipe that cannot be read.
+/// pressed, a drag of the tile pressed, or a swipe that began beside the board; `None` for a
+/// tap beside the board or a swipe that cannot be read.
 pub fn gesture(layout: &ScreenLayout, press: Vec2, release: Vec2) -> Option<BoardIntent> {
     let delta = release - press;
+    let cell = layout.cell_at_screen(press);
     if delta.length() <= TAP_RADIUS {
-        layout.cell_at_screen(press).map(BoardIntent::Tap)
-    } else {
-        swipe_move(delta, SWIPE_MIN).map(BoardIntent::Slide)
+        return cell.map(BoardIntent::Tap);
     }
+    let toward = swipe_move(delta, SWIPE_MIN)?;
+    Some(match cell {
+        Some(cell) => BoardIntent::Drag { cell, toward },
+        None => BoardIntent::Slide(toward),
+    })
+}
+
+/// A drag under way on the board: the cell it began on, and how far the pointer has gone
+/// since, in world units (y up). The board view lets the tile under the finger follow it;
+/// what the drag means is decided on release ([`BoardIntent::Drag`]).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct DragPreview(pub Option<(usize, Vec2)>);
+
+/// The drag a held press shows: from the cell pressed, once the pointer has left the tap's
+/// radius; none for a press beside the board.
+pub fn drag_preview(layout: &ScreenLayout, press: Vec2, now: Vec2) -> Option<(usize, Vec2)> {
+    let delta = now - press;
+    if !delta.is_finite() || delta.length() <= TAP_RADIUS {
+        return None;
+    }
+    let cell = layout.cell_at_screen(press)?;
+    Some((cell, Vec2::new(delta.x, -delta.y)))
 }
 
 /// What input has seen of the pointer, touches and modifier keys so far.
@@ -97,11 +119,21 @@ struct Interpreted<'w> {
     intents: MessageWriter<'w, BoardIntent>,
     commands: MessageWriter<'w, GameCommand>,
     back: MessageWriter<'w, Back>,
+    preview: ResMut<'w, DragPreview>,
+}
+
+impl Interpreted<'_> {
+    /// Shows the drag from `press` to `now` (none when `now` is `None`), writing only a change.
+    fn preview(&mut self, layout: &ScreenLayout, press: Vec2, now: Option<Vec2>) {
+        let shown = now.and_then(|now| drag_preview(layout, press, now));
+        self.preview.set_if_neq(DragPreview(shown));
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<WindowEvent>()
         .init_resource::<Pointer>()
+        .init_resource::<DragPreview>()
         .add_systems(Update, interpret.in_set(AppSet::Input));
 }
 
@@ -115,7 +147,12 @@ fn interpret(
 ) {
     for event in events.read() {
         match event {
-            WindowEvent::CursorMoved(moved) => pointer.cursor = Some(moved.position),
+            WindowEvent::CursorMoved(moved) => {
+                pointer.cursor = Some(moved.position);
+                if let Some(press) = pointer.mouse {
+                    out.preview(&layout, press, pointer.cursor);
+                }
+            }
             WindowEvent::CursorLeft(_) => pointer.cursor = None,
             WindowEvent::MouseButtonInput(button) => {
                 mouse_button(button, &layout, &focus, &mut pointer, &mut out)
@@ -143,6 +180,9 @@ fn mouse_button(
     match button.state {
         ButtonState::Pressed => pointer.mouse = pointer.cursor.filter(|_| !focus.pointer),
         ButtonState::Released => {
+            if let Some(press) = pointer.mouse {
+                out.preview(layout, press, None);
+            }
             if let Some(press) = pointer.mouse.take()
                 && !focus.captured
             {
@@ -166,6 +206,13 @@ fn touch_input(
         TouchPhase::Started if pointer.touch.is_none() && !focus.pointer => {
             pointer.touch = Some((touch.id, touch.position));
         }
+        TouchPhase::Moved => {
+            if let Some((id, press)) = pointer.touch
+                && id == touch.id
+            {
+                out.preview(layout, press, Some(touch.position));
+            }
+        }
         TouchPhase::Ended | TouchPhase::Canceled => {
             let Some((id, press)) = pointer.touch else {
                 return;
@@ -174,6 +221,7 @@ fn touch_input(
                 return;
             }
             pointer.touch = None;
+            out.preview(layout, press, None);
             if touch.phase == TouchPhase::Ended
                 && !focus.captured
                 && let Some(intent) = gesture(layout, press, touch.position)
@@ -268,13 +316,21 @@ mod tests {
         );
         let last = rect.max - cell / 2.0;
         assert_eq!(gesture(&layout, last, last), Some(BoardIntent::Tap(15)));
+        // A drag that begins on a tile names that tile.
         assert_eq!(
             gesture(&layout, first, first + Vec2::new(40.0, 0.0)),
-            Some(BoardIntent::Slide(Move::Left))
+            Some(BoardIntent::Drag {
+                cell: 0,
+                toward: Move::Left
+            })
         );
-        // A tap beside the board means nothing; so does a diagonal swipe.
+        // A tap beside the board means nothing; a swipe from there moves the tile by the gap.
         let beside = Vec2::new(rect.max.x + 5.0, rect.center().y);
         assert_eq!(gesture(&layout, beside, beside), None);
+        assert_eq!(
+            gesture(&layout, beside, beside + Vec2::new(0.0, 40.0)),
+            Some(BoardIntent::Slide(Move::Up))
+        );
         assert_eq!(gesture(&layout, first, first + Vec2::splat(40.0)), None);
     }
 }

@@ -13,8 +13,17 @@ use crate::game::{BestScores, DailyResults, Game, Position, Preferences, Step};
 pub enum BoardIntent {
     /// A tap on a cell (row-major index): slide the tiles between it and the gap.
     Tap(usize),
-    /// A blank move, from a swipe or a key.
+    /// A blank move, from a key or a swipe that began off the board.
     Slide(Move),
+    /// A drag that began on a cell, pointing the way the blank move names: the tile under the
+    /// finger slides toward the gap if it can (the rules decide; a drag from the gap is a
+    /// swipe).
+    Drag {
+        /// The cell the drag began on (row-major index).
+        cell: usize,
+        /// The blank move the drag's direction names.
+        toward: Move,
+    },
 }
 
 /// A command on the game, from the controls, the keys, the solver, the review or a new game.

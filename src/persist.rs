@@ -100,9 +100,11 @@ fn restore(
     mut out: Restoring,
 ) {
     let mut loaded = dir.0.as_deref().map(load_all).unwrap_or_default();
+    let mut rewrite = Vec::new();
     for problem in loaded.problems.drain(..) {
         warn!("{}", problem.log);
         out.notices.write(Notice(problem.player));
+        rewrite.extend(problem.rewrite);
     }
     let restored = Restored {
         settings: loaded.settings.take(),
@@ -110,17 +112,15 @@ fn restore(
         days: loaded.days.take(),
     };
     // The files hold what was read (or nothing, which the defaults stand for): unchanged, they
-    // are not written again.
+    // are not written again. A file read in part is written once with what was kept.
     let defaults = Restored::default();
     if let Some(dir) = dir.0.as_deref() {
         let settings = restored.settings.clone().unwrap_or_default();
-        saver.holds(dir, SETTINGS_FILE, &settings);
-        saver.holds(
-            dir,
-            SCORES_FILE,
-            &restored.scores.clone().unwrap_or_default(),
-        );
-        saver.holds(dir, DAILY_FILE, &restored.days.clone().unwrap_or_default());
+        saver.restored(dir, SETTINGS_FILE, &settings, &rewrite);
+        let scores = restored.scores.clone().unwrap_or_default();
+        saver.restored(dir, SCORES_FILE, &scores, &rewrite);
+        let days = restored.days.clone().unwrap_or_default();
+        saver.restored(dir, DAILY_FILE, &days, &rewrite);
     }
     if restored != defaults {
         out.restored.write(restored);

@@ -305,13 +305,14 @@ fn run(
     match action {
         Action::Intent(intent) => {
             let cell = match intent {
-                BoardIntent::Tap(cell) => Some(cell),
+                BoardIntent::Tap(cell) | BoardIntent::Drag { cell, .. } => Some(cell),
                 BoardIntent::Slide(_) => None,
             };
             // A review is a viewer: the board takes the line's moves only.
             let outcome = match intent {
                 _ if game.is_review() => Outcome::Illegal,
                 BoardIntent::Tap(cell) => game.tap(cell),
+                BoardIntent::Drag { cell, toward } => game.drag(cell, toward),
                 BoardIntent::Slide(mv) => game.apply(&[mv]),
             };
             if outcome == Outcome::Illegal && !game.is_won() {

@@ -138,7 +138,12 @@ fn keep_tiles_cut(
     let is_wanted = |cut: &CutFor| cut.0 == photo && (cut.1, cut.2) == (width, height);
     if tiles.made_from.as_ref().is_some_and(is_wanted) {
         job.job = None;
-        tiles.loading = false;
+        // Written only when it changes: a write marks the tiles changed, and the board view
+        // builds its sprites again for changed tiles (it did so every frame, undoing a drag).
+        tiles
+            .reborrow()
+            .map_unchanged(|t| &mut t.loading)
+            .set_if_neq(false);
         return;
     }
     // A new game on its way (a photo just framed, say) brings its own board: the photo is cut
@@ -151,7 +156,10 @@ fn keep_tiles_cut(
         let wanted = (photo.clone(), width, height);
         job.job = Some((wanted.clone(), start_cutting(&wanted), Instant::now()));
     }
-    tiles.loading = true;
+    tiles
+        .reborrow()
+        .map_unchanged(|t| &mut t.loading)
+        .set_if_neq(true);
     let Some((_, task, started)) = job.job.as_mut() else {
         return;
     };
@@ -218,4 +226,45 @@ fn show(
     tiles.aspect = Some(prepared.aspect);
     tiles.made_from = Some(cut_for);
     tiles.version += 1;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counts the frames in which the tiles were seen changed.
+    #[derive(Resource, Default)]
+    struct SeenChanged(usize);
+
+    fn watch(tiles: Res<PhotoTiles>, mut seen: ResMut<SeenChanged>) {
+        if tiles.is_changed() {
+            seen.0 += 1;
+        }
+    }
+
+    #[test]
+    fn tiles_already_cut_are_left_unchanged_frame_after_frame() {
+        // The board view builds every sprite again when the tiles change: a write each frame
+        // undid a drag's follow of the finger, and rebuilt the board sixty times a second.
+        let mut app = App::new();
+        app.add_message::<GameChanged>()
+            .add_message::<Notice>()
+            .add_message::<SessionCommand>()
+            .add_message::<FrameRequest>()
+            .init_resource::<Assets<Image>>()
+            .init_resource::<Session>()
+            .init_resource::<NewGameJob>()
+            .init_resource::<SeenChanged>()
+            .add_plugins(plugin)
+            .add_systems(PostUpdate, watch);
+        let photo = crate::photo::photo_for(None, &Session::default().photo);
+        app.world_mut().resource_mut::<PhotoTiles>().made_from = Some((photo, 4, 4));
+        app.world_mut().resource_mut::<PhotoJob>().board = Some((4, 4, None));
+        for _ in 0..5 {
+            app.update();
+        }
+        // The first frame sees the tiles as the test set them; none after.
+        assert_eq!(app.world().resource::<SeenChanged>().0, 1);
+        assert!(!app.world().resource::<PhotoTiles>().loading);
+    }
 }

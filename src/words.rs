@@ -15,15 +15,6 @@ pub fn moves_text(count: usize) -> String {
     }
 }
 
-/// "1 tile", "2 tiles".
-pub fn tiles_text(count: usize) -> String {
-    if count == 1 {
-        "1 tile".into()
-    } else {
-        format!("{count} tiles")
-    }
-}
-
 /// The way a blank move slides the tile beside the blank: the blank going left slides a tile
 /// right.
 pub fn tile_direction(mv: Move) -> &'static str {
@@ -37,13 +28,32 @@ pub fn tile_direction(mv: Move) -> &'static str {
 
 /// A move in words, for a screen reader: "Tile 7 moved left.", "Tiles 5, 6 and 7 moved up.".
 pub fn moved_text(tiles: &[u8], mv: Move) -> String {
-    let direction = tile_direction(mv);
+    let named = tile_list(tiles);
+    let mut letters = named.chars();
+    match letters.next() {
+        Some(first) => format!(
+            "{}{} moved {}.",
+            first.to_ascii_uppercase(),
+            letters.as_str(),
+            tile_direction(mv)
+        ),
+        None => String::new(),
+    }
+}
+
+/// A hint in words: "Hint: tile 7, left." (the tile the hinted blank move slides).
+pub fn hint_text(tile: u8, mv: Move) -> String {
+    format!("Hint: tile {tile}, {}.", tile_direction(mv))
+}
+
+/// Tiles named in a list: "tile 8", "tiles 5 and 6", "tiles 2, 3 and 4".
+pub fn tile_list(tiles: &[u8]) -> String {
     match tiles {
         [] => String::new(),
-        [tile] => format!("Tile {tile} moved {direction}."),
+        [tile] => format!("tile {tile}"),
         [first @ .., last] => {
             let first: Vec<String> = first.iter().map(u8::to_string).collect();
-            format!("Tiles {} and {last} moved {direction}.", first.join(", "))
+            format!("tiles {} and {last}", first.join(", "))
         }
     }
 }
@@ -122,6 +132,17 @@ pub fn clock(time: std::time::Duration) -> String {
     format!("{}:{:02}", seconds / 60, seconds % 60)
 }
 
+/// A result's time: to the centisecond under a minute ("24.37 s"), as the clock above it
+/// ("1:04").
+pub fn result_time(time: std::time::Duration) -> String {
+    if time.as_secs() < 60 {
+        let centis = time.as_millis() / 10;
+        format!("{}.{:02} s", centis / 100, centis % 100)
+    } else {
+        clock(time)
+    }
+}
+
 /// How many of the latest puzzles of the day the records list one by one.
 pub const DAYS_LISTED: usize = 7;
 
@@ -144,7 +165,7 @@ pub fn day_rows(days: &DailyResults, today: Day) -> Vec<[String; 4]> {
             [
                 day_name(day, today),
                 result.moves.to_string(),
-                clock(std::time::Duration::from_millis(result.millis)),
+                result_time(std::time::Duration::from_millis(result.millis)),
                 against,
             ]
         })
@@ -236,6 +257,9 @@ mod tests {
     fn clocks_read_minutes_and_seconds() {
         use std::time::Duration;
         assert_eq!(clock(Duration::from_secs(34)), "0:34");
+        assert_eq!(result_time(Duration::from_millis(24_379)), "24.37 s");
+        assert_eq!(result_time(Duration::from_millis(420)), "0.42 s");
+        assert_eq!(result_time(Duration::from_millis(64_999)), "1:04");
         assert_eq!(clock(Duration::from_millis(725_900)), "12:05");
     }
 

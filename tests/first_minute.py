@@ -32,6 +32,11 @@ POLL_S = 0.5
 WINDOWS = [("360x640", 100), ("360x800", 100), ("800x360", 100), ("640x360", 100),
            ("1024x768", 100), ("1100x720", 100), ("1280x800", 100), ("3840x2160", 100),
            ("360x640", 200), ("800x360", 200)]
+# A phone's insets (SNAPSLIDE_SAFE_AREA: top,right,bottom,left, logical pixels): bars top and
+# bottom when upright, and on its side a notch left or right with the gesture bar below, or
+# the bars a rotated screen keeps top and bottom (the play-test's 44,0,34,0).
+UPRIGHT_INSETS = ["44,0,34,0"]
+SIDEWAYS_INSETS = ["44,0,34,0", "0,44,21,0", "0,0,21,44"]
 TIMEOUT_S = 180
 
 
@@ -108,29 +113,64 @@ def check_launches(binary, scratch, count):
         print(f"first minute: launch {seed}: the board is on screen {seconds:.1f} s after start")
 
 
-def check_panel_fits(binary, scratch):
+def layouts():
+    """Each window and text size, bare and with the insets of a phone held that way (a
+    layout that fits only without them is the play-test's unreachable Restart)."""
     for window, text_size in WINDOWS:
-        name = f"{window} window at {text_size} % text"
-        shot = os.path.join(scratch, f"panel-{window}-{text_size}.png")
         width, height = (int(side) for side in window.split("x"))
-        screen = f"{max(width, SCREEN[0])}x{max(height, SCREEN[1])}"
-        data = f"data-{window}-{text_size}"
-        os.makedirs(os.path.join(scratch, data))
-        with open(os.path.join(scratch, data, "settings.json"), "w") as settings:
-            settings.write(f'{{"text_size": {text_size}}}')
-        command = ["xvfb-run", "-a", "-s", f"-screen 0 {screen}x24", binary,
-                   "--size", "4", "--seed", "3", "--window", window, "--screenshot", shot]
-        try:
-            result = subprocess.run(command, env=environment(scratch, data),
-                                    capture_output=True, text=True, timeout=TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            fail(f"the {name} gave no screenshot within {TIMEOUT_S} s")
-        if result.returncode != 0:
-            fail(f"the game exited with {result.returncode}:\n{result.stderr[-2000:]}")
-        overflow = [line for line in result.stderr.splitlines() if "run past" in line]
-        if overflow:
-            fail(f"in a {name}: {overflow[0]}")
-        print(f"first minute: the panel fits a {name}")
+        yield window, text_size, None
+        if max(width, height) <= 1024:
+            insets = UPRIGHT_INSETS if height > width else SIDEWAYS_INSETS
+            for inset in insets:
+                yield window, text_size, inset
+
+
+# The framing sheet (a photo given without --crop opens it), on phones with their insets.
+# A phone's portrait photo: the most boards suit it (ten, in three rows of chips).
+PHOTO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                     "rocket-portrait-12mp-exif.jpg")
+FRAMING = [("800x360", "44,0,34,0"), ("640x360", "0,44,21,0"), ("360x640", "44,0,34,0")]
+
+
+def check_panel_fits(binary, scratch):
+    for window, text_size, inset in layouts():
+        run_layout(binary, scratch, window, text_size, inset, [])
+    for window, inset in FRAMING:
+        run_layout(binary, scratch, window, 100, inset, ["--photo", PHOTO])
+
+
+def run_layout(binary, scratch, window, text_size, inset, extra):
+    """Takes one screenshot of the game in this window and fails on a control out of its
+    place (the game warns of one)."""
+    name = f"{window} window at {text_size} % text"
+    if inset:
+        name += f" with insets {inset}"
+    if extra:
+        name += " (the framing sheet)"
+    tag = f"{window}-{text_size}-{(inset or 'bare').replace(',', '_')}-{len(extra)}"
+    shot = os.path.join(scratch, f"panel-{tag}.png")
+    width, height = (int(side) for side in window.split("x"))
+    screen = f"{max(width, SCREEN[0])}x{max(height, SCREEN[1])}"
+    data = f"data-{tag}"
+    os.makedirs(os.path.join(scratch, data))
+    with open(os.path.join(scratch, data, "settings.json"), "w") as settings:
+        settings.write(f'{{"text_size": {text_size}}}')
+    command = ["xvfb-run", "-a", "-s", f"-screen 0 {screen}x24", binary,
+               "--size", "4", "--seed", "3", "--window", window, "--screenshot", shot] + extra
+    env = environment(scratch, data)
+    if inset:
+        env["SNAPSLIDE_SAFE_AREA"] = inset
+    try:
+        result = subprocess.run(command, env=env,
+                                capture_output=True, text=True, timeout=TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        fail(f"the {name} gave no screenshot within {TIMEOUT_S} s")
+    if result.returncode != 0:
+        fail(f"the game exited with {result.returncode}:\n{result.stderr[-2000:]}")
+    overflow = [line for line in result.stderr.splitlines() if "run past" in line]
+    if overflow:
+        fail(f"in a {name}: {overflow[0]}")
+    print(f"first minute: the panel fits a {name}")
 
 
 def main():

@@ -266,7 +266,8 @@ mod headless {
         assert_eq!(phase(&app), Phase::Won);
         let result = app.world().resource::<LastResult>().0.clone();
         assert_eq!(result.moves, 2);
-        assert!(result.record && !result.helped);
+        // The first win is kept as the best, and called a first, not a record.
+        assert!(result.first && !result.record && !result.helped);
         let key = BestScores::key(3, 3, Difficulty::Easy);
         let best = app.world().resource::<Scores>().get(&key).unwrap();
         assert_eq!(best.moves, 2);
@@ -274,6 +275,46 @@ mod headless {
         intent(&mut app, BoardIntent::Slide(Move::Left));
         assert!(board_of(&app).is_goal());
         assert_eq!(game_of(&app).moves(), 2);
+    }
+
+    #[test]
+    fn a_drag_moves_the_tile_under_the_pointer_with_those_between() {
+        // Play-test 59.2: dragging the top-right tile down moved the tile above the gap.
+        let start = "2 3 1 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15 0";
+        let mut app = app_with(parse_board(start).unwrap());
+        let top_right = screen_of(&app, 3);
+        window_events(&mut app, drag(top_right, top_right + Vec2::new(2.0, 90.0)));
+        settle(&mut app);
+        assert_eq!(
+            board_of(&app),
+            parse_board("2 3 1 0 / 5 6 7 4 / 9 10 11 8 / 13 14 15 12").unwrap(),
+            "the 4 came down, with the 8 and the 12 before it"
+        );
+        assert_eq!(game_of(&app).moves(), 3);
+        // Dragged away from the gap: the tile bumps and nothing counts.
+        let mut seen = app
+            .world()
+            .resource::<Messages<GameChanged>>()
+            .get_cursor_current();
+        let far = screen_of(&app, 1);
+        window_events(&mut app, drag(far, far + Vec2::new(-90.0, 2.0)));
+        app.update();
+        let changes = changes_since(&app, &mut seen);
+        settle(&mut app);
+        assert_eq!(game_of(&app).moves(), 3);
+        assert!(
+            changes.iter().any(|c| c.change == Change::Bumped(Some(1))),
+            "{changes:?}"
+        );
+        // A tile two cells left of the gap, dragged toward it, takes its neighbour along.
+        let two_left = screen_of(&app, 1);
+        window_events(&mut app, drag(two_left, two_left + Vec2::new(90.0, 2.0)));
+        settle(&mut app);
+        assert_eq!(
+            board_of(&app),
+            parse_board("2 0 3 1 / 5 6 7 4 / 9 10 11 8 / 13 14 15 12").unwrap()
+        );
+        assert_eq!(game_of(&app).moves(), 5);
     }
 
     #[test]
@@ -287,8 +328,9 @@ mod headless {
             board_of(&app),
             parse_board("1 2 3 / 0 4 5 / 7 8 6").unwrap()
         );
-        // Swipe up (screen y falls): the 7, below the blank, moves up.
-        window_events(&mut app, drag(centre, centre + Vec2::new(-3.0, -90.0)));
+        // Swipe up (screen y falls) from the gap: the 7, below the blank, moves up.
+        let gap = screen_of(&app, 3);
+        window_events(&mut app, drag(gap, gap + Vec2::new(-3.0, -90.0)));
         settle(&mut app);
         assert_eq!(
             board_of(&app),
@@ -568,10 +610,22 @@ mod headless {
         );
         assert!(game_of(&app).helped());
         // Defect 40.7: the status said "Tap Hint again to play it" with nothing outlined.
+        // Play-test 59.3: it names the move before it is played, and words the second tap
+        // after the button's real name (checked on a fresh hint below).
         let status = app.world().resource::<SolverStatus>().0.clone();
         let said = status.map(|s| s.text).unwrap_or_default();
         assert!(!said.contains("again"), "stale: {said}");
         assert!(app.world().resource::<HintShown>().0.is_none());
+    }
+
+    #[test]
+    fn a_hint_names_its_tile_and_direction() {
+        let mut app = app_with(parse_board("1 2 3 / 4 5 6 / 0 7 8").unwrap());
+        hint_shown(&mut app);
+        let status = app.world().resource::<SolverStatus>().0.clone();
+        let said = status.map(|s| s.text).unwrap_or_default();
+        assert!(said.starts_with("Hint: tile 7, left."), "{said}");
+        assert!(said.contains("Tap Play it"), "{said}");
     }
 
     #[test]
@@ -762,6 +816,54 @@ mod headless {
         app.insert_resource(snapslide::CliOptions::default());
         app.add_plugins(snapslide::persist::plugin);
         (app, dir)
+    }
+
+    /// One launch of the app on a data folder (the files read at start, as the game does),
+    /// run until its writes land; the notices it showed.
+    fn launch_on(dir: &std::path::Path) -> Vec<String> {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, CorePlugin));
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+        app.insert_resource(snapslide::persist::DataDir(Some(dir.to_path_buf())));
+        app.insert_resource(snapslide::CliOptions::default());
+        app.add_plugins(snapslide::persist::plugin);
+        for _ in 0..3 {
+            app.update();
+        }
+        flush_saves(&app);
+        let hud = app.world().resource::<Hud>();
+        hud.notices.iter().map(|(text, _)| text.clone()).collect()
+    }
+
+    #[test]
+    fn a_damaged_setting_is_repaired_once_and_said_once() {
+        // Play-test 59.4: every launch said the theme was back to the default, and kept
+        // another copy of the file.
+        let dir = std::env::temp_dir().join(format!("snapslide-repair-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let settings = dir.join(snapslide::game::files::SETTINGS_FILE);
+        std::fs::write(&settings, r#"{"theme": "Purple", "sound": false}"#).unwrap();
+        let copies = || {
+            std::fs::read_dir(&dir)
+                .unwrap()
+                .flatten()
+                .filter(|e| e.file_name().to_string_lossy().contains(".corrupt-"))
+                .count()
+        };
+        let first = launch_on(&dir);
+        assert!(first.iter().any(|n| n.contains("theme")), "{first:?}");
+        assert_eq!(copies(), 1);
+        let repaired = std::fs::read_to_string(&settings).unwrap();
+        assert!(!repaired.contains("Purple"), "not repaired: {repaired}");
+        assert!(
+            repaired.contains("\"sound\": false"),
+            "lost a good setting: {repaired}"
+        );
+        let second = launch_on(&dir);
+        assert!(!second.iter().any(|n| n.contains("theme")), "{second:?}");
+        assert_eq!(copies(), 1, "a copy kept at each launch");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

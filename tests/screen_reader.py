@@ -8,7 +8,8 @@ with pyatspi (what Orca is built on). The client, as a screen reader would:
   into the gap") and the gap;
 - activates a movable tile through its AT-SPI action and sees the move counter's label change
   to "Moves 1" and the tile's cell change;
-- activates Hint and sees the solver's words arrive.
+- activates Hint and hears which tile it names, sees the hinted cell marked, and the
+  second tap worded after the Play it button.
 
 It prints what it read, in order. Run by `make screen-reader` (in `make test`), which installs
 what it needs; it starts its own D-Bus session when none is given.
@@ -205,9 +206,18 @@ def ask_for_a_hint(app):
     if not hint:
         fail("no Hint button")
     hint[0].queryAction().doAction(0)
+    # The hint names its move (the status and the live region), the hinted cell says so, and
+    # the second tap is worded after the button's real name (play-test 59.3).
     said = wait_for("the hint's words", lambda: [label for _, label in names(app)
-                                                 if label.startswith("Hint from")])
+                                                 if label.startswith("Hint: tile ")
+                                                 and "Tap Play it" in label])
     print(f"screen reader: after Hint it reads {said[0]!r}")
+    marked = [label for _, label in names(app) if label.endswith("The hint's move")]
+    if not marked:
+        fail("no cell says it is the hint's move")
+    print(f"screen reader: the hinted cell reads {marked[0]!r}")
+    if not [name for role, name, _ in nodes(app) if name == "Play it" and "button" in role]:
+        fail("no Play it button after the hint")
 
 
 def main():

@@ -104,30 +104,47 @@ fn watch_actions(
 }
 
 /// Where a tile can slide, in the player's words: "slides left into the gap", or with the
-/// tiles between it and the gap; `None` when it cannot move.
+/// tiles between it and the gap named ("with tile 8 between"); `None` when it cannot move.
 pub fn can_slide(board: &Board, cell: usize) -> Option<String> {
     let moves = board.moves_to_slide_cell(cell)?;
     let direction = words::tile_direction(*moves.first()?);
-    Some(match moves.len() {
-        1 => format!("slides {direction} into the gap"),
-        n => format!(
-            "slides {direction} into the gap, with the {} between",
-            words::tiles_text(n - 1)
+    // The tiles that go first are the ones between the gap and this one.
+    let slid = board.tiles_moved_by(&moves)?;
+    Some(match &slid[..slid.len() - 1] {
+        [] => format!("slides {direction} into the gap"),
+        between => format!(
+            "slides {direction} into the gap, with {} between",
+            words::tile_list(between)
         ),
     })
 }
 
-/// A cell's label: its tile (or the gap), where it is, and what it can do (if it can do
-/// anything: not while a new board is being made to replace it).
-pub fn cell_label(board: &Board, cell: usize, playable: bool) -> String {
+/// What a cell's label says of the board: whether its tiles can move (not while a new board
+/// is being made to replace it, after the win, or in a review), and the tile a hint names.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CellContext {
+    /// Whether a tap on a tile in line with the gap slides it.
+    pub playable: bool,
+    /// The tile the hint on show slides.
+    pub hinted: Option<u8>,
+}
+
+/// A cell's label: its tile (or the gap), where it is, what it can do (if it can do anything)
+/// and whether the hint names it.
+pub fn cell_label(board: &Board, cell: usize, context: CellContext) -> String {
     let (column, row) = (cell % board.width() + 1, cell / board.width() + 1);
-    match board.tiles()[cell] {
+    let tile = board.tiles()[cell];
+    let mut label = match tile {
         0 => format!("Empty, row {row}, column {column}"),
-        tile => match can_slide(board, cell).filter(|_| playable) {
+        tile => match can_slide(board, cell).filter(|_| context.playable) {
             Some(slide) => format!("Tile {tile}, row {row}, column {column}, {slide}"),
             None => format!("Tile {tile}, row {row}, column {column}"),
         },
+    };
+    if tile != 0 && context.hinted == Some(tile) {
+        label += ". The hint's move";
     }
+    label
 }
 
 pub(super) fn show(
@@ -143,6 +160,11 @@ pub(super) fn show(
     }
     let board = view.current.game.board();
     let replacing = view.replacing();
+    let game = &view.current.game;
+    let context = CellContext {
+        playable: !replacing && !game.is_won() && !game.is_review(),
+        hinted: view.hint.tile(),
+    };
     let layout = &view.layout;
     let area = layout.in_points(layout.board_rect());
     let cell = layout.board.cell / layout.ui_scale;
@@ -159,7 +181,7 @@ pub(super) fn show(
                     area.min.y + row as f32 * cell,
                 );
                 let rect = egui::Rect::from_min_size(min, egui::Vec2::splat(cell));
-                let movable = !replacing && board.moves_to_slide_cell(index).is_some();
+                let movable = context.playable && board.moves_to_slide_cell(index).is_some();
                 let sense = if movable {
                     egui::Sense::click()
                 } else {
@@ -173,7 +195,7 @@ pub(super) fn show(
                 };
                 // Worded only when egui asks: while a screen reader is listening.
                 response.widget_info(|| {
-                    egui::WidgetInfo::labeled(kind, true, cell_label(board, index, !replacing))
+                    egui::WidgetInfo::labeled(kind, true, cell_label(board, index, context))
                 });
                 if response.has_focus() {
                     ui.painter()
@@ -188,8 +210,12 @@ pub(super) fn show(
     Ok(())
 }
 
-/// What the last change did, and, with the meter on, how far the board is now.
+/// What the last change did, and, with the meter on, how far the board is now; the hint's
+/// move while one is on show (it came after the last change).
 fn announcement(hud: &Hud, settings: &Settings, view: &View) -> String {
+    if let Some(hint) = view.hint.0 {
+        return hint.words();
+    }
     let Some((said, position)) = &hud.announcement else {
         return String::new();
     };
@@ -217,32 +243,49 @@ mod tests {
     use super::*;
     use npuzzle::parse_board;
 
+    const PLAYABLE: CellContext = CellContext {
+        playable: true,
+        hinted: None,
+    };
+
     #[test]
     fn cells_say_what_they_hold_where_and_what_they_can_do() {
         let board = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
-        assert_eq!(cell_label(&board, 4, true), "Empty, row 2, column 2");
+        assert_eq!(cell_label(&board, 4, PLAYABLE), "Empty, row 2, column 2");
         assert_eq!(
-            cell_label(&board, 3, true),
+            cell_label(&board, 3, PLAYABLE),
             "Tile 4, row 2, column 1, slides right into the gap"
         );
         assert_eq!(
-            cell_label(&board, 1, true),
+            cell_label(&board, 1, PLAYABLE),
             "Tile 2, row 1, column 2, slides down into the gap"
         );
         assert_eq!(
-            cell_label(&board, 0, true),
+            cell_label(&board, 0, PLAYABLE),
             "Tile 1, row 1, column 1",
             "in no line with the gap"
         );
         let row = parse_board("0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15").unwrap();
         assert_eq!(
-            cell_label(&row, 3, true),
-            "Tile 3, row 1, column 4, slides left into the gap, with the 2 tiles between"
+            cell_label(&row, 3, PLAYABLE),
+            "Tile 3, row 1, column 4, slides left into the gap, with tiles 1 and 2 between"
         );
         assert_eq!(
-            cell_label(&board, 3, false),
+            cell_label(&board, 3, CellContext::default()),
             "Tile 4, row 2, column 1",
-            "a board about to be replaced offers a slide"
+            "a board about to be replaced, won or reviewed offers no slide"
+        );
+        let hinted = CellContext {
+            hinted: Some(4),
+            ..PLAYABLE
+        };
+        assert_eq!(
+            cell_label(&board, 3, hinted),
+            "Tile 4, row 2, column 1, slides right into the gap. The hint's move"
+        );
+        assert_eq!(
+            cell_label(&board, 1, hinted),
+            cell_label(&board, 1, PLAYABLE)
         );
     }
 }

@@ -10,7 +10,7 @@ use super::thumbnails::texture;
 use super::{Actions, Hud, HudAction, Sheet, View};
 use crate::game::Record;
 use crate::settings::Settings;
-use crate::words::{clock, day_rows, days_summary, moves_text};
+use crate::words::{day_rows, days_summary, moves_text, result_time};
 
 /// How to play, in the player's words.
 pub const HELP: &str = "Slide the tiles back into place to rebuild the photo. One cell is \
@@ -202,7 +202,7 @@ fn record_row(name: &str, best: Record) -> [String; 4] {
     [
         name.to_string(),
         moves_text(best.moves),
-        clock(best.time()),
+        result_time(best.time()),
         best.wins.to_string(),
     ]
 }

@@ -134,23 +134,43 @@ fn controls(
     hud: &mut Hud,
     actions: &mut Actions,
 ) {
+    if short {
+        // Three rows of boards above Turn and Play in a phone's height on its side.
+        ui.spacing_mut().item_spacing.y = 4.0;
+    }
     ui.with_layout(egui::Layout::bottom_up(egui::Align::Min), |ui| {
         play_or_cancel(ui, theme, sheet, hud, actions);
         turn_and_zoom(ui, sheet, actions);
         ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
-            ui.label(style::heading("Frame your photo"));
+            // On a phone on its side the photo and its frame say what the sheet is for: the
+            // room goes to the boards, every one of them in sight (three rows of them fit).
             if !short {
+                ui.label(style::heading("Frame your photo"));
                 let hint = "Drag to move the frame; pinch, scroll or +/− to zoom.";
                 ui.label(egui::RichText::new(hint).small().weak());
             }
-            // Rows of boards in the room left; on a phone on its side they scroll, every
-            // board in sight of a thumb rather than off the sheet's edge.
-            egui::ScrollArea::vertical()
+            // Rows of boards in the room left; where they still do not fit (large text) they
+            // scroll, with the bar always in sight, so no board is hidden without a sign.
+            let room = ui.available_height();
+            let shown = egui::ScrollArea::vertical()
                 .scroll_source(egui::scroll_area::ScrollSource::ALL)
+                .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
                 .show(ui, |ui| {
                     ui.horizontal_wrapped(|ui| boards(ui, theme, sheet, actions));
                 });
+            if shown.content_size.y > room + 0.5 && ui.ctx().zoom_factor() <= 1.0 {
+                warn_once_hidden(shown.content_size.y, room);
+            }
         });
+    });
+}
+
+/// Warns (the layout checks under Xvfb look for it) when boards are out of sight at the
+/// text size the app is designed for.
+fn warn_once_hidden(needed: f32, room: f32) {
+    static SAID: std::sync::Once = std::sync::Once::new();
+    SAID.call_once(|| {
+        warn!("the framing sheet's boards run past its edge: {needed:.0} points in {room:.0}");
     });
 }
 

@@ -51,6 +51,9 @@ pub struct Problem {
     pub player: String,
     /// For the log: the file, the reason, where it was moved.
     pub log: String,
+    /// The file read in part, which is to be written once with what was kept (so the same
+    /// damage is not found, copied and said again at every launch).
+    pub rewrite: Option<&'static str>,
 }
 
 /// Writes bytes to `path` atomically (see [`write_atomic_with`]), on the disk.
@@ -151,6 +154,7 @@ fn load<T>(
             problems.push(Problem {
                 player: unreadable(file),
                 log: set_aside(&path, &e),
+                rewrite: None,
             });
             return None;
         }
@@ -167,6 +171,7 @@ fn load<T>(
                         path.display(),
                         read.lost.join(", ")
                     ),
+                    rewrite: Some(file.name()),
                 });
             }
             Some(read.value)
@@ -175,6 +180,7 @@ fn load<T>(
             problems.push(Problem {
                 player: unreadable(file),
                 log: set_aside(&path, &error),
+                rewrite: None,
             });
             None
         }

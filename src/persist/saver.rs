@@ -98,6 +98,16 @@ impl Saver {
         }
     }
 
+    /// Notes what a file read at start holds, so it is not written again unchanged; a file
+    /// named in `rewrite` (read in part) is written once with what was kept.
+    pub fn restored<T: Serialize>(&mut self, dir: &Path, name: &str, value: &T, rewrite: &[&str]) {
+        if rewrite.contains(&name) {
+            self.save(dir, name, value);
+        } else {
+            self.holds(dir, name, value);
+        }
+    }
+
     /// Takes the writes finished since the last call and retries the files that wait if it is
     /// time (or at once when `closing`); returns what the player should read: that saving
     /// fails, once, and that it works again.

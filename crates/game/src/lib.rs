@@ -353,6 +353,21 @@ impl Game {
         }
     }
 
+    /// A drag that began on `cell` and points the way the blank move `toward` names (a drag
+    /// down is [`Move::Up`]: the blank goes up as the tile comes down). The tile under the
+    /// finger is the one that moves: it slides, with the tiles between, when the gap lies that
+    /// way in its row or column; otherwise nothing moves. A drag that began on the gap moves
+    /// the tile beside it, as a swipe does.
+    pub fn drag(&mut self, cell: usize, toward: Move) -> Outcome {
+        if cell == self.board.blank() {
+            return self.apply(&[toward]);
+        }
+        match self.board.moves_to_slide_cell(cell) {
+            Some(moves) if moves.first() == Some(&toward) => self.apply(&moves),
+            _ => Outcome::Illegal,
+        }
+    }
+
     /// The player acted on the board: the clock runs (a review's never does).
     fn start_clock(&mut self) {
         self.running = !self.is_review();
@@ -456,6 +471,33 @@ mod tests {
         assert_eq!(g.board().tiles()[..4], [1, 2, 3, 0]);
         assert_eq!(g.moves(), 3);
         assert!(g.timer_running());
+    }
+
+    #[test]
+    fn a_drag_moves_the_tile_under_the_finger_or_nothing() {
+        // The blank is bottom right; the top-right tile is two cells above it.
+        let start = "2 3 1 / 4 5 6 / 7 8 0";
+        let mut g = game(start);
+        // Dragged down (the blank goes up): the 1 comes down, with the 6 before it.
+        let out = g.drag(2, Move::Up);
+        let Outcome::Moved { steps, .. } = out else {
+            panic!("expected a move, got {out:?}")
+        };
+        let slid: Vec<_> = steps.iter().map(|s| (s.tile, s.from, s.to)).collect();
+        assert_eq!(slid, vec![(6, 5, 8), (1, 2, 5)]);
+        assert_eq!(g.moves(), 2);
+        // Dragged away from the gap, or across its line: nothing moves.
+        let mut g = game(start);
+        assert_eq!(g.drag(2, Move::Down), Outcome::Illegal);
+        assert_eq!(g.drag(2, Move::Left), Outcome::Illegal);
+        assert_eq!(g.drag(0, Move::Up), Outcome::Illegal, "not in line");
+        assert_eq!(g.moves(), 0);
+        // A tile two cells left of the gap, dragged toward it, takes its neighbour along.
+        let out = g.drag(6, Move::Left);
+        assert_eq!(out.moves(), vec![Move::Left, Move::Left]);
+        // A drag that begins on the gap moves the tile beside it, as a swipe does.
+        let mut g = game(start);
+        assert_eq!(g.drag(8, Move::Up).moves(), vec![Move::Up]);
     }
 
     #[test]

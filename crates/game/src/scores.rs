@@ -77,8 +77,10 @@ pub struct WinResult {
     pub time: Duration,
     /// The best for this shape and difficulty after this game (none for custom boards).
     pub best: Option<Record>,
-    /// Whether this game set a record.
+    /// Whether this game set a record (beat a best kept before: a first win is not one).
     pub record: bool,
+    /// Whether this is the first win kept for this shape and difficulty.
+    pub first: bool,
     /// Whether the app helped (a hint or a solution): no score then.
     pub helped: bool,
     /// Whether the player set the board up: custom boards keep no records.
@@ -114,8 +116,9 @@ pub fn record_win(game: &Game, scores: &mut BestScores, days: &mut DailyResults)
         if game.helped() {
             result.best = scores.get(&key);
         } else {
+            result.first = scores.get(&key).is_none();
             let (best, record) = scores.record(key, game.moves(), millis);
-            (result.best, result.record) = (Some(best), record);
+            (result.best, result.record) = (Some(best), record && !result.first);
         }
     }
     result
@@ -190,8 +193,19 @@ mod tests {
         let mut scores = BestScores::default();
         let mut days = DailyResults::default();
         let alone = record_win(&won(Difficulty::Easy, false), &mut scores, &mut days);
-        assert!(alone.record && !alone.helped);
+        // The first win is a first, not a record (play-test 59: "A new record!" on the first).
+        assert!(alone.first && !alone.record && !alone.helped);
         assert_eq!(alone.best.map(|b| b.moves), Some(1));
+        let mut longer = Game::new(
+            parse_board("1 2 3 / 4 5 6 / 0 7 8").unwrap(),
+            Difficulty::Easy,
+        );
+        longer.apply(&[Move::Right, Move::Right]);
+        let mut two = BestScores::default();
+        let first = record_win(&longer, &mut two, &mut days);
+        let second = record_win(&won(Difficulty::Easy, false), &mut two, &mut days);
+        assert!(first.first && !first.record);
+        assert!(!second.first && second.record, "{second:?}");
 
         let mut scores = BestScores::default();
         let helped = record_win(&won(Difficulty::Easy, true), &mut scores, &mut days);

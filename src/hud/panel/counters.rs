@@ -7,7 +7,7 @@ use super::View;
 use crate::hud::style::{self, caption, value};
 use crate::meter::Trend;
 use crate::theme::{Palette, Theme};
-use crate::words::clock;
+use crate::words::{clock, result_time};
 
 /// Moves, time and tiles left, and the meter when it is on (in a review: the player's moves,
 /// the shortest, the step). Captions above values, each in a column of its own width, so the
@@ -77,9 +77,19 @@ fn counter_figures(
     };
     [
         ("Moves", value(game.moves().to_string(), size)),
-        ("Time", value(clock(game.elapsed()), size)),
+        ("Time", value(time_shown(game), size)),
         third,
     ]
+}
+
+/// The clock while the game runs (whole seconds), the result once it is won (to the
+/// centisecond under a minute).
+fn time_shown(game: &crate::game::Game) -> String {
+    if game.is_won() {
+        result_time(game.elapsed())
+    } else {
+        clock(game.elapsed())
+    }
 }
 
 /// One counter: its caption and its figure, laid out by the caller. A screen reader hears

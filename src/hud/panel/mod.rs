@@ -37,7 +37,7 @@ pub(super) fn show(
     new_game: Res<NewGameJob>,
     view: View,
     mut actions: Actions,
-    mut overflow: Local<[Option<egui::Rect>; 2]>,
+    mut overflow: Local<[Option<egui::Rect>; 3]>,
 ) -> Result {
     if hud.sheet.hides_board() {
         return Ok(());
@@ -45,8 +45,8 @@ pub(super) fn show(
     let ctx = contexts.ctx_mut()?;
     let rect = egui_rect(view.layout.in_points(view.layout.panel)).shrink(PANEL_PADDING);
     let narrow = rect.width() < NARROW;
-    // A panel too short for its controls (large text on a small phone) scrolls: its page is as
-    // tall as they need, and nothing runs past its place.
+    // A panel too short for its page (large text on a small phone, a phone on its side with
+    // its bars) flows and scrolls: the actions come right after the counters, in sight.
     let needed = PANEL_PAGE + toolbar_height(rect.width()) - TOOLBAR_HEIGHT;
     let page = rect.with_max_y(rect.max.y.max(rect.min.y + needed));
     let drawn = egui::Area::new(egui::Id::new("panel"))
@@ -62,19 +62,22 @@ pub(super) fn show(
                 view: &view,
                 actions: &mut actions,
             };
-            if narrow {
-                egui::ScrollArea::vertical()
+            if narrow || page.height() > rect.height() + 0.5 {
+                let scrolled = egui::ScrollArea::vertical()
                     .max_height(rect.height())
-                    .show(ui, |ui| flowing(ui, rect.width(), &mut parts));
-            } else if page.height() > rect.height() + 0.5 {
-                egui::ScrollArea::vertical()
-                    .max_height(rect.height())
-                    .show(ui, |ui| contents(ui, page, &mut parts, &mut overflow[1]));
+                    .show(ui, |ui| flowing(ui, rect.width(), narrow, &mut parts));
+                // Unscrolled, the actions are where they are first seen.
+                (scrolled.state.offset.y == 0.0).then_some(scrolled.inner)
             } else {
-                contents(ui, page, &mut parts, &mut overflow[1]);
+                Some(contents(ui, page, &mut parts, &mut overflow[1]))
             }
         });
     report_overflow("panel", drawn.response.rect, rect, &mut overflow[0]);
+    // At the text size the app is designed for, every action is in sight without scrolling
+    // (the play-test found Restart and New game below the fold of a phone on its side).
+    if let Some(actions) = drawn.inner.filter(|_| view.layout.text_scale <= 1.0) {
+        report_overflow("toolbar", actions, rect, &mut overflow[2]);
+    }
     Ok(())
 }
 
@@ -96,13 +99,15 @@ struct Parts<'a, 'v, 'w> {
 }
 
 /// The panel's page: header, counters, the status area, and the actions (at the page's
-/// bottom in portrait and in a short window, after the status otherwise).
+/// bottom in portrait and in a short window, after the status otherwise). It is laid out on
+/// the screen, so it is never scrolled: a short panel flows instead. Returns where the
+/// actions were drawn.
 fn contents(
     ui: &mut egui::Ui,
     page: egui::Rect,
     parts: &mut Parts,
     overflow: &mut Option<egui::Rect>,
-) {
+) -> egui::Rect {
     let (settings, view) = (parts.settings, parts.view);
     let theme = settings.theme;
     header(ui, theme, view, parts.hud, false);
@@ -128,19 +133,23 @@ fn contents(
     );
     ui.scope_builder(egui::UiBuilder::new().max_rect(toolbar_rect), |ui| {
         toolbar_area(ui, page.width(), parts);
-    });
+    })
+    .response
+    .rect
 }
 
-/// A narrow panel's page (large text on a small phone): one column at the parts' own
-/// heights, scrolled where it is taller than the panel. The actions come before the status,
-/// so a status that appears moves no button.
-fn flowing(ui: &mut egui::Ui, width: f32, parts: &mut Parts) {
+/// A narrow or short panel's page (large text on a small phone, a phone on its side): one
+/// column at the parts' own heights, scrolled where it is taller than the panel. The actions
+/// come before the status, so they are in sight and a status that appears moves no button.
+/// Returns where the actions were drawn.
+fn flowing(ui: &mut egui::Ui, width: f32, narrow: bool, parts: &mut Parts) -> egui::Rect {
     let (settings, view) = (parts.settings, parts.view);
-    header(ui, settings.theme, view, parts.hud, true);
-    counters(ui, settings.theme, settings.meter, view, true);
-    toolbar_area(ui, width, parts);
+    header(ui, settings.theme, view, parts.hud, narrow);
+    counters(ui, settings.theme, settings.meter, view, narrow);
+    let actions = ui.scope(|ui| toolbar_area(ui, width, parts)).response.rect;
     ui.add_space(ui.spacing().item_spacing.y);
     status_area(ui, parts);
+    actions
 }
 
 /// The status area's contents: a review's summary, the search for a new puzzle, or the

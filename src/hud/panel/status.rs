@@ -9,7 +9,7 @@ use crate::game::WinResult;
 use crate::hud::style;
 use crate::settings::Settings;
 use crate::theme::{Palette, Theme};
-use crate::words::{clock, how_far, moves_text};
+use crate::words::{how_far, moves_text, result_time};
 
 /// A new puzzle is being looked for: one row where it fits, so it fits the status area of
 /// the smallest phone (the question of how far is the menu's; here only that it is coming,
@@ -126,7 +126,7 @@ fn headline(r: &WinResult) -> String {
     if r.helped {
         "Solved, with the app's help".to_string()
     } else {
-        format!("Solved in {}, {}", moves_text(r.moves), clock(r.time))
+        format!("Solved in {}, {}", moves_text(r.moves), result_time(r.time))
     }
 }
 
@@ -135,7 +135,13 @@ fn result(ui: &mut egui::Ui, theme: Theme, view: &View) {
     let r = &view.result.0;
     let p = Palette::of(theme);
     ui.label(style::value(headline(r), 20.0).color(style::rgb(p.good)));
-    let line = if let Some(daily) = r.daily {
+    let line = if r.helped {
+        format!(
+            "{}, {}. No best score for a game the app helped with.",
+            moves_text(r.moves),
+            result_time(r.time)
+        )
+    } else if let Some(daily) = r.daily {
         match daily.extra() {
             0 => "Today's puzzle, in the fewest moves possible!".to_string(),
             extra => format!(
@@ -146,12 +152,6 @@ fn result(ui: &mut egui::Ui, theme: Theme, view: &View) {
         }
     } else if r.custom {
         "Boards you set up keep no records.".to_string()
-    } else if r.helped {
-        format!(
-            "{}, {}. No best score for a game the app helped with.",
-            moves_text(r.moves),
-            clock(r.time)
-        )
     } else {
         let fewest = view.current.game.shortest() == Some(r.moves);
         let fewest = if fewest {
@@ -159,12 +159,16 @@ fn result(ui: &mut egui::Ui, theme: Theme, view: &View) {
         } else {
             ""
         };
-        let record = if r.record { "A new record! " } else { "" };
+        let record = match (r.first, r.record) {
+            (true, _) => "Your first win at this size and difficulty! ",
+            (false, true) => "A new record! ",
+            (false, false) => "",
+        };
         r.best.map_or_else(String::new, |best| {
             format!(
                 "{fewest}{record}Best: {}, {}",
                 moves_text(best.moves),
-                clock(best.time())
+                result_time(best.time())
             )
         })
     };
@@ -189,6 +193,8 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(headline(&result), "Solved in 80 moves, 1:04");
+        result.time = std::time::Duration::from_millis(24_370);
+        assert_eq!(headline(&result), "Solved in 80 moves, 24.37 s");
         result.helped = true;
         assert!(!headline(&result).contains("Solved in"));
     }
