@@ -11,8 +11,10 @@
 //! rest. A DNF sorts as the worst; more DNFs than the worst dropped make the average a DNF.
 //!
 //! **TPS** (moves a second, STM) is worked out per solve (its moves ÷ its seconds), then averaged
-//! like the times: the same trimming, the highest TPS the best, a DNF the worst. A time under
-//! 1 ms counts as 1 ms for TPS, so a time of 0 gives a large TPS rather than an infinite one.
+//! like the times: the same trimming, the highest TPS the best, a DNF the worst. TPS is counted
+//! to a millionth of a move a second, so that its sums, like those of times and moves, are
+//! exact. A time under 1 ms counts as 1 ms for TPS: a time of 0 gives a large TPS rather than
+//! an infinite one.
 //!
 //! **Moves** of a DNF do not count: a DNF is the worst result in every metric.
 //!
@@ -69,14 +71,25 @@ impl Attempt {
         self.time_ms.is_none()
     }
 
-    /// This result in a metric, `None` for a DNF.
+    /// This result in a metric, `None` for a DNF. TPS is the moves ÷ the seconds to a millionth
+    /// of a move a second, a time under 1 ms counted as 1 ms.
     pub fn value(&self, metric: Metric) -> Option<f64> {
+        Some(self.units(metric)? as f64 / metric.units_per_value())
+    }
+
+    /// This result in whole units of a metric (milliseconds, moves, or millionths of a move a
+    /// second), `None` for a DNF: sums of units are exact, so are averages and their order.
+    fn units(&self, metric: Metric) -> Option<i64> {
         let time_ms = self.time_ms?;
         Some(match metric {
-            Metric::Time => time_ms as f64,
-            Metric::Moves => f64::from(self.moves),
-            Metric::MovesMtm => f64::from(self.moves_mtm),
-            Metric::Tps => f64::from(self.moves) * 1000.0 / time_ms.max(1) as f64,
+            Metric::Time => i64::try_from(time_ms).unwrap_or(i64::MAX - 1),
+            Metric::Moves => i64::from(self.moves),
+            Metric::MovesMtm => i64::from(self.moves_mtm),
+            Metric::Tps => {
+                // At most 2³² × 10⁹: within an i64.
+                let ms = u128::from(time_ms.max(1));
+                ((u128::from(self.moves) * 1_000_000_000 + ms / 2) / ms) as i64
+            }
         })
     }
 }
@@ -106,6 +119,12 @@ impl Metric {
             Metric::MovesMtm => "moves_mtm",
             Metric::Tps => "tps",
         }
+    }
+
+    /// How many of the metric's whole units make one of its values: 10⁶ for TPS (counted in
+    /// millionths), 1 for the others.
+    fn units_per_value(self) -> f64 {
+        if self == Metric::Tps { 1e6 } else { 1.0 }
     }
 
     /// Whether a higher value is better (TPS); otherwise a lower one is.

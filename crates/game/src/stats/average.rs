@@ -1,10 +1,14 @@
 //! WCA's averages, the single and the mean, over attempts in the order they were played.
 //!
-//! Every result is first turned into a *key*: a number where lower is better (a time, a move
-//! count, or a TPS negated) and a DNF is `+∞`, the worst. An average sorts keys, drops the
-//! ends and means the rest; a window with more DNFs than it drops has `+∞` among the kept keys.
+//! Every result is first turned into a *key*: whole units where lower is better (milliseconds,
+//! moves, or millionths of a move a second negated) and a DNF [`DNF`], above every other. An
+//! average sorts keys, drops the ends and sums the rest exactly; every average of N keeps as
+//! many, so the lowest sum is the best average.
 
 use super::{Attempt, Average, Metric};
+
+/// A DNF's key: the worst.
+const DNF: i64 = i64::MAX;
 
 /// How many of the best results, and as many of the worst, an average of `n` drops:
 /// ⌈5 % of `n`⌉ (1 for ao5 and ao12, 3 for ao50, 5 for ao100).
@@ -12,32 +16,58 @@ pub fn trimmed(n: usize) -> usize {
     n.div_ceil(20)
 }
 
-/// A result's key in a metric: lower is better, a DNF is `+∞`.
-pub(super) fn key(attempt: &Attempt, metric: Metric) -> f64 {
-    match attempt.value(metric) {
-        None => f64::INFINITY,
-        Some(value) if metric.higher_is_better() => -value,
-        Some(value) => value,
+/// A result's key in a metric: lower is better, a DNF is [`DNF`].
+fn key(attempt: &Attempt, metric: Metric) -> i64 {
+    match attempt.units(metric) {
+        None => DNF,
+        Some(units) if metric.higher_is_better() => -units,
+        Some(units) => units,
     }
 }
 
-/// The value a key stands for (the inverse of [`key`] for a finished result).
-fn unkey(key: f64, metric: Metric) -> f64 {
-    if metric.higher_is_better() { -key } else { key }
-}
-
 /// The keys of every attempt in a metric, in order.
-pub(super) fn keys(results: &[Attempt], metric: Metric) -> Vec<f64> {
+pub(super) fn keys(results: &[Attempt], metric: Metric) -> Vec<i64> {
     results.iter().map(|attempt| key(attempt, metric)).collect()
 }
 
-/// The average of sorted keys as a key: the mean of the keys left once `drop` are taken off
-/// each end; `None` for a DNF (a DNF is among those left) or when none are left.
-fn sorted_average(sorted: &[f64], drop: usize) -> Option<f64> {
-    let kept = sorted.get(drop..sorted.len().checked_sub(drop)?)?;
-    match kept.last() {
-        Some(last) if last.is_finite() => Some(kept.iter().sum::<f64>() / kept.len() as f64),
-        _ => None,
+/// The value of `count` keys summing to `sum`: their mean in the metric's unit.
+fn value(sum: i128, count: usize, metric: Metric) -> f64 {
+    let mean = sum as f64 / count as f64 / metric.units_per_value();
+    if metric.higher_is_better() {
+        -mean
+    } else {
+        mean
+    }
+}
+
+/// The sum of the keys of a DNF-free `drop` at each end of sorted keys.
+fn ends(sorted: &[i64], drop: usize) -> i128 {
+    let worst = &sorted[sorted.len() - drop..];
+    let finite = sorted[..drop].iter().chain(worst).filter(|&&k| k != DNF);
+    finite.map(|&k| i128::from(k)).sum()
+}
+
+/// A window's average of sorted keys, given the sum of its finite keys and its DNFs: the sum
+/// of the keys kept once `drop` are taken off each end, `None` for a DNF (one is kept).
+fn kept_sum(sorted: &[i64], drop: usize, finite_sum: i128, dnfs: usize) -> Option<i128> {
+    (dnfs <= drop).then(|| finite_sum - ends(sorted, drop))
+}
+
+/// An average of keys (at least 3): sorts them and keeps all but the ends.
+fn average_of_keys(mut keys: Vec<i64>, metric: Metric) -> Average {
+    let drop = trimmed(keys.len());
+    if keys.len() <= 2 * drop {
+        return Average::NotEnough;
+    }
+    keys.sort_unstable();
+    let dnfs = keys.iter().filter(|&&k| k == DNF).count();
+    let finite_sum = keys[..keys.len() - dnfs]
+        .iter()
+        .map(|&k| i128::from(k))
+        .sum();
+    match kept_sum(&keys, drop, finite_sum, dnfs) {
+        Some(sum) => Average::Value(value(sum, keys.len() - 2 * drop, metric)),
+        None => Average::Dnf,
     }
 }
 
@@ -46,16 +76,7 @@ fn sorted_average(sorted: &[f64], drop: usize) -> Option<f64> {
 /// make it [`Average::Dnf`]. Fewer than 3 results (nothing would be left) are
 /// [`Average::NotEnough`].
 pub fn average_of(results: &[Attempt], metric: Metric) -> Average {
-    let drop = trimmed(results.len());
-    if results.len() <= 2 * drop {
-        return Average::NotEnough;
-    }
-    let mut sorted = keys(results, metric);
-    sorted.sort_unstable_by(f64::total_cmp);
-    match sorted_average(&sorted, drop) {
-        Some(key) => Average::Value(unkey(key, metric)),
-        None => Average::Dnf,
-    }
+    average_of_keys(keys(results, metric), metric)
 }
 
 /// The average of the last `n` results ([`Average::NotEnough`] with fewer than `n`).
@@ -72,56 +93,74 @@ pub fn best_average(results: &[Attempt], n: usize, metric: Metric) -> Average {
     best_average_of_keys(&keys(results, metric), n, metric)
 }
 
-/// [`best_average`] over keys worked out once: the window slides along a sorted copy of its
-/// keys, the key that leaves taken out and the one that comes in put in by binary search, so
-/// each window costs O(n) rather than a sort.
-pub(super) fn best_average_of_keys(keys: &[f64], n: usize, metric: Metric) -> Average {
+/// Puts `coming` in the place of `leaving` in sorted keys, keeping them sorted: moves only
+/// the keys between the two places, by one.
+fn replace(sorted: &mut [i64], leaving: i64, coming: i64) {
+    let from = sorted.partition_point(|&k| k < leaving);
+    let to = sorted.partition_point(|&k| k < coming);
+    if to > from {
+        // `coming` is above `leaving`: the keys between them move down.
+        sorted.copy_within(from + 1..to, from);
+        sorted[to - 1] = coming;
+    } else {
+        sorted.copy_within(to..from, to + 1);
+        sorted[to] = coming;
+    }
+}
+
+/// [`best_average`] over keys worked out once. The window slides along a sorted copy of its
+/// keys: the key that comes in takes the place of the one that leaves (found by binary
+/// search), and the sum of its finite keys and its count of DNFs are kept up to date, so a window
+/// costs a move of at most `n` keys and the sum of the `2 × ⌈5 % of n⌉` at its ends.
+pub(super) fn best_average_of_keys(keys: &[i64], n: usize, metric: Metric) -> Average {
     let drop = trimmed(n);
     if n <= 2 * drop || keys.len() < n {
         return Average::NotEnough;
     }
     let mut window = keys[..n].to_vec();
-    window.sort_unstable_by(f64::total_cmp);
-    let mut best = sorted_average(&window, drop);
+    window.sort_unstable();
+    let mut dnfs = window.iter().filter(|&&k| k == DNF).count();
+    let mut finite_sum: i128 = window[..n - dnfs].iter().map(|&k| i128::from(k)).sum();
+    let mut best = kept_sum(&window, drop, finite_sum, dnfs);
     for (&leaving, &coming) in keys.iter().zip(&keys[n..]) {
-        let at = window.partition_point(|k| k.total_cmp(&leaving).is_lt());
-        window.remove(at);
-        let at = window.partition_point(|k| k.total_cmp(&coming).is_lt());
-        window.insert(at, coming);
-        if let Some(average) = sorted_average(&window, drop) {
-            best = Some(best.map_or(average, |best: f64| best.min(average)));
+        match leaving {
+            DNF => dnfs -= 1,
+            k => finite_sum -= i128::from(k),
+        }
+        match coming {
+            DNF => dnfs += 1,
+            k => finite_sum += i128::from(k),
+        }
+        replace(&mut window, leaving, coming);
+        if let Some(sum) = kept_sum(&window, drop, finite_sum, dnfs) {
+            best = Some(best.map_or(sum, |best: i128| best.min(sum)));
         }
     }
     match best {
-        Some(key) => Average::Value(unkey(key, metric)),
+        Some(sum) => Average::Value(value(sum, n - 2 * drop, metric)),
         None => Average::Dnf,
     }
 }
 
 /// The best single: the best finished result, a DNF if all are DNFs, not enough if none.
 pub fn best_single(results: &[Attempt], metric: Metric) -> Average {
-    let best = results
-        .iter()
-        .map(|attempt| key(attempt, metric))
-        .min_by(f64::total_cmp);
-    match best {
+    match results.iter().map(|attempt| key(attempt, metric)).min() {
         None => Average::NotEnough,
-        Some(key) if key.is_infinite() => Average::Dnf,
-        Some(key) => Average::Value(unkey(key, metric)),
+        Some(DNF) => Average::Dnf,
+        Some(best) => Average::Value(value(i128::from(best), 1, metric)),
     }
 }
 
 /// The mean of the finished results, DNFs left out: a DNF if all are DNFs, not enough if none.
 pub fn mean(results: &[Attempt], metric: Metric) -> Average {
-    let (sum, count) = results
-        .iter()
-        .filter_map(|attempt| attempt.value(metric))
-        .fold((0.0, 0usize), |(sum, count), value| {
-            (sum + value, count + 1)
-        });
-    match (results.is_empty(), count) {
+    let finished = results.iter().map(|attempt| key(attempt, metric));
+    let finished: Vec<i64> = finished.filter(|&k| k != DNF).collect();
+    match (results.is_empty(), finished.len()) {
         (true, _) => Average::NotEnough,
         (false, 0) => Average::Dnf,
-        _ => Average::Value(sum / count as f64),
+        (false, count) => {
+            let sum = finished.iter().map(|&k| i128::from(k)).sum();
+            Average::Value(value(sum, count, metric))
+        }
     }
 }
