@@ -20,6 +20,34 @@
 //!
 //! **The mean** is over the finished solves; DNFs are left out of it and counted apart
 //! ([`Statistics::dnfs`]).
+//!
+//! **Use.** [`StatsReport::new`] over every solve keyed by its [`Category`] gives the
+//! statistics of each category, for the Statistics sheet and, as JSON, for `snapslide --stats`
+//! (`{}` when [`StatsReport::is_empty`]: say "No solves yet"). [`new_bests`] compares a
+//! category's [`Statistics`] before and after a win, for the win card; [`format_figure`] writes
+//! a figure for the player.
+//!
+//! ```
+//! use snapslide_game::stats::{Attempt, Category, Metric, Mode, StatsReport, format_figure};
+//!
+//! let single = Category::new(4, 4, Mode::Single);
+//! let times = [14_210, 15_000, 13_000, 16_000, 14_000];
+//! let report = StatsReport::new(times.map(|ms| (single, Attempt::solved(ms, 60, 40))));
+//! let ao5 = report.get(&single).unwrap().time_ms.average(5).unwrap();
+//! assert_eq!(format_figure(Metric::Time, ao5.current).unwrap(), "14.40");
+//! let json = serde_json::to_value(&report).unwrap();
+//! assert_eq!(json["4x4 single"]["time_ms"]["ao5"]["best"], 14_403);
+//! ```
+//!
+//! One category in the JSON (a figure without enough solves is left out, a DNF is `"DNF"`;
+//! times in whole milliseconds, other figures to 3 decimals):
+//!
+//! ```json
+//! {"solves": 6, "dnf": 1,
+//!  "time_ms": {"single": {"current": "DNF", "best": 13000}, "mean": 14442,
+//!              "ao5": {"current": 15000, "best": 14403}},
+//!  "moves": {…}, "moves_mtm": {…}, "tps": {"single": {…}, "mean": 4.175, "ao5": {…}}}
+//! ```
 
 mod average;
 mod category;
