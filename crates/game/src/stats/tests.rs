@@ -357,3 +357,45 @@ fn tps_is_counted_to_the_nearest_millionth() {
     assert_eq!(tps(u64::MAX, u32::MAX), Some(0.0));
     assert_eq!(tps(0, u32::MAX), Some(4_294_967_295_000.0));
 }
+
+#[test]
+fn dnfs_on_either_side_of_the_count_dropped_at_each_edge_of_the_windows() {
+    for n in AVERAGES {
+        let drop = trimmed(n);
+        // N + 2 solves, all different: three windows.
+        let base: Vec<Attempt> = (0..n as u64 + 2)
+            .map(|i| Attempt::solved(10_000 + (i * 7_919) % 1_000, 40 + i as u32 % 7, 30))
+            .collect();
+        for dnfs in [drop - 1, drop, drop + 1] {
+            let len = base.len();
+            let placements: [Vec<usize>; 4] = [
+                (0..dnfs).collect(),
+                (len - dnfs..len).collect(),
+                (0..dnfs)
+                    .map(|i| if i % 2 == 0 { i / 2 } else { len - 1 - i / 2 })
+                    .collect(),
+                (0..dnfs).map(|i| n - 1 - i).collect(),
+            ];
+            for at in placements {
+                let mut results = base.clone();
+                for &i in &at {
+                    results[i] = DNF;
+                }
+                for metric in Metric::ALL {
+                    let best = best_average(&results, n, metric);
+                    let expected = reference_best(&results, n, metric);
+                    assert!(
+                        same(best, expected, metric),
+                        "ao{n} {metric:?} DNFs at {at:?}"
+                    );
+                    let current = current_average(&results, n, metric);
+                    let expected = reference_average(&results[len - n..], metric);
+                    assert!(
+                        same(current, expected, metric),
+                        "ao{n} {metric:?} DNFs at {at:?}"
+                    );
+                }
+            }
+        }
+    }
+}
