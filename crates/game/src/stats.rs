@@ -58,7 +58,9 @@ mod record;
 #[cfg(test)]
 mod tests;
 
-pub use average::{average_of, best_average, best_single, current_average, mean, trimmed};
+pub use average::{
+    average_of, best_average, best_single, current_average, mean, rolling_average, trimmed,
+};
 pub use category::{Category, Mode, ParseCategoryError, StatsReport, group};
 pub use figures::{AVERAGES, Figures, Pair, Statistics};
 pub use format::{format_centis, format_figure, format_moves, format_time, format_tps};

@@ -108,20 +108,18 @@ fn replace(sorted: &mut [i64], leaving: i64, coming: i64) {
     }
 }
 
-/// [`best_average`] over keys worked out once. The window slides along a sorted copy of its
-/// keys: the key that comes in takes the place of the one that leaves (found by binary
-/// search), and the sum of its finite keys and its count of DNFs are kept up to date, so a window
-/// costs a move of at most `n` keys and the sum of the `2 × ⌈5 % of n⌉` at its ends.
-pub(super) fn best_average_of_keys(keys: &[i64], n: usize, metric: Metric) -> Average {
+/// Calls `each` with the kept sum of every window of `n` keys in turn (`None` for a DNF),
+/// given `n` above `2 × ⌈5 % of n⌉` and at least `n` keys. The window slides along a sorted
+/// copy of its keys: the key that comes in takes the place of the one that leaves (found by
+/// binary search), and the sum of its finite keys and its count of DNFs are kept up to date,
+/// so a window costs a move of at most `n` keys and the sum of the `2 × ⌈5 % of n⌉` at its ends.
+fn each_window(keys: &[i64], n: usize, mut each: impl FnMut(Option<i128>)) {
     let drop = trimmed(n);
-    if n <= 2 * drop || keys.len() < n {
-        return Average::NotEnough;
-    }
     let mut window = keys[..n].to_vec();
     window.sort_unstable();
     let mut dnfs = window.iter().filter(|&&k| k == DNF).count();
     let mut finite_sum: i128 = window[..n - dnfs].iter().map(|&k| i128::from(k)).sum();
-    let mut best = kept_sum(&window, drop, finite_sum, dnfs);
+    each(kept_sum(&window, drop, finite_sum, dnfs));
     for (&leaving, &coming) in keys.iter().zip(&keys[n..]) {
         match leaving {
             DNF => dnfs -= 1,
@@ -132,14 +130,48 @@ pub(super) fn best_average_of_keys(keys: &[i64], n: usize, metric: Metric) -> Av
             k => finite_sum += i128::from(k),
         }
         replace(&mut window, leaving, coming);
-        if let Some(sum) = kept_sum(&window, drop, finite_sum, dnfs) {
-            best = Some(best.map_or(sum, |best: i128| best.min(sum)));
-        }
+        each(kept_sum(&window, drop, finite_sum, dnfs));
     }
-    match best {
-        Some(sum) => Average::Value(value(sum, n - 2 * drop, metric)),
+}
+
+/// The average of a window of `n` with this kept sum (`None` for a DNF).
+fn window_average(sum: Option<i128>, n: usize, metric: Metric) -> Average {
+    match sum {
+        Some(sum) => Average::Value(value(sum, n - 2 * trimmed(n), metric)),
         None => Average::Dnf,
     }
+}
+
+/// Whether there are enough keys for an average of `n` (and `n` keeps some: at least 3).
+fn enough(keys: usize, n: usize) -> bool {
+    n > 2 * trimmed(n) && keys >= n
+}
+
+/// [`best_average`] over keys worked out once.
+pub(super) fn best_average_of_keys(keys: &[i64], n: usize, metric: Metric) -> Average {
+    if !enough(keys.len(), n) {
+        return Average::NotEnough;
+    }
+    let mut best: Option<i128> = None;
+    each_window(keys, n, |sum| {
+        if let Some(sum) = sum {
+            best = Some(best.map_or(sum, |best| best.min(sum)));
+        }
+    });
+    window_average(best, n, metric)
+}
+
+/// The average of `n` ending at each result, for a chart's ao5 and ao12 lines: one a result,
+/// [`Average::NotEnough`] for the first `n - 1` (all of them if `n` is under 3). The last 100
+/// solves' averages need only the last `99 + n` results.
+pub fn rolling_average(results: &[Attempt], n: usize, metric: Metric) -> Vec<Average> {
+    let keys = keys(results, metric);
+    if !enough(keys.len(), n) {
+        return vec![Average::NotEnough; keys.len()];
+    }
+    let mut rolling = vec![Average::NotEnough; n - 1];
+    each_window(&keys, n, |sum| rolling.push(window_average(sum, n, metric)));
+    rolling
 }
 
 /// The best single: the best finished result, a DNF if all are DNFs, not enough if none.

@@ -125,6 +125,12 @@ proptest! {
             let current = current_average(&results, n, metric);
             let expected = reference_average(&results[results.len() - n..], metric);
             prop_assert!(same(current, expected, metric), "current ao{n} {metric:?}: {current:?} ≠ {expected:?}");
+            let rolling = rolling_average(&results, n, metric);
+            prop_assert_eq!(rolling.len(), results.len());
+            for (end, &ours) in rolling.iter().enumerate().skip(n - 1) {
+                let expected = reference_average(&results[end + 1 - n..=end], metric);
+                prop_assert!(same(ours, expected, metric), "ao{n} {metric:?} to {end}: {ours:?} ≠ {expected:?}");
+            }
         }
     }
 
@@ -398,4 +404,29 @@ fn dnfs_on_either_side_of_the_count_dropped_at_each_edge_of_the_windows() {
             }
         }
     }
+}
+
+#[test]
+fn rolling_averages_are_the_averages_ending_at_each_solve() {
+    let mut results = times(&[12_000, 9_000, 11_000, 10_000, 13_000, 8_000, 14_000]);
+    results.insert(5, DNF);
+    results.insert(6, DNF);
+    let ao5 = rolling_average(&results, 5, Metric::Time);
+    let expected: Vec<Average> = (0..results.len())
+        .map(|i| match i {
+            0..4 => Average::NotEnough,
+            _ => reference_average(&results[i - 4..=i], Metric::Time),
+        })
+        .collect();
+    assert_eq!(ao5, expected);
+    assert_eq!(ao5[4], Average::Value(11_000.0));
+    assert_eq!(ao5[6], Average::Dnf);
+    assert_eq!(
+        rolling_average(&results[..3], 5, Metric::Time),
+        [Average::NotEnough; 3]
+    );
+    assert_eq!(
+        rolling_average(&results, 2, Metric::Time),
+        vec![Average::NotEnough; 9]
+    );
 }
