@@ -23,6 +23,7 @@ mod preferences;
 mod saved;
 mod scores;
 mod shapes;
+pub mod stats;
 
 use std::time::Duration;
 
