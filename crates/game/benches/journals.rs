@@ -1,0 +1,61 @@
+//! Loading the journals: a 5,000-move 8×8 game's save journal (as its log wrote it, and with
+//! every move after the start, never compacted), and a history of 10,000 4×4 solves.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use journal::{Loaded, encode};
+use npuzzle::random::SplitMix64;
+use npuzzle::{Move, Shape};
+use snapslide_game::save_log::{Entry, SaveLog, Write, load};
+use snapslide_game::{Difficulty, FramedPhoto, Game, PhotoSource};
+
+/// A 5,000-move 8×8 game's journal: as the log writes it (compacted now and then), or with
+/// every entry kept after the start.
+fn save_journal(compacted: bool) -> Vec<u8> {
+    let start = npuzzle::random::shuffled(Shape::new(8, 8).unwrap(), 2000, 7);
+    let mut game = Game::new(start, Difficulty::Expert);
+    let photo = FramedPhoto::whole(PhotoSource::Bundled("chelsea.png".into()));
+    let (mut log, first) = SaveLog::new(&game, &photo);
+    let mut file = first.payloads().to_vec();
+    let mut rng = SplitMix64::new(3);
+    let mut made = 0;
+    while made < 5_000 {
+        game.tick(Duration::from_millis(200 + rng.below(300)));
+        let mv = [Move::Up, Move::Down, Move::Left, Move::Right][rng.below(4) as usize];
+        if game.apply(&[mv]).moves().is_empty() {
+            continue;
+        }
+        made += 1;
+        let write = log.sync(&game, &photo).unwrap();
+        match write {
+            Write::Replace(lines) if compacted => file = lines,
+            Write::Append(lines) if compacted => file.extend(lines),
+            // Every move as its entry, whatever the log chose.
+            _ => file.push(
+                Entry::Act {
+                    moves: npuzzle::moves_to_string(&[mv]),
+                    clock_ms: game.elapsed().as_millis() as u64,
+                }
+                .encode(),
+            ),
+        }
+    }
+    file.iter()
+        .flat_map(|p| encode(p).unwrap().into_bytes())
+        .collect()
+}
+
+fn save_log(c: &mut Criterion) {
+    for (name, compacted) in [("as written", true), ("never compacted", false)] {
+        let bytes = save_journal(compacted);
+        c.bench_function(
+            &format!("load a 5,000-move 8×8 save journal, {name}"),
+            |b| b.iter(|| load(&Loaded::parse(black_box(&bytes))).unwrap()),
+        );
+    }
+}
+
+criterion_group!(benches, save_log);
+criterion_main!(benches);
