@@ -1,5 +1,6 @@
 //! Loading the journals: a 5,000-move 8×8 game's save journal (as its log wrote it, and with
-//! every move after the start, never compacted), and a history of 10,000 4×4 solves.
+//! every move after the start, never compacted), and opening a history of 10,000 4×4 solves
+//! of about 100 moves each.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -9,6 +10,7 @@ use journal::{Loaded, encode};
 use npuzzle::random::SplitMix64;
 use npuzzle::{Move, Shape};
 use snapslide_game::save_log::{Entry, SaveLog, Write, load};
+use snapslide_game::solves::{Mode, Outcome, SOLVES_FILE, Solve, SolveHistory};
 use snapslide_game::{Difficulty, FramedPhoto, Game, PhotoSource};
 
 /// A 5,000-move 8×8 game's journal: as the log writes it (compacted now and then), or with
@@ -57,5 +59,56 @@ fn save_log(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, save_log);
+/// A history of 10,000 4×4 solves of about 100 moves, each move with its time.
+fn solve_history() -> Vec<u8> {
+    let mut rng = SplitMix64::new(5);
+    let mut bytes = Vec::new();
+    for n in 0..10_000 {
+        let start = npuzzle::random::shuffled(Shape::new(4, 4).unwrap(), 200, n);
+        let mut board = start.clone();
+        let (mut moves, mut times_ms, mut time) = (Vec::new(), Vec::new(), 0);
+        while moves.len() < 90 + rng.below(20) as usize {
+            let mv = [Move::Up, Move::Down, Move::Left, Move::Right][rng.below(4) as usize];
+            if board.apply(mv) {
+                moves.push(mv);
+                times_ms.push(time);
+                time += 150 + rng.below(300) as u32;
+            }
+        }
+        let solve = Solve {
+            finished_at_ms: 1_764_900_000_000 + n as i64 * 60_000,
+            width: 4,
+            height: 4,
+            mode: Mode::Shuffled(Difficulty::Hard),
+            start: start.tiles().to_vec(),
+            moves: npuzzle::moves_to_string(&moves),
+            time_ms: u64::from(*times_ms.last().unwrap()),
+            times_ms,
+            result: Outcome::Solved,
+            helped: false,
+            photo: "chelsea.png".into(),
+            shortest: Some(36),
+        };
+        bytes.extend_from_slice(encode(&solve.encode()).unwrap().as_bytes());
+    }
+    bytes
+}
+
+fn solves(c: &mut Criterion) {
+    let bytes = solve_history();
+    let dir = std::env::temp_dir().join(format!("solves-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(SOLVES_FILE);
+    std::fs::write(&path, &bytes).unwrap();
+    eprintln!("10,000 solves: {} bytes", bytes.len());
+    c.bench_function("open a history of 10,000 4×4 solves", |b| {
+        b.iter(|| {
+            let (history, _) = SolveHistory::open(black_box(&path)).unwrap();
+            assert_eq!(history.solves().len(), 10_000);
+        })
+    });
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+criterion_group!(benches, save_log, solves);
 criterion_main!(benches);

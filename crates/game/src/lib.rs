@@ -24,6 +24,7 @@ pub mod save_log;
 mod saved;
 mod scores;
 mod shapes;
+pub mod solves;
 
 use std::time::Duration;
 
