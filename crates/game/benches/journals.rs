@@ -39,6 +39,7 @@ fn save_journal(compacted: bool) -> Vec<u8> {
                 Entry::Act {
                     moves: npuzzle::moves_to_string(&[mv]),
                     clock_ms: game.elapsed().as_millis() as u64,
+                    made_ms: None,
                 }
                 .encode(),
             ),

@@ -55,7 +55,7 @@ pub enum Entry {
     /// The whole game, written by a compaction: the entries before it no longer count.
     #[serde(rename = "s")]
     Snapshot(Snapshot),
-    /// One player action: its moves as the gap's letters (U/D/L/R), and the clock then.
+    /// One player action: its moves as the gap's letters (U/D/L/R), and the clock.
     #[serde(rename = "a")]
     Act {
         /// The moves.
@@ -64,6 +64,10 @@ pub enum Entry {
         /// The clock, in milliseconds.
         #[serde(rename = "c")]
         clock_ms: u64,
+        /// When the action was made, if that was before the clock (the clock ran on before
+        /// the entry was written); none when it is the clock.
+        #[serde(rename = "at", default, skip_serializing_if = "Option::is_none")]
+        made_ms: Option<u64>,
     },
     /// The last action undone.
     #[serde(rename = "u")]
@@ -78,6 +82,9 @@ pub enum Entry {
         /// The clock, in milliseconds.
         #[serde(rename = "c")]
         clock_ms: u64,
+        /// When it was redone, if that was before the clock.
+        #[serde(rename = "at", default, skip_serializing_if = "Option::is_none")]
+        made_ms: Option<u64>,
     },
     /// Back to the start board, with fresh counters.
     #[serde(rename = "x")]
@@ -242,28 +249,47 @@ fn apply(game: &mut Game, photo: &mut FramedPhoto, entry: &Entry) -> bool {
     let at = |ms: u64| Duration::from_millis(ms);
     match entry {
         Entry::Start(_) | Entry::Snapshot(_) => return false,
-        Entry::Act { moves, clock_ms } => {
+        Entry::Act {
+            moves,
+            clock_ms,
+            made_ms,
+        } => {
             let Ok(moves) = moves_from_str(moves) else {
                 return false;
             };
             let before = game.elapsed;
-            game.elapsed = at(*clock_ms);
+            game.elapsed = at(made_ms.unwrap_or(*clock_ms));
             if game.apply(&moves).moves().is_empty() {
                 game.elapsed = before;
                 return false;
             }
-        }
-        Entry::Undo { clock_ms } | Entry::Redo { clock_ms } => {
-            let before = game.elapsed;
             game.elapsed = at(*clock_ms);
+        }
+        Entry::Undo { clock_ms }
+        | Entry::Redo {
+            clock_ms,
+            made_ms: _,
+        } => {
+            let before = game.elapsed;
             let outcome = match entry {
-                Entry::Undo { .. } => game.undo(),
-                _ => game.redo(),
+                Entry::Redo {
+                    made_ms: Some(made),
+                    ..
+                } => {
+                    game.elapsed = at(*made);
+                    game.redo()
+                }
+                Entry::Redo { .. } => {
+                    game.elapsed = at(*clock_ms);
+                    game.redo()
+                }
+                _ => game.undo(),
             };
             if outcome.moves().is_empty() {
                 game.elapsed = before;
                 return false;
             }
+            game.elapsed = at(*clock_ms);
         }
         Entry::Restart { clock_ms } => {
             game.restart();
@@ -405,8 +431,8 @@ impl SaveLog {
     /// What to write so the journal holds `game` (for a review, the finished game it holds)
     /// and `photo`: nothing if it does already; the entries for what changed; the game's start
     /// for a new game; a snapshot in place of the file for several changes at once, or when
-    /// it is time to compact ([`should_compact`]). A change of the clock alone is written as
-    /// a clock entry.
+    /// it is time to compact ([`should_compact`]). The clock is written as it is now (in the
+    /// last entry, or in a clock entry of its own).
     pub fn sync(&mut self, game: &Game, photo: &FramedPhoto) -> Option<Write> {
         let game = game.kept();
         let m = &self.mirror;
@@ -430,8 +456,8 @@ impl SaveLog {
             return Some(self.renew(game, photo, false));
         }
         let clock_ms = millis(game.elapsed);
-        if entries.is_empty() && clock_ms != millis(self.mirror.elapsed) {
-            self.mirror.elapsed = game.elapsed;
+        if clock_ms != millis(self.mirror.elapsed) {
+            self.mirror.elapsed = Duration::from_millis(clock_ms);
             entries.push(Entry::Clock { clock_ms });
         }
         self.append(entries)
@@ -458,6 +484,7 @@ impl SaveLog {
         {
             entries.extend((m.cursor..game.cursor).map(|k| Entry::Redo {
                 clock_ms: time_of(k),
+                made_ms: None,
             }));
         } else if game.cursor == game.history.len()
             && game.cursor > m.cursor
@@ -466,7 +493,25 @@ impl SaveLog {
             entries.extend((m.cursor..game.cursor).map(|k| Entry::Act {
                 moves: moves_to_string(&game.history[k]),
                 clock_ms: time_of(k),
+                made_ms: None,
             }));
+        }
+        // The last entry leaves the clock as it is now; an action's own time goes beside it.
+        if let Some(
+            Entry::Act {
+                clock_ms: last,
+                made_ms,
+                ..
+            }
+            | Entry::Redo {
+                clock_ms: last,
+                made_ms,
+            },
+        ) = entries.last_mut()
+            && *last != clock_ms
+        {
+            *made_ms = Some(*last);
+            *last = clock_ms;
         }
         entries
     }

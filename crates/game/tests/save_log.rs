@@ -102,7 +102,17 @@ fn each_change_is_one_entry_and_the_replay_gives_the_game_back() {
     one_entry(&mut log, &mut file, &game, &pic, "x");
     game.apply(&[Move::Right]);
     one_entry(&mut log, &mut file, &game, &pic, "a");
-    assert_eq!(file.0.len(), 10);
+    // The clock ran on before the save: the action keeps its own time beside the clock.
+    game.tick(ms(500));
+    game.apply(&[Move::Left]);
+    game.tick(ms(30));
+    one_entry(&mut log, &mut file, &game, &pic, "a");
+    assert!(
+        file.0.last().unwrap().ends_with(r#""c":530,"at":500}"#),
+        "{:?}",
+        file.0
+    );
+    assert_eq!(file.0.len(), 11);
 }
 
 #[test]
@@ -164,6 +174,7 @@ fn an_entry_that_does_not_apply_ends_the_replay_where_it_stands() {
         Some(Entry::Act {
             moves: m.into(),
             clock_ms: 5,
+            made_ms: None,
         })
     };
     let entries = [Some(start.clone()), act("U"), act("UU"), act("D")];
@@ -328,4 +339,57 @@ fn a_board_that_is_not_on_the_list_of_shapes_still_saves() {
     let (_, start) = SaveLog::new(&review, &photo("chelsea.png"));
     let entries: Vec<_> = start.payloads().iter().map(|p| Entry::decode(p)).collect();
     assert_eq!(replay(&entries).unwrap().game.to_saved(), game.to_saved());
+}
+
+/// One random change of any kind (a move, a slide, an undo, a redo, a restart, help, the
+/// clock), as the app might make between two saves.
+fn any_change(game: &mut Game, rng: &mut SplitMix64) {
+    game.tick(Duration::from_millis(rng.below(700)));
+    match rng.below(20) {
+        0..=7 => {
+            let mv = [Move::Up, Move::Down, Move::Left, Move::Right][rng.below(4) as usize];
+            game.apply(&[mv]);
+        }
+        8..=9 => {
+            game.tap(rng.below(9) as usize);
+        }
+        10..=13 => {
+            game.undo();
+        }
+        14..=16 => {
+            game.redo();
+        }
+        17 => game.restart(),
+        18 => game.mark_helped(),
+        _ => {}
+    }
+}
+
+#[test]
+fn any_changes_between_any_saves_replay_to_the_game() {
+    let mut singles = 0;
+    for seed in 0..200 {
+        let mut rng = SplitMix64::new(seed);
+        let start = npuzzle::random::shuffled(npuzzle::Shape::new(3, 3).unwrap(), 30, seed);
+        let mut game = Game::new(start, Difficulty::Medium);
+        let mut pic = photo("chelsea.png");
+        let (mut log, first) = SaveLog::new(&game, &pic);
+        let mut file = File::default();
+        file.take(first);
+        for _ in 0..60 {
+            for _ in 0..1 + rng.below(3) {
+                any_change(&mut game, &mut rng);
+            }
+            if rng.below(30) == 0 {
+                pic = photo(&format!("photo-{}.png", rng.below(3)));
+            }
+            if let Some(write) = log.sync(&game, &pic) {
+                singles += usize::from(matches!(&write, Write::Append(l) if l.len() == 1));
+                file.take(write);
+            }
+            assert_same(&file, &game, &pic);
+        }
+    }
+    // Most saves are one entry; the rest are snapshots or a few entries.
+    assert!(singles > 200 * 60 / 3, "{singles}");
 }
