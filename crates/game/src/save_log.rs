@@ -11,7 +11,7 @@
 
 use std::time::Duration;
 
-use journal::Loaded;
+use journal::{Journal, JournalError, Loaded};
 use npuzzle::{moves_from_str, moves_to_string};
 use serde::{Deserialize, Serialize};
 
@@ -336,6 +336,21 @@ impl Write {
     pub fn bytes(&self) -> u64 {
         self.payloads().iter().map(|p| p.len() as u64 + 10).sum()
     }
+
+    /// Writes this to the journal: appended (not synced: an app that is killed loses
+    /// nothing, a power cut may lose the newest entries) or the file replaced (atomically,
+    /// synced). On an error, tell the log ([`SaveLog::write_failed`]).
+    ///
+    /// # Errors
+    ///
+    /// The journal's error; the file then holds what it held before, or that and part of
+    /// the appended lines, which the journal cuts off before its next append.
+    pub fn write_to(&self, journal: &mut Journal) -> Result<(), JournalError> {
+        match self {
+            Write::Append(lines) => journal.append_all(lines, false),
+            Write::Replace(lines) => journal.compact(lines),
+        }
+    }
 }
 
 /// A game loaded from its save journal: the game, the log to go on writing it with, and a
@@ -400,6 +415,9 @@ pub struct SaveLog {
     bytes_since: u64,
     /// The snapshot's bytes.
     snapshot_bytes: u64,
+    /// A write did not land: the journal may not hold what the copy says, so the next write
+    /// replaces it.
+    unsure: bool,
 }
 
 impl SaveLog {
@@ -412,6 +430,7 @@ impl SaveLog {
             since_snapshot: 0,
             bytes_since: 0,
             snapshot_bytes: 0,
+            unsure: false,
         };
         let write = log.renew(game.kept(), photo, true);
         (log, write)
@@ -425,6 +444,7 @@ impl SaveLog {
             since_snapshot: 0,
             bytes_since: 0,
             snapshot_bytes: 0,
+            unsure: false,
         }
     }
 
@@ -438,6 +458,9 @@ impl SaveLog {
         let m = &self.mirror;
         if game.start != m.start || game.kind != m.kind || game.shortest != m.shortest {
             return Some(self.renew(game, photo, true));
+        }
+        if self.unsure {
+            return Some(self.renew(game, photo, false));
         }
         let mut entries = Vec::new();
         if *photo != self.photo {
@@ -552,6 +575,7 @@ impl SaveLog {
             false => Entry::Snapshot(snapshot),
         };
         let write = Write::Replace(vec![entry.encode()]);
+        self.unsure = false;
         self.since_snapshot = 0;
         self.bytes_since = 0;
         self.snapshot_bytes = write.bytes();
@@ -563,6 +587,13 @@ impl SaveLog {
     pub fn compact(&mut self) -> Write {
         let snapshot = snapshot_of(&self.mirror, &self.photo);
         self.replace_with(snapshot, false)
+    }
+
+    /// Says that the last write did not land (whole or in part): the journal may no longer
+    /// hold what the log's copy does, so the next [`SaveLog::sync`] replaces it with a
+    /// snapshot of the game, whatever changed.
+    pub fn write_failed(&mut self) {
+        self.unsure = true;
     }
 
     /// Entries appended since the snapshot.

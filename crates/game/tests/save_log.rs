@@ -393,3 +393,41 @@ fn any_changes_between_any_saves_replay_to_the_game() {
     // Most saves are one entry; the rest are snapshots or a few entries.
     assert!(singles > 200 * 60 / 3, "{singles}");
 }
+
+#[test]
+fn after_a_write_that_did_not_land_the_next_one_replaces_the_file() {
+    let dir = std::env::temp_dir().join(format!("save-log-failed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.journal");
+    let mut game = Game::new(
+        parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap(),
+        Difficulty::Easy,
+    );
+    let pic = photo("chelsea.png");
+    let (mut journal, _) = Journal::open(&path).unwrap();
+    let (mut log, start) = SaveLog::new(&game, &pic);
+    start.write_to(&mut journal).unwrap();
+    game.apply(&[Move::Up]);
+    log.sync(&game, &pic)
+        .unwrap()
+        .write_to(&mut journal)
+        .unwrap();
+    // The undo's entry is lost on its way (a full disk): the log is told.
+    game.undo();
+    assert!(matches!(log.sync(&game, &pic), Some(Write::Append(_))));
+    log.write_failed();
+    game.apply(&[Move::Left]);
+    let write = log.sync(&game, &pic).unwrap();
+    assert!(matches!(write, Write::Replace(_)), "{write:?}");
+    write.write_to(&mut journal).unwrap();
+    game.apply(&[Move::Right]);
+    let write = log.sync(&game, &pic).unwrap();
+    assert!(matches!(write, Write::Append(_)), "{write:?}");
+    write.write_to(&mut journal).unwrap();
+    let (_, loaded) = Journal::open(&path).unwrap();
+    assert_eq!(
+        load(&loaded).unwrap().replayed.game.to_saved(),
+        game.to_saved()
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
