@@ -331,8 +331,7 @@ fn a_5000_move_8x8_game_writes_at_most_256_bytes_a_move_at_any_length() {
 }
 
 #[test]
-fn a_board_that_is_not_on_the_list_of_shapes_still_saves() {
-    // A review of a finished game saves the finished game.
+fn a_review_saves_the_finished_game_it_holds() {
     let mut game = Game::new(Board::goal(3, 3).unwrap(), Difficulty::Easy);
     game.restart();
     let review = Game::review(&game);
