@@ -10,7 +10,7 @@ use journal::{Loaded, encode};
 use npuzzle::random::SplitMix64;
 use npuzzle::{Move, Shape};
 use snapslide_game::save_log::{Entry, SaveLog, Write, load};
-use snapslide_game::solves::{Mode, Outcome, SOLVES_FILE, Solve, SolveHistory};
+use snapslide_game::solves::{Ending, Mode, SOLVES_FILE, Solve, SolveHistory};
 use snapslide_game::{Difficulty, FramedPhoto, Game, PhotoSource};
 
 /// A 5,000-move 8×8 game's journal: as the log writes it (compacted now and then), or with
@@ -85,7 +85,7 @@ fn solve_history() -> Vec<u8> {
             moves: npuzzle::moves_to_string(&moves),
             time_ms: u64::from(*times_ms.last().unwrap()),
             times_ms,
-            result: Outcome::Solved,
+            result: Ending::Solved,
             helped: false,
             photo: "chelsea.png".into(),
             shortest: Some(36),

@@ -88,7 +88,7 @@ impl From<String> for Mode {
 
 /// How a solve ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Outcome {
+pub enum Ending {
     /// The board was completed.
     #[serde(rename = "solved")]
     Solved,
@@ -152,7 +152,7 @@ pub struct Solve {
     pub time_ms: u64,
     /// How it ended.
     #[serde(rename = "r")]
-    pub result: Outcome,
+    pub result: Ending,
     /// Whether the app helped (a hint or a solution was shown).
     #[serde(rename = "hp")]
     pub helped: bool,
@@ -240,8 +240,8 @@ impl Solve {
             times_ms,
             time_ms: game.elapsed().as_millis().min(u64::MAX as u128) as u64,
             result: match game.is_won() {
-                true => Outcome::Solved,
-                false => Outcome::Dnf,
+                true => Ending::Solved,
+                false => Ending::Dnf,
             },
             helped: game.helped(),
             photo: photo_name(photo),

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use npuzzle::{Move, parse_board};
 use snapslide_game::solves::{
-    Category, Mode, Outcome, SOLVES_FILE, Solve, SolveHistory, YOUR_PHOTO, photo_name,
+    Category, Ending, Mode, SOLVES_FILE, Solve, SolveHistory, YOUR_PHOTO, photo_name,
 };
 use snapslide_game::{Difficulty, Game, GameKind, PhotoSource};
 
@@ -27,7 +27,7 @@ fn solve(n: i64) -> Solve {
         moves: "RD".into(),
         times_ms: vec![0, 350],
         time_ms: 350,
-        result: Outcome::Solved,
+        result: Ending::Solved,
         helped: false,
         photo: "chelsea.png".into(),
         shortest: Some(2),
@@ -53,7 +53,7 @@ fn a_finished_game_becomes_a_solve_with_each_moves_time() {
     assert_eq!(dnf.times_ms, [0, 0, 750]);
     assert_eq!(
         (dnf.time_ms, dnf.result, dnf.photo.as_str()),
-        (750, Outcome::Dnf, YOUR_PHOTO)
+        (750, Ending::Dnf, YOUR_PHOTO)
     );
     assert_eq!((dnf.width, dnf.height, dnf.shortest), (3, 3, Some(4)));
     assert_eq!(dnf.start, [0, 1, 2, 3, 4, 5, 6, 7, 8]);
@@ -71,7 +71,7 @@ fn a_finished_game_becomes_a_solve_with_each_moves_time() {
     );
     assert_eq!(
         (solve.result, solve.helped, solve.moves.as_str()),
-        (Outcome::Solved, true, "R")
+        (Ending::Solved, true, "R")
     );
     assert_eq!(
         (solve.mode, solve.photo.as_str()),
