@@ -20,9 +20,11 @@ pub mod files;
 mod kind;
 mod photo_source;
 mod preferences;
+pub mod save_log;
 mod saved;
 mod scores;
 mod shapes;
+pub mod solves;
 pub mod stats;
 
 use std::time::Duration;
@@ -116,6 +118,9 @@ pub struct Game {
     /// are in effect, the rest can be redone.
     history: Vec<Vec<Move>>,
     cursor: usize,
+    /// When each action of `history` was made, or last redone: the clock then (time since
+    /// the first move).
+    times: Vec<Duration>,
     elapsed: Duration,
     running: bool,
     won: bool,
@@ -134,6 +139,7 @@ impl Game {
             kind: kind.into(),
             history: Vec::new(),
             cursor: 0,
+            times: Vec::new(),
             elapsed: Duration::ZERO,
             running: false,
             won: false,
@@ -264,6 +270,32 @@ impl Game {
         self.history[..self.cursor].concat()
     }
 
+    /// When each move in effect was made: the clock then, which runs from the first move (the
+    /// moves of one action share its time; a redone action has the time of its redo).
+    pub fn move_times(&self) -> Vec<Duration> {
+        self.history[..self.cursor]
+            .iter()
+            .zip(&self.times)
+            .flat_map(|(action, &time)| std::iter::repeat_n(time, action.len()))
+            .collect()
+    }
+
+    /// Whether two games hold the same thing as a save keeps it: the same start, kind and
+    /// shortest, the same history (with each action's time, to the millisecond) and cursor,
+    /// the same board, win and help mark. The clock and the help counter are left out.
+    pub(crate) fn alike(&self, other: &Game) -> bool {
+        let millis = |times: &[Duration]| times.iter().map(Duration::as_millis).collect::<Vec<_>>();
+        self.start == other.start
+            && self.kind == other.kind
+            && self.shortest == other.shortest
+            && self.cursor == other.cursor
+            && self.history == other.history
+            && self.board == other.board
+            && self.won == other.won
+            && self.helped == other.helped
+            && millis(&self.times) == millis(&other.times)
+    }
+
     /// Whether undo would change anything.
     pub fn can_undo(&self) -> bool {
         self.cursor > 0 && !self.won
@@ -326,6 +358,8 @@ impl Game {
         };
         self.history.truncate(self.cursor);
         self.history.push(moves.to_vec());
+        self.times.truncate(self.cursor);
+        self.times.push(self.elapsed);
         self.cursor = self.history.len();
         if self.helped {
             self.moves_since_help += moves.len();
@@ -401,6 +435,7 @@ impl Game {
         let Some(steps) = self.steps(&again) else {
             return Outcome::Illegal;
         };
+        self.times[self.cursor] = self.elapsed;
         self.cursor += 1;
         self.start_clock();
         self.settle_win();
@@ -575,6 +610,31 @@ mod tests {
         assert!(g.helped());
         g.apply(&[Move::Left]);
         assert_eq!(g.moves_since_help(), 1);
+    }
+
+    #[test]
+    fn each_move_keeps_its_actions_time_since_the_first_move() {
+        let ms = Duration::from_millis;
+        let mut g = game("0 1 2 / 3 4 5 / 6 7 8");
+        g.tick(ms(3000)); // before the first move: the clock does not run
+        g.tap(2); // two tiles, one action, at 0
+        g.tick(ms(400));
+        g.apply(&[Move::Down]); // at 400
+        g.tick(ms(100));
+        g.undo();
+        assert_eq!(g.move_times(), [ms(0), ms(0)]);
+        g.tick(ms(250));
+        g.redo(); // redone at 750
+        assert_eq!(g.move_times(), [ms(0), ms(0), ms(750)]);
+        g.undo();
+        g.tick(ms(50));
+        g.apply(&[Move::Left]); // a new action at 800 replaces the undone one
+        assert_eq!(g.move_times(), [ms(0), ms(0), ms(800)]);
+        // A saved game keeps no times: each action's is the clock when it was saved.
+        let back = Game::from_saved(&g.to_saved()).unwrap();
+        assert_eq!(back.move_times(), [ms(800); 3]);
+        g.restart();
+        assert!(g.move_times().is_empty());
     }
 
     #[test]

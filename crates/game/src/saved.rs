@@ -95,6 +95,9 @@ pub enum RestoreError {
     /// The history does not fit the board.
     #[error("the saved history does not fit the board")]
     History,
+    /// A save journal holds no start of a game (no line of it restores one).
+    #[error("the save journal holds no game")]
+    NoStart,
     /// A board of a shape the app does not play.
     #[error("the saved board is {width}×{height}, a shape the app does not play")]
     Shape {
@@ -147,9 +150,12 @@ impl Game {
             let back: Vec<Move> = action.iter().rev().map(|mv| mv.inverse()).collect();
             game.steps(&back).ok_or(RestoreError::History)?;
         }
+        // The save holds no action's time: each is taken as the clock then (all were made by
+        // that time).
+        game.elapsed = Duration::from_millis(saved.elapsed_ms);
+        game.times = vec![game.elapsed; history.len()];
         game.history = history;
         game.cursor = cursor;
-        game.elapsed = Duration::from_millis(saved.elapsed_ms);
         game.helped = saved.helped;
         game.won = game.completes();
         Ok(game)

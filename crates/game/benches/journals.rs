@@ -1,0 +1,115 @@
+//! Loading the journals: a 5,000-move 8×8 game's save journal (as its log wrote it, and with
+//! every move after the start, never compacted), and opening a history of 10,000 4×4 solves
+//! of about 100 moves each.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use journal::{Loaded, encode};
+use npuzzle::random::SplitMix64;
+use npuzzle::{Move, Shape};
+use snapslide_game::save_log::{Entry, SaveLog, Write, load};
+use snapslide_game::solves::{Ending, Mode, SOLVES_FILE, Solve, SolveHistory};
+use snapslide_game::{Difficulty, FramedPhoto, Game, PhotoSource};
+
+/// A 5,000-move 8×8 game's journal: as the log writes it (compacted now and then), or with
+/// every entry kept after the start.
+fn save_journal(compacted: bool) -> Vec<u8> {
+    let start = npuzzle::random::shuffled(Shape::new(8, 8).unwrap(), 2000, 7);
+    let mut game = Game::new(start, Difficulty::Expert);
+    let photo = FramedPhoto::whole(PhotoSource::Bundled("chelsea.png".into()));
+    let (mut log, first) = SaveLog::new(&game, &photo);
+    let mut file = first.payloads().to_vec();
+    let mut rng = SplitMix64::new(3);
+    let mut made = 0;
+    while made < 5_000 {
+        game.tick(Duration::from_millis(200 + rng.below(300)));
+        let mv = [Move::Up, Move::Down, Move::Left, Move::Right][rng.below(4) as usize];
+        if game.apply(&[mv]).moves().is_empty() {
+            continue;
+        }
+        made += 1;
+        let write = log.sync(&game, &photo).unwrap();
+        match write {
+            Write::Replace(lines) if compacted => file = lines,
+            Write::Append(lines) if compacted => file.extend(lines),
+            // Every move as its entry, whatever the log chose.
+            _ => file.push(
+                Entry::Act {
+                    moves: npuzzle::moves_to_string(&[mv]),
+                    clock_ms: game.elapsed().as_millis() as u64,
+                    made_ms: None,
+                }
+                .encode(),
+            ),
+        }
+    }
+    file.iter()
+        .flat_map(|p| encode(p).unwrap().into_bytes())
+        .collect()
+}
+
+fn save_log(c: &mut Criterion) {
+    for (name, compacted) in [("as written", true), ("never compacted", false)] {
+        let bytes = save_journal(compacted);
+        c.bench_function(
+            &format!("load a 5,000-move 8×8 save journal, {name}"),
+            |b| b.iter(|| load(&Loaded::parse(black_box(&bytes))).unwrap()),
+        );
+    }
+}
+
+/// A history of 10,000 4×4 solves of about 100 moves, each move with its time.
+fn solve_history() -> Vec<u8> {
+    let mut rng = SplitMix64::new(5);
+    let mut bytes = Vec::new();
+    for n in 0..10_000 {
+        let start = npuzzle::random::shuffled(Shape::new(4, 4).unwrap(), 200, n);
+        let mut board = start.clone();
+        let (mut moves, mut times_ms, mut time) = (Vec::new(), Vec::new(), 0);
+        while moves.len() < 90 + rng.below(20) as usize {
+            let mv = [Move::Up, Move::Down, Move::Left, Move::Right][rng.below(4) as usize];
+            if board.apply(mv) {
+                moves.push(mv);
+                times_ms.push(time);
+                time += 150 + rng.below(300) as u32;
+            }
+        }
+        let solve = Solve {
+            finished_at_ms: 1_764_900_000_000 + n as i64 * 60_000,
+            width: 4,
+            height: 4,
+            mode: Mode::Shuffled(Difficulty::Hard),
+            start: start.tiles().to_vec(),
+            moves: npuzzle::moves_to_string(&moves),
+            time_ms: u64::from(*times_ms.last().unwrap()),
+            times_ms,
+            result: Ending::Solved,
+            helped: false,
+            photo: "chelsea.png".into(),
+            shortest: Some(36),
+        };
+        bytes.extend_from_slice(encode(&solve.encode()).unwrap().as_bytes());
+    }
+    bytes
+}
+
+fn solves(c: &mut Criterion) {
+    let bytes = solve_history();
+    let dir = std::env::temp_dir().join(format!("solves-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(SOLVES_FILE);
+    std::fs::write(&path, &bytes).unwrap();
+    eprintln!("10,000 solves: {} bytes", bytes.len());
+    c.bench_function("open a history of 10,000 4×4 solves", |b| {
+        b.iter(|| {
+            let (history, _) = SolveHistory::open(black_box(&path)).unwrap();
+            assert_eq!(history.solves().len(), 10_000);
+        })
+    });
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+criterion_group!(benches, save_log, solves);
+criterion_main!(benches);

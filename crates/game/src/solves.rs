@@ -1,0 +1,379 @@
+//! The solve history: every finished game (won, or given up: a DNF) kept as one record of a
+//! journal (crates/journal), with its start board, its moves and each move's time, so it can
+//! be replayed, counted by category and sent as a challenge. Recording a solve appends one
+//! record and never rewrites the others; a damaged record is skipped and kept aside.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use journal::{Damaged, Journal, JournalError, Loaded, damaged_path, keep_damaged};
+use serde::{Deserialize, Serialize};
+
+use super::{Day, Difficulty, Game, GameKind, PhotoSource};
+
+/// The solve history's file name.
+pub const SOLVES_FILE: &str = "solves.journal";
+
+/// The name kept for a photo that is not one of the bundled ones.
+pub const YOUR_PHOTO: &str = "your photo";
+
+/// How a solve's board came to be, as its category counts it. Written as a short key
+/// (`easy`, `daily-20787`, `custom`); a key this version does not know (a mode added later:
+/// a marathon, a relay, a blind solve) is kept as it is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "String", from = "String")]
+pub enum Mode {
+    /// A shuffle at a difficulty.
+    Shuffled(Difficulty),
+    /// The puzzle of a day.
+    Daily(Day),
+    /// A board the player set up.
+    Custom,
+    /// A mode this version does not know, by its key.
+    Other(String),
+}
+
+impl Mode {
+    /// The mode of a kind of game (a review counts as the game it replays: [`Game::kept`]).
+    pub fn of(kind: &GameKind) -> Mode {
+        match kind {
+            GameKind::Shuffled(difficulty) => Mode::Shuffled(*difficulty),
+            GameKind::Daily(day) => Mode::Daily(*day),
+            GameKind::Custom => Mode::Custom,
+            GameKind::Review(game) => Mode::of(game.kind()),
+        }
+    }
+
+    /// The mode's key in its category: the same for every day's puzzle (`daily`).
+    pub fn category_key(&self) -> String {
+        match self {
+            Mode::Daily(_) => "daily".into(),
+            other => other.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Mode::Shuffled(difficulty) => f.write_str(&difficulty.label().to_lowercase()),
+            Mode::Daily(day) => write!(f, "daily-{day}"),
+            Mode::Custom => f.write_str("custom"),
+            Mode::Other(key) => f.write_str(key),
+        }
+    }
+}
+
+impl From<Mode> for String {
+    fn from(mode: Mode) -> String {
+        mode.to_string()
+    }
+}
+
+impl From<String> for Mode {
+    fn from(key: String) -> Mode {
+        let difficulty = Difficulty::CHOOSABLE
+            .into_iter()
+            .find(|d| d.label().eq_ignore_ascii_case(&key));
+        let day = key.strip_prefix("daily-").and_then(|day| day.parse().ok());
+        match (difficulty, day) {
+            (Some(difficulty), _) => Mode::Shuffled(difficulty),
+            (None, Some(day)) => Mode::Daily(day),
+            _ if key == "custom" => Mode::Custom,
+            _ => Mode::Other(key),
+        }
+    }
+}
+
+/// How a solve ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Ending {
+    /// The board was completed.
+    #[serde(rename = "solved")]
+    Solved,
+    /// The player gave up (did not finish).
+    #[serde(rename = "dnf")]
+    Dnf,
+}
+
+/// What a solve's statistics are kept apart by: the board's shape and the mode, and whether
+/// the app helped.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Category {
+    /// Board width.
+    pub width: u8,
+    /// Board height.
+    pub height: u8,
+    /// The mode's category key ([`Mode::category_key`]).
+    pub mode: String,
+    /// Whether the app helped.
+    pub helped: bool,
+}
+
+impl fmt::Display for Category {
+    /// `4x4-easy`, as the best scores' keys, with `-helped` for a helped solve.
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{}x{}-{}", self.width, self.height, self.mode)?;
+        if self.helped {
+            f.write_str("-helped")?;
+        }
+        Ok(())
+    }
+}
+
+/// One finished game, as the history keeps it (one journal record of compact JSON).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Solve {
+    /// When it ended, in milliseconds since 1970 (UTC).
+    #[serde(rename = "at")]
+    pub finished_at_ms: i64,
+    /// Board width.
+    #[serde(rename = "w")]
+    pub width: u8,
+    /// Board height.
+    #[serde(rename = "h")]
+    pub height: u8,
+    /// How its board came to be.
+    #[serde(rename = "mo")]
+    pub mode: Mode,
+    /// The start board, row-major, 0 for the gap.
+    #[serde(rename = "st")]
+    pub start: Vec<u8>,
+    /// The moves, as the gap's letters (U/D/L/R), as a saved game's history writes them.
+    #[serde(rename = "mv")]
+    pub moves: String,
+    /// Each move's time since the first move, in milliseconds (written as the differences
+    /// between them, which are shorter).
+    #[serde(rename = "tm", with = "differences")]
+    pub times_ms: Vec<u32>,
+    /// The whole time, in milliseconds.
+    #[serde(rename = "t")]
+    pub time_ms: u64,
+    /// How it ended.
+    #[serde(rename = "r")]
+    pub result: Ending,
+    /// Whether the app helped (a hint or a solution was shown).
+    #[serde(rename = "hp")]
+    pub helped: bool,
+    /// The photo: a bundled photo's name, or [`YOUR_PHOTO`] (never the photo itself).
+    #[serde(rename = "ph")]
+    pub photo: String,
+    /// The start board's shortest solution, when it is known.
+    #[serde(rename = "sh", default, skip_serializing_if = "Option::is_none")]
+    pub shortest: Option<u32>,
+}
+
+/// The times as the differences between them (the first from zero), and back.
+mod differences {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(times: &[u32], serializer: S) -> Result<S::Ok, S::Error> {
+        let mut last = 0;
+        let steps: Vec<u32> = times
+            .iter()
+            .map(|&t| {
+                let step = t.saturating_sub(last);
+                last = t.max(last);
+                step
+            })
+            .collect();
+        steps.serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u32>, D::Error> {
+        let steps = Vec::<u32>::deserialize(deserializer)?;
+        let mut time = 0u32;
+        Ok(steps
+            .into_iter()
+            .map(|step| {
+                time = time.saturating_add(step);
+                time
+            })
+            .collect())
+    }
+}
+
+/// The name a solve keeps for its photo: a bundled photo's file name, or [`YOUR_PHOTO`].
+pub fn photo_name(source: &PhotoSource) -> String {
+    match source {
+        PhotoSource::Bundled(name) => name.clone(),
+        PhotoSource::File(_) | PhotoSource::Picked(_) => YOUR_PHOTO.into(),
+    }
+}
+
+/// Now, in milliseconds since 1970 (UTC), by the system clock.
+pub fn now_ms() -> i64 {
+    match SystemTime::now().duration_since(UNIX_EPOCH) {
+        Ok(since) => since.as_millis() as i64,
+        Err(before) => -(before.duration().as_millis() as i64),
+    }
+}
+
+/// Whole milliseconds, at most `u32::MAX` (49 days).
+fn millis_u32(time: Duration) -> u32 {
+    time.as_millis().min(u32::MAX as u128) as u32
+}
+
+impl Solve {
+    /// A finished game as a solve (for a review, the game it replays): solved if it is won,
+    /// else a DNF; its moves are the ones in effect (an undone move is not one of them), each
+    /// with the time of its action.
+    pub fn from_game(game: &Game, finished_at_ms: i64, photo: &PhotoSource) -> Solve {
+        let game = game.kept();
+        let mut latest = 0;
+        let times_ms = game
+            .move_times()
+            .into_iter()
+            .map(|time| {
+                latest = millis_u32(time).max(latest);
+                latest
+            })
+            .collect();
+        Solve {
+            finished_at_ms,
+            width: game.start().width() as u8,
+            height: game.start().height() as u8,
+            mode: Mode::of(game.kind()),
+            start: game.start().tiles().to_vec(),
+            moves: npuzzle::moves_to_string(&game.history_in_effect()),
+            times_ms,
+            time_ms: game.elapsed().as_millis().min(u64::MAX as u128) as u64,
+            result: match game.is_won() {
+                true => Ending::Solved,
+                false => Ending::Dnf,
+            },
+            helped: game.helped(),
+            photo: photo_name(photo),
+            shortest: game.shortest().map(|s| s as u32),
+        }
+    }
+
+    /// Moves, each tile's slide counting one (the single-tile metric).
+    pub fn stm(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Moves, a run of slides in one direction counting one (the multi-tile metric).
+    pub fn mtm(&self) -> usize {
+        let bytes = self.moves.as_bytes();
+        (0..bytes.len())
+            .filter(|&i| i == 0 || bytes[i] != bytes[i - 1])
+            .count()
+    }
+
+    /// Moves a second ([`Solve::stm`] over the time); `None` when no time passed.
+    pub fn tps(&self) -> Option<f64> {
+        (self.time_ms > 0).then(|| self.stm() as f64 * 1000.0 / self.time_ms as f64)
+    }
+
+    /// What its statistics are kept apart by.
+    pub fn category(&self) -> Category {
+        Category {
+            width: self.width,
+            height: self.height,
+            mode: self.mode.category_key(),
+            helped: self.helped,
+        }
+    }
+
+    /// The solve as one line of compact JSON.
+    pub fn encode(&self) -> String {
+        serde_json::to_string(self).expect("a solve is always JSON")
+    }
+
+    /// A solve read back from its JSON, if it is one.
+    pub fn decode(payload: &str) -> Option<Solve> {
+        serde_json::from_str(payload).ok()
+    }
+}
+
+/// What a history's records hold: the solves, and the records that are not solves.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Solves {
+    /// The solves, oldest first.
+    pub solves: Vec<Solve>,
+    /// Whole records that are not solves this version reads (from a newer version, perhaps):
+    /// left in the file, as they are.
+    pub unreadable: usize,
+}
+
+/// The solves in a journal's records (damaged lines are the journal's to report).
+pub fn solves_in(loaded: &Loaded) -> Solves {
+    let mut solves = Solves::default();
+    for record in &loaded.records {
+        match Solve::decode(record) {
+            Some(solve) => solves.solves.push(solve),
+            None => solves.unreadable += 1,
+        }
+    }
+    solves
+}
+
+/// The solve history, open to record more.
+#[derive(Debug)]
+pub struct SolveHistory {
+    journal: Journal,
+    solves: Vec<Solve>,
+    unreadable: usize,
+}
+
+impl SolveHistory {
+    /// Opens the history at `path` (created empty if missing) and loads its solves. Damaged
+    /// lines (a torn last record, an append cut short, among them) are kept aside, appended
+    /// to the side file ([`damaged_path`]), and returned; then the history is rewritten
+    /// without them (atomically), so that each is set aside once.
+    ///
+    /// # Errors
+    ///
+    /// A [`JournalError`] if the history cannot be opened or read, or its damaged lines cannot
+    /// be kept aside (the history is then left as it was).
+    pub fn open(path: &Path) -> Result<(SolveHistory, Vec<Damaged>), JournalError> {
+        let (mut journal, loaded) = Journal::open(path)?;
+        let damaged: Vec<Damaged> = loaded.all_damaged().cloned().collect();
+        keep_damaged(&damaged_path(path), &damaged)?;
+        if !damaged.is_empty() {
+            journal.compact(&loaded.records)?;
+        }
+        let solves = solves_in(&loaded);
+        let history = SolveHistory {
+            journal,
+            solves: solves.solves,
+            unreadable: solves.unreadable,
+        };
+        Ok((history, damaged))
+    }
+
+    /// Records a finished game: one record appended and synced to disk, the others never
+    /// rewritten.
+    ///
+    /// # Errors
+    ///
+    /// A [`JournalError`] if it could not be written (the history in memory is unchanged; a
+    /// part written is cut off before the next record).
+    pub fn record(&mut self, solve: &Solve) -> Result<(), JournalError> {
+        self.journal.append_synced(&solve.encode())?;
+        self.solves.push(solve.clone());
+        Ok(())
+    }
+
+    /// The solves, oldest first.
+    pub fn solves(&self) -> &[Solve] {
+        &self.solves
+    }
+
+    /// The solves, newest first (as the Solves list shows them).
+    pub fn newest_first(&self) -> impl Iterator<Item = &Solve> {
+        self.solves.iter().rev()
+    }
+
+    /// Records in the file that are not solves this version reads.
+    pub fn unreadable(&self) -> usize {
+        self.unreadable
+    }
+
+    /// The history's file.
+    pub fn path(&self) -> PathBuf {
+        self.journal.path().to_path_buf()
+    }
+}

@@ -1,0 +1,213 @@
+//! The solve history: a finished game as a solve, its counts, its category, and the history
+//! on disk losing only what is damaged.
+
+use std::time::Duration;
+
+use npuzzle::{Move, parse_board};
+use snapslide_game::solves::{
+    Category, Ending, Mode, SOLVES_FILE, Solve, SolveHistory, YOUR_PHOTO, photo_name,
+};
+use snapslide_game::{Difficulty, Game, GameKind, PhotoSource};
+
+fn folder(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("solves-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A solve of a 3×3 board, `n` making it different from the others.
+fn solve(n: i64) -> Solve {
+    Solve {
+        finished_at_ms: 1_764_900_000_000 + n,
+        width: 3,
+        height: 3,
+        mode: Mode::Shuffled(Difficulty::Easy),
+        start: vec![1, 2, 3, 4, 0, 5, 7, 8, 6],
+        moves: "RD".into(),
+        times_ms: vec![0, 350],
+        time_ms: 350,
+        result: Ending::Solved,
+        helped: false,
+        photo: "chelsea.png".into(),
+        shortest: Some(2),
+    }
+}
+
+#[test]
+fn a_finished_game_becomes_a_solve_with_each_moves_time() {
+    let ms = Duration::from_millis;
+    let start = parse_board("0 1 2 / 3 4 5 / 6 7 8").unwrap();
+    let mut game = Game::with_shortest(start, Difficulty::Hard, 4);
+    game.tap(2); // two tiles at 0
+    game.tick(ms(400));
+    game.apply(&[Move::Up]); // off the edge: nothing
+    game.apply(&[Move::Down]); // at 400
+    game.tick(ms(100));
+    game.undo(); // not one of the moves
+    game.tick(ms(250));
+    game.apply(&[Move::Down]); // at 750
+    let photo = PhotoSource::Picked("/data/photo.jpg".into());
+    let dnf = Solve::from_game(&game, 42, &photo);
+    assert_eq!(dnf.moves, "RRD");
+    assert_eq!(dnf.times_ms, [0, 0, 750]);
+    assert_eq!(
+        (dnf.time_ms, dnf.result, dnf.photo.as_str()),
+        (750, Ending::Dnf, YOUR_PHOTO)
+    );
+    assert_eq!((dnf.width, dnf.height, dnf.shortest), (3, 3, Some(4)));
+    assert_eq!(dnf.start, [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    assert_eq!(dnf.mode, Mode::Shuffled(Difficulty::Hard));
+    let mut won = Game::new(
+        parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap(),
+        GameKind::Daily(20_000),
+    );
+    won.mark_helped();
+    won.tap(8);
+    let solve = Solve::from_game(
+        &Game::review(&won),
+        42,
+        &PhotoSource::Bundled("cat.png".into()),
+    );
+    assert_eq!(
+        (solve.result, solve.helped, solve.moves.as_str()),
+        (Ending::Solved, true, "R")
+    );
+    assert_eq!(
+        (solve.mode, solve.photo.as_str()),
+        (Mode::Daily(20_000), "cat.png")
+    );
+}
+
+#[test]
+fn moves_are_counted_by_tile_and_by_run_and_a_second() {
+    let mut s = solve(0);
+    s.moves = "RRRDDLUUR".into();
+    s.time_ms = 2_000;
+    assert_eq!((s.stm(), s.mtm()), (9, 5));
+    assert_eq!(s.tps(), Some(4.5));
+    s.moves.clear();
+    s.time_ms = 0;
+    assert_eq!((s.stm(), s.mtm(), s.tps()), (0, 0, None));
+}
+
+#[test]
+fn categories_keep_shapes_modes_and_help_apart_and_every_day_together() {
+    let mut a = solve(0);
+    a.mode = Mode::Daily(20_000);
+    let mut b = a.clone();
+    b.mode = Mode::Daily(20_001);
+    assert_eq!(a.category(), b.category());
+    assert_eq!(a.category().to_string(), "3x3-daily");
+    b.helped = true;
+    assert_eq!(b.category().to_string(), "3x3-daily-helped");
+    let easy = solve(0).category();
+    assert_eq!(
+        easy,
+        Category {
+            width: 3,
+            height: 3,
+            mode: "easy".into(),
+            helped: false
+        }
+    );
+    a.width = 4;
+    assert_ne!(a.category().width, easy.width);
+}
+
+#[test]
+fn a_solve_round_trips_and_a_mode_from_a_later_version_is_kept() {
+    let mut s = solve(5);
+    s.times_ms = vec![0, 120, 120, 1_000, 4_000_000_000];
+    let line = s.encode();
+    assert!(line.contains(r#""tm":[0,120,0,880,3999999000]"#), "{line}");
+    assert!(line.contains(r#""mo":"easy""#), "{line}");
+    assert_eq!(Solve::decode(&line), Some(s.clone()));
+    for mode in [
+        Mode::Daily(-3),
+        Mode::Custom,
+        Mode::Other("marathon-10".into()),
+    ] {
+        s.mode = mode.clone();
+        assert_eq!(Solve::decode(&s.encode()).unwrap().mode, mode);
+    }
+    assert_eq!(photo_name(&PhotoSource::File("a.png".into())), YOUR_PHOTO);
+}
+
+#[test]
+fn a_history_with_a_damaged_line_loses_only_that_line() {
+    let dir = folder("damaged");
+    let path = dir.join(SOLVES_FILE);
+    let (mut history, damaged) = SolveHistory::open(&path).unwrap();
+    assert!(damaged.is_empty() && history.solves().is_empty());
+    for n in 0..3 {
+        history.record(&solve(n)).unwrap();
+    }
+    drop(history);
+    let mut bytes = std::fs::read(&path).unwrap();
+    let second = bytes.iter().position(|&b| b == b'\n').unwrap() + 20;
+    bytes[second] ^= 0x01;
+    std::fs::write(&path, &bytes).unwrap();
+    let (mut history, damaged) = SolveHistory::open(&path).unwrap();
+    assert_eq!(history.solves(), [solve(0), solve(2)]);
+    assert_eq!(damaged.len(), 1);
+    // Kept aside once: the side file holds the line; the history no longer does.
+    let side = std::fs::read(dir.join(format!("{SOLVES_FILE}.damaged"))).unwrap();
+    assert_eq!(side, [damaged[0].bytes.as_slice(), b"\n"].concat());
+    history.record(&solve(3)).unwrap();
+    let (history, damaged) = SolveHistory::open(&path).unwrap();
+    assert!(damaged.is_empty());
+    let newest: Vec<_> = history
+        .newest_first()
+        .map(|s| s.finished_at_ms % 10)
+        .collect();
+    assert_eq!(newest, [3, 2, 0]);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn an_append_cut_short_loses_only_that_solve_and_a_record_from_a_later_version_stays() {
+    let dir = folder("torn");
+    let path = dir.join(SOLVES_FILE);
+    let (mut history, _) = SolveHistory::open(&path).unwrap();
+    history.record(&solve(0)).unwrap();
+    history.record(&solve(1)).unwrap();
+    drop(history);
+    let whole = std::fs::read(&path).unwrap();
+    let mut bytes = whole[..whole.len() - 30].to_vec();
+    bytes.extend_from_slice(journal::encode(r#"{"v":2}"#).unwrap().as_bytes());
+    bytes.extend_from_slice(&whole[whole.len() - 30..whole.len() - 5]);
+    std::fs::write(&path, &bytes).unwrap();
+    let (mut history, damaged) = SolveHistory::open(&path).unwrap();
+    // The second record's line now ends mid-way into the unknown record: one damaged line,
+    // and a torn end.
+    assert_eq!(history.solves(), [solve(0)]);
+    assert_eq!(damaged.len(), 2);
+    history.record(&solve(2)).unwrap();
+    let (history, damaged) = SolveHistory::open(&path).unwrap();
+    assert_eq!(
+        (history.solves(), damaged.len()),
+        ([solve(0), solve(2)].as_slice(), 0)
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn an_unknown_record_is_left_as_it_is_and_a_history_that_cannot_be_written_is_an_error() {
+    let dir = folder("unknown");
+    let path = dir.join(SOLVES_FILE);
+    let (mut history, _) = SolveHistory::open(&path).unwrap();
+    history.record(&solve(0)).unwrap();
+    drop(history);
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes.extend_from_slice(journal::encode(r#"{"v":2}"#).unwrap().as_bytes());
+    std::fs::write(&path, &bytes).unwrap();
+    let (history, damaged) = SolveHistory::open(&path).unwrap();
+    assert_eq!(
+        (history.solves().len(), history.unreadable(), damaged.len()),
+        (1, 1, 0)
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
+    assert!(SolveHistory::open(&dir.join("missing").join(SOLVES_FILE)).is_err());
+    std::fs::remove_dir_all(dir).unwrap();
+}
