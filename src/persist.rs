@@ -29,9 +29,9 @@ pub use writer::{SharedSteps, Writer, Written};
 use crate::cli::CliOptions;
 use crate::frame::AppSet;
 use crate::framing::FramingCommand;
-use crate::game::files::{DAILY_FILE, GAME_FILE, SCORES_FILE, SETTINGS_FILE, SavedState};
+use crate::game::files::{DAILY_FILE, SCORES_FILE, SETTINGS_FILE};
 use crate::lifecycle::Suspended;
-use crate::messages::{GameChanged, GameCommand, NewGame, Notice, PhotoArrived, Restored};
+use crate::messages::{Change, GameChanged, GameCommand, NewGame, Notice, PhotoArrived, Restored};
 use crate::photo::{FramedPhoto, PhotoSource};
 use crate::play::CurrentGame;
 use crate::records::{Days, Scores};
@@ -105,6 +105,9 @@ fn restore(
         warn!("{}", problem.log);
         out.notices.write(Notice(problem.player));
         rewrite.extend(problem.rewrite);
+    }
+    if let (Some(dir), Some((log, first))) = (dir.0.as_deref(), loaded.journal.take()) {
+        saver.resume_game(dir, log, first);
     }
     let restored = Restored {
         settings: loaded.settings.take(),
@@ -240,7 +243,11 @@ fn save_changes(
     mut notices: MessageWriter<Notice>,
     mut frames: MessageWriter<FrameRequest>,
 ) {
-    let game_changed = inputs.changes.read().count() > 0;
+    let (mut game_changed, mut won) = (false, false);
+    for changed in inputs.changes.read() {
+        game_changed = true;
+        won |= matches!(changed.change, Change::Won(_));
+    }
     let closing = inputs.closing.read().count() > 0
         || inputs.exit.read().count() > 0
         || (inputs.suspended.is_changed() && inputs.suspended.0);
@@ -256,15 +263,13 @@ fn save_changes(
     if inputs.days.is_changed() {
         saver.save(dir, DAILY_FILE, &inputs.days.0);
     }
-    // The board on show before the first game is none of the player's.
+    // The board on show before the first game is none of the player's. The journal holds
+    // the game a review replays; it is compacted when the game is won and when the app closes.
     if (game_changed || closing) && inputs.current.started() {
-        let state = SavedState {
-            // During a review, the finished game it replays.
-            game: inputs.current.game.kept().to_saved(),
-            photo: inputs.session.photo.source.clone(),
-            frame: inputs.session.photo.frame,
-        };
-        saver.save(dir, GAME_FILE, &state);
+        saver.save_game(dir, &inputs.current.game, &inputs.session.photo);
+        if won || closing {
+            saver.compact_game();
+        }
     }
     // When closing, files that wait for a retry are tried once more, at once.
     let now = std::time::Instant::now();

@@ -867,6 +867,37 @@ mod headless {
     }
 
     #[test]
+    fn a_move_on_8x8_appends_a_short_record_and_the_game_reads_back() {
+        // Issue 60: the save rewrote the whole game on every move (2,016 bytes a move on 8×8).
+        let board = npuzzle::random::shuffled(npuzzle::Shape::new(8, 8).unwrap(), 300, 5);
+        let dir = std::env::temp_dir().join(format!("snapslide-append-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut app = app_with(board);
+        app.insert_resource(snapslide::persist::DataDir(Some(dir.clone())));
+        app.insert_resource(snapslide::CliOptions::default());
+        app.add_plugins(snapslide::persist::plugin);
+        let journal = dir.join(snapslide::game::save_log::SAVE_LOG_FILE);
+        let size = || std::fs::metadata(&journal).map_or(0, |m| m.len());
+        intent(&mut app, BoardIntent::Slide(Move::Up));
+        flush_saves(&app);
+        let start = size();
+        let mut moves = 1;
+        for mv in [Move::Down, Move::Up].repeat(100) {
+            intent(&mut app, BoardIntent::Slide(mv));
+            flush_saves(&app);
+            moves += 1;
+        }
+        let per_move = (size() - start) / (moves - 1);
+        assert!(per_move <= 256, "{per_move} bytes a move");
+        assert!(
+            start > 3 * per_move,
+            "the start holds the board, a move does not"
+        );
+        assert_eq!(saved_game(&dir).moves(), game_of(&app).moves());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn an_idle_frame_writes_nothing_and_a_move_writes_the_game() {
         let (mut app, dir) = app_with_files("idle");
         let flush = |app: &App| {
@@ -875,7 +906,7 @@ mod headless {
         };
         intent(&mut app, BoardIntent::Slide(Move::Up));
         flush(&app);
-        let game_file = dir.join(snapslide::game::files::GAME_FILE);
+        let game_file = dir.join(snapslide::game::save_log::SAVE_LOG_FILE);
         assert!(game_file.exists(), "a move was not saved");
         std::fs::remove_dir_all(&dir).unwrap();
         // Idle frames, with the settings borrowed mutably as the HUD does every frame.
@@ -969,7 +1000,7 @@ mod headless {
             let (mut app, dir) = app_with_files(&format!("faulty-{step}"));
             intent(&mut app, BoardIntent::Slide(Move::Up));
             flush_saves(&app);
-            let game_file = dir.join(snapslide::game::files::GAME_FILE);
+            let game_file = dir.join(snapslide::game::save_log::SAVE_LOG_FILE);
             let old = std::fs::read(&game_file).unwrap();
             let names = std::fs::read_dir(&dir).unwrap().count();
             // From now on the disk fails at this step, every time (a full disk).
@@ -1433,9 +1464,9 @@ mod headless {
 
     /// The saved game's time, in milliseconds.
     fn saved_game(dir: &std::path::Path) -> Game {
-        let bytes = std::fs::read(dir.join(snapslide::game::files::GAME_FILE)).unwrap();
-        let read = snapslide::game::files::read_state(&bytes).unwrap();
-        read.value.0
+        let loaded = snapslide::persist::load_all(dir);
+        assert!(loaded.problems.is_empty(), "{:?}", loaded.problems);
+        loaded.game.expect("no game saved").0
     }
 
     /// The saved game's time, in milliseconds.
@@ -1828,7 +1859,7 @@ mod headless {
         let photo = gradient_photo("play", 1200, 1600);
         let (mut app, dir) = app_with_files("framing");
         intent(&mut app, BoardIntent::Slide(Move::Up));
-        let game_file = dir.join(snapslide::game::files::GAME_FILE);
+        let game_file = dir.join(snapslide::game::save_log::SAVE_LOG_FILE);
         let flush = |app: &App| {
             let saver = app.world().resource::<snapslide::persist::Saver>();
             assert!(saver.writer.flush(Duration::from_secs(30)));
@@ -1891,8 +1922,7 @@ mod headless {
         assert_eq!((board.width(), board.height()), (3, 4));
         // The frame is saved with the game, and read back as it was.
         flush(&app);
-        let bytes = std::fs::read(&game_file).unwrap();
-        let (_, photo) = snapslide::game::files::read_state(&bytes).unwrap().value;
+        let (_, photo) = snapslide::persist::load_all(&dir).game.unwrap();
         assert_eq!(photo, Some(framed));
         std::fs::remove_dir_all(&dir).unwrap();
     }

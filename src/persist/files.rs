@@ -11,6 +11,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::game::files::{DAILY_FILE, GAME_FILE, SCORES_FILE, SETTINGS_FILE, read_state};
+use crate::game::save_log::{self, SAVE_LOG_FILE, SaveLog, Write};
 use crate::game::{BestScores, DailyResults, FileError, Game, Preferences, Read};
 use crate::photo::FramedPhoto;
 
@@ -31,6 +32,9 @@ pub enum StoreError {
     /// The value could not be written as JSON.
     #[error("could not encode {0}")]
     Encode(String),
+    /// A journal could not be opened, appended to or replaced.
+    #[error(transparent)]
+    Journal(#[from] journal::JournalError),
 }
 
 impl StoreError {
@@ -40,6 +44,7 @@ impl StoreError {
             StoreError::Folder { source, .. } => Some(source),
             StoreError::Write(error) => error.io_error(),
             StoreError::Encode(_) => None,
+            StoreError::Journal(error) => error.io_error(),
         }
     }
 }
@@ -99,6 +104,10 @@ pub struct Loaded {
     /// The game in progress (or the last one finished), and its photo (with the player's frame
     /// of it) if that could be read.
     pub game: Option<(Game, Option<FramedPhoto>)>,
+    /// The save journal it was read from, to go on writing: what it holds, and a compaction
+    /// to write first when part of it was lost. `None` for a game read from an older version's
+    /// `game.json` (the first save starts the journal).
+    pub journal: Option<(SaveLog, Option<Write>)>,
     /// What the player should know about files that could not be read whole.
     pub problems: Vec<Problem>,
 }
@@ -130,8 +139,77 @@ pub fn load_all(dir: &Path) -> Loaded {
     loaded.settings = load(dir, File::Settings, Preferences::read, problems);
     loaded.scores = load(dir, File::Scores, BestScores::read, problems);
     loaded.days = load(dir, File::Days, DailyResults::read, problems);
-    loaded.game = load(dir, File::Game, read_state, problems);
+    match load_journal(dir, problems) {
+        Some((game, photo, journal)) => {
+            loaded.game = Some((game, Some(photo)));
+            loaded.journal = Some(journal);
+            // An older version's save, now in the journal.
+            let _ = std::fs::remove_file(dir.join(GAME_FILE));
+        }
+        None => loaded.game = load(dir, File::Game, read_state, problems),
+    }
     loaded
+}
+
+/// Reads the game back from its save journal, if there is one: the game, its photo, and the
+/// log to go on with. Lines that could not be read are kept aside (`game.journal.damaged`),
+/// and the game goes on from the last move before them; a journal that holds no game is moved
+/// aside.
+fn load_journal(
+    dir: &Path,
+    problems: &mut Vec<Problem>,
+) -> Option<(Game, FramedPhoto, (SaveLog, Option<Write>))> {
+    let path = dir.join(SAVE_LOG_FILE);
+    if !path.exists() {
+        return None;
+    }
+    let loaded = match journal::read(&path) {
+        Ok(loaded) => loaded,
+        Err(error) => {
+            problems.push(Problem {
+                player: unreadable(File::Game),
+                log: set_aside(&path, &error),
+                rewrite: None,
+            });
+            return None;
+        }
+    };
+    // A torn last line is what a kill in the middle of a move leaves: that move is lost, and
+    // only the log hears of it. A line damaged before it is said.
+    let side = journal::damaged_path(&path);
+    if let Some(torn) = &loaded.torn {
+        let kept = journal::keep_damaged(&side, [torn]);
+        bevy::log::info!("{}: a torn last line dropped ({kept:?})", path.display());
+    }
+    if !loaded.damaged.is_empty() {
+        let kept = journal::keep_damaged(&side, &loaded.damaged);
+        let lines: Vec<String> = loaded.damaged.iter().map(|d| d.line.to_string()).collect();
+        problems.push(Problem {
+            player: "Part of your last game could not be read: it goes on from the last move \
+                     that could."
+                .into(),
+            log: format!(
+                "{}: lines {} could not be read; kept aside: {kept:?}",
+                path.display(),
+                lines.join(", ")
+            ),
+            rewrite: None,
+        });
+    }
+    match save_log::load(&loaded) {
+        Ok(opened) => {
+            let replayed = opened.replayed;
+            Some((replayed.game, replayed.photo, (opened.log, opened.rewrite)))
+        }
+        Err(error) => {
+            problems.push(Problem {
+                player: unreadable(File::Game),
+                log: set_aside(&path, &error),
+                rewrite: None,
+            });
+            None
+        }
+    }
 }
 
 /// Reads one file with its reader: `None` if there is none or it cannot be read at all (then

@@ -16,6 +16,9 @@ use serde::Serialize;
 
 use super::files::StoreError;
 use super::writer::{SharedSteps, Writer, Written};
+use crate::game::Game;
+use crate::game::save_log::{SAVE_LOG_FILE, SaveLog, Write};
+use crate::photo::FramedPhoto;
 
 /// The wait before the first quiet retry.
 const FIRST_RETRY: Duration = Duration::from_secs(1);
@@ -33,6 +36,16 @@ pub struct Saver {
     last: HashMap<PathBuf, Vec<u8>>,
     /// Set while saving fails.
     trouble: Option<Trouble>,
+    /// The game's save journal, once the game has been saved or read back.
+    game: Option<GameJournal>,
+}
+
+/// The game's save journal: its file, what it holds (the log, which says what to write next),
+/// and the number of the newest write handed over.
+struct GameJournal {
+    path: PathBuf,
+    log: SaveLog,
+    number: u64,
 }
 
 /// Saving fails: the files not saved, and when to try again.
@@ -64,6 +77,82 @@ impl Saver {
             writer,
             last: HashMap::new(),
             trouble: None,
+            game: None,
+        }
+    }
+
+    /// Goes on with a save journal read at start (`log`: what it holds), writing `first`
+    /// before anything else (a compaction, when part of it could not be read).
+    pub fn resume_game(&mut self, dir: &Path, log: SaveLog, first: Option<Write>) {
+        let path = dir.join(SAVE_LOG_FILE);
+        self.game = Some(GameJournal {
+            path,
+            log,
+            number: 0,
+        });
+        if let Some(write) = first {
+            self.hand_journal(write);
+        }
+    }
+
+    /// Saves the game: what changed since the journal was last written is appended (a move,
+    /// an undo, the clock), or the journal is started anew (a new game) or compacted, as the
+    /// log says; nothing when nothing changed.
+    pub fn save_game(&mut self, dir: &Path, game: &Game, photo: &FramedPhoto) {
+        let write = match &mut self.game {
+            Some(journal) => journal.log.sync(game, photo),
+            None => {
+                let (log, write) = SaveLog::new(game, photo);
+                let path = dir.join(SAVE_LOG_FILE);
+                self.game = Some(GameJournal {
+                    path,
+                    log,
+                    number: 0,
+                });
+                Some(write)
+            }
+        };
+        if let Some(write) = write {
+            self.hand_journal(write);
+        }
+    }
+
+    /// Compacts the game's journal to one snapshot of the game (the game is won, the app
+    /// closes), so the next start reads one record.
+    pub fn compact_game(&mut self) {
+        if let Some(journal) = &mut self.game
+            && journal.log.entries_since_snapshot() > 0
+        {
+            let write = journal.log.compact();
+            self.hand_journal(write);
+        }
+    }
+
+    /// Hands a journal write to the writer, numbered; while saving fails, it waits for the
+    /// retry instead, which writes the whole game.
+    fn hand_journal(&mut self, write: Write) {
+        let Some(journal) = &mut self.game else {
+            return;
+        };
+        match &mut self.trouble {
+            Some(trouble) => {
+                journal.log.write_failed();
+                trouble.unsaved.insert(journal.path.clone());
+            }
+            None => {
+                journal.number += 1;
+                let path = journal.path.clone();
+                self.writer.write_journal(path, journal.number, write);
+            }
+        }
+    }
+
+    /// Whether a write that landed holds the newest of its file.
+    fn newest(&self, written: &Written) -> bool {
+        match (written.journal, &self.game) {
+            (Some(number), Some(journal)) => number == journal.number,
+            (Some(_), None) => true,
+            (None, _) => self.last.get(&written.path) == Some(&written.bytes),
         }
     }
 
@@ -121,25 +210,41 @@ impl Saver {
         {
             trouble.retry_at = now + trouble.backoff;
             trouble.backoff = (trouble.backoff * 2).min(LONGEST_RETRY);
-            for path in &trouble.unsaved {
-                if let Some(bytes) = self.last.get(path) {
-                    self.writer.write(path.clone(), bytes.clone());
-                }
+            let unsaved: Vec<PathBuf> = trouble.unsaved.iter().cloned().collect();
+            for path in unsaved {
+                self.retry(path);
             }
         }
         said
     }
 
+    /// Writes a file that waits again: its newest bytes, or for the game's journal, the whole
+    /// game (the journal may hold part of what failed).
+    fn retry(&mut self, path: PathBuf) {
+        match &mut self.game {
+            Some(journal) if journal.path == path => {
+                let write = journal.log.compact();
+                journal.number += 1;
+                self.writer.write_journal(path, journal.number, write);
+            }
+            _ => {
+                if let Some(bytes) = self.last.get(&path) {
+                    self.writer.write(path, bytes.clone());
+                }
+            }
+        }
+    }
+
     /// Takes one finished write into account; what the player should read about it.
     fn finished(&mut self, written: Written, now: Instant) -> Option<String> {
-        let Written {
-            path,
-            bytes,
-            result,
-        } = written;
+        let newest = self.newest(&written);
+        let Written { path, result, .. } = written;
         match result {
             Err(error) => {
                 warn!("saving failed: {error}");
+                if let Some(journal) = self.game.as_mut().filter(|j| j.path == path) {
+                    journal.log.write_failed();
+                }
                 match &mut self.trouble {
                     Some(trouble) => {
                         trouble.unsaved.insert(path);
@@ -158,7 +263,7 @@ impl Saver {
             Ok(()) => {
                 let trouble = self.trouble.as_mut()?;
                 // An older write that landed does not make the newest bytes saved.
-                if self.last.get(&path) == Some(&bytes) {
+                if newest {
                     trouble.unsaved.remove(&path);
                 }
                 if !trouble.unsaved.is_empty() {

@@ -1,33 +1,49 @@
 //! Writes files off the frame: the frame hands over the bytes, a thread of its own writes them
 //! whole or not at all (atomic-file). When a file is handed over again before the last write
-//! began (a solution playing at 30 moves a second), only the newest bytes are written. Each
-//! write's outcome goes back to the frame, with its bytes, so a file that failed can be tried
-//! again.
+//! began (a solution playing at 30 moves a second), only the newest bytes are written. A
+//! journal (the game's save) is written as it is handed over instead: its records appended in
+//! order, or the file replaced whole, which makes the writes queued before it moot. Each
+//! write's outcome goes back to the frame, with its bytes (or its journal write's number), so a
+//! file that failed can be tried again.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use atomic_file::{Disk, Steps};
+use journal::Journal;
 
 use super::files::{StoreError, write_atomic_with};
+use crate::game::save_log;
 
 /// A write the writer finished: the file, the bytes, and whether they are on disk.
 #[derive(Debug)]
 pub struct Written {
     /// The file.
     pub path: PathBuf,
-    /// The bytes it was given.
+    /// The bytes it was given (none for a journal's write).
     pub bytes: Vec<u8>,
+    /// For a journal, the number its write was handed over with.
+    pub journal: Option<u64>,
     /// Whether they were written (else the file is as it was).
     pub result: Result<(), StoreError>,
+}
+
+/// A journal's write waiting its turn: the journal, the write's number, and the write.
+#[derive(Debug)]
+struct JournalWrite {
+    path: PathBuf,
+    number: u64,
+    write: save_log::Write,
 }
 
 /// What waits to be written, and what was.
 #[derive(Default)]
 struct Queue {
+    /// Journal writes, in the order they were handed over.
+    journal: VecDeque<JournalWrite>,
     /// The newest bytes for each file not yet written.
     pending: BTreeMap<PathBuf, Vec<u8>>,
     /// A file is being written now.
@@ -102,15 +118,31 @@ impl Writer {
         self.shared.1.notify_all();
     }
 
+    /// Hands over a journal's write, numbered so its outcome can be told from an older one's.
+    /// A replacement drops the writes to the same journal still waiting before it.
+    pub fn write_journal(&self, path: PathBuf, number: u64, write: save_log::Write) {
+        let mut queue = self.lock();
+        if matches!(write, save_log::Write::Replace(_)) {
+            queue.journal.retain(|waiting| waiting.path != path);
+        }
+        queue.journal.push_back(JournalWrite {
+            path,
+            number,
+            write,
+        });
+        drop(queue);
+        self.shared.1.notify_all();
+    }
+
     /// Waits until everything handed over is written, or `limit` has passed; returns whether
     /// it all was.
     pub fn flush(&self, limit: Duration) -> bool {
         let ready = &self.shared.1;
         let queue = self.lock();
         let (queue, _) = ready
-            .wait_timeout_while(queue, limit, |q| !q.pending.is_empty() || q.writing)
+            .wait_timeout_while(queue, limit, |q| !q.idle())
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        queue.pending.is_empty() && !queue.writing
+        queue.idle()
     }
 
     /// The writes finished since the last call, in the order they finished.
@@ -125,29 +157,104 @@ impl Writer {
 
     fn run(&self, steps: &impl Steps) {
         let ready = &self.shared.1;
+        // The journals open for appending, by path.
+        let mut open = HashMap::new();
         loop {
-            let (path, bytes) = {
+            let next = {
                 let mut queue = self.lock();
                 queue.writing = false;
                 ready.notify_all();
                 queue = ready
-                    .wait_while(queue, |q| q.pending.is_empty())
+                    .wait_while(queue, |q| q.pending.is_empty() && q.journal.is_empty())
                     .unwrap_or_else(|poisoned| poisoned.into_inner());
-                let Some(next) = queue.pending.pop_first() else {
-                    continue;
+                let next = match queue.journal.pop_front() {
+                    Some(write) => Next::Journal(write),
+                    None => match queue.pending.pop_first() {
+                        Some((path, bytes)) => Next::File(path, bytes),
+                        None => continue,
+                    },
                 };
                 queue.writing = true;
                 next
             };
-            let result = write_atomic_with(steps, &path, &bytes);
+            let written = match next {
+                Next::File(path, bytes) => {
+                    let result = write_atomic_with(steps, &path, &bytes);
+                    Written {
+                        path,
+                        bytes,
+                        journal: None,
+                        result,
+                    }
+                }
+                Next::Journal(write) => {
+                    let result = write_journal(steps, &mut open, &write);
+                    Written {
+                        path: write.path,
+                        bytes: Vec::new(),
+                        journal: Some(write.number),
+                        result,
+                    }
+                }
+            };
             let mut queue = self.lock();
-            queue.written += u64::from(result.is_ok());
-            queue.finished.push(Written {
-                path,
-                bytes,
-                result,
-            });
+            queue.written += u64::from(written.result.is_ok());
+            queue.finished.push(written);
         }
+    }
+}
+
+impl Queue {
+    /// Nothing waits and nothing is being written.
+    fn idle(&self) -> bool {
+        self.pending.is_empty() && self.journal.is_empty() && !self.writing
+    }
+}
+
+/// The writer's next job.
+enum Next {
+    File(PathBuf, Vec<u8>),
+    Journal(JournalWrite),
+}
+
+/// Writes one journal write: the records appended to the journal (opened at its first
+/// append, and again after a failure), or the file replaced through `steps`.
+fn write_journal(
+    steps: &impl Steps,
+    open: &mut HashMap<PathBuf, Journal>,
+    write: &JournalWrite,
+) -> Result<(), StoreError> {
+    let path = &write.path;
+    let result = match &write.write {
+        save_log::Write::Replace(lines) => {
+            // The next append opens the new file.
+            open.remove(path);
+            make_folder(path)?;
+            Journal::replace_with(steps, path, lines).map(|_| ())
+        }
+        save_log::Write::Append(lines) => {
+            let journal = match open.remove(path) {
+                Some(journal) => journal,
+                None => Journal::open(path)?.0,
+            };
+            let appended = open.entry(path.clone()).or_insert(journal);
+            appended.append_all(lines, false)
+        }
+    };
+    if result.is_err() {
+        open.remove(path);
+    }
+    Ok(result?)
+}
+
+/// Makes a file's folder if it is missing.
+fn make_folder(path: &Path) -> Result<(), StoreError> {
+    match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        Some(parent) => std::fs::create_dir_all(parent).map_err(|source| StoreError::Folder {
+            path: parent.to_path_buf(),
+            source,
+        }),
+        None => Ok(()),
     }
 }
 
@@ -168,7 +275,6 @@ mod tests {
             "the writer never finished"
         );
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "version 99");
-        assert!(writer.written() <= 100);
         let finished = writer.take_finished();
         assert!(finished.iter().all(|w| w.result.is_ok()), "{finished:?}");
         assert_eq!(finished.last().unwrap().bytes, b"version 99");

@@ -72,3 +72,17 @@ pub enum JournalError {
     #[error(transparent)]
     Replace(#[from] atomic_file::WriteError),
 }
+
+impl JournalError {
+    /// The operating system's error, if it refused something.
+    pub fn io_error(&self) -> Option<&io::Error> {
+        match self {
+            JournalError::LineBreak => None,
+            JournalError::Open { source, .. }
+            | JournalError::Read { source, .. }
+            | JournalError::Append { source, .. }
+            | JournalError::Sync { source, .. } => Some(source),
+            JournalError::Replace(error) => error.io_error(),
+        }
+    }
+}
