@@ -25,6 +25,8 @@ pub struct CliOptions {
     pub frame_stats: bool,
     /// The window's size in logical pixels (`360x800` tries a phone's portrait layout).
     pub window: Option<(u32, u32)>,
+    /// Print the speedsolver's statistics of the solve history as JSON and exit (`--stats`).
+    pub stats: bool,
 }
 
 /// A command line the app does not understand.
@@ -88,7 +90,7 @@ pub fn check_display(is_set: impl Fn(&str) -> bool) -> Result<(), CliError> {
 }
 
 /// The usage text.
-pub const USAGE: &str = "usage: snapslide [--photo FILE [--crop X,Y,W,H]] [--size N | COLUMNSxROWS (3-8)] [--seed S] [--screenshot FILE.png] [--frame-stats] [--window WxH]";
+pub const USAGE: &str = "usage: snapslide [--photo FILE [--crop X,Y,W,H]] [--size N | COLUMNSxROWS (3-8)] [--seed S] [--screenshot FILE.png] [--frame-stats] [--window WxH] [--stats]";
 
 /// The command line as the app's resource (inserted first: other plugins follow it).
 pub fn plugin(options: CliOptions) -> impl Fn(&mut App) {
@@ -144,6 +146,7 @@ impl CliOptions {
                     options.seed = Some(seed);
                 }
                 "--frame-stats" => options.frame_stats = true,
+                "--stats" => options.stats = true,
                 "--window" => {
                     let text = value("--window")?;
                     let size = parse_window(&text).ok_or(CliError::BadValue {

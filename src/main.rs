@@ -1,6 +1,7 @@
 //! The `snapslide` binary: on the desktop it parses the flags and runs the game; on iOS it is
 //! the app's executable, where there is no command line to read.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 #[cfg(not(target_os = "ios"))]
@@ -15,7 +16,13 @@ fn main() -> ExitCode {
 #[cfg(not(target_os = "ios"))]
 fn main() -> ExitCode {
     let is_set = |name: &str| std::env::var_os(name).is_some_and(|value| !value.is_empty());
-    let options = CliOptions::parse(std::env::args().skip(1))
+    let options = CliOptions::parse(std::env::args().skip(1));
+    if let Ok(options) = &options
+        && options.stats
+    {
+        return print_stats(options);
+    }
+    let options = options
         .and_then(|o| o.check_crop().map(|_| o))
         .and_then(|o| snapslide::check_display(is_set).map(|_| o));
     match options {
@@ -42,6 +49,38 @@ fn main() -> ExitCode {
         Err(error) => {
             eprintln!("snapslide: {error}\n{}", snapslide::USAGE);
             ExitCode::from(2)
+        }
+    }
+}
+
+/// `--stats`: the speedsolver's statistics of the solve history, as JSON on stdout, with no
+/// window; an empty history prints `{}` and says so on stderr.
+#[cfg(not(target_os = "ios"))]
+fn print_stats(options: &CliOptions) -> ExitCode {
+    let Some(dir) = snapslide::persist::DataDir::for_options(options).0 else {
+        eprintln!("snapslide: there is no data folder to read the solves from");
+        return ExitCode::FAILURE;
+    };
+    match snapslide::persist::stats_in(&dir) {
+        Ok(report) => {
+            if report.is_empty() {
+                eprintln!("snapslide: no solves yet (only random-state games count)");
+            }
+            match serde_json::to_string_pretty(&report) {
+                Ok(json) => {
+                    // A reader that stops early (`| head`) is no error of ours.
+                    let _ = writeln!(std::io::stdout().lock(), "{json}");
+                    ExitCode::SUCCESS
+                }
+                Err(error) => {
+                    eprintln!("snapslide: {error}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Err(error) => {
+            eprintln!("snapslide: {error}");
+            ExitCode::FAILURE
         }
     }
 }

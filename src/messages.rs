@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 use npuzzle::{Board, Move};
 
+use crate::game::solves::Solve;
 use crate::game::{BestScores, DailyResults, Game, Position, Preferences, Step};
 
 /// What the player meant on the board, interpreted by `input` from a tap, swipe or key.
@@ -134,6 +135,8 @@ pub struct Restored {
     pub scores: Option<BestScores>,
     /// The puzzles of the day played, if that file was read.
     pub days: Option<DailyResults>,
+    /// The solve history, oldest first, if that file was read.
+    pub solves: Option<Vec<Solve>>,
 }
 
 /// Where the player wants a photo from.

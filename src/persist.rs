@@ -34,7 +34,7 @@ use crate::lifecycle::Suspended;
 use crate::messages::{Change, GameChanged, GameCommand, NewGame, Notice, PhotoArrived, Restored};
 use crate::photo::{FramedPhoto, PhotoSource};
 use crate::play::CurrentGame;
-use crate::records::{Days, Scores};
+use crate::records::{Days, History, Scores};
 use crate::redraw::{FrameRequest, ReportMotion};
 use crate::session::{Session, SessionCommand};
 use crate::settings::Settings;
@@ -109,10 +109,17 @@ fn restore(
     if let (Some(dir), Some((log, first))) = (dir.0.as_deref(), loaded.journal.take()) {
         saver.resume_game(dir, log, first);
     }
+    let solves = loaded.solves.take().map(|(solves, first)| {
+        if let Some(dir) = dir.0.as_deref() {
+            saver.resume_solves(dir, solves.len(), first);
+        }
+        solves
+    });
     let restored = Restored {
         settings: loaded.settings.take(),
         scores: loaded.scores.take(),
         days: loaded.days.take(),
+        solves,
     };
     // The files hold what was read (or nothing, which the defaults stand for): unchanged, they
     // are not written again. A file read in part is written once with what was kept.
@@ -166,6 +173,17 @@ fn start_first_game(
             out.new_game.write(NewGame::Settings { seed: options.seed });
         }
     }
+}
+
+/// The speedsolver's statistics of the solve history in `dir` (empty without one). Lines that
+/// cannot be read are left out, as at start.
+pub fn stats_in(dir: &Path) -> Result<crate::game::stats::StatsReport, journal::JournalError> {
+    let path = dir.join(crate::game::solves::SOLVES_FILE);
+    let loaded = journal::read(&path)?;
+    let solves = crate::game::solves::solves_in(&loaded).solves;
+    Ok(crate::game::stats::StatsReport::new(
+        solves.iter().filter_map(|solve| solve.attempt()),
+    ))
 }
 
 /// Keeps a photo the player picked in the data folder (so the game in progress still has it
@@ -226,6 +244,7 @@ struct SaveInputs<'w, 's> {
     session: Res<'w, Session>,
     scores: Res<'w, Scores>,
     days: Res<'w, Days>,
+    history: Res<'w, History>,
     current: Res<'w, CurrentGame>,
     suspended: Res<'w, Suspended>,
     changes: MessageReader<'w, 's, GameChanged>,
@@ -262,6 +281,9 @@ fn save_changes(
     }
     if inputs.days.is_changed() {
         saver.save(dir, DAILY_FILE, &inputs.days.0);
+    }
+    if inputs.history.is_changed() {
+        saver.save_solves(dir, &inputs.history.0);
     }
     // The board on show before the first game is none of the player's. The journal holds
     // the game a review replays; it is compacted when the game is won and when the app closes.

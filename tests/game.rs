@@ -836,6 +836,52 @@ mod headless {
     }
 
     #[test]
+    fn a_win_is_appended_to_the_solve_history_and_read_back_at_the_next_start() {
+        let (mut app, dir) = app_with_files("history");
+        let board = parse_board("1 2 3 / 4 5 6 / 0 7 8").unwrap();
+        start(&mut app, Game::new(board, Difficulty::Easy));
+        for _ in 0..2 {
+            intent(&mut app, BoardIntent::Slide(Move::Right));
+        }
+        assert_eq!(phase(&app), Phase::Won);
+        flush_saves(&app);
+        let history = dir.join(snapslide::game::solves::SOLVES_FILE);
+        let text = std::fs::read_to_string(&history).unwrap();
+        assert_eq!(text.lines().count(), 1, "{text}");
+        // A second win appends one line, and leaves the first as it was.
+        start(
+            &mut app,
+            Game::new(
+                parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap(),
+                Difficulty::Easy,
+            ),
+        );
+        intent(&mut app, BoardIntent::Slide(Move::Right));
+        flush_saves(&app);
+        let again = std::fs::read_to_string(&history).unwrap();
+        assert!(again.starts_with(&text), "the history was rewritten");
+        assert_eq!(again.lines().count(), 2);
+        // Read back at the next start, oldest first, with each solve's moves and board.
+        let mut next = App::new();
+        next.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, CorePlugin));
+        next.insert_resource(snapslide::persist::DataDir(Some(dir.clone())));
+        next.insert_resource(snapslide::CliOptions::default());
+        next.add_plugins(snapslide::persist::plugin);
+        for _ in 0..3 {
+            next.update();
+        }
+        let kept = next
+            .world()
+            .resource::<snapslide::records::History>()
+            .0
+            .clone();
+        assert_eq!(kept.len(), 2);
+        assert_eq!((kept[0].stm(), kept[1].stm()), (2, 1));
+        assert_eq!(kept[0].start, vec![1, 2, 3, 4, 5, 6, 0, 7, 8]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn a_damaged_setting_is_repaired_once_and_said_once() {
         // Play-test 59.4: every launch said the theme was back to the default, and kept
         // another copy of the file.

@@ -17,13 +17,36 @@ pub const HELP: &str = "Slide the tiles back into place to rebuild the photo. On
 empty; any tile beside it can slide into it.\n\n\
 • Tap a tile in the empty cell's row or column: it slides, with every tile between it and \
 the gap.\n\
-• Swipe on the board: the tile beside the gap moves that way.\n\
+• Drag a tile toward the gap: it follows your finger, with the tiles between. A swipe \
+that starts on the gap or beside the board moves the tile beside the gap that way.\n\
 • Keys: the arrows or WASD move the tile beside the gap; Ctrl+Z undoes, Ctrl+Y redoes; \
 Esc opens the menu.\n\n\
 Undo lowers the move counter; Restart goes back to the start of the same puzzle. Hint \
 outlines the next move of a shortest solution (tap it again to play it), and Solve plays a \
 whole solution, the shortest possible up to 4×4. A game the app helped with sets no best \
 score.";
+
+/// The statistics of the history as it was last counted (by its length): counted again only
+/// when a solve was added, not every frame the sheet is open.
+#[derive(Default)]
+pub(super) struct StatsCache(Option<(usize, crate::game::stats::StatsReport)>);
+
+impl StatsCache {
+    fn of(&mut self, history: &[crate::game::solves::Solve]) -> &crate::game::stats::StatsReport {
+        if self
+            .0
+            .as_ref()
+            .is_none_or(|(counted, _)| *counted != history.len())
+        {
+            let attempts = history.iter().filter_map(|solve| solve.attempt());
+            self.0 = Some((
+                history.len(),
+                crate::game::stats::StatsReport::new(attempts),
+            ));
+        }
+        &self.0.get_or_insert_default().1
+    }
+}
 
 /// The picture on show in the preview, as a texture.
 #[derive(Default)]
@@ -34,6 +57,7 @@ pub(super) fn show(
     settings: Res<Settings>,
     mut hud: ResMut<Hud>,
     mut preview: Local<PreviewTexture>,
+    mut stats: Local<StatsCache>,
     view: View,
     mut actions: Actions,
 ) -> Result {
@@ -69,6 +93,17 @@ pub(super) fn show(
             title(ui, "Records", &mut hud);
             records(ui, &view);
         }),
+        Sheet::Solves => modal(ctx, "solves", width, |ui| {
+            title(ui, "Solves", &mut hud);
+            super::history::solves(ui, &view.history, crate::game::today());
+        }),
+        Sheet::Statistics => {
+            let report = stats.of(&view.history);
+            modal(ctx, "statistics", width, |ui| {
+                title(ui, "Statistics", &mut hud);
+                super::history::statistics(ui, report);
+            })
+        }
         Sheet::How(details) => modal(ctx, "how", width, |ui| {
             title(ui, "How it was found", &mut hud);
             let tall = view.layout.window_points().y * 0.6;

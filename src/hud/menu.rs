@@ -387,6 +387,12 @@ fn more(ui: &mut egui::Ui, hud: &mut Hud, view: &View, quit: bool, actions: &mut
         if style::button(ui, true, "Records").clicked() {
             hud.sheet = Sheet::Records;
         }
+        if style::button(ui, true, "Solves").clicked() {
+            hud.sheet = Sheet::Solves;
+        }
+        if style::button(ui, true, "Statistics").clicked() {
+            hud.sheet = Sheet::Statistics;
+        }
         if style::button(ui, view.tiles.picture.is_some(), "See the photo").clicked() {
             hud.sheet = Sheet::Preview;
         }

@@ -7,6 +7,7 @@
 pub mod access;
 mod dialogs;
 mod framing_sheet;
+mod history;
 mod menu;
 mod overlay;
 mod panel;
@@ -57,6 +58,7 @@ struct View<'w> {
     session: Res<'w, crate::session::Session>,
     system: Res<'w, crate::platform::SystemPreferences>,
     new_game: Res<'w, crate::newgame::NewGameJob>,
+    history: Res<'w, crate::records::History>,
 }
 
 impl View<'_> {

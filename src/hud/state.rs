@@ -71,6 +71,10 @@ pub enum Sheet {
     Preview,
     /// Best scores.
     Records,
+    /// Every solve, newest first.
+    Solves,
+    /// The speedsolver's statistics.
+    Statistics,
     /// Set up your own board.
     Setup(SetupForm),
     /// A question before the game in progress is lost.

@@ -12,6 +12,7 @@ use thiserror::Error;
 
 use crate::game::files::{DAILY_FILE, GAME_FILE, SCORES_FILE, SETTINGS_FILE, read_state};
 use crate::game::save_log::{self, SAVE_LOG_FILE, SaveLog, Write};
+use crate::game::solves::{SOLVES_FILE, Solve, solves_in};
 use crate::game::{BestScores, DailyResults, FileError, Game, Preferences, Read};
 use crate::photo::FramedPhoto;
 
@@ -104,6 +105,9 @@ pub struct Loaded {
     /// The game in progress (or the last one finished), and its photo (with the player's frame
     /// of it) if that could be read.
     pub game: Option<(Game, Option<FramedPhoto>)>,
+    /// The solve history, oldest first, if its file was there; and the history to write in its
+    /// place first when lines of it could not be read (they are kept aside once).
+    pub solves: Option<(Vec<Solve>, Option<Write>)>,
     /// The save journal it was read from, to go on writing: what it holds, and a compaction
     /// to write first when part of it was lost. `None` for a game read from an older version's
     /// `game.json` (the first save starts the journal).
@@ -139,6 +143,7 @@ pub fn load_all(dir: &Path) -> Loaded {
     loaded.settings = load(dir, File::Settings, Preferences::read, problems);
     loaded.scores = load(dir, File::Scores, BestScores::read, problems);
     loaded.days = load(dir, File::Days, DailyResults::read, problems);
+    loaded.solves = load_solves(dir, problems);
     match load_journal(dir, problems) {
         Some((game, photo, journal)) => {
             loaded.game = Some((game, Some(photo)));
@@ -149,6 +154,47 @@ pub fn load_all(dir: &Path) -> Loaded {
         None => loaded.game = load(dir, File::Game, read_state, problems),
     }
     loaded
+}
+
+/// Reads the solve history, if there is one. Lines that could not be read are kept aside
+/// (`solves.journal.damaged`) and said; the history is then to be written without them.
+fn load_solves(dir: &Path, problems: &mut Vec<Problem>) -> Option<(Vec<Solve>, Option<Write>)> {
+    let path = dir.join(SOLVES_FILE);
+    if !path.exists() {
+        return None;
+    }
+    let loaded = match journal::read(&path) {
+        Ok(loaded) => loaded,
+        Err(error) => {
+            problems.push(Problem {
+                player: "Your solve history could not be read; new solves are kept beside it."
+                    .into(),
+                log: format!("{error}"),
+                rewrite: None,
+            });
+            return None;
+        }
+    };
+    let damaged: Vec<_> = loaded.all_damaged().collect();
+    let mut rewrite = None;
+    if !damaged.is_empty() {
+        let kept = journal::keep_damaged(&journal::damaged_path(&path), damaged.iter().copied());
+        problems.push(Problem {
+            player: format!(
+                "{} of your solve history could not be read and {} kept aside; the rest is \
+                 kept.",
+                match damaged.len() {
+                    1 => "A solve".to_string(),
+                    n => format!("{n} solves"),
+                },
+                if damaged.len() == 1 { "is" } else { "are" },
+            ),
+            log: format!("{}: damaged lines kept aside ({kept:?})", path.display()),
+            rewrite: None,
+        });
+        rewrite = Some(Write::Replace(loaded.records.clone()));
+    }
+    Some((solves_in(&loaded).solves, rewrite))
 }
 
 /// Reads the game back from its save journal, if there is one: the game, its photo, and the

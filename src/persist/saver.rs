@@ -5,7 +5,7 @@
 //! at once when the app closes; the first time they are all written, the player is told that
 //! saving works again.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -18,6 +18,7 @@ use super::files::StoreError;
 use super::writer::{SharedSteps, Writer, Written};
 use crate::game::Game;
 use crate::game::save_log::{SAVE_LOG_FILE, SaveLog, Write};
+use crate::game::solves::{SOLVES_FILE, Solve};
 use crate::photo::FramedPhoto;
 
 /// The wait before the first quiet retry.
@@ -38,6 +39,19 @@ pub struct Saver {
     trouble: Option<Trouble>,
     /// The game's save journal, once the game has been saved or read back.
     game: Option<GameJournal>,
+    /// The solve history's journal, once it has been read or written.
+    solves: Option<SolvesJournal>,
+}
+
+/// The solve history's journal: its file, how many solves it was handed, and the records of
+/// writes not yet known to have landed (by number) or that failed (to append again).
+#[derive(Default)]
+struct SolvesJournal {
+    path: PathBuf,
+    handed: usize,
+    number: u64,
+    in_flight: BTreeMap<u64, Vec<String>>,
+    failed: Vec<String>,
 }
 
 /// The game's save journal: its file, what it holds (the log, which says what to write next),
@@ -78,7 +92,58 @@ impl Saver {
             last: HashMap::new(),
             trouble: None,
             game: None,
+            solves: None,
         }
+    }
+
+    /// Goes on with the solve history read at start, which holds `count` solves; `first` is
+    /// written before anything else (the history without lines that could not be read, so
+    /// they are set aside once).
+    pub fn resume_solves(&mut self, dir: &Path, count: usize, first: Option<Write>) {
+        let path = dir.join(SOLVES_FILE);
+        self.solves = Some(SolvesJournal {
+            path: path.clone(),
+            handed: count,
+            ..SolvesJournal::default()
+        });
+        if let Some(write) = first {
+            self.hand_solves(write, Vec::new());
+        }
+    }
+
+    /// Appends the solves the history has gained since it was last written, one record each;
+    /// the history is never rewritten.
+    pub fn save_solves(&mut self, dir: &Path, history: &[Solve]) {
+        let journal = self.solves.get_or_insert_with(|| SolvesJournal {
+            path: dir.join(SOLVES_FILE),
+            ..SolvesJournal::default()
+        });
+        let new: Vec<String> = history
+            .iter()
+            .skip(journal.handed)
+            .map(Solve::encode)
+            .collect();
+        journal.handed = history.len();
+        if !new.is_empty() {
+            self.hand_solves(Write::Append(new.clone()), new);
+        }
+    }
+
+    /// Hands a write to the solve history to the writer (`records`: the records it appends,
+    /// kept until it lands); while saving fails, the records wait for the retry.
+    fn hand_solves(&mut self, write: Write, records: Vec<String>) {
+        let Some(journal) = &mut self.solves else {
+            return;
+        };
+        if let Some(trouble) = &mut self.trouble {
+            journal.failed.extend(records);
+            trouble.unsaved.insert(journal.path.clone());
+            return;
+        }
+        journal.number += 1;
+        journal.in_flight.insert(journal.number, records);
+        let path = journal.path.clone();
+        self.writer.write_journal(path, journal.number, write);
     }
 
     /// Goes on with a save journal read at start (`log`: what it holds), writing `first`
@@ -149,10 +214,31 @@ impl Saver {
 
     /// Whether a write that landed holds the newest of its file.
     fn newest(&self, written: &Written) -> bool {
-        match (written.journal, &self.game) {
-            (Some(number), Some(journal)) => number == journal.number,
-            (Some(_), None) => true,
-            (None, _) => self.last.get(&written.path) == Some(&written.bytes),
+        let path = &written.path;
+        match written.journal {
+            None => self.last.get(path) == Some(&written.bytes),
+            Some(number) => match (&self.game, &self.solves) {
+                (Some(game), _) if &game.path == path => number == game.number,
+                (_, Some(solves)) if &solves.path == path => {
+                    solves.failed.is_empty() && solves.in_flight.keys().all(|&n| n == number)
+                }
+                _ => true,
+            },
+        }
+    }
+
+    /// Notes how a write to the solve history ended: its records landed, or wait to be
+    /// appended again.
+    fn solves_written(&mut self, written: &Written) {
+        let (Some(journal), Some(number)) = (&mut self.solves, written.journal) else {
+            return;
+        };
+        if journal.path != written.path {
+            return;
+        }
+        let records = journal.in_flight.remove(&number).unwrap_or_default();
+        if written.result.is_err() {
+            journal.failed.extend(records);
         }
     }
 
@@ -221,6 +307,14 @@ impl Saver {
     /// Writes a file that waits again: its newest bytes, or for the game's journal, the whole
     /// game (the journal may hold part of what failed).
     fn retry(&mut self, path: PathBuf) {
+        if let Some(solves) = self.solves.as_mut().filter(|j| j.path == path) {
+            let records = std::mem::take(&mut solves.failed);
+            solves.number += 1;
+            solves.in_flight.insert(solves.number, records.clone());
+            let write = Write::Append(records);
+            self.writer.write_journal(path, solves.number, write);
+            return;
+        }
         match &mut self.game {
             Some(journal) if journal.path == path => {
                 let write = journal.log.compact();
@@ -237,6 +331,7 @@ impl Saver {
 
     /// Takes one finished write into account; what the player should read about it.
     fn finished(&mut self, written: Written, now: Instant) -> Option<String> {
+        self.solves_written(&written);
         let newest = self.newest(&written);
         let Written { path, result, .. } = written;
         match result {

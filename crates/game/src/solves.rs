@@ -10,7 +10,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use journal::{Damaged, Journal, JournalError, Loaded, damaged_path, keep_damaged};
 use serde::{Deserialize, Serialize};
 
-use super::{Day, Difficulty, Game, GameKind, PhotoSource};
+use super::{Day, Difficulty, Game, GameKind, PhotoSource, stats};
 
 /// The solve history's file name.
 pub const SOLVES_FILE: &str = "solves.journal";
@@ -275,6 +275,29 @@ impl Solve {
             mode: self.mode.category_key(),
             helped: self.helped,
         }
+    }
+
+    /// The solve as the speedsolver's statistics count it: its category and its result.
+    /// Speedsolvers count random-state scrambles only ([`Difficulty::Random`], their
+    /// "single"); a game at a difficulty, the puzzle of the day or a set-up board has no
+    /// such category (`None`).
+    pub fn attempt(&self) -> Option<(stats::Category, stats::Attempt)> {
+        let mode = match self.mode {
+            Mode::Shuffled(Difficulty::Random) => stats::Mode::Single,
+            _ => return None,
+        };
+        let category = stats::Category::new(self.width.into(), self.height.into(), mode);
+        let category = if self.helped {
+            category.helped()
+        } else {
+            category
+        };
+        let (stm, mtm) = (self.stm() as u32, self.mtm() as u32);
+        let attempt = match self.result {
+            Ending::Solved => stats::Attempt::solved(self.time_ms, stm, mtm),
+            Ending::Dnf => stats::Attempt::dnf(stm, mtm),
+        };
+        Some((category, attempt))
     }
 
     /// The solve as one line of compact JSON.

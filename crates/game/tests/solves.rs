@@ -211,3 +211,25 @@ fn an_unknown_record_is_left_as_it_is_and_a_history_that_cannot_be_written_is_an
     assert!(SolveHistory::open(&dir.join("missing").join(SOLVES_FILE)).is_err());
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn only_random_state_solves_count_for_the_speedsolvers_statistics() {
+    use snapslide_game::stats::{Category as StatsCategory, Mode as StatsMode};
+    let mut random = solve(1);
+    random.mode = Mode::Shuffled(Difficulty::Random);
+    let (category, attempt) = random.attempt().expect("a random-state solve counts");
+    assert_eq!(category, StatsCategory::new(3, 3, StatsMode::Single));
+    assert_eq!(attempt.time_ms, Some(random.time_ms));
+    assert_eq!(attempt.moves as usize, random.stm());
+    assert_eq!(attempt.moves_mtm as usize, random.mtm());
+    random.helped = true;
+    random.result = Ending::Dnf;
+    let (category, attempt) = random.attempt().unwrap();
+    assert!(category.helped && attempt.time_ms.is_none());
+    let mut hard = solve(2);
+    hard.mode = Mode::Shuffled(Difficulty::Hard);
+    assert!(
+        hard.attempt().is_none(),
+        "a difficulty game is not a speedsolve"
+    );
+}
