@@ -71,7 +71,7 @@ fn payload(fields: &Fields) -> BitWriter {
 
 /// The characters of a payload: zero bits up to a whole number of characters with the check,
 /// then the check.
-fn seal(mut writer: BitWriter) -> String {
+pub fn seal(mut writer: BitWriter) -> String {
     while !(writer.len() + CHECK_BITS as usize).is_multiple_of(5) {
         writer.write_bit(false);
     }

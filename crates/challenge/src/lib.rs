@@ -21,6 +21,8 @@ mod bits;
 mod challenge;
 mod error;
 mod format;
+#[doc(hidden)]
+pub mod fuzzing;
 mod rank;
 
 pub use challenge::{
