@@ -65,7 +65,7 @@ fn a_hundred_move_4x4_solve_fits_72_characters_and_300_with_its_times() {
     for seed in 0..40 {
         let (start, moves) = hundred_moves(seed);
         assert_eq!(moves.len(), 100);
-        for total in [8_000, 20_000, 60_000, 600_000, 3_600_000] {
+        for total in [8_000, 20_000, 60_000, 600_000, 3_600_000, 86_400_000] {
             let plain = Challenge::new(start.clone(), moves.clone(), total, None).unwrap();
             assert!(
                 plain.code().len() <= 72,
