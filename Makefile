@@ -141,7 +141,7 @@ check:
 ## The corpora grow in fuzz/corpus from fuzz/seeds; a finding and each run's log land in
 ## fuzz/artifacts.
 ## `make fuzz FUZZ_TARGETS=photo PHOTO_RUNS=1000` runs one target briefly.
-FUZZ_TARGETS ?= parse settings scores daily game pdb_cache photo
+FUZZ_TARGETS ?= parse settings scores daily game pdb_cache photo code
 FUZZ_RUNS ?= 10000000
 PHOTO_RUNS ?= 1000000
 fuzz:

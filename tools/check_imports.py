@@ -13,8 +13,8 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CRATES = ["src", "crates/npuzzle/src", "crates/npuzzle-cli/src", "crates/game/src", "crates/photo/src",
-          "crates/atomic-file/src", "crates/journal/src",
+CRATES = ["src", "crates/npuzzle/src", "crates/npuzzle-cli/src", "crates/challenge/src", "crates/game/src",
+          "crates/photo/src", "crates/atomic-file/src", "crates/journal/src",
           "android/bridge/src", "android/native/src"]
 IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 

@@ -163,7 +163,59 @@ fn photo() {
     seed("photo", "rgba.webp", &encoded(&rgba, ImageFormat::WebP));
 }
 
+/// Challenge codes (the target's text) and the fields behind them (its sealed input): a 3×3
+/// solve, a 4×4 solve of 100 moves with and without its moves' times, an 8×8 and a 2×2 one,
+/// and a link in lower case with hyphens.
+fn code() {
+    let walk = "ULDRDRURDDLLLUURDLURRDRDLLLURDLURRDLUULDRURRULDDDRUULURDLDLLDRRRULULULDDDRULUURRRDDLLDRRUUULLLDRRDRD";
+    let four = parse_board("5 9 3 15 / 2 0 6 10 / 1 12 11 8 / 4 13 14 7").expect("a board");
+    let mut eight = Board::goal(8, 8).expect("8x8 is a board");
+    eight
+        .apply_all(&[Move::Up, Move::Left, Move::Left, Move::Up])
+        .expect("legal");
+    let solves = [
+        (
+            "3x3",
+            parse_board("1 0 2 / 7 5 4 / 8 6 3").expect("a board"),
+            "DRDLLURURDD",
+            false,
+        ),
+        ("4x4", four.clone(), walk, false),
+        ("4x4-times", four, walk, true),
+        ("8x8", eight, "DRRD", true),
+        (
+            "2x2",
+            Board::goal(2, 2).expect("2x2 is a board"),
+            "UDLR",
+            false,
+        ),
+    ];
+    for (name, start, moves, timed) in solves {
+        let moves = npuzzle::moves_from_str(moves).expect("move letters");
+        // Human times: 80 to 600 ms after the move before.
+        let times: Vec<u64> = (0..moves.len() as u64)
+            .scan(0, |time, i| {
+                *time += if i == 0 { 0 } else { 80 + i * 337 % 521 };
+                Some(*time)
+            })
+            .collect();
+        let total = times.last().map_or(0, |last| last + 180);
+        let times = timed.then_some(times);
+        let challenge = challenge::Challenge::new(start, moves, total, times).expect("a challenge");
+        seed("code", &format!("{name}.txt"), challenge.code().as_bytes());
+        let sealed = challenge::fuzzing::unseal(challenge.code()).expect("a code");
+        seed("code", &format!("{name}.sealed"), &sealed);
+    }
+    let link = challenge::decode("snapslide://c/4SJMFVGPHFT3E4H4KV").err();
+    assert!(link.is_some(), "an unsolvable board is refused");
+    seed("code", "unsolvable.txt", b"4SJMFVGPHFT3E4H4KV");
+    let hyphens = "snapslide://c/5239-mv0k-xfdn-44xs-nnov-3vpm-dhxg-9swj-q13c-tfwh-2awg-fttf-g59y-x422-8jv0-36fe";
+    assert!(challenge::decode(hyphens).is_ok(), "the link reads back");
+    seed("code", "link.txt", hyphens.as_bytes());
+}
+
 fn main() {
+    code();
     settings();
     scores();
     daily();

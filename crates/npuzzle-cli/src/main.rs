@@ -2,6 +2,7 @@
 
 mod analyze;
 mod bench;
+mod code;
 mod generate;
 mod input;
 mod interrupt;
@@ -63,6 +64,9 @@ enum Command {
     Pdb(pdb::Args),
     /// Boards at an exact shortest distance (or random ones), in the benchmark format.
     Generate(generate::Args),
+    /// Challenge codes: `npuzzle code encode FILE --moves MOVES --time-ms N`, `npuzzle code
+    /// decode CODE`.
+    Code(code::Args),
 }
 
 fn main() -> ExitCode {
@@ -73,6 +77,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Pdb(args) => pdb::run(&args),
         Command::Generate(args) => generate::run(&args),
+        Command::Code(args) => code::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
