@@ -65,8 +65,10 @@ def entries(lines, checkout):
         while parents and parents[-1][0] >= indent:
             parents.pop()
         base = parents[-1][1] if parents else ""
-        paths = [os.path.normpath(os.path.join(base, name.strip())) + ("/" if name.strip()
-                 .endswith("/") else "") for name in names.split(",") if name.strip()]
+        paths = []
+        for name in (name.strip() for name in names.split(",") if name.strip()):
+            path = os.path.normpath(os.path.join(base, name))
+            paths.append(path + "/" if name.endswith("/") else path)
         own = []
         for path in paths:
             folder = path.rstrip("/")
