@@ -24,7 +24,7 @@ if [ -n "$$missing" ]; then \
 fi
 endef
 
-.PHONY: run test screenshot deps screenshot-deps check mobile-deps mobile-checks phone-check phone-layout first-minute screen-reader screen-reader-deps android ios fuzz
+.PHONY: run test screenshot deps screenshot-deps check mobile-deps mobile-checks phone-check phone-layout first-minute screen-reader screen-reader-deps android ios fuzz tree-before tree-after
 
 ## Installs the system packages that are missing (quietly does nothing when all are there).
 deps:
@@ -103,8 +103,9 @@ run: deps
 	cargo run -p snapslide --profile play
 
 ## Format, lints, the phone check and every test in the workspace (the game's tests need no
-## display), then the phone's layout and a player's first minute under Xvfb.
-test: deps mobile-checks
+## display), then the phone's layout and a player's first minute under Xvfb; last, that the run
+## changed no tracked file (tree-after).
+test: tree-before deps mobile-checks
 	@cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
 	@cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
 	cargo fmt --all --check
@@ -113,6 +114,8 @@ test: deps mobile-checks
 	tools/check_ownership.py
 	tools/check_functions.py --self-test
 	tools/check_functions.py
+	tools/check_docs_map.py --self-test
+	tools/check_docs_map.py
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy --manifest-path fuzz/Cargo.toml --no-default-features --all-targets -- -D warnings
 	$(MAKE) --no-print-directory phone-check
@@ -122,6 +125,30 @@ test: deps mobile-checks
 	$(MAKE) --no-print-directory phone-layout
 	$(MAKE) --no-print-directory first-minute
 	$(MAKE) --no-print-directory screen-reader
+	@$(MAKE) --no-print-directory tree-after
+
+## `make test` leaves the tree as it found it. tree-before records the tracked files' changes
+## against HEAD (`git diff HEAD`, the developer's own edits included) before the checks;
+## tree-after fails when they differ after them: only a change made by the run fails, not an
+## edit made before it. Outside a git checkout (no HEAD), nothing is recorded or checked.
+TREE_BEFORE := $(CARGO_TARGET_DIR)/tree-before-test.diff
+tree_state = git -C $(CURDIR) diff HEAD --binary --no-ext-diff -- .
+
+tree-before:
+	@mkdir -p $(CARGO_TARGET_DIR); rm -f $(TREE_BEFORE)
+	@if git -C $(CURDIR) rev-parse --verify -q HEAD >/dev/null 2>&1; then \
+		$(tree_state) > $(TREE_BEFORE); \
+	fi
+
+tree-after:
+	@if [ ! -f $(TREE_BEFORE) ]; then \
+		echo "not a git checkout: whether make test changed the tree is not checked"; exit 0; \
+	fi; \
+	$(tree_state) > $(TREE_BEFORE).after; \
+	cmp -s $(TREE_BEFORE) $(TREE_BEFORE).after || { \
+		echo "make test changed tracked files (how its run changed git diff HEAD):"; \
+		diff $(TREE_BEFORE) $(TREE_BEFORE).after | head -40; exit 1; }; \
+	echo "make test left the tracked files as it found them"
 
 ## Saves a screenshot of the game under Xvfb (software rendering).
 screenshot: screenshot-deps

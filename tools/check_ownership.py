@@ -8,12 +8,19 @@ are `S`'s. A module writes a resource when it takes it as `ResMut` (by name or b
 `crate::settings::Settings`) or as `Mut` (from `resource_scope`, `resource_mut`, …), asks for
 `resource_mut`, `resource_scope` or `get_resource_or_insert_with`, or inserts, initialises or
 removes it (`insert_resource(x)` inserts the type of `x`: a constructor's, a variable's, or the
-return type of the method that makes it, read from the source). Tests (`#[cfg(test)]` modules
-and `tests/`) are left out: they set up the world as they please. Comments and what strings say
-are not code.
+return type of the method that makes it, read from the source). Three hidden writes count too:
+changing it through `&` (interior mutability: a `Cell`, an atomic, a `Mutex` inside; the call of
+a mutator such as `store`, `set`, `take`, `lock`, or of one of its methods that calls one on
+`self`, through `Res<T>`, `&T`, a clone, a SystemParam's field or `resource::<T>()`); a `ResMut`
+of a name given by `use … as` or `type … =`; and using another module's SystemParam that holds
+a `ResMut` (itself or in a SystemParam it holds): each module that names it writes. Tests
+(`#[cfg(test)]` modules and `tests/`) are left out: they set up the world as they please.
+Comments and what strings say are not code.
 
-Prints each resource written by a module other than its owner, or by more than one module, and
-each value inserted whose type it cannot tell, and exits 1; else one line and 0.
+Prints each resource written by a module other than its owner, or by more than one module (and
+where: file:line), and each value inserted whose type it cannot tell, and exits 1; else one line
+and 0. It reads names, not types: a value reached another way (a field of a clone of a field)
+is not seen.
 
 Usage: tools/check_ownership.py [source folder] (default: src/)
        tools/check_ownership.py --self-test   (runs CASES below: each must find what it says)
@@ -250,32 +257,235 @@ def variable_type(name, before, defined, made, depth):
     return base(params[-1]) if params else None
 
 
+# Calls that change what they are called on through `&self`: an atomic's, a `Cell`'s, a lock's,
+# a `RefCell`'s, or a collection's behind one of them.
+MUTATORS = re.compile(r"(?:store|swap|fetch_\w+|compare_exchange\w*|set|take|replace|lock"
+                      r"|try_lock|write|borrow_mut|get_or_init|push\w*|pop\w*|drain|insert"
+                      r"|remove|clear)")
+# A call at the end of a chain of fields: `x.a.0.method(` (x may be `self`).
+CHAIN = re.compile(rf"(?<![\w.:])({IDENT})((?:\s*\.\s*(?:{IDENT}|\d+))*)\s*\.\s*({IDENT})\s*"
+                   rf"(?:::<[^()]*>)?\s*\(")
+# The same from a resource asked for by its type: `world.resource::<T>().a.method(`.
+ASKED_CHAIN = re.compile(rf"\.\s*resource(?:_ref)?::<\s*({TYPE})\s*>\s*\(\s*\)"
+                         rf"((?:\s*\.\s*(?:{IDENT}|\d+))*)\s*\.\s*({IDENT})\s*(?:::<[^()]*>)?\s*\(")
+WRAPPERS = re.compile(r"(?:&|(Res|Option|Arc|Rc|Box|Ref)<(?:'\w+,)?(.*)>)")
+FN = re.compile(rf"\bfn\s+({IDENT})")
+
+
+def aliases_of(sources, defined):
+    """The other names of types: `use a::B as C;` and `type C = a::B;` make C a name of B."""
+    aliases = {}
+    for _, text in sources:
+        for statement in re.finditer(r"\buse\b[^;]*;", text):
+            for name, alias in re.findall(rf"({IDENT})\s+as\s+({IDENT})", statement.group(0)):
+                aliases[alias] = name
+        for alias, name in re.findall(rf"\btype\s+({IDENT})\s*=\s*({TYPE})\s*;", text):
+            aliases[alias] = base(name)
+    return {alias: name for alias, name in aliases.items()
+            if alias != name and alias != "_" and alias not in defined}
+
+
+def resolver(aliases):
+    def resolve(name):
+        for _ in range(5):
+            inner = re.fullmatch(rf"({IDENT})(<.*)?", name)
+            if not inner or inner.group(1) not in aliases:
+                return name
+            name = aliases[inner.group(1)] + (inner.group(2) or "")
+        return name
+    return resolve
+
+
+def impl_spans(text):
+    """[(start, end, type)] of each `impl … {}` block of a file."""
+    spans = []
+    for found in re.finditer(rf"\bimpl\b\s*(?:<[^{{]*?>)?\s*(?:{TYPE}\s+for\s+)?({TYPE})[^{{;]*\{{",
+                             text):
+        spans.append((found.end() - 1, closing(text, found.end() - 1), base(found.group(1))))
+    return spans
+
+
+def impl_at(spans, at):
+    inside = [name for start, end, name in spans if start < at < end]
+    return inside[-1] if inside else None
+
+
+def structs(sources, resolve):
+    """The fields of each struct: {name: {field: type}} (`0`, `1`, … for a tuple struct's)."""
+    fields = {}
+    for _, text in sources:
+        for found in re.finditer(rf"\bstruct\s+({IDENT})\s*(?:<[^{{(;]*?>)?\s*([{{(])", text):
+            body = text[found.end():closing(text, found.end() - 1) - 1]
+            parts, depth, part = [], 0, ""
+            for c in body:
+                depth += c in "<([{"
+                depth -= c in ">)]}"
+                if c == "," and depth == 0:
+                    parts.append(part)
+                    part = ""
+                else:
+                    part += c
+            parts.append(part)
+            parts = [re.sub(r"#\[[^\]]*\]|\bpub(?:\([^)]*\))?", "", p).strip() for p in parts]
+            own = fields.setdefault(found.group(1), {})
+            for number, part in enumerate(p for p in parts if p):
+                if found.group(2) == "(":
+                    own[str(number)] = part
+                elif named := re.fullmatch(rf"({IDENT})\s*:\s*(.+)", part, re.S):
+                    own[named.group(1)] = named.group(2)
+    return fields
+
+
+def unwrap(type_name, resolve):
+    """What a type holds (`Res<'w, T>`, `&T`, `Option<Res<T>>` are T), and whether a `Res`
+    lends it."""
+    type_name, through_res = re.sub(r"<(?:'\w+,?)+>$", "", base(type_name.strip())), False
+    while wrapped := WRAPPERS.fullmatch(type_name):
+        through_res |= wrapped.group(1) == "Res"
+        type_name = (wrapped.group(2) if wrapped.group(1) else type_name[1:]).strip()
+        type_name = re.sub(r"^mut\b", "", type_name).strip()
+    return resolve(type_name), through_res
+
+
+def writing_methods(sources, resolve):
+    """The methods that change a value through `&self`: {type: {method}} (their bodies call a
+    mutator on something of `self`, or another such method)."""
+    methods = {}
+    for _, text in sources:
+        spans = impl_spans(text)
+        for found in re.finditer(rf"\bfn\s+({IDENT})\s*(?:<[^(]*>)?\s*\(\s*&\s*(?:'\w+\s+)?self\b",
+                                 text):
+            owner = impl_at(spans, found.start())
+            brace = text.find("{", found.end())
+            if owner is None or brace < 0 or ";" in text[found.end():brace]:
+                continue
+            body = text[brace:closing(text, brace)]
+            methods.setdefault(resolve(owner), {})[found.group(1)] = body
+    writing = {owner: set() for owner in methods}
+    changed = True
+    while changed:
+        changed = False
+        for owner, bodies in methods.items():
+            for name, body in bodies.items():
+                calls = re.findall(rf"\bself\b[^;{{}}]*?\.\s*({IDENT})\s*\(", body)
+                if name not in writing[owner] and any(
+                        MUTATORS.fullmatch(call) or call in writing[owner] for call in calls):
+                    writing[owner].add(name)
+                    changed = True
+    return writing
+
+
+def interior_writes(text, context, own_types):
+    """The resources changed through `&` in a file: [(resource, offset)]. A type the module
+    defines itself is its own, though a resource elsewhere has its name."""
+    defined, made, fields, writing, resolve = context
+    spans, found_writes = impl_spans(text), []
+
+    def writes(resource, method):
+        return MUTATORS.fullmatch(method) or method in writing.get(resource, ())
+
+    for call in CHAIN.finditer(text):
+        root, path, method = call.group(1), call.group(2), call.group(3)
+        if root == "self":
+            held = impl_at(spans, call.start())
+            if held is None:
+                continue
+            held, through_res = unwrap(held, resolve)
+        else:
+            starts = [f.start() for f in FN.finditer(text, 0, call.start())]
+            before = text[starts[-1] if starts else 0:call.start()]
+            declared = variable_type(root, before, defined, made, 0)
+            if declared is None:
+                continue
+            held, through_res = unwrap(declared, resolve)
+        steps = [step for step in re.split(r"\s*\.\s*", path.strip()) if step]
+        while held not in defined and not through_res and steps and held in fields:
+            declared = fields[held].get(steps.pop(0))
+            if declared is None:
+                break
+            held, through_res = unwrap(declared, resolve)
+        if held in own_types and defined.get(held) != own_types[held]:
+            continue
+        if (held in defined or through_res) and writes(held, method):
+            found_writes.append((held, call.start()))
+    for call in ASKED_CHAIN.finditer(text):
+        held = resolve(base(call.group(1)))
+        if writes(held, call.group(3)):
+            found_writes.append((held, call.start()))
+    return found_writes
+
+
+def system_params(sources, source_dir, resolve):
+    """What each SystemParam writes, itself or through the SystemParams it holds:
+    {name: [(module, {resource})]}."""
+    bodies = {}
+    for path, text in sources:
+        for found in DEFINED.finditer(text):
+            if not re.search(r"\bSystemParam\b", found.group(1)):
+                continue
+            opening = re.compile(r"[{(;]").search(text, found.end())
+            body = text[opening.start():closing(text, opening.start())] if opening else ""
+            bodies.setdefault(found.group(2), []).append((module_of(source_dir, path), body))
+
+    def writes(name, seen):
+        out = set()
+        for _, body in bodies.get(name, []):
+            out |= {resolve(base(m.group(1))) for pattern in WRITES for m in pattern.finditer(body)}
+            for word in set(re.findall(rf"\b{IDENT}\b", body)):
+                word = resolve(word)
+                if word in bodies and word not in seen:
+                    out |= writes(word, seen | {word})
+        return out
+
+    return {name: [(module, writes(name, {name})) for module, _ in found]
+            for name, found in bodies.items()}
+
+
 def check(source_dir):
     """The problems: (resource, owner or None, writers) for each resource written wrongly, and
-    (what was inserted, "?", module) for each value whose type cannot be told."""
+    (what was inserted, "?", module) for each value whose type cannot be told; how many
+    resources are written; and where each module writes each: {(resource, module): [place]}."""
     sources = list(files(source_dir))
-    defined = {}
-    for path, text in sources:
-        for derive, name in DEFINED.findall(text):
-            if OWNED_DERIVES.search(derive):
-                defined[name] = module_of(source_dir, path)
-    made = returns(sources)
-    writers, unknown = {}, []
+    defined, types = {}, {}
     for path, text in sources:
         module = module_of(source_dir, path)
-        written = [base(m.group(1)) for pattern in WRITES for m in pattern.finditer(text)]
-        written += [t for t in (base(m.group(1)) for m in MUT.finditer(text)) if t in defined]
+        for derive, name in DEFINED.findall(text):
+            if OWNED_DERIVES.search(derive):
+                defined[name] = module
+        for name in re.findall(rf"\b(?:struct|enum)\s+({IDENT})", text):
+            types.setdefault(module, {})[name] = module
+    resolve = resolver(aliases_of(sources, defined))
+    made = returns(sources)
+    context = (defined, made, structs(sources, resolve), writing_methods(sources, resolve), resolve)
+    params = system_params(sources, source_dir, resolve)
+    writers, unknown, places = {}, [], {}
+    for path, text in sources:
+        module = module_of(source_dir, path)
+        written = [(base(m.group(1)), m.start())
+                   for pattern in WRITES for m in pattern.finditer(text)]
+        written += [(t, m.start()) for m in MUT.finditer(text)
+                    if (t := resolve(base(m.group(1)))) in defined]
         for found in VALUE_WRITES.finditer(text):
             end = closing(text, found.end() - 1)
             value = text[found.end():end - 1]
             inserted = expr_type(value, text[:found.start()], defined, made)
             if inserted:
-                written.append(inserted)
+                written.append((inserted, found.start()))
             else:
                 where = os.path.relpath(path, source_dir)
                 unknown.append((f"{found.group(1)}({' '.join(value.split())})", "?", [where]))
-        for resource in written:
+        written += interior_writes(text, context, types.get(module, {}))
+        # A SystemParam of another module that holds a ResMut writes for this one.
+        for word in re.finditer(rf"\b{IDENT}\b", text):
+            found = params.get(resolve(word.group(0)), [])
+            if all(definer != module for definer, _ in found):
+                written += [(resource, word.start()) for _, held in found for resource in held]
+        for resource, at in written:
+            resource = resolve(resource)
             writers.setdefault(resource, set()).add(module)
+            line = text.count("\n", 0, at) + 1
+            places.setdefault((resource, module), []).append(
+                f"{os.path.relpath(path, source_dir)}:{line}")
     problems = []
     for resource, modules in sorted(writers.items()):
         owner = defined.get(resource)
@@ -283,19 +493,23 @@ def check(source_dir):
             problems.append((resource, owner, sorted(modules)))
         elif owner is None and len(modules) > 1:
             problems.append((resource, None, sorted(modules)))
-    return problems + unknown, len(writers)
+    return problems + unknown, len(writers), places
 
 
-def report(problems):
+def report(problems, places):
     for resource, owner, modules in problems:
         if owner == "?":
             print(f"{modules[0]}: cannot tell what {resource} writes: name its type "
                   f"(`let x: T = …`, or a turbofish)")
-        elif owner:
-            others = [m for m in modules if m != owner]
-            print(f"{resource} is {owner}'s, but written by {', '.join(others)}")
+            continue
+        if owner:
+            print(f"{resource} is {owner}'s, but written by "
+                  f"{', '.join(m for m in modules if m != owner)}")
         else:
             print(f"{resource} is written by {', '.join(modules)}: give it one owner")
+        for module in modules:
+            if module != owner:
+                print(f"  {module}: {', '.join(sorted(set(places[(resource, module)])))}")
 
 
 # The self-test's cases: (name, the files of a source folder, the problems it must find).
@@ -375,6 +589,55 @@ CASES = [
                     "    app.insert_resource(crate::owner::Mode::Fast.owned());\n}\n",
         "other.rs": "fn d(mut w: ResMut<WinitSettings>) {}\n",
     }, [("Owned", "owner", ["owner", "thief"]), ("WinitSettings", None, ["other", "owner"])]),
+    # Interior mutability through `Res` is a write: a method of the resource that changes it
+    # through `&self` (an atomic's `store`, a `Cell`'s `set`, a `Mutex`'s `lock`, …, or another
+    # such method), or such a call on its fields, made through `Res<T>`, `&T`, a clone of one,
+    # a SystemParam's field or `resource::<T>()`. Reading (`load`, `get`, `asked`) is not.
+    ("interior_mutability", {
+        "owner.rs": OWNER[1] + "#[derive(Resource, Clone, Default)]\n"
+                    "pub struct Wants(Arc<AtomicBool>);\nimpl Wants {\n"
+                    "    pub fn ask(&self) { self.0.store(true, Ordering::Relaxed); }\n"
+                    "    pub fn asked(&self) -> bool { self.0.load(Ordering::Relaxed) }\n"
+                    "    pub fn again(&self) { self.ask() }\n}\n"
+                    "#[derive(Resource, Default)]\npub struct Slot { value: Mutex<Option<u8>> }\n"
+                    "#[derive(Resource, Default)]\npub struct Seen(Cell<u8>);\n",
+        "thief.rs": "fn c(wants: Res<Wants>) {\n    let wants = wants.clone();\n"
+                    "    std::thread::spawn(move || wants.ask());\n}\n"
+                    "fn d(slot: Res<crate::owner::Slot>) { slot.value.lock().unwrap().take(); }\n"
+                    "fn e(world: &World) { world.resource::<Seen>().0.set(2); }\n",
+        "other.rs": "fn f(w: Res<Wants>, seen: &Seen) -> bool { let _ = seen.0.get(); w.asked() }\n"
+                    "#[derive(SystemParam)]\nstruct Mine<'w> { wants: Res<'w, Wants> }\n"
+                    "impl Mine<'_> {\n    fn go(&self) { self.wants.again(); }\n}\n"
+                    "fn g(flag: Res<Foreign>) { flag.0.store(true, Ordering::Relaxed); }\n",
+        "user.rs": "fn h(flag: Res<Foreign>) { flag.take(); }\n",
+    }, [("Foreign", None, ["other", "user"]), ("Seen", "owner", ["thief"]),
+        ("Slot", "owner", ["thief"]), ("Wants", "owner", ["other", "owner", "thief"])]),
+    # A type known by another name is that type: `use … as`, `type X = …`.
+    ("aliased", {
+        "owner.rs": OWNER[1] + "#[derive(Resource, Default)]\npub struct Settings;\n",
+        "thief.rs": "use crate::owner::Settings as Prefs;\n"
+                    "use bevy::prelude::ClearColor as Clear;\n"
+                    "fn c(mut p: ResMut<Prefs>, mut c: ResMut<Clear>) {}\n",
+        "other.rs": "use crate::owner::{Owned, Phase as Stage};\n"
+                    "type Kept = crate::owner::Settings;\n"
+                    "fn d(mut n: ResMut<NextState<Stage>>, k: ResMut<Kept>,\n"
+                    "     c: ResMut<ClearColor>) {}\n",
+    }, [("ClearColor", None, ["other", "thief"]), ("Phase", "owner", ["other", "owner"]),
+        ("Settings", "owner", ["other", "thief"])]),
+    # A SystemParam that holds a `ResMut` (itself or through another SystemParam) writes for
+    # each module that uses it; one that only reads does not.
+    ("system_param_exported", {
+        "owner.rs": OWNER[1] + "#[derive(SystemParam)]\n"
+                    "pub struct Writer<'w> {\n    o: ResMut<'w, Owned>,\n"
+                    "    n: ResMut<'w, NextState<Phase>>,\n}\n"
+                    "#[derive(SystemParam)]\npub struct Reader<'w> { o: Res<'w, Owned> }\n",
+        "thief.rs": "use crate::owner::Writer;\n"
+                    "fn c(mut w: Writer, r: crate::owner::Reader) { w.save(); }\n",
+        "other.rs": "#[derive(SystemParam)]\n"
+                    "pub struct Wrapped<'w> { inner: crate::owner::Writer<'w> }\n",
+        "user.rs": "fn e(w: crate::other::Wrapped) {}\n",
+    }, [("Owned", "owner", ["other", "owner", "thief", "user"]),
+        ("Phase", "owner", ["other", "owner", "thief", "user"])]),
 ]
 
 
@@ -388,7 +651,7 @@ def self_test():
                 os.makedirs(os.path.dirname(os.path.join(folder, path)), exist_ok=True)
                 with open(os.path.join(folder, path), "w") as file:
                     file.write(text)
-            problems, _ = check(folder)
+            problems, _, _ = check(folder)
         if problems != expected:
             print(f"ownership self-test {name}: failed\n"
                   f"  found    {problems}\n  expected {expected}")
@@ -403,9 +666,9 @@ def main():
     if sys.argv[1:] == ["--self-test"]:
         sys.exit(self_test())
     source_dir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "src")
-    problems, resources = check(source_dir)
+    problems, resources, places = check(source_dir)
     if problems:
-        report(problems)
+        report(problems, places)
         sys.exit(1)
     print(f"ownership: each of the {resources} resources written in "
           f"{os.path.relpath(source_dir, ROOT)} has one owner")

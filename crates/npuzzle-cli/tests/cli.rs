@@ -198,12 +198,66 @@ fn ctrl_c_stops_a_long_solve_and_prints_the_best_so_far() {
     assert!(replay.is_goal(), "the best so far solves the board");
 }
 
+/// Sends the child a Ctrl-C (SIGINT) as soon as a line of its standard error starts with
+/// `line`, and gives back its output once it ends (its standard error in full). Fails when that
+/// line or the end does not come within 120 s: a limit for a hung run, not a timing.
+fn interrupt_on_line(mut child: std::process::Child, line: &str) -> Output {
+    use std::io::BufRead as _;
+    let stderr = child.stderr.take().unwrap();
+    let (sender, lines) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for read in std::io::BufReader::new(stderr).lines() {
+            let Ok(read) = read else { break };
+            if sender.send(read).is_err() {
+                break;
+            }
+        }
+    });
+    let limit = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let (mut seen, mut interrupted) = (Vec::new(), false);
+    loop {
+        let left = limit.saturating_duration_since(std::time::Instant::now());
+        match lines.recv_timeout(left) {
+            Ok(read) => {
+                if !interrupted && read.starts_with(line) {
+                    // The shell's own kill: no procps needed.
+                    let interrupt = format!("kill -INT {}", child.id());
+                    let kill = Command::new("sh").args(["-c", &interrupt]).status();
+                    assert!(kill.unwrap().success());
+                    interrupted = true;
+                }
+                seen.push(read);
+            }
+            // Standard error closed: the run ended.
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                let _ = child.kill();
+                panic!(
+                    "no end within 120 s (interrupted: {interrupted}); standard error:\n{}",
+                    seen.join("\n")
+                );
+            }
+        }
+    }
+    assert!(
+        interrupted,
+        "no line starting {line:?}:\n{}",
+        seen.join("\n")
+    );
+    let mut output = child.wait_with_output().unwrap();
+    output.stderr = (seen.join("\n") + "\n").into_bytes();
+    output
+}
+
 #[test]
 fn ctrl_c_stops_a_bench_and_reports_the_instances_finished_before_it() {
-    // Three 7x7 boards at 6 s each: the Ctrl-C comes while the second is being solved.
+    // Three 7x7 boards: the first a move from the goal (done at once: its length is its bound),
+    // the others improved for 600 s each. The Ctrl-C comes when the first one's line is
+    // written, so while the second is being solved, however slow the machine.
     let shape = npuzzle::Shape::new(7, 7).unwrap();
-    let boards: Vec<npuzzle::Board> = (0..3)
-        .map(|seed| npuzzle::random::shuffled(shape, 2000, seed))
+    let boards: Vec<npuzzle::Board> = [(1, 0), (2000, 1), (2000, 2)]
+        .into_iter()
+        .map(|(moves, seed)| npuzzle::random::shuffled(shape, moves, seed))
         .collect();
     let lines: Vec<String> = (boards.iter().enumerate())
         .map(|(id, board)| {
@@ -214,12 +268,12 @@ fn ctrl_c_stops_a_bench_and_reports_the_instances_finished_before_it() {
     let path = std::env::temp_dir().join(format!("npuzzle-cli-ctrl-c-{}.txt", std::process::id()));
     std::fs::write(&path, lines.join("\n")).unwrap();
     let child = Command::new(env!("CARGO_BIN_EXE_npuzzle"))
-        .args(["bench", path.to_str().unwrap(), "--time", "6", "--json"])
+        .args(["bench", path.to_str().unwrap(), "--time", "600", "--json"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    let output = interrupt_after(child, 9);
+    let output = interrupt_on_line(child, "[1/3] instance 0: ");
     let _ = std::fs::remove_file(&path);
     assert_eq!(output.status.code(), Some(130), "{output:?}");
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -228,9 +282,9 @@ fn ctrl_c_stops_a_bench_and_reports_the_instances_finished_before_it() {
         "{stderr}"
     );
     let value = json(&output);
-    let length = &value["instances"][0]["length"];
+    assert_eq!(value["instances"][0]["length"], 1, "{value}");
     assert!(
-        stderr.contains(&format!("[1/3] instance 0: {length} moves (bound ")),
+        stderr.contains("[1/3] instance 0: 1 moves (bound 1)"),
         "--json shows each instance's end on standard error: {stderr}"
     );
     assert!(!stderr.contains("[2/3]"), "{stderr}");

@@ -1,7 +1,9 @@
 //! Properties over random boards, moves and text.
 
 use npuzzle::random::random_solvable;
-use npuzzle::{Algorithm, Board, Move, Options, Shape, is_solvable, parse_board, solve};
+use npuzzle::{
+    Algorithm, Board, Move, Options, ParseErrorKind, Shape, is_solvable, parse_board, solve,
+};
 use proptest::prelude::*;
 
 fn shapes() -> impl Strategy<Value = Shape> {
@@ -47,8 +49,25 @@ proptest! {
     }
 
     #[test]
-    fn the_parser_never_panics(text in "\\PC{0,300}") {
-        let _ = parse_board(&text);
+    fn the_parser_reads_any_text_or_points_into_it(text in "[\\PC\n]{0,300}") {
+        match parse_board(&text) {
+            Ok(board) => prop_assert_eq!(parse_board(&board.to_string()).unwrap(), board),
+            Err(error) => {
+                // Where it says the text is wrong is in the text (or just past a line's end),
+                // and a word it does not take is found there.
+                let lines: Vec<&str> = text.lines().collect();
+                prop_assert!((1..=lines.len().max(1)).contains(&error.line), "{:?}", error);
+                let line = lines.get(error.line - 1).copied().unwrap_or("");
+                let columns = 1..=line.chars().count() + 1;
+                prop_assert!(columns.contains(&error.column), "{:?} in {:?}", error, line);
+                if let ParseErrorKind::NotANumber(word) | ParseErrorKind::Negative(word) =
+                    &error.kind
+                {
+                    let there: String = line.chars().skip(error.column - 1).collect();
+                    prop_assert!(there.starts_with(word.as_str()), "{:?} in {:?}", error, line);
+                }
+            }
+        }
     }
 
     #[test]

@@ -112,18 +112,45 @@ fn astar_stops_at_its_node_cap() {
 
 #[test]
 fn another_thread_can_cancel_a_search() {
+    use npuzzle::search::idastar::{Heuristic, IdaOptions, idastar};
+    use npuzzle::{Progress, ProgressEvent};
+    use std::sync::{Mutex, mpsc};
+
+    // The search tells this thread when its first bound is done, and waits in its progress
+    // callback until this thread has cancelled it: the cancel lands in the middle of the search,
+    // never before it starts, whatever the machine's timing. A search that missed the cancel
+    // would stop at the node cap instead.
     let cancel = CancelFlag::new();
-    let options = Options {
-        algorithm: Some(Algorithm::AStar),
-        budget: Budget::unlimited().with_cancel(cancel.clone()),
-        ..Options::default()
+    let (running, started) = mpsc::channel::<u64>();
+    let (cancelled, resume) = mpsc::channel::<()>();
+    let resume = Mutex::new(resume);
+    let sink = Progress::new(move |event| {
+        if let ProgressEvent::Search(status) = event
+            && running.send(status.nodes_expanded).is_ok()
+        {
+            let _ = resume.lock().unwrap().recv();
+        }
+    });
+    let budget = Budget::unlimited()
+        .with_max_nodes(20_000_000)
+        .with_cancel(cancel.clone())
+        .with_progress(sink);
+    let options = IdaOptions {
+        heuristic: Heuristic::ManhattanLinearConflict,
+        threads: Some(1),
+        reflect: false,
     };
-    let search = std::thread::spawn(move || solve(&board(HARD_15), &options));
-    std::thread::sleep(std::time::Duration::from_millis(50));
+    let search = std::thread::spawn(move || idastar(&board(HARD_15), &options, &budget));
+    let expanded_before = started.recv().expect("the search reports its first bound");
     cancel.cancel();
+    cancelled.send(()).unwrap();
+    drop(cancelled);
     match search.join().unwrap() {
-        Err(SolveError::GaveUp(gave_up)) => assert_eq!(gave_up.reason, StopReason::Cancelled),
-        other => panic!("expected a cancelled search, got {other:?}"),
+        Err(gave_up) => {
+            assert_eq!(gave_up.reason, StopReason::Cancelled);
+            assert!(gave_up.nodes_expanded >= expanded_before, "{gave_up:?}");
+        }
+        Ok(found) => panic!("expected a cancelled search, got {:?}", found.solution),
     }
 }
 
