@@ -11,7 +11,8 @@ use crate::report::Report;
 /// Arguments of `npuzzle analyze`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The puzzle file, or - for standard input.
+    /// The puzzle file, - for standard input, or the board itself in the slash form, such as
+    /// '8 2 0/4 6 1/3 7 5'.
     file: PathBuf,
     /// Print one JSON object instead of text.
     #[arg(long)]

@@ -8,6 +8,8 @@ use npuzzle::{
 };
 use serde::Serialize;
 
+use crate::notation::Notation;
+
 /// Everything a command reports about a board, and its solution if one was asked for.
 #[derive(Serialize)]
 pub struct Report {
@@ -58,6 +60,9 @@ struct Solved {
     tiles_moved: Option<Vec<u8>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     boards: Option<Vec<Vec<u8>>>,
+    /// Each move's letter in the notation asked for, for the step-by-step listing.
+    #[serde(skip)]
+    letters: Vec<char>,
 }
 
 /// What a search had done when its budget ran out.
@@ -76,6 +81,8 @@ pub struct Extras {
     pub tiles: bool,
     /// Every board along the way.
     pub show: bool,
+    /// How the moves are written.
+    pub notation: Notation,
 }
 
 impl Report {
@@ -116,7 +123,7 @@ impl Report {
             boards
         });
         self.solved = Some(Solved {
-            moves: solution.moves_string(),
+            moves: extras.notation.format(&solution.moves),
             length: solution.len(),
             optimal: solution.optimal,
             algorithm: solution.algorithm.name(),
@@ -127,6 +134,11 @@ impl Report {
             ended_text: ended_text(solution),
             tiles_moved,
             boards,
+            letters: solution
+                .moves
+                .iter()
+                .map(|&mv| extras.notation.letter(mv))
+                .collect(),
         });
         self
     }
@@ -192,7 +204,7 @@ impl Report {
             text += &format!("Nodes:       {} expanded\n", solved.nodes_expanded);
             text += &format!("Time:        {:.6} s\n", solved.seconds);
             if let Some(boards) = &solved.boards {
-                text += &self.boards_text(boards, &solved.moves);
+                text += &self.boards_text(boards, &solved.letters);
             }
         }
         if let Some(gave_up) = &self.gave_up {
@@ -204,12 +216,12 @@ impl Report {
         text
     }
 
-    fn boards_text(&self, boards: &[Vec<u8>], moves: &str) -> String {
+    fn boards_text(&self, boards: &[Vec<u8>], letters: &[char]) -> String {
         let mut text = String::from("\nStep by step:\n");
         for (step, tiles) in boards.iter().enumerate() {
             let board = Board::new(self.width, self.height, tiles.clone())
                 .expect("replayed from a valid board");
-            let heading = match moves.chars().nth(step.wrapping_sub(1)) {
+            let heading = match letters.get(step.wrapping_sub(1)) {
                 Some(letter) if step > 0 => format!("{step}. {letter}"),
                 _ => "start".to_string(),
             };

@@ -11,13 +11,15 @@ use crate::exit;
 use crate::input::read_board;
 use crate::interrupt::cancel_on_interrupt;
 use crate::method::Method;
+use crate::notation::Notation;
 use crate::report::{Extras, Report};
 use crate::tables::{TableArgs, suggest_stronger};
 
 /// Arguments of `npuzzle solve`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The puzzle file, or - for standard input.
+    /// The puzzle file, - for standard input, or the board itself in the slash form, such as
+    /// '8 2 0/4 6 1/3 7 5'.
     file: PathBuf,
     /// The method; by default the best optimal method for the board.
     #[arg(long, value_enum)]
@@ -25,6 +27,10 @@ pub struct Args {
     /// Print the tiles moved instead of the blank moves.
     #[arg(long)]
     tiles: bool,
+    /// How to write the solution: `gap` the blank's moves (DRD), `slidy` the speedsolvers'
+    /// tile moves with repeat counts (R3U2L).
+    #[arg(long, value_enum, default_value_t)]
+    notation: Notation,
     /// Print every board along the way.
     #[arg(long)]
     show: bool,
@@ -102,6 +108,7 @@ pub fn run(args: &Args) -> Result<u8> {
     let extras = Extras {
         tiles: args.tiles,
         show: args.show,
+        notation: args.notation,
     };
     let result = solve(&board, &options);
     crate::progress::clear_line();

@@ -3,8 +3,22 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+/// The command with a cache folder of its own that nothing is in, so that the tables in a
+/// developer's cache cannot change what a test sees (a test that wants tables there makes its
+/// own folder and sets `XDG_CACHE_HOME` again).
+fn npuzzle_command() -> Command {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, Ordering::Relaxed);
+    let cache =
+        std::env::temp_dir().join(format!("npuzzle-cli-no-cache-{}-{run}", std::process::id()));
+    let mut command = Command::new(env!("CARGO_BIN_EXE_npuzzle"));
+    command.env("XDG_CACHE_HOME", cache);
+    command
+}
+
 fn npuzzle(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_npuzzle"))
+    let mut child = npuzzle_command()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -173,7 +187,7 @@ fn interrupt_after(mut child: std::process::Child, seconds: u64) -> Output {
 fn ctrl_c_stops_a_long_solve_and_prints_the_best_so_far() {
     let start = npuzzle::random::shuffled(npuzzle::Shape::new(7, 7).unwrap(), 2000, 3);
     let board = start.to_string();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_npuzzle"))
+    let mut child = npuzzle_command()
         .args(["solve", "-", "--time", "600", "--json"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -213,7 +227,7 @@ fn ctrl_c_stops_a_bench_and_reports_the_instances_finished_before_it() {
         .collect();
     let path = std::env::temp_dir().join(format!("npuzzle-cli-ctrl-c-{}.txt", std::process::id()));
     std::fs::write(&path, lines.join("\n")).unwrap();
-    let child = Command::new(env!("CARGO_BIN_EXE_npuzzle"))
+    let child = npuzzle_command()
         .args(["bench", path.to_str().unwrap(), "--time", "6", "--json"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -311,7 +325,7 @@ fn reads_files() {
 
 /// Runs `npuzzle` with a fresh, empty cache folder, as a new user would.
 fn npuzzle_fresh(args: &[&str], cache: &std::path::Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_npuzzle"))
+    npuzzle_command()
         .args(args)
         .env("XDG_CACHE_HOME", cache)
         .stdin(Stdio::null())
@@ -625,4 +639,87 @@ fn pdb_build_caches_a_valid_file_once_and_rebuilds_a_damaged_one() {
         assert!(stderr.contains(message), "{args:?}: {stderr}");
     }
     let _ = std::fs::remove_dir_all(&cache);
+}
+
+#[test]
+fn the_slash_form_is_read_from_files_standard_input_and_the_argument() {
+    let board = "8 2 0/4 6 1/3 7 5";
+    let from_stdin = npuzzle(&["solve", "-", "--json"], board);
+    assert_succeeded(&from_stdin);
+    let from_argument = npuzzle(&["solve", board, "--json"], "");
+    assert_succeeded(&from_argument);
+    let from_lines = npuzzle(&["solve", "-", "--json"], "8 2 0/\n4 6 1/\n3 7 5\n");
+    assert_succeeded(&from_lines);
+    for out in [&from_stdin, &from_argument, &from_lines] {
+        assert_eq!(
+            json(out)["tiles"],
+            serde_json::json!([8, 2, 0, 4, 6, 1, 3, 7, 5])
+        );
+        assert_eq!(json(out)["length"], 24);
+    }
+    let analysed = npuzzle(&["analyze", "1 2 3/4 5 6/7 0 8"], "");
+    assert_succeeded(&analysed);
+}
+
+#[test]
+fn slidy_notation_names_the_tiles_with_repeat_counts() {
+    // The tile right of the gap moves left: `L`, where the gap's letter is R.
+    let out = npuzzle(&["solve", "1 2 3/4 5 6/7 0 8", "--notation", "slidy"], "");
+    assert_succeeded(&out);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Solution:    L\n"), "{text}");
+    // The default stays the gap's letters; the JSON's moves follow the notation asked for.
+    let board = "1 2 3/4 5 6/0 7 8";
+    let gap = json(&npuzzle(&["solve", board, "--json"], ""));
+    assert_eq!(gap["moves"], "RR");
+    let slidy = json(&npuzzle(
+        &["solve", board, "--json", "--notation", "slidy"],
+        "",
+    ));
+    assert_eq!(slidy["moves"], "L2");
+    assert_eq!(slidy["length"], 2);
+    let moves = npuzzle::parse_tile_moves(slidy["moves"].as_str().unwrap()).unwrap();
+    let mut replay = npuzzle::parse_board(board).unwrap();
+    replay.apply_all(&moves).unwrap();
+    assert!(replay.is_goal());
+    // Step by step, each step's letter in the notation asked for.
+    let out = npuzzle(&["solve", board, "--show", "--notation", "slidy"], "");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("2. L\n1 2 3\n4 5 6\n7 8 0"), "{text}");
+}
+
+#[test]
+fn bad_slash_boards_and_notations_exit_2_with_line_and_column() {
+    for (board, wanted) in [
+        (
+            "8 2 0/4 6 1/3 7",
+            "line 1, column 16: row 3 has 2 numbers, expected 3",
+        ),
+        (
+            "8 2 0/4 6 1/3 7 8",
+            "line 1, column 17: tile 8 appears twice",
+        ),
+        (
+            "8 2 0/4 6 1\n3 7 x",
+            "line 2, column 5: 'x' is not a number",
+        ),
+        ("8 2 0//4 6 1/3 7 5", "line 1, column 7: an empty row"),
+    ] {
+        let out = npuzzle(&["solve", "-"], board);
+        assert_eq!(out.status.code(), Some(2), "{board}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.contains(wanted), "{board}: {stderr}");
+    }
+    let out = npuzzle(&["solve", "8 2 0/4 6 1/3 7"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("read as a board") && stderr.contains("column 16"),
+        "{stderr}"
+    );
+    let out = npuzzle(
+        &["solve", "-", "--notation", "tiles"],
+        "1 0 3 / 4 2 5 / 7 8 6",
+    );
+    assert_eq!(out.status.code(), Some(2), "an unknown notation");
 }
