@@ -22,7 +22,7 @@ pub struct Args {
 /// Analyses the board and prints the report.
 pub fn run(args: &Args) -> Result<u8> {
     let board = read_board(&args.file)?;
-    let report = Report::analyze(&board);
+    let report = Report::analyze(&board).with_distances();
     report.print(args.json)?;
     Ok(if report.solvability.solvable {
         exit::OK

@@ -1,4 +1,4 @@
-//! `--notation`: how `solve` writes a solution.
+//! `--notation`: how `solve` writes a solution; `--metric`: what counts as a move.
 
 use clap::ValueEnum;
 use npuzzle::Move;
@@ -29,6 +29,34 @@ impl Notation {
         match self {
             Notation::Gap => mv.letter(),
             Notation::Slidy => tile_letter(mv),
+        }
+    }
+}
+
+/// What counts as one move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Metric {
+    /// The single-tile metric: each tile moved counts one.
+    #[default]
+    Stm,
+    /// The multi-tile metric: a slide of any number of tiles in one line counts one.
+    Mtm,
+}
+
+impl Metric {
+    /// The length of `moves` in this metric.
+    pub fn length(self, moves: &[Move]) -> usize {
+        match self {
+            Metric::Stm => moves.len(),
+            Metric::Mtm => npuzzle::mtm_length(moves),
+        }
+    }
+
+    /// The name in JSON and text.
+    pub fn name(self) -> &'static str {
+        match self {
+            Metric::Stm => "stm",
+            Metric::Mtm => "mtm",
         }
     }
 }

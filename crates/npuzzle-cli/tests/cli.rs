@@ -18,8 +18,12 @@ fn npuzzle_command() -> Command {
 }
 
 fn npuzzle(args: &[&str], stdin: &str) -> Output {
-    let mut child = npuzzle_command()
-        .args(args)
+    run(npuzzle_command().args(args), stdin)
+}
+
+/// Runs a command with `stdin` on its standard input, and returns its output.
+fn run(command: &mut Command, stdin: &str) -> Output {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -722,4 +726,148 @@ fn bad_slash_boards_and_notations_exit_2_with_line_and_column() {
         "1 0 3 / 4 2 5 / 7 8 6",
     );
     assert_eq!(out.status.code(), Some(2), "an unknown notation");
+}
+
+#[test]
+fn big_cached_tables_never_eat_a_short_budget() {
+    // The 4x4 7-8 tables in the cache, as the loader sees them before it opens the file: a
+    // file of their size (sparse, so it costs no disk; its contents are not valid tables).
+    let cache = fresh_cache("big-tables");
+    std::fs::create_dir_all(cache.join("npuzzle")).unwrap();
+    let shape = npuzzle::Shape::new(4, 4).unwrap();
+    let bytes = npuzzle::Partition::standard(shape, "7-8")
+        .unwrap()
+        .table_bytes();
+    let file = std::fs::File::create(cache.join("npuzzle/4x4-7-8.pdb")).unwrap();
+    file.set_len(bytes).unwrap();
+    drop(file);
+    let start = npuzzle::random::shuffled(npuzzle::Shape::new(9, 9).unwrap(), 2000, 7);
+    let solve = |time: &str| {
+        let mut command = npuzzle_command();
+        command
+            .env("XDG_CACHE_HOME", &cache)
+            .args(["solve", "-", "--time", time, "--json"]);
+        run(&mut command, &start.to_string())
+    };
+    // A fifth of a second has no room for loading 288 MB: the 9x9 is solved without them.
+    let short = solve("0.2");
+    assert_succeeded(&short);
+    let value = json(&short);
+    assert_eq!(value["ended"], "deadline", "{value}");
+    let moves = npuzzle::moves_from_str(value["moves"].as_str().unwrap()).unwrap();
+    let mut replay = start.clone();
+    replay.apply_all(&moves).unwrap();
+    assert!(replay.is_goal());
+    // With a minute, the file is opened (and, not being valid tables, refused): the tables
+    // are passed over for the budget, not ignored.
+    let long = solve("60");
+    assert_eq!(long.status.code(), Some(2));
+    let stderr = String::from_utf8(long.stderr).unwrap();
+    assert!(stderr.contains("4x4-7-8.pdb"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+#[test]
+fn mtm_solutions_are_shortest_in_multi_tile_moves() {
+    // The blank goes left twice and up twice: 4 tiles moved, 2 multi-tile moves.
+    let board = "1 2 3/4 0 5/7 8 6";
+    let stm = json(&npuzzle(&["solve", board, "--json"], ""));
+    let mtm = json(&npuzzle(&["solve", board, "--json", "--metric", "mtm"], ""));
+    assert_eq!(stm["length"], 2);
+    assert_eq!(mtm["length"], 2);
+    let board = "1 2 3/4 5 6/0 7 8";
+    let mtm = json(&npuzzle(&["solve", board, "--json", "--metric", "mtm"], ""));
+    assert_eq!(
+        (mtm["length"].as_u64(), mtm["metric"].as_str()),
+        (Some(1), Some("mtm"))
+    );
+    assert_eq!(
+        mtm["moves"], "RR",
+        "the moves stay one letter a tile in the gap notation"
+    );
+    let slidy = json(&npuzzle(
+        &[
+            "solve",
+            board,
+            "--json",
+            "--metric",
+            "mtm",
+            "--notation",
+            "slidy",
+        ],
+        "",
+    ));
+    assert_eq!(slidy["moves"], "L2");
+    // The 8-puzzle's board from the issue: 24 single-tile moves, 18 multi-tile.
+    let out = npuzzle(&["solve", "8 2 0/4 6 1/3 7 5", "--metric", "mtm"], "");
+    assert_succeeded(&out);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("Length:      18 moves (MTM; 24 tiles moved)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn mtm_refuses_other_sizes_and_unknown_metrics_with_exit_2() {
+    let five = "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 0 24";
+    let out = npuzzle(&["solve", five, "--metric", "mtm"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("for 3x3, 3x4, 4x3 and 4x4 boards, not 5x5"),
+        "{stderr}"
+    );
+    let out = npuzzle(&["solve", "1 2 3/4 5 6/7 0 8", "--metric", "htm"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let out = npuzzle(
+        &["solve", "1 2 3/4 5 6/7 0 8", "--metric", "mtm", "--fast"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "MTM solving is optimal only");
+}
+
+#[test]
+fn bench_in_mtm_checks_the_files_lengths_as_multi_tile_lengths() {
+    let path = std::env::temp_dir().join(format!("npuzzle-cli-mtm-{}.txt", std::process::id()));
+    // 18 in MTM (24 in STM), and 1 (2 in STM).
+    std::fs::write(&path, "a 18 8 2 0/4 6 1/3 7 5\nb 1 1 2 3/4 5 6/0 7 8\n").unwrap();
+    let file = path.to_str().unwrap();
+    let out = npuzzle(&["bench", file, "--metric", "mtm", "--json"], "");
+    assert_succeeded(&out);
+    let report = json(&out);
+    assert_eq!(report["metric"], "mtm");
+    let lengths: Vec<_> = (report["instances"].as_array().unwrap().iter())
+        .map(|i| i["length"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lengths, [18, 1]);
+    // Read as single-tile lengths, the same file disagrees: exit 4.
+    let out = npuzzle(&["bench", file, "--json"], "");
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(out.status.code(), Some(4));
+}
+
+#[test]
+fn analyze_gives_both_distances_on_3x3() {
+    let out = npuzzle(&["analyze", "8 2 0/4 6 1/3 7 5", "--json"], "");
+    assert_succeeded(&out);
+    let value = json(&out);
+    assert_eq!(
+        (
+            value["distance_stm"].as_u64(),
+            value["distance_mtm"].as_u64()
+        ),
+        (Some(24), Some(18))
+    );
+    let text = String::from_utf8(npuzzle(&["analyze", "8 2 0/4 6 1/3 7 5"], "").stdout).unwrap();
+    assert!(
+        text.contains("Distance:    24 moves (STM), 18 (MTM)"),
+        "{text}"
+    );
+    // Not proved at once on larger boards: not given.
+    let value = json(&npuzzle(
+        &["analyze", "-", "--json"],
+        "12 1 10 2 / 7 11 4 14 / 5 0 9 15 / 8 13 6 3",
+    ));
+    assert!(value.get("distance_mtm").is_none(), "{value}");
 }

@@ -17,6 +17,7 @@ pub mod estimate;
 pub mod generate;
 pub mod hash;
 pub mod large;
+pub mod mtm;
 pub mod notation;
 pub mod packed;
 pub mod parse;
