@@ -63,6 +63,46 @@ type Built = (Shape, Arc<MtmTables>);
 /// A shape's tables, built once per process.
 pub struct MtmTables {
     tables: Vec<MtmTable>,
+    cells: usize,
+    /// On square boards, the reflection about the main diagonal: each tile's label there and
+    /// each cell's image. The reflected board is as far from the goal, so the tables are also
+    /// looked up on it, and the larger estimate taken.
+    reflection: Option<Reflection>,
+}
+
+/// The reflection of a square board about its main diagonal.
+struct Reflection {
+    /// The tile that tile `t` becomes (the blank stays 0).
+    label: [u8; 16],
+    /// The cell that cell `c` goes to.
+    cell: [u8; 16],
+}
+
+impl Reflection {
+    fn of(shape: Shape) -> Option<Reflection> {
+        if shape.width != shape.height {
+            return None;
+        }
+        let mut cell = [0u8; 16];
+        for (from, to) in cell.iter_mut().enumerate().take(shape.cells()) {
+            let (column, row) = shape.column_row(from);
+            *to = shape.cell(row, column) as u8;
+        }
+        let mut label = [0u8; 16];
+        for tile in 1..shape.cells() {
+            label[tile] = cell[shape.goal_cell(tile as u8)] + 1;
+        }
+        Some(Reflection { label, cell })
+    }
+
+    /// The reflected board's cells by tile.
+    fn apply(&self, cell_of: &[u8], cells: usize) -> [u8; 16] {
+        let mut reflected = [0u8; 16];
+        for tile in 0..cells {
+            reflected[self.label[tile] as usize] = self.cell[cell_of[tile] as usize];
+        }
+        reflected
+    }
 }
 
 impl MtmTables {
@@ -80,6 +120,8 @@ impl MtmTables {
         }
         let tables = Arc::new(MtmTables {
             tables: patterns.iter().map(|p| MtmTable::build(shape, p)).collect(),
+            reflection: Reflection::of(shape).filter(|_| patterns.len() > 1),
+            cells: shape.cells(),
         });
         built.push((shape, Arc::clone(&tables)));
         Some(tables)
@@ -91,6 +133,14 @@ impl MtmTables {
     }
 
     fn estimate(&self, cell_of: &[u8]) -> u8 {
+        let direct = self.max_lookup(cell_of);
+        match &self.reflection {
+            Some(reflection) => direct.max(self.max_lookup(&reflection.apply(cell_of, self.cells))),
+            None => direct,
+        }
+    }
+
+    fn max_lookup(&self, cell_of: &[u8]) -> u8 {
         self.tables
             .iter()
             .map(|t| t.lookup(cell_of))
@@ -315,5 +365,29 @@ mod tests {
             solve_mtm(&swapped, &Budget::default()),
             Err(MtmError::Unsolvable(_))
         ));
+    }
+}
+
+#[cfg(test)]
+mod reflection_tests {
+    use super::*;
+    use crate::random::random_solvable;
+
+    #[test]
+    fn the_reflection_keeps_the_goal_and_undoes_itself() {
+        let shape = Shape::new(4, 4).unwrap();
+        let reflection = Reflection::of(shape).unwrap();
+        let goal = cells_of(&Board::goal_of(shape));
+        assert_eq!(reflection.apply(&goal, 16), goal, "the goal reflects to itself");
+        assert_eq!(reflection.label[2], 5, "tile 2 (row 0, column 1) becomes tile 5");
+        for seed in 0..20 {
+            let cells = cells_of(&random_solvable(shape, seed));
+            let once = reflection.apply(&cells, 16);
+            let mut seen = once;
+            seen.sort_unstable();
+            assert_eq!(seen, std::array::from_fn(|i| i as u8), "a permutation");
+            assert_eq!(reflection.apply(&once, 16), cells);
+        }
+        assert!(Reflection::of(Shape::new(3, 4).unwrap()).is_none());
     }
 }
