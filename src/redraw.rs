@@ -157,9 +157,26 @@ impl RenderPending {
 pub struct EguiWantsFrames(Arc<AtomicBool>);
 
 impl EguiWantsFrames {
-    /// Notes a request (egui's callback).
-    pub fn ask(&self) {
-        self.0.store(true, Ordering::Relaxed);
+    /// Sets egui's repaint callback: its wish for the next frame at once is noted here and
+    /// wakes the app, which keeps drawing; its wishes for a frame later wait for the clock's
+    /// tick. (Only this module writes the wishes; the controls hand it their context.)
+    pub fn wake_on_repaint(
+        &self,
+        ctx: &bevy_egui::egui::Context,
+        proxy: Option<&bevy::winit::EventLoopProxyWrapper>,
+    ) {
+        let wants = Arc::clone(&self.0);
+        let proxy = proxy.map(|proxy| std::sync::Mutex::new((**proxy).clone()));
+        ctx.set_request_repaint_callback(move |info| {
+            if !info.delay.is_zero() {
+                return;
+            }
+            wants.store(true, Ordering::Relaxed);
+            if let Some(proxy) = &proxy {
+                let _ =
+                    crate::background::lock(proxy).send_event(bevy::winit::WinitUserEvent::WakeUp);
+            }
+        });
     }
 
     fn take(&self) -> bool {

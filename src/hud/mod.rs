@@ -295,31 +295,11 @@ fn restyle(
     if styled.theme.is_none() {
         ctx.set_fonts(style::fonts());
         ctx.request_repaint();
-        wake_for_egui(ctx, &frames, proxy.as_deref());
+        frames.wake_on_repaint(ctx, proxy.as_deref());
     }
     style::apply(ctx, settings.theme);
     styled.theme = Some(settings.theme);
     Ok(())
-}
-
-/// egui's wish for the next frame at once wakes the app and keeps it drawing (see
-/// [`crate::redraw`]); its wishes for a frame later wait for the clock's tick.
-fn wake_for_egui(
-    ctx: &egui::Context,
-    frames: &crate::redraw::EguiWantsFrames,
-    proxy: Option<&bevy::winit::EventLoopProxyWrapper>,
-) {
-    let frames = frames.clone();
-    let proxy = proxy.map(|proxy| std::sync::Mutex::new((**proxy).clone()));
-    ctx.set_request_repaint_callback(move |info| {
-        if !info.delay.is_zero() {
-            return;
-        }
-        frames.ask();
-        if let Some(proxy) = &proxy {
-            let _ = crate::background::lock(proxy).send_event(bevy::winit::WinitUserEvent::WakeUp);
-        }
-    });
 }
 
 /// Tells input whether egui has the pointer or the keyboard.

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
+use npuzzle::mtm::{MtmError, MtmTables, solve_mtm};
 use npuzzle::pdb::cache::best_cached;
 use npuzzle::search::idastar::{IdaOptions, idastar};
 use npuzzle::{
@@ -19,6 +20,7 @@ use serde::Serialize;
 use crate::exit;
 use crate::interrupt::cancel_on_interrupt;
 use crate::method::Method;
+use crate::notation::Metric;
 use crate::tables::rayon_pool;
 use crate::tables::{TableArgs, suggest_stronger};
 
@@ -53,6 +55,11 @@ pub struct Args {
     /// IDA*: skip the lookups on the board reflected about the main diagonal.
     #[arg(long)]
     no_reflection: bool,
+    /// What a move is: `stm` one tile moved, `mtm` a slide of any number of tiles in one line
+    /// (optimal IDA* on the MTM tables, 3x3, 3x4, 4x3 and 4x4 only). The file's lengths are
+    /// read in this metric, and `length` is in it.
+    #[arg(long, value_enum, default_value_t, conflicts_with_all = ["algorithm", "time"])]
+    metric: Metric,
     /// Print one JSON object at the end instead of the table, and a line on standard error
     /// as each instance ends.
     #[arg(long)]
@@ -82,6 +89,8 @@ struct Instance {
 #[derive(Serialize)]
 struct BenchReport {
     algorithm: &'static str,
+    /// What counts as a move in the lengths: "stm" or "mtm".
+    metric: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     time: Option<f64>,
     tables: Option<String>,
@@ -161,6 +170,8 @@ fn read_entries(args: &Args) -> Result<Vec<BenchmarkInstance>> {
 struct Solver<'a> {
     /// The method; `None` for `solve`'s own choice within the options' time.
     algorithm: Option<Algorithm>,
+    /// What counts as a move.
+    metric: Metric,
     ida: Option<IdaOptions<'a>>,
     options: Options,
 }
@@ -168,6 +179,14 @@ struct Solver<'a> {
 impl Solver<'_> {
     /// Solves one board: IDA* directly (for the nodes generated), anything else by `solve`.
     fn run(&self, board: &Board, budget: Budget) -> Result<(Solution, Option<u64>), SolveError> {
+        if self.metric == Metric::Mtm {
+            return match solve_mtm(board, &budget) {
+                Ok(solution) => Ok((solution, None)),
+                Err(MtmError::GaveUp(gave_up)) => Err(SolveError::GaveUp(gave_up)),
+                Err(MtmError::Unsolvable(s)) => Err(SolveError::Unsolvable(s)),
+                Err(error @ MtmError::Shape(_)) => Err(SolveError::Internal(error.to_string())),
+            };
+        }
         if let Some(ida) = &self.ida {
             return idastar(board, ida, &budget)
                 .map(|r| (r.solution, Some(r.nodes_generated)))
@@ -194,6 +213,7 @@ pub fn run(args: &Args) -> Result<u8> {
     let algorithm = match (args.algorithm, time) {
         (Some(method), _) => Some(Algorithm::from(method)),
         (None, Some(_)) => None,
+        (None, None) if args.metric == Metric::Mtm => None,
         (None, None) => Some(default_algorithm(first)),
     };
     let options = Options {
@@ -206,9 +226,14 @@ pub fn run(args: &Args) -> Result<u8> {
         ..Options::default()
     };
     let started = Instant::now();
+    // The MTM tables are built here, their time counted with the tables'.
+    if args.metric == Metric::Mtm && MtmTables::for_shape(first.shape()).is_none() {
+        bail!("{}", MtmError::Shape(first.shape()));
+    }
     let db = tables(args, first, &options)?;
     let solver = Solver {
         algorithm,
+        metric: args.metric,
         ida: (algorithm == Some(Algorithm::IdaStar)).then(|| IdaOptions {
             reflect: !args.no_reflection,
             ..IdaOptions::with_tables(db.as_deref(), Some(threads))
@@ -219,7 +244,11 @@ pub fn run(args: &Args) -> Result<u8> {
         },
     };
     let mut report = BenchReport {
-        algorithm: algorithm.map_or("default", Algorithm::name),
+        algorithm: match args.metric {
+            Metric::Mtm => "idastar-mtm",
+            Metric::Stm => algorithm.map_or("default", Algorithm::name),
+        },
+        metric: args.metric.name(),
         time: time.map(|t| t.as_secs_f64()),
         tables: db.as_ref().map(|db| db.partition().name().to_string()),
         threads,
@@ -253,7 +282,10 @@ fn improvement_time(args: &Args, entries: &[BenchmarkInstance]) -> Result<Option
         Some(seconds) => Duration::try_from_secs_f64(seconds)
             .map(Some)
             .with_context(|| format!("--time takes seconds, not {seconds}")),
-        None if args.algorithm.is_none() && entries.iter().any(|e| e.known_optimal().is_none()) => {
+        None if args.algorithm.is_none()
+            && args.metric == Metric::Stm
+            && entries.iter().any(|e| e.known_optimal().is_none()) =>
+        {
             Ok(Some(npuzzle::DEFAULT_IMPROVE_TIME))
         }
         None => Ok(None),
@@ -366,27 +398,28 @@ fn solve_all(
             }
             Err(error) => return Err(error).context(format!("instance {}", entry.id)),
         };
-        let ok = length_agrees(entry, &solution);
+        let length = solver.metric.length(&solution.moves);
+        let ok = length_agrees(entry, &solution, length);
         if !ok {
-            troubles.mismatches.push(mismatch(entry, &solution));
+            troubles.mismatches.push(mismatch(entry, &solution, length));
         }
         if args.json {
             eprintln!(
                 "{} {} moves (bound {}) in {:.2} s{}",
                 counted(done, entries.len(), entry),
-                solution.len(),
+                length,
                 solution.lower_bound,
                 solution.seconds,
                 if ok { "" } else { ", MISMATCH" }
             );
         } else {
-            print_row(entry, &solution, generated, ok);
+            print_row(entry, &solution, length, (generated, ok));
         }
         report.total_seconds += solution.seconds;
         report.total_nodes += solution.nodes_expanded;
         report.instances.push(Instance {
             id: entry.id.clone(),
-            length: solution.len(),
+            length,
             expected: entry.optimal,
             reference: entry.reference,
             optimal: solution.optimal,
@@ -407,12 +440,12 @@ fn counted(done: usize, total: usize, entry: &BenchmarkInstance) -> String {
 }
 
 /// What is wrong with a solution that disagrees with the file.
-fn mismatch(entry: &BenchmarkInstance, solution: &Solution) -> String {
+fn mismatch(entry: &BenchmarkInstance, solution: &Solution, length: usize) -> String {
     match entry.known_optimal() {
         Some(optimal) => format!(
             "instance {}: found {} moves{}, the file says {optimal}",
             entry.id,
-            solution.len(),
+            length,
             if solution.optimal {
                 ""
             } else {
@@ -425,10 +458,10 @@ fn mismatch(entry: &BenchmarkInstance, solution: &Solution) -> String {
 
 /// Whether a solution agrees with the file: it solves the board, and where the file claims an
 /// optimal length, it is no shorter, and exactly that long if it claims to be optimal itself.
-fn length_agrees(entry: &BenchmarkInstance, solution: &Solution) -> bool {
+fn length_agrees(entry: &BenchmarkInstance, solution: &Solution, length: usize) -> bool {
     let fits = match entry.known_optimal() {
-        Some(optimal) if solution.optimal => solution.len() == optimal,
-        Some(optimal) => solution.len() >= optimal && solution.lower_bound <= optimal,
+        Some(optimal) if solution.optimal => length == optimal,
+        Some(optimal) => length >= optimal && solution.lower_bound <= optimal,
         None => true,
     };
     fits && solution.solves(&entry.board)
@@ -442,6 +475,9 @@ fn print_header(
     report: &BenchReport,
 ) {
     let method = match (solver.algorithm, db) {
+        _ if solver.metric == Metric::Mtm => {
+            "IDA* in MTM + the max of MTM pattern tables".to_string()
+        }
         (Some(Algorithm::IdaStar), Some(db)) => format!(
             "IDA* + {} pattern databases{} ({:.1} MB)",
             db.partition().name(),
@@ -474,11 +510,16 @@ fn print_header(
     );
 }
 
-fn print_row(entry: &BenchmarkInstance, solution: &Solution, generated: Option<u64>, ok: bool) {
+fn print_row(
+    entry: &BenchmarkInstance,
+    solution: &Solution,
+    length: usize,
+    (generated, ok): (Option<u64>, bool),
+) {
     println!(
         "{:>6} {:>6} {:>6} {:>6} {:>14} {:>14} {:>10.4}{}",
         entry.id,
-        solution.len(),
+        length,
         solution.lower_bound,
         entry.reference.map_or("-".to_string(), |r| r.to_string()),
         solution.nodes_expanded,

@@ -7,6 +7,7 @@ mod generate;
 mod input;
 mod interrupt;
 mod method;
+mod notation;
 mod pdb;
 mod progress;
 mod report;
@@ -43,8 +44,9 @@ pub mod exit {
                   4 (bench) a length disagrees with the file's, 130 (bench) stopped by Ctrl-C: the totals cover\n\
                   the instances finished before it.\n\
                   Input: the course format (a header line with the tile count or side, then one line per row),\n\
-                  rows alone, or one line such as `1 0 3 4 2 5 7 8 6` or `1 0 3 / 4 2 5 / 7 8 6`. 0 is the blank.\n\
-                  Blank lines and # comments are ignored; FILE `-` reads standard input."
+                  rows alone, or one line such as `1 0 3 4 2 5 7 8 6` or the slash form `8 2 0/4 6 1/3 7 5`.\n\
+                  0 is the blank. Blank lines and # comments are ignored; FILE `-` reads standard input, and a FILE\n\
+                  that is not a file but a board (`npuzzle solve '8 2 0/4 6 1/3 7 5'`) is read as one."
 )]
 struct Cli {
     #[command(subcommand)]

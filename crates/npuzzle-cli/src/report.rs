@@ -8,6 +8,8 @@ use npuzzle::{
 };
 use serde::Serialize;
 
+use crate::notation::{Metric, Notation};
+
 /// Everything a command reports about a board, and its solution if one was asked for.
 #[derive(Serialize)]
 pub struct Report {
@@ -37,13 +39,25 @@ pub struct Report {
     solved: Option<Solved>,
     #[serde(skip_serializing_if = "Option::is_none")]
     gave_up: Option<GaveUpReport>,
+    /// The shortest distance in single-tile moves, where `analyze` proves it (3×3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    distance_stm: Option<usize>,
+    /// The shortest distance in multi-tile moves, where `analyze` proves it (3×3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    distance_mtm: Option<usize>,
 }
 
 /// The solve part of a report.
 #[derive(Serialize)]
 struct Solved {
     moves: String,
+    /// The length in `metric`.
     length: usize,
+    /// What counts as a move: "stm" or "mtm".
+    metric: &'static str,
+    /// Tiles moved one by one: the length in the single-tile metric.
+    #[serde(skip)]
+    single_tile: usize,
     optimal: bool,
     algorithm: &'static str,
     nodes_expanded: u64,
@@ -58,6 +72,9 @@ struct Solved {
     tiles_moved: Option<Vec<u8>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     boards: Option<Vec<Vec<u8>>>,
+    /// Each move's letter in the notation asked for, for the step-by-step listing.
+    #[serde(skip)]
+    letters: Vec<char>,
 }
 
 /// What a search had done when its budget ran out.
@@ -76,6 +93,10 @@ pub struct Extras {
     pub tiles: bool,
     /// Every board along the way.
     pub show: bool,
+    /// How the moves are written.
+    pub notation: Notation,
+    /// What counts as a move in `length` and the lower bound.
+    pub metric: Metric,
 }
 
 impl Report {
@@ -96,7 +117,22 @@ impl Report {
             board: board.clone(),
             solved: None,
             gave_up: None,
+            distance_stm: None,
+            distance_mtm: None,
         }
+    }
+
+    /// Adds the shortest distances in both metrics, where they are proved at once: on 3×3,
+    /// A* in single-tile moves and the exact multi-tile table.
+    pub fn with_distances(mut self) -> Report {
+        if (self.width, self.height) != (3, 3) || !self.solvable {
+            return self;
+        }
+        let options = npuzzle::Options::default().with_algorithm(Algorithm::AStar);
+        self.distance_stm = npuzzle::solve(&self.board, &options).ok().map(|s| s.len());
+        self.distance_mtm = npuzzle::mtm::MtmTables::for_shape(self.board.shape())
+            .map(|tables| tables.heuristic(&self.board));
+        self
     }
 
     /// Adds a solution, with the extras asked for.
@@ -116,8 +152,10 @@ impl Report {
             boards
         });
         self.solved = Some(Solved {
-            moves: solution.moves_string(),
-            length: solution.len(),
+            moves: extras.notation.format(&solution.moves),
+            length: extras.metric.length(&solution.moves),
+            metric: extras.metric.name(),
+            single_tile: solution.len(),
             optimal: solution.optimal,
             algorithm: solution.algorithm.name(),
             nodes_expanded: solution.nodes_expanded,
@@ -127,6 +165,11 @@ impl Report {
             ended_text: ended_text(solution),
             tiles_moved,
             boards,
+            letters: solution
+                .moves
+                .iter()
+                .map(|&mv| extras.notation.letter(mv))
+                .collect(),
         });
         self
     }
@@ -170,6 +213,9 @@ impl Report {
             yes_no(self.solvable),
             self.solvability_rule
         );
+        if let (Some(stm), Some(mtm)) = (self.distance_stm, self.distance_mtm) {
+            text += &format!("Distance:    {stm} moves (STM), {mtm} (MTM)\n");
+        }
         if let Some(solved) = &self.solved {
             let kind = if solved.optimal {
                 "optimal"
@@ -184,7 +230,13 @@ impl Report {
                 }
                 None => text += &format!("Solution:    {}\n", empty_as_dash(&solved.moves)),
             }
-            text += &format!("Length:      {} moves\n", solved.length);
+            text += &match solved.metric {
+                "mtm" => format!(
+                    "Length:      {} moves (MTM; {} tiles moved)\n",
+                    solved.length, solved.single_tile
+                ),
+                _ => format!("Length:      {} moves\n", solved.length),
+            };
             if !solved.optimal {
                 text += &format!("Lower bound: {} moves\n", solved.lower_bound);
                 text += &format!("Ended:       {}\n", solved.ended_text);
@@ -192,7 +244,7 @@ impl Report {
             text += &format!("Nodes:       {} expanded\n", solved.nodes_expanded);
             text += &format!("Time:        {:.6} s\n", solved.seconds);
             if let Some(boards) = &solved.boards {
-                text += &self.boards_text(boards, &solved.moves);
+                text += &self.boards_text(boards, &solved.letters);
             }
         }
         if let Some(gave_up) = &self.gave_up {
@@ -204,12 +256,12 @@ impl Report {
         text
     }
 
-    fn boards_text(&self, boards: &[Vec<u8>], moves: &str) -> String {
+    fn boards_text(&self, boards: &[Vec<u8>], letters: &[char]) -> String {
         let mut text = String::from("\nStep by step:\n");
         for (step, tiles) in boards.iter().enumerate() {
             let board = Board::new(self.width, self.height, tiles.clone())
                 .expect("replayed from a valid board");
-            let heading = match moves.chars().nth(step.wrapping_sub(1)) {
+            let heading = match letters.get(step.wrapping_sub(1)) {
                 Some(letter) if step > 0 => format!("{step}. {letter}"),
                 _ => "start".to_string(),
             };

@@ -4,20 +4,24 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Result, bail};
-use npuzzle::pdb::cache::best_cached;
+use npuzzle::large::load_allowance;
+use npuzzle::mtm::{MtmError, solve_mtm};
+use npuzzle::pdb::cache::best_cached_within;
 use npuzzle::{Algorithm, Budget, Options, SolveError, solve};
 
 use crate::exit;
 use crate::input::read_board;
 use crate::interrupt::cancel_on_interrupt;
 use crate::method::Method;
+use crate::notation::{Metric, Notation};
 use crate::report::{Extras, Report};
 use crate::tables::{TableArgs, suggest_stronger};
 
 /// Arguments of `npuzzle solve`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The puzzle file, or - for standard input.
+    /// The puzzle file, - for standard input, or the board itself in the slash form, such as
+    /// '8 2 0/4 6 1/3 7 5'.
     file: PathBuf,
     /// The method; by default the best optimal method for the board.
     #[arg(long, value_enum)]
@@ -25,6 +29,14 @@ pub struct Args {
     /// Print the tiles moved instead of the blank moves.
     #[arg(long)]
     tiles: bool,
+    /// How to write the solution: `gap` the blank's moves (DRD), `slidy` the speedsolvers'
+    /// tile moves with repeat counts (R3U2L).
+    #[arg(long, value_enum, default_value_t)]
+    notation: Notation,
+    /// What a move is: `stm` one tile moved, `mtm` a slide of any number of tiles in one line
+    /// (optimal on 3x3, 3x4, 4x3 and 4x4 only).
+    #[arg(long, value_enum, default_value_t, conflicts_with_all = ["algorithm", "fast", "time"])]
+    metric: Metric,
     /// Print every board along the way.
     #[arg(long)]
     show: bool,
@@ -67,6 +79,13 @@ pub fn run(args: &Args) -> Result<u8> {
             Err(_) => bail!("--timeout takes a number of seconds, not {seconds}"),
         }
     }
+    if args.metric == Metric::Mtm {
+        return run_mtm(
+            args,
+            &board,
+            budget.with_progress(crate::progress::progress()),
+        );
+    }
     let time = match args.time.map(Duration::try_from_secs_f64) {
         None => None,
         Some(Ok(time)) => Some(time),
@@ -95,18 +114,15 @@ pub fn run(args: &Args) -> Result<u8> {
         && !options.fast
         && args.tables.partition.is_none()
     {
-        let at_hand = best_cached(board.shape(), options.pdb_dir.as_deref())?;
+        let allowance = load_allowance(&options.budget);
+        let at_hand = best_cached_within(board.shape(), options.pdb_dir.as_deref(), allowance)?;
         suggest_stronger(board.shape(), at_hand.as_deref(), &args.tables)?;
     }
     let report = Report::analyze(&board);
-    let extras = Extras {
-        tiles: args.tiles,
-        show: args.show,
-    };
     let result = solve(&board, &options);
     crate::progress::clear_line();
     let (report, code) = match result {
-        Ok(solution) => (report.with_solution(&solution, extras), exit::OK),
+        Ok(solution) => (report.with_solution(&solution, extras(args)), exit::OK),
         Err(SolveError::Unsolvable(_)) => (report, exit::UNSOLVABLE),
         Err(SolveError::GaveUp(gave_up)) => (report.with_gave_up(&gave_up), exit::GAVE_UP),
         Err(SolveError::Pdb(error)) => return Err(error.into()),
@@ -117,6 +133,31 @@ pub fn run(args: &Args) -> Result<u8> {
         ) => {
             return Err(error.into());
         }
+    };
+    report.print(args.json)?;
+    Ok(code)
+}
+
+/// The extras the arguments ask for.
+fn extras(args: &Args) -> Extras {
+    Extras {
+        tiles: args.tiles,
+        show: args.show,
+        notation: args.notation,
+        metric: args.metric,
+    }
+}
+
+/// `--metric mtm`: the shortest solution in multi-tile moves, by IDA* on the MTM tables.
+fn run_mtm(args: &Args, board: &npuzzle::Board, budget: Budget) -> Result<u8> {
+    let report = Report::analyze(board);
+    let result = solve_mtm(board, &budget);
+    crate::progress::clear_line();
+    let (report, code) = match result {
+        Ok(solution) => (report.with_solution(&solution, extras(args)), exit::OK),
+        Err(MtmError::Unsolvable(_)) => (report, exit::UNSOLVABLE),
+        Err(MtmError::GaveUp(gave_up)) => (report.with_gave_up(&gave_up), exit::GAVE_UP),
+        Err(error @ MtmError::Shape(_)) => return Err(error.into()),
     };
     report.print(args.json)?;
     Ok(code)

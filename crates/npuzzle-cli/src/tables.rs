@@ -111,8 +111,13 @@ pub fn suggest_stronger(
         return Ok(None);
     };
     let seconds = build_seconds(&strongest);
+    // Cached but not loaded (its load would not fit the budget): built, nothing to suggest.
+    let cached = tables
+        .dir()
+        .is_ok_and(|dir| npuzzle::pdb::cache::file_path(&dir, &strongest).is_file());
     if tables.partition.is_some()
         || used.is_some_and(|db| db.partition() == &strongest)
+        || cached
         || seconds < QUIET_BUILD_SECONDS
     {
         return Ok(None);

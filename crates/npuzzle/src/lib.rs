@@ -17,6 +17,8 @@ pub mod estimate;
 pub mod generate;
 pub mod hash;
 pub mod large;
+pub mod mtm;
+pub mod notation;
 pub mod packed;
 pub mod parse;
 pub mod pdb;
@@ -35,6 +37,7 @@ pub use solvability::{Solvability, inversions, is_solvable};
 
 pub use board::{Board, Move, Shape, moves_from_str, moves_to_string};
 pub use error::BoardError;
+pub use notation::{NotationError, format_tile_moves, mtm_length, parse_tile_moves};
 pub use parse::{BenchmarkInstance, ParseError, ParseErrorKind, parse_benchmark, parse_board};
 pub use pdb::{Partition, PatternDatabase, PdbError, PdbEvent};
 pub use progress::{Progress, ProgressEvent};

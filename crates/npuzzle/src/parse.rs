@@ -4,7 +4,9 @@
 //! - The course format: a header line, then one line per row. The header is the tile count
 //!   (8, 15, 24…) or the side (3, 4, 5…), whichever the rows agree with, or `WxH` for a rectangle.
 //! - Rows alone, one line each, all of one length: any width × height.
-//! - One line: `1 0 3 4 2 5 7 8 6` (a square board is implied), or rows separated by `/`.
+//! - One line: `1 0 3 4 2 5 7 8 6` (a square board is implied), or rows separated by `/`:
+//!   the speedsolvers' slash form, `8 2 0/4 6 1/3 7 5`. Slashes may also end lines, or start
+//!   them, and a header may come first.
 
 use std::fmt;
 
@@ -301,12 +303,11 @@ pub fn parse_board(text: &str) -> Result<Board, ParseError> {
     } else {
         let header_line = first.tokens.len() == 1 && first.tokens[0].text != "/";
         let body = if header_line { &lines[1..] } else { &lines[..] };
-        let rows: Vec<Vec<Token>> = body.iter().map(|line| line.tokens.clone()).collect();
-        for line in body {
-            if let Some(slash) = line.tokens.iter().find(|t| t.text == "/") {
-                return Err(slash.error(ParseErrorKind::NotANumber("/".into())));
-            }
-        }
+        let rows = if body.iter().flat_map(|l| &l.tokens).any(|t| t.text == "/") {
+            slash_rows(body)?
+        } else {
+            body.iter().map(|line| line.tokens.clone()).collect()
+        };
         if header_line {
             check_header(&first.tokens[0], &rows)?;
         }
@@ -421,6 +422,45 @@ fn one_line_rows<'a>(tokens: &[Token<'a>]) -> Result<Vec<Vec<Token<'a>>>, ParseE
         return Err(tokens[0].error(ParseErrorKind::TooSmall("a 1x1 board".into())));
     }
     Ok(tokens.chunks(side).map(<[Token]>::to_vec).collect())
+}
+
+/// Splits lines that hold `/` into rows: a `/` and a line break each end a row, and a `/` at
+/// the end or start of a line ends the same row as the line break next to it. An empty row
+/// between two slashes, or a slash first or last, is an error.
+fn slash_rows<'a>(body: &[Line<'a>]) -> Result<Vec<Vec<Token<'a>>>, ParseError> {
+    let mut rows: Vec<Vec<Token<'a>>> = vec![Vec::new()];
+    // Whether a slash already ended the row before the (empty) one in progress.
+    let mut slashed = false;
+    let mut last_slash = None;
+    for line in body {
+        if rows.last().is_some_and(|row| !row.is_empty()) {
+            rows.push(Vec::new());
+            slashed = false;
+        }
+        for token in &line.tokens {
+            let row = rows.last_mut().expect("rows starts non-empty");
+            if token.text != "/" {
+                row.push(*token);
+            } else if !row.is_empty() {
+                rows.push(Vec::new());
+                slashed = true;
+            } else if slashed || rows.len() == 1 {
+                return Err(token.error(ParseErrorKind::EmptyRow));
+            } else {
+                slashed = true;
+            }
+            if token.text == "/" {
+                last_slash = Some(*token);
+            }
+        }
+    }
+    if rows.last().is_some_and(Vec::is_empty) {
+        if let (true, Some(slash)) = (slashed, last_slash) {
+            return Err(slash.error(ParseErrorKind::EmptyRow));
+        }
+        rows.pop();
+    }
+    Ok(rows)
 }
 
 /// A row of the wrong length: a long row points at its first extra number, a short one just
@@ -568,6 +608,54 @@ mod tests {
         assert_eq!(plain, slashed);
         let rect = parse_board("1 2 3/4 5 0").unwrap();
         assert_eq!((rect.width(), rect.height()), (3, 2));
+    }
+
+    #[test]
+    fn slashes_across_lines() {
+        let one_line = parse_board("8 2 0/4 6 1/3 7 5").unwrap();
+        for text in [
+            "8 2 0/\n4 6 1/\n3 7 5\n",
+            "8 2 0\n/ 4 6 1\n/3 7 5",
+            "8 2 0 / 4 6 1\n3 7 5",
+            "3\n8 2 0/4 6 1/3 7 5",
+            "8 2 0 /4 6 1/ 3 7 5 # slidysim",
+        ] {
+            assert_eq!(parse_board(text).as_ref(), Ok(&one_line), "{text:?}");
+        }
+        assert_eq!(
+            at("8 2 0/\n/4 6 1/3 7 5"),
+            (2, 1),
+            "two slashes between rows"
+        );
+        assert_eq!(kind("8 2 0/\n/4 6 1/3 7 5"), ParseErrorKind::EmptyRow);
+        assert_eq!(kind("/8 2 0\n4 6 1/3 7 5"), ParseErrorKind::EmptyRow);
+        assert_eq!(at("8 2 0\n4 6 1/3 7 5/"), (2, 12), "a slash last");
+        assert_eq!(
+            at("8 2 0\n4 6 1/3 7"),
+            (2, 10),
+            "a short row: just past its end"
+        );
+        assert!(matches!(
+            kind("8 2 0/4 6 1/3 7"),
+            ParseErrorKind::RowLength { row: 3, .. }
+        ));
+        assert_eq!(
+            at("8 2 0/4 6 1\n3 7 5 9"),
+            (2, 7),
+            "a long row: its extra number"
+        );
+        assert!(matches!(
+            kind("8 2 0/4 6 1\n3 7 8"),
+            ParseErrorKind::Duplicate {
+                tile: 8,
+                missing: 5,
+                ..
+            }
+        ));
+        assert!(matches!(
+            kind("4\n8 2 0/4 6 1/3 7 5"),
+            ParseErrorKind::HeaderMismatch { .. }
+        ));
     }
 
     #[test]

@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::board::Board;
-use crate::large::{Improve, LargeError, Tables, solve_anytime, solve_fast};
-use crate::pdb::cache::best_cached;
+use crate::large::{Improve, LargeError, Tables, load_allowance, solve_anytime, solve_fast};
+use crate::pdb::cache::best_cached_within;
 use crate::pdb::{Partition, PatternDatabase, PdbError, load_or_build};
 use crate::progress::Progress;
 use crate::search::astar::astar;
@@ -157,7 +157,8 @@ pub fn default_algorithm(board: &Board) -> Algorithm {
 }
 
 /// The pattern databases IDA* would use on a board with these options: the named partition;
-/// else the strongest standard one loaded or cached in the options' folder; else the shape's
+/// else the strongest standard one loaded or cached in the options' folder whose load fits a
+/// quarter of the time to the budget's deadline (see [`load_allowance`]); else the shape's
 /// default, built (and cached there) within the options' budget. `Ok(None)` for shapes
 /// without one (Manhattan + linear conflict). Kept in memory for the rest of the process.
 ///
@@ -174,7 +175,7 @@ pub fn pattern_database(
     let partition = match &options.partition {
         Some(name) => Partition::standard(shape, name)?,
         None => {
-            if let Some(db) = best_cached(shape, dir)? {
+            if let Some(db) = best_cached_within(shape, dir, load_allowance(&options.budget))? {
                 return Ok(Some(db));
             }
             match Partition::default_for(shape) {
@@ -266,9 +267,10 @@ fn solve_improved(
     budget: &Budget,
     options: &Options,
 ) -> Result<Solution, SolveError> {
+    let dir = options.pdb_dir.as_deref();
     let improve = Improve {
         threads: options.threads,
-        tables: Tables::cached(options.pdb_dir.as_deref()).map_err(SolveError::Pdb)?,
+        tables: Tables::cached_for(board.shape(), dir, budget).map_err(SolveError::Pdb)?,
         ..Improve::default()
     };
     solve_anytime(board, budget, &improve, |_| {}).map_err(SolveError::from_large)
@@ -278,17 +280,19 @@ fn solve_improved(
 fn optimal_attempt(board: &Board, options: &Options) -> Result<Option<Options>, SolveError> {
     let cells = board.tiles().len();
     let algorithm = default_algorithm(board);
+    let dir = options.pdb_dir.as_deref();
     let budget = if cells <= 12 || (cells <= 16 && algorithm == Algorithm::IdaStar) {
         match options.time {
             Some(time) => with_deadline_within(&options.budget, time),
             None => options.budget.clone(),
         }
     } else if algorithm == Algorithm::IdaStar
-        && best_cached(board.shape(), options.pdb_dir.as_deref())
+        && let budget = improvement_budget(options)
+        && best_cached_within(board.shape(), dir, load_allowance(&budget))
             .map_err(SolveError::Pdb)?
             .is_some()
     {
-        improvement_budget(options)
+        budget
     } else {
         return Ok(None);
     };

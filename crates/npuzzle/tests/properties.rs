@@ -101,3 +101,33 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #[test]
+    fn boards_in_the_slash_form_read_back_equal(shape in shapes(), seed in any::<u64>()) {
+        let board = random_solvable(shape, seed);
+        let text = npuzzle::notation::format_board(&board);
+        prop_assert_eq!(parse_board(&text), Ok(board.clone()));
+        // The same rows one a line with the slashes at their ends, as a paste may break them.
+        let broken = text.replace('/', "/\n");
+        prop_assert_eq!(parse_board(&broken), Ok(board));
+    }
+
+    #[test]
+    fn tile_moves_read_back_equal(moves in moves()) {
+        let text = npuzzle::format_tile_moves(&moves);
+        prop_assert_eq!(npuzzle::parse_tile_moves(&text), Ok(moves.clone()));
+        // The letters name the tile: each is the opposite of the blank's letter.
+        let expanded: String = moves.iter().map(|m| npuzzle::notation::tile_letter(*m)).collect();
+        let blank: String = npuzzle::moves_to_string(&moves);
+        prop_assert!(expanded.chars().zip(blank.chars()).all(|(t, b)| t != b));
+        prop_assert_eq!(npuzzle::parse_tile_moves(&expanded), Ok(moves.clone()));
+        // One letter (and its count) for each multi-tile move, a run past the largest count
+        // (which no board allows) in pieces.
+        let letters = text.chars().filter(char::is_ascii_alphabetic).count();
+        let runs = npuzzle::notation::runs(&moves);
+        prop_assert_eq!(runs.len(), npuzzle::mtm_length(&moves));
+        let pieces: usize = runs.iter().map(|(_, n)| n.div_ceil(npuzzle::notation::MAX_REPEAT)).sum();
+        prop_assert_eq!(letters, pieces);
+    }
+}

@@ -45,13 +45,14 @@ pub use shorten::cancel_inverse_pairs;
 
 use std::path::Path;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
 use crate::board::{Board, Move, Shape};
 use crate::estimate::linear_conflict;
-use crate::pdb::{PatternDatabase, PdbError, cache::best_cached};
+use crate::pdb::cache::{best_cached, best_cached_within};
+use crate::pdb::{PatternDatabase, PdbError};
 use crate::search::budget::{Budget, GaveUp, SearchStatus, StopReason, Stopwatch};
 use crate::solution::{Algorithm, Ended, Solution};
 use crate::solvability::Solvability;
@@ -123,6 +124,34 @@ impl Tables {
         })
     }
 
+    /// The strongest 4×4 and 5×5 tables that a board of `shape` can use (4×4 ones on boards at
+    /// least 4 wide and high, 5×5 ones at least 5), loaded in this process or cached in `dir`;
+    /// never built. Loading one counts against the budget: a cached file whose load would take
+    /// more than a quarter of the time to the budget's deadline is passed over for a weaker
+    /// one, or none (see [`best_cached_within`]).
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::Unreadable`] for a cached file that cannot be read.
+    pub fn cached_for(
+        shape: Shape,
+        dir: Option<&Path>,
+        budget: &Budget,
+    ) -> Result<Tables, PdbError> {
+        let allowance = load_allowance(budget);
+        let tables = |side| {
+            if shape.width < side || shape.height < side {
+                return Ok(None);
+            }
+            let square = Shape::new(side, side).expect("4x4 and 5x5 are valid shapes");
+            best_cached_within(square, dir, allowance)
+        };
+        Ok(Tables {
+            four: tables(4)?,
+            five: tables(5)?,
+        })
+    }
+
     /// The tables for a board of this shape, if there are.
     pub fn for_shape(&self, shape: Shape) -> Option<&PatternDatabase> {
         [&self.four, &self.five]
@@ -131,6 +160,17 @@ impl Tables {
             .find(|db| db.shape() == shape)
             .map(|db| &**db)
     }
+}
+
+/// The share of the time left to a budget's deadline that loading tables may take.
+const LOAD_SHARE: u32 = 4;
+
+/// How long loading tables may take within `budget`: a quarter of the time to its deadline,
+/// `None` (no limit) without one.
+pub fn load_allowance(budget: &Budget) -> Option<Duration> {
+    budget
+        .deadline
+        .map(|deadline| deadline.saturating_duration_since(Instant::now()) / LOAD_SHARE)
 }
 
 /// The pattern-database heuristic of a board, where `tables` has its shape's: admissible,

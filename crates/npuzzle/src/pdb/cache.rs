@@ -21,7 +21,7 @@ use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::build::{build_memory, build_table};
 use super::{Partition, PatternDatabase, PatternTable, PdbError, PdbEvent};
@@ -354,13 +354,45 @@ pub fn best_cached(
     shape: crate::board::Shape,
     dir: Option<&Path>,
 ) -> Result<Option<Arc<PatternDatabase>>, PdbError> {
+    best_cached_within(shape, dir, None)
+}
+
+/// Bytes of a cached file loaded (read and checked) per second, on the low side: what
+/// [`load_seconds`] divides by. Measured on this project's 2-core machine from the page cache,
+/// as the whole `npuzzle pdb build` run that finds the file valid: 4×4 6-6-3 (5.8 MB) in
+/// 10–20 ms, 300–580 MB/s; a file read from disk is slower, hence the margin. The 7-8 tables
+/// (288 MB) so count as 1.4 s, and are loaded within a deadline only when it is 5.8 s away
+/// or more (see [`crate::large::load_allowance`]).
+pub const LOAD_BYTES_PER_SECOND: f64 = 200e6;
+
+/// About how long loading a cached file of `bytes` bytes takes, in seconds.
+pub fn load_seconds(bytes: u64) -> f64 {
+    bytes as f64 / LOAD_BYTES_PER_SECOND
+}
+
+/// Like [`best_cached`], but a cached file whose load would take longer than `allowance` (see
+/// [`load_seconds`]) is skipped for the next weaker one, so that loading never eats a short
+/// budget; tables this process has loaded already cost nothing and are always taken.
+/// `allowance` `None`: no limit.
+///
+/// # Errors
+///
+/// [`PdbError::Unreadable`] for a cached file that cannot be read.
+pub fn best_cached_within(
+    shape: crate::board::Shape,
+    dir: Option<&Path>,
+    allowance: Option<Duration>,
+) -> Result<Option<Arc<PatternDatabase>>, PdbError> {
     for partition in Partition::strongest_first(shape) {
         if let Some(db) = loaded(&partition) {
             return Ok(Some(db));
         }
         let Some(dir) = dir else { continue };
         let path = file_path(dir, &partition);
-        if !path.is_file() {
+        let Ok(bytes) = fs::metadata(&path).map(|m| m.len()) else {
+            continue;
+        };
+        if !path.is_file() || allowance.is_some_and(|a| load_seconds(bytes) > a.as_secs_f64()) {
             continue;
         }
         let db = load(&partition, &path).map_err(|e| PdbError::Unreadable {
