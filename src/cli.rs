@@ -27,6 +27,8 @@ pub struct CliOptions {
     pub window: Option<(u32, u32)>,
     /// Print the speedsolver's statistics of the solve history as JSON and exit (`--stats`).
     pub stats: bool,
+    /// A friend's challenge to play: its code or its `snapslide://c/` link (`--open`).
+    pub open: Option<String>,
 }
 
 /// A command line the app does not understand.
@@ -60,6 +62,9 @@ pub enum CliError {
     /// `--crop` is not a frame of that photo for that board.
     #[error("--crop: {0}")]
     Crop(String),
+    /// `--open`: a challenge code the app refuses, and why.
+    #[error("--open: {0}")]
+    Challenge(String),
     /// No display to open the window on (Linux and the BSDs: neither Wayland nor X11).
     #[error(
         "there is no display to open the game's window on (neither WAYLAND_DISPLAY nor DISPLAY \
@@ -90,7 +95,7 @@ pub fn check_display(is_set: impl Fn(&str) -> bool) -> Result<(), CliError> {
 }
 
 /// The usage text.
-pub const USAGE: &str = "usage: snapslide [--photo FILE [--crop X,Y,W,H]] [--size N | COLUMNSxROWS (3-8)] [--seed S] [--screenshot FILE.png] [--frame-stats] [--window WxH] [--stats]";
+pub const USAGE: &str = "usage: snapslide [--photo FILE [--crop X,Y,W,H]] [--size N | COLUMNSxROWS (3-8)] [--seed S] [--screenshot FILE.png] [--frame-stats] [--window WxH] [--stats] [--open CODE]";
 
 /// The command line as the app's resource (inserted first: other plugins follow it).
 pub fn plugin(options: CliOptions) -> impl Fn(&mut App) {
@@ -147,6 +152,11 @@ impl CliOptions {
                 }
                 "--frame-stats" => options.frame_stats = true,
                 "--stats" => options.stats = true,
+                "--open" => {
+                    let code = value("--open")?;
+                    crate::challenge::read_code(&code).map_err(CliError::Challenge)?;
+                    options.open = Some(code);
+                }
                 "--window" => {
                     let text = value("--window")?;
                     let size = parse_window(&text).ok_or(CliError::BadValue {

@@ -19,6 +19,7 @@ pub mod assist;
 mod audio;
 pub mod background;
 pub mod board_view;
+pub mod challenge;
 mod cli;
 pub mod diagnostics;
 pub mod engine_setup;
@@ -73,6 +74,7 @@ impl Plugin for CorePlugin {
             assist::plugin,
             meter::plugin,
             review::plugin,
+            challenge::plugin,
         ));
     }
 }

@@ -1,7 +1,6 @@
 //! The `snapslide` binary: on the desktop it parses the flags and runs the game; on iOS it is
 //! the app's executable, where there is no command line to read.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 #[cfg(not(target_os = "ios"))]
@@ -57,6 +56,7 @@ fn main() -> ExitCode {
 /// window; an empty history prints `{}` and says so on stderr.
 #[cfg(not(target_os = "ios"))]
 fn print_stats(options: &CliOptions) -> ExitCode {
+    use std::io::Write;
     let Some(dir) = snapslide::persist::DataDir::for_options(options).0 else {
         eprintln!("snapslide: there is no data folder to read the solves from");
         return ExitCode::FAILURE;

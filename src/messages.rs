@@ -139,6 +139,15 @@ pub struct Restored {
     pub solves: Option<Vec<Solve>>,
 }
 
+/// Text for the player to send: a challenge, the day's result. The platform hands it on (the
+/// clipboard on the desktop).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct ShareText(pub String);
+
+/// Open the challenge code on the clipboard.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PasteChallenge;
+
 /// Where the player wants a photo from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PhotoOrigin {
@@ -179,6 +188,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<Restored>()
         .add_message::<SolverCommand>()
         .add_message::<PickPhoto>()
+        .add_message::<ShareText>()
+        .add_message::<PasteChallenge>()
         .add_message::<PhotoArrived>()
         .add_message::<Back>();
 }

@@ -169,6 +169,12 @@ fn start_first_game(
             out.session.write(SessionCommand::UsePhoto(photo));
             out.commands.write(GameCommand::Start(Box::new(game)));
         }
+        // A challenge opened with nothing to bring back: its board is the first game.
+        _ if let Some(Ok(challenge)) = options.open.as_deref().map(crate::challenge::read_code) => {
+            let board = challenge.start().clone();
+            let game = crate::game::Game::new(board, crate::game::GameKind::Custom);
+            out.commands.write(GameCommand::Start(Box::new(game)));
+        }
         _ => {
             out.new_game.write(NewGame::Settings { seed: options.seed });
         }

@@ -836,6 +836,49 @@ mod headless {
     }
 
     #[test]
+    fn a_friends_code_is_checked_then_its_board_played_and_a_bad_one_changes_nothing() {
+        use snapslide::challenge::{Challenged, OpenChallenge};
+        let friend = parse_board("1 2 3 / 4 5 6 / 0 7 8").unwrap();
+        let solved =
+            challenge::Challenge::new(friend.clone(), vec![Move::Right, Move::Right], 2_500, None)
+                .unwrap();
+        let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
+        intent(&mut app, BoardIntent::Slide(Move::Right));
+        let before = game_of(&app);
+        // One character changed: refused in words, the game in progress as it was.
+        let mut damaged = solved.code().to_string();
+        let last = if damaged.ends_with('0') { "1" } else { "0" };
+        damaged.replace_range(damaged.len() - 1.., last);
+        app.world_mut().write_message(OpenChallenge(damaged));
+        settle(&mut app);
+        assert_eq!(game_of(&app).to_saved().history, before.to_saved().history);
+        assert_eq!(board_of(&app), *before.board());
+        assert_eq!(notices_saying(&app, "damaged").len(), 1);
+        // A good code with a game in progress: asked first; yes plays the friend's board.
+        app.world_mut().write_message(OpenChallenge(solved.link()));
+        settle(&mut app);
+        assert!(matches!(
+            app.world().resource::<Hud>().sheet,
+            Sheet::Confirm(_)
+        ));
+        app.world_mut().write_message(HudAction::Confirm);
+        settle(&mut app);
+        assert_eq!(board_of(&app), friend);
+        let challenged = app.world().resource::<Challenged>();
+        assert_eq!(challenged.of(&game_of(&app)), Some(&solved));
+        // Solved: the challenge is still the game's, for the result beside the friend's.
+        intent(&mut app, BoardIntent::Slide(Move::Right));
+        intent(&mut app, BoardIntent::Slide(Move::Right));
+        assert_eq!(phase(&app), Phase::Won);
+        assert!(
+            app.world()
+                .resource::<Challenged>()
+                .of(&game_of(&app))
+                .is_some()
+        );
+    }
+
+    #[test]
     fn a_win_is_appended_to_the_solve_history_and_read_back_at_the_next_start() {
         let (mut app, dir) = app_with_files("history");
         let board = parse_board("1 2 3 / 4 5 6 / 0 7 8").unwrap();

@@ -104,6 +104,9 @@ pub(super) fn show(
                 super::history::statistics(ui, report);
             })
         }
+        Sheet::SendChallenge(_) | Sheet::OpenChallenge(_) => {
+            super::challenge_sheets::show(ctx, width, &settings, &mut hud, &mut actions)
+        }
         Sheet::How(details) => modal(ctx, "how", width, |ui| {
             title(ui, "How it was found", &mut hud);
             let tall = view.layout.window_points().y * 0.6;

@@ -393,6 +393,9 @@ fn more(ui: &mut egui::Ui, hud: &mut Hud, view: &View, quit: bool, actions: &mut
         if style::button(ui, true, "Statistics").clicked() {
             hud.sheet = Sheet::Statistics;
         }
+        if style::button(ui, true, "Open a challenge").clicked() {
+            hud.sheet = Sheet::OpenChallenge(String::new());
+        }
         if style::button(ui, view.tiles.picture.is_some(), "See the photo").clicked() {
             hud.sheet = Sheet::Preview;
         }

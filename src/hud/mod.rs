@@ -5,6 +5,7 @@
 //! window's scale factor, and everything tappable is at least [`style::MIN_TOUCH`] tall.
 
 pub mod access;
+pub(crate) mod challenge_sheets;
 mod dialogs;
 mod framing_sheet;
 mod history;
@@ -59,6 +60,7 @@ struct View<'w> {
     system: Res<'w, crate::platform::SystemPreferences>,
     new_game: Res<'w, crate::newgame::NewGameJob>,
     history: Res<'w, crate::records::History>,
+    challenged: Res<'w, crate::challenge::Challenged>,
 }
 
 impl View<'_> {
@@ -86,6 +88,9 @@ struct Actions<'w> {
     settings: MessageWriter<'w, SettingsCommand>,
     framing: MessageWriter<'w, crate::framing::FramingCommand>,
     exit: MessageWriter<'w, AppExit>,
+    share: MessageWriter<'w, crate::messages::ShareText>,
+    paste: MessageWriter<'w, crate::messages::PasteChallenge>,
+    open_challenge: MessageWriter<'w, crate::challenge::OpenChallenge>,
 }
 
 /// The theme egui is styled in, and whether its fonts are in place (egui takes new fonts at

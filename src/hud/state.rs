@@ -75,6 +75,10 @@ pub enum Sheet {
     Solves,
     /// The speedsolver's statistics.
     Statistics,
+    /// A finished game as a challenge to send: the text, with its link.
+    SendChallenge(String),
+    /// A friend's challenge code to open, as typed so far.
+    OpenChallenge(String),
     /// Set up your own board.
     Setup(SetupForm),
     /// A question before the game in progress is lost.
@@ -189,6 +193,8 @@ pub enum HudAction {
     Confirm,
     /// The notices were read (tapped): they go.
     DismissNotices,
+    /// Open a sheet (from a control that does not hold the HUD's state: the panel's actions).
+    Open(Sheet),
 }
 
 /// The controls' state.
@@ -391,6 +397,10 @@ fn act(
             HudAction::Confirm => hud.confirm(),
             HudAction::DismissNotices => {
                 hud.notices.clear();
+                None
+            }
+            HudAction::Open(sheet) => {
+                hud.sheet = sheet;
                 None
             }
         };

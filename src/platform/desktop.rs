@@ -24,6 +24,24 @@ const NO_DIALOG: Duration = Duration::from_millis(400);
 pub struct Desktop {
     /// A file dialog is open (only one at a time).
     dialog_open: Arc<AtomicBool>,
+    /// The clipboard, kept open while the app runs: on X11 what was copied is served by the
+    /// app that copied it, and goes when its clipboard is dropped.
+    clipboard: std::sync::Mutex<Option<arboard::Clipboard>>,
+}
+
+impl Desktop {
+    /// Runs `act` on the clipboard, opened at its first use and kept.
+    fn with_clipboard<T>(
+        &self,
+        act: impl FnOnce(&mut arboard::Clipboard) -> Result<T, arboard::Error>,
+    ) -> Result<T, String> {
+        let mut kept = crate::background::lock(&self.clipboard);
+        if kept.is_none() {
+            *kept = Some(arboard::Clipboard::new().map_err(|e| e.to_string())?);
+        }
+        let clipboard = kept.as_mut().ok_or("no clipboard")?;
+        act(clipboard).map_err(|e| e.to_string())
+    }
 }
 
 impl Platform for Desktop {
@@ -67,6 +85,15 @@ impl Platform for Desktop {
     }
 
     fn haptic(&self, _haptic: Haptic) {}
+
+    /// The clipboard (X11 or Wayland's, through arboard).
+    fn share_text(&self, text: &str) -> Result<(), String> {
+        self.with_clipboard(|clipboard| clipboard.set_text(text))
+    }
+
+    fn clipboard_text(&self) -> Option<String> {
+        self.with_clipboard(|clipboard| clipboard.get_text()).ok()
+    }
 
     /// On Linux, GNOME's text scaling and animation settings (`gsettings`), where the desktop
     /// has them; elsewhere nothing.

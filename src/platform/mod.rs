@@ -31,7 +31,10 @@ use bevy::prelude::*;
 use crate::background::lock;
 use crate::frame::AppSet;
 use crate::lifecycle::Suspended;
-use crate::messages::{Back, Change, GameChanged, Notice, PhotoArrived, PhotoOrigin, PickPhoto};
+use crate::messages::{
+    Back, Change, GameChanged, Notice, PasteChallenge, PhotoArrived, PhotoOrigin, PickPhoto,
+    ShareText,
+};
 use crate::redraw::FrameRequest;
 use crate::settings::Settings;
 
@@ -83,6 +86,15 @@ pub trait Platform: Send + Sync + 'static {
     /// Asks the device for its text size and motion settings; the answer comes to the inbox
     /// ([`PlatformEvent::Preferences`]). Nothing by default: a device that cannot tell.
     fn ask_preferences(&self, _inbox: Inbox) {}
+    /// Hands text on to be sent (the clipboard on the desktop); whether it was. By default it
+    /// is not, and the player copies it from the sheet that shows it.
+    fn share_text(&self, _text: &str) -> Result<(), String> {
+        Err("sharing is not built for this device yet".into())
+    }
+    /// The text on the clipboard, to paste a challenge code; `None` where none can be read.
+    fn clipboard_text(&self) -> Option<String> {
+        None
+    }
 }
 
 /// What the platform tells the app.
@@ -240,7 +252,10 @@ pub(super) fn core_plugin(app: &mut App) {
         .init_resource::<SystemPreferences>()
         .insert_resource(PlatformHandle(Box::new(Headless)))
         .add_systems(Update, deliver.in_set(AppSet::Input))
-        .add_systems(Update, ask_for_photos.in_set(AppSet::Decide))
+        .add_systems(
+            Update,
+            (ask_for_photos, share_and_paste).in_set(AppSet::Decide),
+        )
         .add_systems(Update, haptics.in_set(AppSet::Animate));
 }
 
@@ -290,6 +305,35 @@ fn ask_for_photos(
 ) {
     for PickPhoto(origin) in requests.read() {
         platform.0.pick_photo(*origin, inbox.clone());
+    }
+}
+
+/// Hands shared text to the platform, and reads a pasted challenge code from the clipboard;
+/// what happened is said.
+fn share_and_paste(
+    mut shares: MessageReader<ShareText>,
+    mut pastes: MessageReader<PasteChallenge>,
+    platform: Res<PlatformHandle>,
+    mut open: MessageWriter<crate::challenge::OpenChallenge>,
+    mut notices: MessageWriter<Notice>,
+) {
+    for ShareText(text) in shares.read() {
+        notices.write(Notice(match platform.0.share_text(text) {
+            Ok(()) => "Copied: paste it in a message to your friend.".into(),
+            Err(why) => format!("Could not copy it ({why}): copy the code from the sheet."),
+        }));
+    }
+    for PasteChallenge in pastes.read() {
+        match platform.0.clipboard_text() {
+            Some(text) => {
+                open.write(crate::challenge::OpenChallenge(text));
+            }
+            None => {
+                notices.write(Notice(
+                    "There is no text to paste: copy a code first.".into(),
+                ));
+            }
+        }
     }
 }
 

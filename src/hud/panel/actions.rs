@@ -89,9 +89,17 @@ pub(super) fn actions_rows(
     } else if game.is_won() {
         // The review says what it compares with (the shortest, or past 4×4 the app's best):
         // a label that says it too would shrink to fit a phone.
-        if style::wide_button(ui, true, "Review the game", width).clicked() && !held {
-            actions.review.write(ReviewCommand::Open);
-        }
+        let half = ((width - ui.spacing().item_spacing.x) / 2.0).floor();
+        let send = crate::hud::challenge_sheets::send_sheet(game);
+        ui.horizontal(|ui| {
+            if style::wide_button(ui, true, "Review the game", half).clicked() && !held {
+                actions.review.write(ReviewCommand::Open);
+            }
+            let challenge = style::wide_button(ui, send.is_some(), "Challenge a friend", half);
+            if let Some(sheet) = send.filter(|_| challenge.clicked() && !held) {
+                actions.hud.write(HudAction::Open(sheet));
+            }
+        });
     } else {
         play_row(ui, width, view, actions, held);
     }

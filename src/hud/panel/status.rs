@@ -65,6 +65,13 @@ pub(super) fn status(
             ui.spinner();
             ui.label("Loading the photo…");
         });
+    } else if let Some(friend) = view.challenged.of(&view.current.game) {
+        let time = result_time(std::time::Duration::from_millis(friend.time_ms()));
+        let said = format!(
+            "A friend's challenge: {} in {time}. Beat it!",
+            moves_text(friend.moves().len())
+        );
+        ui.label(style::value(said, 17.0));
     } else if view.current.game.moves() == 0 {
         let game = &view.current.game;
         let shape = game.board().shape();
@@ -130,11 +137,25 @@ fn headline(r: &WinResult) -> String {
     }
 }
 
-/// The win: moves and time, the best, and what next.
+/// The win: moves and time, and the best (or the friend's result beside the player's).
 fn result(ui: &mut egui::Ui, theme: Theme, view: &View) {
     let r = &view.result.0;
     let p = Palette::of(theme);
     ui.label(style::value(headline(r), 20.0).color(style::rgb(p.good)));
+    // A friend's challenge: the two results side by side, in place of the records' line.
+    if let Some(friend) = view.challenged.of(&view.current.game) {
+        let yours = (r.moves, r.time.as_millis() as u64);
+        let theirs = (friend.moves().len(), friend.time_ms());
+        let time = result_time(std::time::Duration::from_millis(friend.time_ms()));
+        let line = format!(
+            "Your friend: {}, {time}. {}",
+            moves_text(theirs.0),
+            crate::challenge::verdict(yours, theirs)
+        );
+        ui.label(line);
+        return;
+    }
+
     let line = if r.helped {
         format!(
             "{}, {}. No best score for a game the app helped with.",

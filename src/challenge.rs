@@ -1,0 +1,261 @@
+//! A friend's challenge. A code (from `--open`, Menu → Open a challenge, or a link on a phone)
+//! is checked and its moves replayed by the challenge crate before anything of it is shown; a
+//! code that is refused is said in the player's words and changes nothing. Its board then
+//! starts as a new game (asked first when a game with moves would be lost), the friend's
+//! result is shown above it, and at the win the two stand side by side. A finished game
+//! becomes a code to send ([`challenge_of`]).
+
+use bevy::prelude::*;
+use challenge::{Challenge, CodeError};
+
+use crate::cli::CliOptions;
+use crate::frame::AppSet;
+use crate::game::{Game, GameKind, playable};
+use crate::hud::state::{HudAction, Pending};
+use crate::messages::{Change, GameChanged, GameCommand, Notice};
+use crate::play::CurrentGame;
+use crate::redraw::FrameRequest;
+
+/// Open a challenge from its code or link, as the player pasted or typed it.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct OpenChallenge(pub String);
+
+/// The friend's challenge the game on the board is playing, if it is one; and the one being
+/// opened, until its board is on the board.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct Challenged {
+    /// The challenge whose board is on the board.
+    pub playing: Option<Challenge>,
+    /// A challenge opened, waiting for its board to start.
+    opening: Option<Challenge>,
+    /// A code asked for before the first game was on the board, opened once it is.
+    waiting: Option<String>,
+}
+
+impl Challenged {
+    /// The challenge of this game, if it is one (the same start board).
+    pub fn of(&self, game: &Game) -> Option<&Challenge> {
+        self.playing
+            .as_ref()
+            .filter(|challenge| challenge.start() == game.kept().start())
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<OpenChallenge>()
+        .init_resource::<Challenged>()
+        .add_systems(Startup, open_from_command_line)
+        .add_systems(Update, open.in_set(AppSet::Decide))
+        .add_systems(Update, follow_the_game.in_set(AppSet::React));
+}
+
+/// `--open CODE`: the challenge opens at start (the command line checked it already).
+fn open_from_command_line(options: Option<Res<CliOptions>>, mut out: MessageWriter<OpenChallenge>) {
+    if let Some(code) = options.and_then(|options| options.open.clone()) {
+        out.write(OpenChallenge(code));
+    }
+}
+
+/// The code in what the player pasted: the link's, when the text holds one (a whole message,
+/// "… beat me: snapslide://c/CODE"), else the text itself.
+fn code_in(text: &str) -> &str {
+    match text.find(challenge::LINK_PREFIX) {
+        Some(at) => text[at..].split_whitespace().next().unwrap_or(text),
+        None => text,
+    }
+}
+
+/// A code as the app opens it: checked whole, and a board the app plays.
+pub fn read_code(text: &str) -> Result<Challenge, String> {
+    let code = code_in(text);
+    let challenge = challenge::decode(code).map_err(|error: CodeError| format!("{error}."))?;
+    let shape = challenge.start().shape();
+    if !playable(shape.width, shape.height) {
+        return Err(format!(
+            "This challenge is for a {}×{} board: Snapslide plays boards from 3×3 to 8×8.",
+            shape.width, shape.height
+        ));
+    }
+    Ok(challenge)
+}
+
+/// What `open` writes.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Opening<'w> {
+    hud: MessageWriter<'w, HudAction>,
+    game: MessageWriter<'w, GameCommand>,
+    notices: MessageWriter<'w, Notice>,
+    frames: MessageWriter<'w, FrameRequest>,
+}
+
+/// Opens the challenges asked for, once the first game is on the board (a game in progress
+/// brought back at start is asked about, not lost): refused in the player's words, or its
+/// board started (the controls ask first when a game in progress would be lost).
+fn open(
+    mut asked: MessageReader<OpenChallenge>,
+    current: Res<CurrentGame>,
+    mut challenged: ResMut<Challenged>,
+    mut out: Opening,
+) {
+    for OpenChallenge(text) in asked.read() {
+        challenged.waiting = Some(text.clone());
+    }
+    if !current.started() {
+        if challenged.waiting.is_some() {
+            out.frames.write(FrameRequest::OneMore);
+        }
+        return;
+    }
+    let Some(text) = challenged.waiting.take() else {
+        return;
+    };
+    let challenge = match read_code(&text) {
+        Ok(challenge) => challenge,
+        Err(refused) => {
+            out.notices.write(Notice(refused));
+            out.frames.write(FrameRequest::OneMore);
+            return;
+        }
+    };
+    let game = &current.game;
+    if game.kept().start() == challenge.start() && game.moves() == 0 {
+        // Its board is on the board already (started at launch).
+        challenged.playing = Some(challenge);
+        return;
+    }
+    let board = Box::new(Game::new(challenge.start().clone(), GameKind::Custom));
+    if crate::hud::state::worth_asking(game) {
+        out.hud.write(HudAction::Replace(Pending::Start(board)));
+        out.frames.write(FrameRequest::OneMore);
+    } else {
+        out.game.write(GameCommand::Start(board));
+    }
+    challenged.opening = Some(challenge);
+}
+
+/// The challenge goes with its board: it is the game's once its board starts, and is left
+/// behind by any other new board.
+fn follow_the_game(mut changes: MessageReader<GameChanged>, mut challenged: ResMut<Challenged>) {
+    for changed in changes.read() {
+        let Change::Reset(game) = &changed.change else {
+            continue;
+        };
+        let start = game.kept().start();
+        if challenged
+            .opening
+            .as_ref()
+            .is_some_and(|c| c.start() == start)
+        {
+            challenged.playing = challenged.opening.take();
+        } else if challenged
+            .playing
+            .as_ref()
+            .is_some_and(|c| c.start() != start)
+        {
+            challenged.playing = None;
+        }
+    }
+}
+
+/// A finished game as a challenge to send: its start, the moves in effect, the time, and each
+/// move's time; `None` for a game not won (or one no code can carry).
+pub fn challenge_of(game: &Game) -> Option<Challenge> {
+    let game = game.kept();
+    if !game.is_won() {
+        return None;
+    }
+    let moves = game.history_in_effect();
+    let millis = |d: std::time::Duration| d.as_millis().min(u64::MAX as u128) as u64;
+    let time_ms = millis(game.elapsed());
+    let mut latest = 0;
+    let times: Vec<u64> = game
+        .move_times()
+        .into_iter()
+        .map(|t| {
+            latest = millis(t).max(latest).min(time_ms);
+            latest
+        })
+        .collect();
+    let times = (times.len() == moves.len()).then_some(times);
+    Challenge::new(game.start().clone(), moves, time_ms, times.clone())
+        .or_else(|_| {
+            Challenge::new(
+                game.start().clone(),
+                game.history_in_effect(),
+                time_ms,
+                None,
+            )
+        })
+        .ok()
+}
+
+/// Who won, in words: the player's result beside the friend's, fewer moves first, then time.
+pub fn verdict(yours: (usize, u64), theirs: (usize, u64)) -> &'static str {
+    match (yours.0.cmp(&theirs.0), yours.1.cmp(&theirs.1)) {
+        (std::cmp::Ordering::Less, _) => "You won: fewer moves.",
+        (std::cmp::Ordering::Greater, _) => "Your friend won: fewer moves.",
+        (_, std::cmp::Ordering::Less) => "You won: the same moves, faster.",
+        (_, std::cmp::Ordering::Greater) => "Your friend won: the same moves, faster.",
+        _ => "A tie: the same moves in the same time.",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use npuzzle::{Move, parse_board};
+
+    fn won_game() -> Game {
+        let mut game = Game::new(
+            parse_board("1 2 3 / 4 5 6 / 0 7 8").unwrap(),
+            GameKind::Custom,
+        );
+        game.apply(&[Move::Right]);
+        game.apply(&[Move::Right]);
+        assert!(game.is_won());
+        game
+    }
+
+    #[test]
+    fn a_won_game_becomes_a_code_that_reads_back_as_the_same_solve() {
+        let game = won_game();
+        let challenge = challenge_of(&game).expect("a won game makes a code");
+        let read = read_code(&challenge.link()).unwrap();
+        // A whole message pasted opens the link in it.
+        let message = format!("Snapslide 3×3 · beat me: {} !", challenge.link());
+        assert_eq!(read_code(&message).unwrap(), read);
+        assert_eq!(read.start(), game.start());
+        assert_eq!(read.moves(), &[Move::Right, Move::Right]);
+        let unfinished = Game::new(game.start().clone(), GameKind::Custom);
+        assert!(challenge_of(&unfinished).is_none());
+    }
+
+    #[test]
+    fn a_code_the_app_cannot_play_is_refused_in_words() {
+        let damaged = read_code("ZZZZ").unwrap_err();
+        assert!(damaged.contains("damaged"), "{damaged}");
+        let small = Challenge::new(
+            parse_board("1 2 / 0 3").unwrap(),
+            vec![Move::Right],
+            900,
+            None,
+        )
+        .unwrap();
+        let refused = read_code(small.code()).unwrap_err();
+        assert!(refused.contains("from 3×3 to 8×8"), "{refused}");
+    }
+
+    #[test]
+    fn fewer_moves_win_then_the_faster_time() {
+        assert_eq!(verdict((30, 9_000), (31, 1_000)), "You won: fewer moves.");
+        assert_eq!(
+            verdict((31, 1_000), (30, 9_000)),
+            "Your friend won: fewer moves."
+        );
+        assert_eq!(
+            verdict((30, 8_000), (30, 9_000)),
+            "You won: the same moves, faster."
+        );
+        assert!(verdict((30, 9_000), (30, 9_000)).starts_with("A tie"));
+    }
+}

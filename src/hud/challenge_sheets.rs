@@ -1,0 +1,104 @@
+//! The challenge's sheets: a finished game as a code to send, and a friend's code to open.
+
+use bevy_egui::egui;
+
+use super::sheet::{modal, title};
+use super::style;
+use super::{Actions, Hud, Sheet};
+use crate::challenge::{OpenChallenge, challenge_of};
+use crate::game::Game;
+use crate::messages::{PasteChallenge, ShareText};
+use crate::settings::Settings;
+use crate::words::{moves_text, result_time};
+
+/// The text sent with a challenge: "Snapslide 4×4 · 41 moves (shortest 36) · 58.12 s · beat
+/// me: snapslide://c/CODE"; `None` for a game not won.
+pub fn challenge_text(game: &Game) -> Option<String> {
+    let challenge = challenge_of(game)?;
+    let game = game.kept();
+    let board = game.start();
+    let shortest = game
+        .shortest()
+        .map_or(String::new(), |s| format!(" (shortest {s})"));
+    Some(format!(
+        "Snapslide {}×{} · {}{shortest} · {} · beat me: {}",
+        board.width(),
+        board.height(),
+        moves_text(challenge.moves().len()),
+        result_time(std::time::Duration::from_millis(challenge.time_ms())),
+        challenge.link()
+    ))
+}
+
+/// The challenge's sheet that is open (sending or opening one); whether it was closed by a tap
+/// beside it.
+pub(super) fn show(
+    ctx: &egui::Context,
+    width: f32,
+    settings: &Settings,
+    hud: &mut Hud,
+    actions: &mut Actions,
+) -> bool {
+    match hud.sheet.clone() {
+        Sheet::SendChallenge(text) => modal(ctx, "send-challenge", width, |ui| {
+            title(ui, "Challenge a friend", hud);
+            send(ui, settings, &text, actions);
+        }),
+        Sheet::OpenChallenge(mut typed) => {
+            let mut opened = false;
+            let closed = modal(ctx, "open-challenge", width, |ui| {
+                title(ui, "Open a challenge", hud);
+                opened = open(ui, settings, &mut typed, actions);
+            });
+            match &mut hud.sheet {
+                _ if opened => hud.sheet = Sheet::None,
+                Sheet::OpenChallenge(kept) => *kept = typed,
+                _ => {}
+            }
+            closed
+        }
+        _ => false,
+    }
+}
+
+/// The text to send, to select and copy, and Copy (the clipboard on the desktop).
+fn send(ui: &mut egui::Ui, settings: &Settings, text: &str, actions: &mut Actions) {
+    ui.label("Send this to a friend: the link opens your board in Snapslide, checks your solve, and times theirs against it.");
+    let mut shown = text.to_string();
+    ui.add(
+        egui::TextEdit::multiline(&mut shown)
+            .desired_width(f32::INFINITY)
+            .desired_rows(3),
+    );
+    if style::primary_button(ui, settings.theme, true, "Copy", 160.0).clicked() {
+        actions.share.write(ShareText(text.to_string()));
+    }
+}
+
+/// The code as typed, Open and Paste; whether the sheet is to close (a code was opened).
+fn open(ui: &mut egui::Ui, settings: &Settings, typed: &mut String, actions: &mut Actions) -> bool {
+    let mut opened = false;
+    ui.label("Paste or type a friend's challenge code, or its snapslide:// link.");
+    ui.add(
+        egui::TextEdit::singleline(typed)
+            .desired_width(f32::INFINITY)
+            .hint_text("snapslide://c/…"),
+    );
+    ui.horizontal(|ui| {
+        if style::button(ui, true, "Paste").clicked() {
+            actions.paste.write(PasteChallenge);
+            opened = true;
+        }
+        let ready = !typed.trim().is_empty();
+        if style::primary_button(ui, settings.theme, ready, "Open", 160.0).clicked() {
+            actions.open_challenge.write(OpenChallenge(typed.clone()));
+            opened = true;
+        }
+    });
+    opened
+}
+
+/// The sheet that sends this finished game, if it can be sent.
+pub fn send_sheet(game: &Game) -> Option<Sheet> {
+    challenge_text(game).map(Sheet::SendChallenge)
+}
