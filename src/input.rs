@@ -109,6 +109,8 @@ struct Pointer {
     mouse: Option<Vec2>,
     /// The touch being followed, and where it began.
     touch: Option<(u64, Vec2)>,
+    /// The cell the pointer is over, for hover (a tile moves once as the pointer enters it).
+    hovered: Option<usize>,
     ctrl: bool,
     shift: bool,
 }
@@ -141,6 +143,7 @@ pub(super) fn plugin(app: &mut App) {
 fn interpret(
     mut events: MessageReader<WindowEvent>,
     layout: Res<ScreenLayout>,
+    settings: Res<crate::settings::Settings>,
     focus: Res<UiFocus>,
     mut pointer: ResMut<Pointer>,
     mut out: Interpreted,
@@ -151,6 +154,8 @@ fn interpret(
                 pointer.cursor = Some(moved.position);
                 if let Some(press) = pointer.mouse {
                     out.preview(&layout, press, pointer.cursor);
+                } else if settings.hover && !focus.pointer {
+                    hover(&layout, moved.position, &mut pointer, &mut out);
                 }
             }
             WindowEvent::CursorLeft(_) => pointer.cursor = None,
@@ -163,6 +168,18 @@ fn interpret(
             WindowEvent::KeyboardInput(key) => keyboard(key, &focus, &mut pointer, &mut out),
             WindowEvent::KeyboardFocusLost(_) => (pointer.ctrl, pointer.shift) = (false, false),
             _ => {}
+        }
+    }
+}
+
+/// Hover: the pointer entering a cell asks for its tile to slide (once, however long it
+/// stays).
+fn hover(layout: &ScreenLayout, position: Vec2, pointer: &mut Pointer, out: &mut Interpreted) {
+    let cell = layout.cell_at_screen(position);
+    if cell != pointer.hovered {
+        pointer.hovered = cell;
+        if let Some(cell) = cell {
+            out.intents.write(BoardIntent::Hover(cell));
         }
     }
 }

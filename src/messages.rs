@@ -25,6 +25,9 @@ pub enum BoardIntent {
         /// The blank move the drag's direction names.
         toward: Move,
     },
+    /// Hover: the pointer entered a cell, with no button held: its tile slides if it is in
+    /// line with the gap (with the tiles between), and nothing happens otherwise.
+    Hover(usize),
 }
 
 /// A command on the game, from the controls, the keys, the solver, the review or a new game.

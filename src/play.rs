@@ -276,7 +276,14 @@ fn execute(
         };
         current.position = current.position.next();
         let playback = by_app.then_some(settings.speed);
-        let seconds = slide_seconds(queue.0.len(), playback);
+        // Instant slides (a speedsolver's setting) for the player's moves: nothing holds the
+        // next one back. The app's solutions keep their pace, to be watched.
+        let instant = settings.instant && !by_app;
+        let seconds = if instant {
+            0.0
+        } else {
+            slide_seconds(queue.0.len(), playback)
+        };
         pace.start(seconds);
         let slid = Change::Slid {
             steps,
@@ -306,7 +313,7 @@ fn run(
         Action::Intent(intent) => {
             let cell = match intent {
                 BoardIntent::Tap(cell) | BoardIntent::Drag { cell, .. } => Some(cell),
-                BoardIntent::Slide(_) => None,
+                BoardIntent::Slide(_) | BoardIntent::Hover(_) => None,
             };
             // A review is a viewer: the board takes the line's moves only.
             let outcome = match intent {
@@ -314,8 +321,11 @@ fn run(
                 BoardIntent::Tap(cell) => game.tap(cell),
                 BoardIntent::Drag { cell, toward } => game.drag(cell, toward),
                 BoardIntent::Slide(mv) => game.apply(&[mv]),
+                BoardIntent::Hover(cell) => game.tap(cell),
             };
-            if outcome == Outcome::Illegal && !game.is_won() {
+            // The pointer passing over a tile that cannot move is no bump.
+            let hovered = matches!(intent, BoardIntent::Hover(_));
+            if outcome == Outcome::Illegal && !game.is_won() && !hovered {
                 changed.write(current.changed(Change::Bumped(cell)));
             }
             moved(outcome, false)

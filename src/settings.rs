@@ -37,6 +37,10 @@ pub enum SettingsCommand {
     TextSize(Option<u16>),
     /// Calm motion, or the device's setting (`None`).
     ReduceMotion(Option<bool>),
+    /// Hover: a tile in line with the gap slides when the pointer enters it.
+    Hover(bool),
+    /// Instant slides: no slide shown.
+    Instant(bool),
 }
 
 impl SettingsCommand {
@@ -55,6 +59,8 @@ impl SettingsCommand {
                 preferences.text_size = size.filter(|s| TEXT_SIZES.contains(s));
             }
             SettingsCommand::ReduceMotion(calm) => preferences.reduce_motion = calm,
+            SettingsCommand::Hover(on) => preferences.hover = on,
+            SettingsCommand::Instant(on) => preferences.instant = on,
         }
     }
 }

@@ -390,6 +390,93 @@ mod headless {
         assert_eq!(phase(&app), Phase::Won);
     }
 
+    /// The game after 150 keys at 30 a second (a key's press and release every 33 ms, the
+    /// frames 33 ms apart), against the same keys made on a board by hand.
+    fn thirty_keys_a_second(instant: bool) {
+        let start = npuzzle::random::shuffled(npuzzle::Shape::new(4, 4).unwrap(), 200, 11);
+        let mut app = app_with(start.clone());
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            33,
+        )));
+        app.world_mut()
+            .write_message(SettingsCommand::Instant(instant));
+        app.update();
+        let keys = [
+            KeyCode::ArrowLeft,
+            KeyCode::ArrowUp,
+            KeyCode::ArrowRight,
+            KeyCode::ArrowDown,
+        ];
+        let mut rng = StdRng::seed_from_u64(30);
+        let mut expected = start.clone();
+        let mut made = Vec::new();
+        for _ in 0..150 {
+            let key = keys[rng.random_range(0..4)];
+            let mv = snapslide::input::key_move(key).unwrap();
+            if expected.apply(mv) {
+                made.push(mv);
+            }
+            window_events(&mut app, tap_key(key));
+            app.update();
+        }
+        settle(&mut app);
+        assert_eq!(board_of(&app), expected, "instant {instant}");
+        assert_eq!(game_of(&app).history_in_effect(), made, "instant {instant}");
+    }
+
+    #[test]
+    fn no_key_is_lost_or_reordered_at_thirty_a_second() {
+        // Issue 58: speedsolvers type 30 moves a second.
+        thirty_keys_a_second(false);
+        thirty_keys_a_second(true);
+    }
+
+    #[test]
+    fn hover_slides_the_tile_the_pointer_enters_once_and_never_bumps() {
+        let mut app = app_with(parse_board("1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 0 15").unwrap());
+        // Off: the pointer passing changes nothing.
+        let fifteen = screen_of(&app, 15);
+        window_events(&mut app, vec![cursor(fifteen)]);
+        settle(&mut app);
+        assert_eq!(game_of(&app).moves(), 0);
+        app.world_mut().write_message(SettingsCommand::Hover(true));
+        app.update();
+        // On: entering the 15's cell (from beside the board) slides it; moving inside the
+        // cell does not slide it again.
+        window_events(&mut app, vec![cursor(Vec2::new(799.0, 599.0))]);
+        app.update();
+        window_events(
+            &mut app,
+            vec![cursor(fifteen + Vec2::new(1.0, 0.0)), cursor(fifteen)],
+        );
+        settle(&mut app);
+        assert!(board_of(&app).is_goal());
+        assert_eq!(game_of(&app).moves(), 1);
+        // A tile out of line: nothing, and no bump.
+        let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
+        app.world_mut().write_message(SettingsCommand::Hover(true));
+        app.update();
+        let mut seen = app
+            .world()
+            .resource::<Messages<GameChanged>>()
+            .get_cursor_current();
+        let corner = screen_of(&app, 0);
+        window_events(&mut app, vec![cursor(corner)]);
+        app.update();
+        let changes = changes_since(&app, &mut seen);
+        settle(&mut app);
+        assert_eq!(game_of(&app).moves(), 0);
+        assert!(changes.is_empty(), "{changes:?}");
+        // The tile beside the gap, entered: it slides, with no click.
+        let above = screen_of(&app, 1);
+        window_events(&mut app, vec![cursor(above)]);
+        settle(&mut app);
+        assert_eq!(
+            board_of(&app),
+            parse_board("1 0 3 / 4 2 5 / 7 8 6").unwrap()
+        );
+    }
+
     #[test]
     fn undo_and_redo_work() {
         let start = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();

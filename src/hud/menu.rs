@@ -282,6 +282,18 @@ fn options(ui: &mut egui::Ui, settings: &Settings, view: &View, actions: &mut Ac
             |on| SettingsCommand::ReduceMotion(Some(on)),
             actions,
         );
+        let instant = "Instant slides: tiles jump, with no slide shown";
+        toggle(
+            ui,
+            settings.instant,
+            instant,
+            SettingsCommand::Instant,
+            actions,
+        );
+        if cfg!(not(any(target_os = "android", target_os = "ios"))) {
+            let hover = "Hover: a tile slides when the pointer enters it (no click)";
+            toggle(ui, settings.hover, hover, SettingsCommand::Hover, actions);
+        }
     });
     text_sizes(ui, settings, view, actions);
     ui.horizontal_wrapped(|ui| {

@@ -471,7 +471,11 @@ fn follow_game(
             }
         }
     }
-    if intents.read().count() > 0 && *phase.get() == Phase::Won {
+    // A tap on the board closes the card; the pointer passing over it (hover) does not.
+    let tapped = intents
+        .read()
+        .any(|intent| !matches!(intent, BoardIntent::Hover(_)));
+    if tapped && *phase.get() == Phase::Won {
         hud.result_open = false;
     }
 }

@@ -395,6 +395,8 @@ fn setting_name(field: &str) -> &str {
         "haptics" => "vibration",
         "speed" => "speed of solutions",
         "theme" => "theme",
+        "hover" => "hover",
+        "instant" => "instant slides",
         other => other,
     }
 }

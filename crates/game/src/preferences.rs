@@ -71,6 +71,14 @@ pub struct Preferences {
     /// Calm motion: slides without the spring's overshoot and shorter, no confetti, no shake;
     /// `None` follows the device's setting where it tells it, else full motion.
     pub reduce_motion: Option<bool>,
+    /// Hover (the speedsolvers' control, with a mouse): a tile slides when the pointer enters
+    /// it, if it is in line with the gap, with no click.
+    #[serde(default)]
+    pub hover: bool,
+    /// Instant slides: tiles jump to their cells, with no slide shown (speedsolvers set the
+    /// animation to 0).
+    #[serde(default)]
+    pub instant: bool,
 }
 
 impl Default for Preferences {
@@ -86,6 +94,8 @@ impl Default for Preferences {
             theme: Theme::default(),
             text_size: None,
             reduce_motion: None,
+            hover: false,
+            instant: false,
         }
     }
 }
@@ -129,6 +139,8 @@ impl Preferences {
                 .or("text_size", default.text_size)
                 .filter(|size| TEXT_SIZES.contains(size)),
             reduce_motion: fields.or("reduce_motion", default.reduce_motion),
+            hover: fields.or("hover", default.hover),
+            instant: fields.or("instant", default.instant),
         };
         Ok(Read {
             value: preferences,
