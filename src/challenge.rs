@@ -12,13 +12,9 @@ use crate::cli::CliOptions;
 use crate::frame::AppSet;
 use crate::game::{Game, GameKind, playable};
 use crate::hud::state::{HudAction, Pending};
-use crate::messages::{Change, GameChanged, GameCommand, Notice};
+use crate::messages::{Change, GameChanged, GameCommand, Notice, OpenChallenge};
 use crate::play::CurrentGame;
 use crate::redraw::FrameRequest;
-
-/// Open a challenge from its code or link, as the player pasted or typed it.
-#[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub struct OpenChallenge(pub String);
 
 /// The friend's challenge the game on the board is playing, if it is one; and the one being
 /// opened, until its board is on the board.
@@ -42,8 +38,7 @@ impl Challenged {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<OpenChallenge>()
-        .init_resource::<Challenged>()
+    app.init_resource::<Challenged>()
         .add_systems(Startup, open_from_command_line)
         .add_systems(Update, open.in_set(AppSet::Decide))
         .add_systems(Update, follow_the_game.in_set(AppSet::React));

@@ -152,11 +152,7 @@ impl CliOptions {
                 }
                 "--frame-stats" => options.frame_stats = true,
                 "--stats" => options.stats = true,
-                "--open" => {
-                    let code = value("--open")?;
-                    crate::challenge::read_code(&code).map_err(CliError::Challenge)?;
-                    options.open = Some(code);
-                }
+                "--open" => options.open = Some(value("--open")?),
                 "--window" => {
                     let text = value("--window")?;
                     let size = parse_window(&text).ok_or(CliError::BadValue {

@@ -23,6 +23,7 @@ fn main() -> ExitCode {
     }
     let options = options
         .and_then(|o| o.check_crop().map(|_| o))
+        .and_then(check_challenge)
         .and_then(|o| snapslide::check_display(is_set).map(|_| o));
     match options {
         Ok(options) => {
@@ -49,6 +50,15 @@ fn main() -> ExitCode {
             eprintln!("snapslide: {error}\n{}", snapslide::USAGE);
             ExitCode::from(2)
         }
+    }
+}
+
+/// `--open`: a code the app would refuse stops it here, with the reason, before a window.
+#[cfg(not(target_os = "ios"))]
+fn check_challenge(options: CliOptions) -> Result<CliOptions, CliError> {
+    match options.open.as_deref().map(snapslide::challenge::read_code) {
+        Some(Err(refused)) => Err(CliError::Challenge(refused)),
+        _ => Ok(options),
     }
 }
 

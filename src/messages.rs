@@ -147,6 +147,11 @@ pub struct Restored {
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct ShareText(pub String);
 
+/// Open a friend's challenge from its code or link, as the player pasted or typed it (a
+/// whole message holding the link will do).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct OpenChallenge(pub String);
+
 /// Open the challenge code on the clipboard.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PasteChallenge;
@@ -193,6 +198,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<PickPhoto>()
         .add_message::<ShareText>()
         .add_message::<PasteChallenge>()
+        .add_message::<OpenChallenge>()
         .add_message::<PhotoArrived>()
         .add_message::<Back>();
 }

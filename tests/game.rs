@@ -924,7 +924,8 @@ mod headless {
 
     #[test]
     fn a_friends_code_is_checked_then_its_board_played_and_a_bad_one_changes_nothing() {
-        use snapslide::challenge::{Challenged, OpenChallenge};
+        use snapslide::challenge::Challenged;
+        use snapslide::messages::OpenChallenge;
         let friend = parse_board("1 2 3 / 4 5 6 / 0 7 8").unwrap();
         let solved =
             challenge::Challenge::new(friend.clone(), vec![Move::Right, Move::Right], 2_500, None)

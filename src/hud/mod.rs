@@ -90,7 +90,7 @@ struct Actions<'w> {
     exit: MessageWriter<'w, AppExit>,
     share: MessageWriter<'w, crate::messages::ShareText>,
     paste: MessageWriter<'w, crate::messages::PasteChallenge>,
-    open_challenge: MessageWriter<'w, crate::challenge::OpenChallenge>,
+    open_challenge: MessageWriter<'w, crate::messages::OpenChallenge>,
 }
 
 /// The theme egui is styled in, and whether its fonts are in place (egui takes new fonts at

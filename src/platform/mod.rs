@@ -314,7 +314,7 @@ fn share_and_paste(
     mut shares: MessageReader<ShareText>,
     mut pastes: MessageReader<PasteChallenge>,
     platform: Res<PlatformHandle>,
-    mut open: MessageWriter<crate::challenge::OpenChallenge>,
+    mut open: MessageWriter<crate::messages::OpenChallenge>,
     mut notices: MessageWriter<Notice>,
 ) {
     for ShareText(text) in shares.read() {
@@ -326,7 +326,7 @@ fn share_and_paste(
     for PasteChallenge in pastes.read() {
         match platform.0.clipboard_text() {
             Some(text) => {
-                open.write(crate::challenge::OpenChallenge(text));
+                open.write(crate::messages::OpenChallenge(text));
             }
             None => {
                 notices.write(Notice(
