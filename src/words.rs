@@ -67,6 +67,48 @@ pub fn distance_text(moves: usize, exact: bool) -> String {
     }
 }
 
+/// Why a set-up board cannot be played, in the player's words: what to change, without the
+/// line and column a parser would give (the command line keeps those).
+pub fn setup_error_text(error: &crate::game::SetupError) -> String {
+    use npuzzle::ParseErrorKind::*;
+    let crate::game::SetupError::Parse(parse) = error else {
+        let said = error.to_string();
+        let mut letters = said.chars();
+        return match letters.next() {
+            Some(first) => {
+                format!("{}{}.", first.to_uppercase(), letters.as_str()).replace("..", ".")
+            }
+            None => said,
+        };
+    };
+    match &parse.kind {
+        Empty => "Type the rows of a board, 0 for the gap.".into(),
+        RowLength {
+            row,
+            expected,
+            found,
+        } => format!("Row {row} needs {expected} numbers; it has {found}."),
+        RowCount { expected, found } => {
+            format!("The board needs {expected} rows; it has {found}.")
+        }
+        NotANumber(text) => format!("“{text}” is not a number: type the tiles, 0 for the gap."),
+        Negative(text) => format!("{text} is below 0: tiles start at 1, and 0 is the gap."),
+        OutOfRange { text, max } => {
+            format!("{text} is too big: on this board the tiles go up to {max}.")
+        }
+        Duplicate { tile, missing, .. } => {
+            format!("Tile {tile} is there twice, and tile {missing} is missing.")
+        }
+        _ => {
+            let said = parse.kind.to_string();
+            let mut letters = said.chars();
+            letters.next().map_or(said.clone(), |first| {
+                format!("{}{}.", first.to_uppercase(), letters.as_str())
+            })
+        }
+    }
+}
+
 /// "1 day", "2 days".
 pub fn days_text(count: usize) -> String {
     if count == 1 {
@@ -252,6 +294,31 @@ pub fn review_lines(summary: &Summary) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::game::{DailyResult, Difficulty};
+
+    #[test]
+    fn a_set_up_board_s_mistake_is_said_without_a_parser_s_line_and_column() {
+        use crate::game::check_setup;
+        let said = |text: &str| setup_error_text(&check_setup(text).unwrap_err());
+        assert_eq!(
+            said("1 2 3\n4 5 6\n7 8"),
+            "Row 3 needs 3 numbers; it has 2."
+        );
+        assert_eq!(
+            said("1 2 3\n4 5 5\n7 8 0"),
+            "Tile 5 is there twice, and tile 6 is missing."
+        );
+        assert_eq!(
+            said("1 2 3\n4 x 6\n7 8 0"),
+            "“x” is not a number: type the tiles, 0 for the gap."
+        );
+        assert!(!said("1 2 3\n4 5 6\n7 9 0").contains("column"));
+        let unsolvable = said("2 1 3\n4 5 6\n7 8 0");
+        assert!(
+            unsolvable.starts_with("This board can't be solved"),
+            "{unsolvable}"
+        );
+        assert!(!unsolvable.ends_with(".."), "{unsolvable}");
+    }
 
     #[test]
     fn clocks_read_minutes_and_seconds() {

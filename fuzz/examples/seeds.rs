@@ -47,6 +47,8 @@ fn settings() {
         theme: Theme::Light,
         text_size: Some(150),
         reduce_motion: Some(true),
+        hover: true,
+        instant: true,
     };
     seed("settings", "chosen.json", &json(&chosen));
     // One bad value beside good ones: the reader keeps the rest.

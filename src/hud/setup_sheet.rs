@@ -41,14 +41,18 @@ pub(super) fn show(
         {
             form.grid = grid;
         }
-        grid(ui, &mut form);
+        // Text that makes no grid (a row short, a word): the grid is not the board typed,
+        // and must not say it is full.
+        let matches = form.text.trim().is_empty() || SetupGrid::from_text(&form.text).is_some();
+        grid(ui, &mut form, matches);
         let verdict = check_setup(&form.text);
         match &verdict {
             Ok(_) => {
                 ui.label(egui::RichText::new("Solvable").color(rgb(p.good)));
             }
             Err(reason) if !form.text.trim().is_empty() => {
-                ui.label(egui::RichText::new(reason.to_string()).color(rgb(p.bad)));
+                let said = crate::words::setup_error_text(reason);
+                ui.label(egui::RichText::new(said).color(rgb(p.bad)));
                 // The rule behind it, for the curious.
                 if let Some(details) = reason.details() {
                     ui.collapsing("Why?", |ui| ui.label(details));
@@ -85,8 +89,11 @@ pub(super) fn show(
 }
 
 /// The grid to tap numbers into; full, it writes the text.
-fn grid(ui: &mut egui::Ui, form: &mut super::state::SetupForm) {
+fn grid(ui: &mut egui::Ui, form: &mut super::state::SetupForm, matches: bool) {
     let label = match form.grid.next_number() {
+        _ if !matches => "The grid shows the last board the text made; mend the text above, or \
+                          Clear to tap one in."
+            .to_string(),
         Some(n) => format!("Next number: {n}"),
         None => "The grid is full.".to_string(),
     };
