@@ -278,6 +278,20 @@ mod headless {
     }
 
     #[test]
+    fn the_win_is_celebrated_once_not_again_when_its_game_comes_back() {
+        // Play-test 59: "Solved!" and the confetti replayed after every Review → Done.
+        let mut app = app_with(parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap());
+        intent(&mut app, BoardIntent::Slide(Move::Right));
+        assert_eq!(phase(&app), Phase::Won);
+        assert!(app.world().resource::<Hud>().won_at.is_some());
+        // The finished game back on the board (as after its review): its card, no party.
+        let finished = game_of(&app);
+        start(&mut app, finished);
+        let hud = app.world().resource::<Hud>();
+        assert!(hud.result_open && hud.won_at.is_none());
+    }
+
+    #[test]
     fn a_drag_moves_the_tile_under_the_pointer_with_those_between() {
         // Play-test 59.2: dragging the top-right tile down moved the tile above the gap.
         let start = "2 3 1 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15 0";

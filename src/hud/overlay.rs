@@ -1,8 +1,6 @@
 //! What is painted over the board: tile numbers, a mark on tiles already home, the hint's
 //! outline, the notices, and the win's brief celebration.
 
-use std::time::Instant;
-
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
@@ -16,17 +14,13 @@ use crate::theme::{Palette, Theme};
 /// How long the win's celebration lasts, in seconds.
 pub const CELEBRATION_SECONDS: f32 = 2.5;
 
-/// When the result card opened, for the celebration.
-#[derive(Default)]
-pub(super) struct Celebration(Option<Instant>);
-
 pub(super) fn show(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
     hud: Res<Hud>,
     view: View,
     sprites: Query<(&TileSprite, &Transform)>,
-    (system, mut celebration): (Res<SystemPreferences>, Local<Celebration>),
+    system: Res<SystemPreferences>,
     mut actions: MessageWriter<HudAction>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -43,12 +37,9 @@ pub(super) fn show(
     if notices(ctx, settings.theme, &hud, &view) {
         actions.write(HudAction::DismissNotices);
     }
-    match (hud.result_open, celebration.0) {
-        (true, None) => celebration.0 = Some(Instant::now()),
-        (false, Some(_)) => celebration.0 = None,
-        _ => {}
-    }
-    if let Some(since) = celebration.0 {
+    // The win's own moment only: not again when the finished game comes back after its
+    // review (play-test 59: confetti after Review → Done).
+    if let Some(since) = hud.won_at.filter(|_| hud.result_open) {
         let t = since.elapsed().as_secs_f32();
         if t < CELEBRATION_SECONDS {
             let calm = settings.calm_motion(system.reduce_motion);

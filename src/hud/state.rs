@@ -216,6 +216,9 @@ pub struct Hud {
     pub toolbar: ToolbarHold,
     /// A board being set up, kept while the set-up sheet is closed until it is played.
     pub setup_draft: Option<SetupForm>,
+    /// When the game on the board was won (the celebration's start); none for a finished game
+    /// brought back (after its review, or at start).
+    pub won_at: Option<Instant>,
 }
 
 /// How long a row of actions that has just turned into another ignores taps.
@@ -447,6 +450,7 @@ fn follow_game(
         match &changed.change {
             Change::Won(game) => {
                 hud.result_open = true;
+                hud.won_at = Some(Instant::now());
                 let moves = crate::words::moves_text(game.moves());
                 let said = if game.helped() {
                     format!("Solved, with the app's help, in {moves}.")
@@ -457,6 +461,7 @@ fn follow_game(
             }
             Change::Reset(_) => {
                 hud.result_open = changed.won;
+                hud.won_at = None;
                 hud.announcement = None;
             }
             Change::Slid { steps, .. } => {

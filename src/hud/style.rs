@@ -163,13 +163,31 @@ fn disabled_text_id() -> egui::Id {
 /// A button of the thumb's size.
 pub fn button(ui: &mut egui::Ui, enabled: bool, label: &str) -> egui::Response {
     let button = looks(ui, enabled, RichText::new(label));
-    ui.add_enabled(enabled, button.min_size(Vec2::new(MIN_TOUCH, MIN_TOUCH)))
+    let response = ui.add_enabled(enabled, button.min_size(Vec2::new(MIN_TOUCH, MIN_TOUCH)));
+    named(response, enabled, label)
 }
 
 /// A button as wide as `width`, its label centred (on two lines where one does not fit).
 pub fn wide_button(ui: &mut egui::Ui, enabled: bool, label: &str, width: f32) -> egui::Response {
     let button = looks(ui, enabled, fitting(ui, label, width)).wrap();
-    centred(ui, width, |ui| ui.add_enabled(enabled, button))
+    let response = centred(ui, width, |ui| ui.add_enabled(enabled, button));
+    named(response, enabled, label)
+}
+
+/// A button's name for a screen reader: its label, without the glyph some labels start with
+/// ("⏴ Back" is read "Back", "↻ Turn" "Turn").
+pub fn spoken(label: &str) -> &str {
+    label
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .trim()
+}
+
+/// Names a button for a screen reader by its words ([`spoken`]), whatever egui made of its
+/// label (a wrapped or resized label could be read as nothing).
+fn named(response: egui::Response, enabled: bool, label: &str) -> egui::Response {
+    let name = spoken(label).to_string();
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, enabled, &name));
+    response
 }
 
 /// A widget filling `width` × [`MIN_TOUCH`], its contents centred. A label too long for the
@@ -222,7 +240,8 @@ pub fn primary_button(
     } else {
         looks(ui, false, text)
     };
-    centred(ui, width, |ui| ui.add_enabled(enabled, button.wrap()))
+    let response = centred(ui, width, |ui| ui.add_enabled(enabled, button.wrap()));
+    named(response, enabled, label)
 }
 
 /// A choice among a few, as a chip that shows whether it is chosen: by its colour, a check
@@ -314,6 +333,15 @@ pub fn card(theme: Theme) -> egui::Frame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_button_is_read_by_its_words_without_its_glyph() {
+        assert_eq!(spoken("⏴ Back"), "Back");
+        assert_eq!(spoken("↻ Turn"), "Turn");
+        assert_eq!(spoken("☰ Menu"), "Menu");
+        assert_eq!(spoken("Review the game"), "Review the game");
+        assert_eq!(spoken("3×3"), "3×3");
+    }
 
     /// Every character outside ASCII in the app's strings, with the file it is in.
     fn symbols_in_strings() -> Vec<(char, String)> {
