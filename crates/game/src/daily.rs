@@ -76,7 +76,7 @@ pub fn days_in_month(year: i64, month: u32) -> u32 {
 pub struct DailyPuzzle {
     /// The day.
     pub day: Day,
-    /// The board's seed (for [`crate::game::make_board`] at [`DAILY_DISTANCE`]).
+    /// The board's seed (for [`crate::make_board`] at [`DAILY_DISTANCE`]).
     pub seed: u64,
     /// Which bundled photo, as an index.
     pub photo: usize,

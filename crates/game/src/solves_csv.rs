@@ -368,6 +368,19 @@ fn offset(text: &str) -> Option<i64> {
 ///
 /// An [`ImportError`], and no solve, when the file is larger than [`MAX_BYTES`], or holds
 /// more than [`MAX_ROWS`] rows, or a line cannot be read: its line number and what is wrong.
+///
+/// ```
+/// use snapslide_game::solves_csv::{export_csv, import_csv};
+///
+/// let text = "finished_at,size,mode,result,time_ms,moves\n\
+///             2026-12-05T09:31:33.365Z,4x4,random,solved,14210,57\n";
+/// let solves = import_csv(text).unwrap();
+/// assert_eq!((solves[0].time_ms, solves[0].stm()), (14_210, 57));
+/// assert_eq!(import_csv(&export_csv(&solves)).unwrap(), solves);
+///
+/// let error = import_csv(&text.replace("solved", "won")).unwrap_err();
+/// assert_eq!(error.to_string(), "line 2: \"won\" is not a result: a result is solved or dnf");
+/// ```
 pub fn import_csv(text: &str) -> Result<Vec<Solve>, ImportError> {
     import_limited(text, MAX_BYTES, MAX_ROWS)
 }
