@@ -141,6 +141,7 @@ mod tests {
             helped: false,
             photo: String::new(),
             shortest: Some(5),
+            counted: None,
         };
         let row = solve_row(&solve, 20_000);
         assert_eq!(

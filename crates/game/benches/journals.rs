@@ -89,6 +89,7 @@ fn solve_history() -> Vec<u8> {
             helped: false,
             photo: "chelsea.png".into(),
             shortest: Some(36),
+            counted: None,
         };
         bytes.extend_from_slice(encode(&solve.encode()).unwrap().as_bytes());
     }

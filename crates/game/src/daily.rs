@@ -27,12 +27,56 @@ pub fn today() -> Day {
     seconds.div_euclid(86_400)
 }
 
+/// The calendar date (year, month 1–12, day 1–31) of a day, in the proleptic Gregorian
+/// calendar (Howard Hinnant's `civil_from_days`); [`day_of`] is its inverse.
+pub fn civil_date(day: Day) -> (i64, u32, u32) {
+    let z = day + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted_month = (5 * day_of_year + 2) / 153;
+    let date = (day_of_year - (153 * shifted_month + 2) / 5 + 1) as u32;
+    let month = if shifted_month < 10 {
+        shifted_month + 3
+    } else {
+        shifted_month - 9
+    } as u32;
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    (year, month, date)
+}
+
+/// The day of a calendar date (month 1–12, day 1–31; not checked: see [`days_in_month`]), the
+/// inverse of [`civil_date`] (Howard Hinnant's `days_from_civil`).
+pub fn day_of(year: i64, month: u32, date: u32) -> Day {
+    let year = if month <= 2 { year - 1 } else { year };
+    let era = year.div_euclid(400);
+    let year_of_era = year.rem_euclid(400);
+    let shifted_month = i64::from((month + 9) % 12);
+    let day_of_year = (153 * shifted_month + 2) / 5 + i64::from(date) - 1;
+    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    era * 146_097 + day_of_era - 719_468
+}
+
+/// The days in a month (1–12) of a year, 0 for a month that is not one.
+pub fn days_in_month(year: i64, month: u32) -> u32 {
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => 0,
+    }
+}
+
 /// What a day's puzzle is made from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DailyPuzzle {
     /// The day.
     pub day: Day,
-    /// The board's seed (for [`crate::game::make_board`] at [`DAILY_DISTANCE`]).
+    /// The board's seed (for [`crate::make_board`] at [`DAILY_DISTANCE`]).
     pub seed: u64,
     /// Which bundled photo, as an index.
     pub photo: usize,
@@ -107,6 +151,24 @@ impl DailyResults {
 mod tests {
     use super::*;
     use crate::{Recipe, make_board};
+
+    #[test]
+    fn dates_and_days_convert_both_ways() {
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(civil_date(11_016), (2000, 2, 29));
+        assert_eq!(civil_date(20_790), (2026, 12, 3));
+        assert_eq!(civil_date(-1), (1969, 12, 31));
+        assert_eq!(day_of(2000, 2, 29), 11_016);
+        assert_eq!(day_of(1969, 12, 31), -1);
+        for day in (-800_000..3_000_000).step_by(997) {
+            let (year, month, date) = civil_date(day);
+            assert!(date >= 1 && date <= days_in_month(year, month));
+            assert_eq!(day_of(year, month, date), day);
+        }
+        assert_eq!(days_in_month(1900, 2), 28);
+        assert_eq!(days_in_month(2024, 2), 29);
+        assert_eq!(days_in_month(2024, 13), 0);
+    }
 
     #[test]
     fn a_day_has_one_puzzle_and_days_differ() {

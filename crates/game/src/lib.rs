@@ -25,6 +25,7 @@ mod saved;
 mod scores;
 mod shapes;
 pub mod solves;
+pub mod solves_csv;
 pub mod stats;
 
 use std::time::Duration;
@@ -33,7 +34,10 @@ use npuzzle::{Board, Move, hamming};
 
 pub use compare::{Summary, summarize};
 pub use custom_board::{SetupError, SetupGrid, check_setup, example_text};
-pub use daily::{DAILY_DISTANCE, DAILY_SHAPE, DailyPuzzle, DailyResult, DailyResults, Day, today};
+pub use daily::{
+    DAILY_DISTANCE, DAILY_SHAPE, DailyPuzzle, DailyResult, DailyResults, Day, civil_date, day_of,
+    days_in_month, today,
+};
 pub use difficulty::{Difficulty, Recipe, clock_seed, make_board};
 pub use fields::{FileError, Read};
 pub use kind::GameKind;

@@ -162,6 +162,22 @@ pub struct Solve {
     /// The start board's shortest solution, when it is known.
     #[serde(rename = "sh", default, skip_serializing_if = "Option::is_none")]
     pub shortest: Option<u32>,
+    /// The move counts of a solve whose moves are not kept (imported from a file that gives
+    /// the counts only: [`crate::solves_csv`]); `moves` is then empty and these count. `None`
+    /// when `moves` holds them, as for every solve the app records.
+    #[serde(rename = "n", default, skip_serializing_if = "Option::is_none")]
+    pub counted: Option<MoveCounts>,
+}
+
+/// A solve's move counts, kept when its moves are not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MoveCounts {
+    /// Moves in the single-tile metric (STM).
+    #[serde(rename = "s")]
+    pub stm: u32,
+    /// Moves in the multi-tile metric (MTM), when known.
+    #[serde(rename = "m", default, skip_serializing_if = "Option::is_none")]
+    pub mtm: Option<u32>,
 }
 
 /// The times as the differences between them (the first from zero), and back.
@@ -246,16 +262,24 @@ impl Solve {
             helped: game.helped(),
             photo: photo_name(photo),
             shortest: game.shortest().map(|s| s as u32),
+            counted: None,
         }
     }
 
     /// Moves, each tile's slide counting one (the single-tile metric).
     pub fn stm(&self) -> usize {
-        self.moves.len()
+        match self.counted {
+            Some(counted) => counted.stm as usize,
+            None => self.moves.len(),
+        }
     }
 
-    /// Moves, a run of slides in one direction counting one (the multi-tile metric).
+    /// Moves, a run of slides in one direction counting one (the multi-tile metric). For a
+    /// solve imported with its STM count only, the STM count (the most the MTM can be).
     pub fn mtm(&self) -> usize {
+        if let Some(counted) = self.counted {
+            return counted.mtm.unwrap_or(counted.stm) as usize;
+        }
         let bytes = self.moves.as_bytes();
         (0..bytes.len())
             .filter(|&i| i == 0 || bytes[i] != bytes[i - 1])

@@ -31,6 +31,7 @@ fn solve(n: i64) -> Solve {
         helped: false,
         photo: "chelsea.png".into(),
         shortest: Some(2),
+        counted: None,
     }
 }
 
