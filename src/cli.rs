@@ -29,6 +29,10 @@ pub struct CliOptions {
     pub stats: bool,
     /// A friend's challenge to play: its code or its `snapslide://c/` link (`--open`).
     pub open: Option<String>,
+    /// Write every solve as CSV to this file and exit (`--export-solves`).
+    pub export_solves: Option<PathBuf>,
+    /// Add the solves of this CSV file to the history and exit (`--import-solves`).
+    pub import_solves: Option<PathBuf>,
 }
 
 /// A command line the app does not understand.
@@ -95,7 +99,7 @@ pub fn check_display(is_set: impl Fn(&str) -> bool) -> Result<(), CliError> {
 }
 
 /// The usage text.
-pub const USAGE: &str = "usage: snapslide [--photo FILE [--crop X,Y,W,H]] [--size N | COLUMNSxROWS (3-8)] [--seed S] [--screenshot FILE.png] [--frame-stats] [--window WxH] [--stats] [--open CODE]";
+pub const USAGE: &str = "usage: snapslide [--photo FILE [--crop X,Y,W,H]] [--size N | COLUMNSxROWS (3-8)] [--seed S] [--screenshot FILE.png] [--frame-stats] [--window WxH] [--stats] [--open CODE] [--export-solves FILE.csv] [--import-solves FILE.csv]";
 
 /// The command line as the app's resource (inserted first: other plugins follow it).
 pub fn plugin(options: CliOptions) -> impl Fn(&mut App) {
@@ -153,6 +157,12 @@ impl CliOptions {
                 "--frame-stats" => options.frame_stats = true,
                 "--stats" => options.stats = true,
                 "--open" => options.open = Some(value("--open")?),
+                "--export-solves" => {
+                    options.export_solves = Some(PathBuf::from(value("--export-solves")?));
+                }
+                "--import-solves" => {
+                    options.import_solves = Some(PathBuf::from(value("--import-solves")?));
+                }
                 "--window" => {
                     let text = value("--window")?;
                     let size = parse_window(&text).ok_or(CliError::BadValue {

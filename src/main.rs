@@ -21,6 +21,11 @@ fn main() -> ExitCode {
     {
         return print_stats(options);
     }
+    if let Ok(options) = &options
+        && (options.export_solves.is_some() || options.import_solves.is_some())
+    {
+        return move_solves(options);
+    }
     let options = options
         .and_then(|o| o.check_crop().map(|_| o))
         .and_then(check_challenge)
@@ -59,6 +64,37 @@ fn check_challenge(options: CliOptions) -> Result<CliOptions, CliError> {
     match options.open.as_deref().map(snapslide::challenge::read_code) {
         Some(Err(refused)) => Err(CliError::Challenge(refused)),
         _ => Ok(options),
+    }
+}
+
+/// `--export-solves FILE` and `--import-solves FILE`: the solve history to and from CSV, with
+/// no window (the data folder held, so a game running on it is not written under).
+#[cfg(not(target_os = "ios"))]
+fn move_solves(options: &CliOptions) -> ExitCode {
+    let Some(dir) = snapslide::persist::DataDir::for_options(options).0 else {
+        eprintln!("snapslide: there is no data folder for the solves");
+        return ExitCode::FAILURE;
+    };
+    let _folder = match hold_data_folder(options) {
+        Ok(lock) => lock,
+        Err(refused) => return refused,
+    };
+    let done = match (&options.export_solves, &options.import_solves) {
+        (Some(file), _) => snapslide::persist::export_solves(&dir, file)
+            .map(|n| format!("{n} solves written to {}", file.display())),
+        (None, Some(file)) => snapslide::persist::import_solves(&dir, file)
+            .map(|n| format!("{n} solves added from {}", file.display())),
+        (None, None) => return ExitCode::SUCCESS,
+    };
+    match done {
+        Ok(said) => {
+            println!("{said}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("snapslide: {error}");
+            ExitCode::from(2)
+        }
     }
 }
 

@@ -192,6 +192,43 @@ pub fn stats_in(dir: &Path) -> Result<crate::game::stats::StatsReport, journal::
     ))
 }
 
+/// `--export-solves`: every solve of the history in `dir`, as CSV in `file` (written whole or
+/// not at all); how many.
+pub fn export_solves(dir: &Path, file: &Path) -> Result<usize, String> {
+    let path = dir.join(crate::game::solves::SOLVES_FILE);
+    let loaded = journal::read(&path).map_err(|e| e.to_string())?;
+    let solves = crate::game::solves::solves_in(&loaded).solves;
+    let text = crate::game::solves_csv::export_csv(&solves);
+    write_atomic(file, text.as_bytes()).map_err(|e| e.to_string())?;
+    Ok(solves.len())
+}
+
+/// `--import-solves`: the solves of a CSV file added to the history in `dir`, all or none (a
+/// line that cannot be read refuses the file, with its number, and the history is left as
+/// it was); how many.
+pub fn import_solves(dir: &Path, file: &Path) -> Result<usize, String> {
+    use crate::game::solves_csv::{MAX_BYTES, import_csv};
+    let name = file.display();
+    let size = std::fs::metadata(file)
+        .map_err(|e| format!("{name}: {e}"))?
+        .len();
+    if size > MAX_BYTES as u64 {
+        return Err(format!(
+            "{name} is {size} bytes: more than any history ({MAX_BYTES})"
+        ));
+    }
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{name}: {e}"))?;
+    let solves = import_csv(&text).map_err(|e| format!("{name}: {e}; nothing was imported"))?;
+    let lines: Vec<String> = solves.iter().map(|solve| solve.encode()).collect();
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let path = dir.join(crate::game::solves::SOLVES_FILE);
+    let (mut history, _) = journal::Journal::open(&path).map_err(|e| e.to_string())?;
+    history
+        .append_all(&lines, true)
+        .map_err(|e| e.to_string())?;
+    Ok(solves.len())
+}
+
 /// Keeps a photo the player picked in the data folder (so the game in progress still has it
 /// after a restart), and hands it to the player to frame.
 fn keep_photo(

@@ -1027,6 +1027,32 @@ mod headless {
     }
 
     #[test]
+    fn solves_import_all_or_nothing_and_export_back() {
+        let dir = std::env::temp_dir().join(format!("snapslide-csv-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let header = "finished_at,size,mode,result,time_ms,moves";
+        let good = format!("{header}\n2026-12-01T10:00:00Z,4x4,random,solved,14210,60\n");
+        let bad = format!("{good}2026-12-01T10:01:00Z,4x4,random,won,100,5\n");
+        let file = dir.join("in.csv");
+        std::fs::write(&file, &bad).unwrap();
+        let refused = snapslide::persist::import_solves(&dir, &file).unwrap_err();
+        assert!(refused.contains("line 3"), "{refused}");
+        let history = dir.join(snapslide::game::solves::SOLVES_FILE);
+        assert!(!history.exists(), "a refused import wrote the history");
+        std::fs::write(&file, &good).unwrap();
+        assert_eq!(snapslide::persist::import_solves(&dir, &file), Ok(1));
+        assert_eq!(snapslide::persist::import_solves(&dir, &file), Ok(1));
+        let out = dir.join("out.csv");
+        assert_eq!(snapslide::persist::export_solves(&dir, &out), Ok(2));
+        let exported = std::fs::read_to_string(&out).unwrap();
+        assert_eq!(exported.lines().count(), 3, "{exported}");
+        let report = snapslide::persist::stats_in(&dir).unwrap();
+        assert_eq!(report.categories.values().next().unwrap().solves, 2);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn a_damaged_setting_is_repaired_once_and_said_once() {
         // Play-test 59.4: every launch said the theme was back to the default, and kept
         // another copy of the file.

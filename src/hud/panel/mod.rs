@@ -145,7 +145,10 @@ fn contents(
 fn flowing(ui: &mut egui::Ui, width: f32, narrow: bool, parts: &mut Parts) -> egui::Rect {
     let (settings, view) = (parts.settings, parts.view);
     header(ui, settings.theme, view, parts.hud, narrow);
-    counters(ui, settings.theme, settings.meter, view, narrow);
+    // The counters keep their row while three columns fit (a phone on its side with a notch
+    // is narrow and short: one a row would push New game below the fold).
+    let stacked = narrow && width < COUNTERS_IN_A_ROW;
+    counters(ui, settings.theme, settings.meter, view, stacked);
     let actions = ui.scope(|ui| toolbar_area(ui, width, parts)).response.rect;
     ui.add_space(ui.spacing().item_spacing.y);
     status_area(ui, parts);
@@ -195,6 +198,9 @@ fn toolbar_of(view: &View) -> Toolbar {
 
 /// The width under which four buttons do not fit a row (two rows of two then).
 pub const NARROW: f32 = 300.0;
+
+/// The width under which the three counters do not fit a row (one a row then).
+pub const COUNTERS_IN_A_ROW: f32 = 240.0;
 
 /// The actions' height for a panel this wide: two rows, or three where four buttons do not
 /// fit one.
