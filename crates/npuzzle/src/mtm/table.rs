@@ -4,6 +4,7 @@
 //! abstraction of cost 1, so each table is admissible; a move slides tiles of several tables
 //! at once, so tables combine by their maximum, not their sum.
 
+use std::io::{self, Read, Write};
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use rayon::prelude::*;
@@ -19,7 +20,7 @@ const UNSEEN: u8 = u8::MAX;
 pub struct MtmTable {
     tiles: Vec<u8>,
     ranker: Ranker,
-    distances: Vec<AtomicU8>,
+    distances: Vec<u8>,
 }
 
 impl MtmTable {
@@ -52,8 +53,42 @@ impl MtmTable {
         MtmTable {
             tiles,
             ranker,
-            distances,
+            distances: distances.into_iter().map(AtomicU8::into_inner).collect(),
         }
+    }
+
+    /// Writes the table's entries (the tiles are the caller's to write).
+    ///
+    /// # Errors
+    ///
+    /// The writer's error.
+    pub fn write(&self, out: &mut impl Write, sum: &mut Checksum) -> io::Result<()> {
+        sum.add(&self.distances);
+        out.write_all(&self.distances)
+    }
+
+    /// Reads the entries of the table of `tiles` on `shape`, as [`MtmTable::write`] wrote them.
+    ///
+    /// # Errors
+    ///
+    /// The reader's error, such as a file that ends too soon.
+    pub fn read(
+        shape: Shape,
+        tiles: &[u8],
+        input: &mut impl Read,
+        sum: &mut Checksum,
+    ) -> io::Result<MtmTable> {
+        let mut tiles = tiles.to_vec();
+        tiles.push(0);
+        let ranker = Ranker::new(shape.cells(), tiles.len());
+        let mut distances = vec![0u8; ranker.len() as usize];
+        input.read_exact(&mut distances)?;
+        sum.add(&distances);
+        Ok(MtmTable {
+            tiles,
+            ranker,
+            distances,
+        })
     }
 
     /// The table's distance for a board: a lower bound on its multi-tile distance.
@@ -63,7 +98,6 @@ impl MtmTable {
             *place = cell_of[tile as usize];
         }
         self.distances[self.ranker.rank(&positions[..self.tiles.len()]) as usize]
-            .load(Ordering::Relaxed)
     }
 
     /// Bytes the table holds.
@@ -134,4 +168,31 @@ pub fn cells_of(board: &Board) -> [u8; 16] {
         cell_of[tile as usize] = cell as u8;
     }
     cell_of
+}
+
+/// A fast 64-bit checksum of the bytes of a cached file (it catches damage, not tampering).
+#[derive(Clone, Copy, Debug)]
+pub struct Checksum(pub u64);
+
+impl Checksum {
+    /// A checksum of nothing yet.
+    pub fn new() -> Checksum {
+        Checksum(0xcbf2_9ce4_8422_2325)
+    }
+
+    /// Adds bytes, eight at a time.
+    pub fn add(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0 ^ u64::from_le_bytes(word)).wrapping_mul(0x0000_0100_0000_01b3);
+            self.0 ^= self.0 >> 29;
+        }
+    }
+}
+
+impl Default for Checksum {
+    fn default() -> Checksum {
+        Checksum::new()
+    }
 }
