@@ -174,6 +174,28 @@ impl MtmTables {
         }
     }
 
+    /// The estimate if it is at most `limit`; else, as soon as one table's value passes
+    /// `limit`, that value (`Err`): a pruned node costs only the lookups that prune it.
+    fn estimate_within(&self, cell_of: &[u8], limit: u8) -> Result<u8, u8> {
+        let mut h = 0;
+        for table in &self.tables {
+            h = h.max(table.lookup(cell_of));
+            if h > limit {
+                return Err(h);
+            }
+        }
+        if let Some(reflection) = &self.reflection {
+            let reflected = reflection.apply(cell_of, self.shape.cells());
+            for table in &self.tables {
+                h = h.max(table.lookup(&reflected));
+                if h > limit {
+                    return Err(h);
+                }
+            }
+        }
+        Ok(h)
+    }
+
     fn max_lookup(&self, cell_of: &[u8]) -> u8 {
         self.tables
             .iter()
@@ -234,10 +256,13 @@ impl Search<'_> {
 
     /// Depth-first below `bound`, `g` multi-tile moves made, `last` the previous move.
     fn dfs(&mut self, g: usize, bound: usize, last: Option<Move>) -> Result<Pass, GaveUp> {
-        let h = self.tables.estimate(&self.cell_of) as usize;
-        if g + h > bound {
-            return Ok(Pass::Next(g + h));
-        }
+        // g never passes the bound: a parent at the bound has h 0, so it is the goal.
+        let limit = bound.saturating_sub(g).min(usize::from(u8::MAX)) as u8;
+        let h = match self.tables.estimate_within(&self.cell_of, limit) {
+            Ok(h) => usize::from(h),
+            // Part of the estimate: a lower f than the whole, still past the bound.
+            Err(h) => return Ok(Pass::Next(g + usize::from(h))),
+        };
         if h == 0
             && self
                 .tiles
