@@ -505,7 +505,11 @@ fn print_header(
         args.file.display(),
         report.threads,
         if report.threads == 1 { "" } else { "s" },
-        if db.is_some() { "loaded" } else { "none" },
+        match (db, &solver.mtm) {
+            (_, Some(_)) => "(MTM) at hand",
+            (Some(_), None) => "loaded",
+            (None, None) => "none",
+        },
         report.pdb_load_seconds,
     );
     println!(
