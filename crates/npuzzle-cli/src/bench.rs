@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use npuzzle::mtm::{MtmError, MtmTables, solve_mtm};
+use npuzzle::mtm::{MtmError, MtmTables, solve_mtm_with};
 use npuzzle::pdb::cache::best_cached;
 use npuzzle::search::idastar::{IdaOptions, idastar};
 use npuzzle::{
@@ -172,6 +172,8 @@ struct Solver<'a> {
     algorithm: Option<Algorithm>,
     /// What counts as a move.
     metric: Metric,
+    /// The MTM tables, with `--metric mtm`.
+    mtm: Option<Arc<MtmTables>>,
     ida: Option<IdaOptions<'a>>,
     options: Options,
 }
@@ -179,8 +181,8 @@ struct Solver<'a> {
 impl Solver<'_> {
     /// Solves one board: IDA* directly (for the nodes generated), anything else by `solve`.
     fn run(&self, board: &Board, budget: Budget) -> Result<(Solution, Option<u64>), SolveError> {
-        if self.metric == Metric::Mtm {
-            return match solve_mtm(board, &budget) {
+        if let Some(tables) = &self.mtm {
+            return match solve_mtm_with(board, tables, &budget) {
                 Ok(solution) => Ok((solution, None)),
                 Err(MtmError::GaveUp(gave_up)) => Err(SolveError::GaveUp(gave_up)),
                 Err(MtmError::Unsolvable(s)) => Err(SolveError::Unsolvable(s)),
@@ -227,13 +229,15 @@ pub fn run(args: &Args) -> Result<u8> {
     };
     let started = Instant::now();
     // The MTM tables are built here, their time counted with the tables'.
-    if args.metric == Metric::Mtm && MtmTables::for_shape(first.shape()).is_none() {
-        bail!("{}", MtmError::Shape(first.shape()));
-    }
+    let mtm = match args.metric {
+        Metric::Mtm => Some(crate::solve::mtm_tables(first.shape(), &args.tables)?),
+        Metric::Stm => None,
+    };
     let db = tables(args, first, &options)?;
     let solver = Solver {
         algorithm,
         metric: args.metric,
+        mtm,
         ida: (algorithm == Some(Algorithm::IdaStar)).then(|| IdaOptions {
             reflect: !args.no_reflection,
             ..IdaOptions::with_tables(db.as_deref(), Some(threads))
@@ -501,7 +505,11 @@ fn print_header(
         args.file.display(),
         report.threads,
         if report.threads == 1 { "" } else { "s" },
-        if db.is_some() { "loaded" } else { "none" },
+        match (db, &solver.mtm) {
+            (_, Some(_)) => "(MTM) at hand",
+            (Some(_), None) => "loaded",
+            (None, None) => "none",
+        },
         report.pdb_load_seconds,
     );
     println!(

@@ -19,8 +19,10 @@
 //! assert!(solution.optimal);
 //! ```
 
+pub mod cache;
 pub mod table;
 
+use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use thiserror::Error;
@@ -52,7 +54,7 @@ fn patterns(shape: Shape) -> Option<Vec<Vec<u8>>> {
     match (shape.width, shape.height) {
         (3, 3) => Some(vec![range(1, 8)]),
         (3, 4) | (4, 3) => Some(vec![range(1, 6), range(6, 11)]),
-        (4, 4) => Some(vec![range(1, 5), range(6, 10), range(11, 15)]),
+        (4, 4) => Some(vec![range(1, 6), range(7, 12), range(10, 15)]),
         _ => None,
     }
 }
@@ -63,7 +65,7 @@ type Built = (Shape, Arc<MtmTables>);
 /// A shape's tables, built once per process.
 pub struct MtmTables {
     tables: Vec<MtmTable>,
-    cells: usize,
+    shape: Shape,
     /// On square boards, the reflection about the main diagonal: each tile's label there and
     /// each cell's image. The reflected board is as far from the goal, so the tables are also
     /// looked up on it, and the larger estimate taken.
@@ -107,8 +109,17 @@ impl Reflection {
 
 impl MtmTables {
     /// The tables of a shape (built on first call, then shared), or `None` for shapes other
-    /// than 3×3, 3×4, 4×3 and 4×4.
+    /// than 3×3, 3×4, 4×3 and 4×4. Nothing is read from or written to disk.
     pub fn for_shape(shape: Shape) -> Option<Arc<MtmTables>> {
+        MtmTables::cached(shape, None)
+    }
+
+    /// Like [`MtmTables::for_shape`], with the 4×4 tables (173 MB, a build of a minute or
+    /// more) cached in the folder `dir` (the pattern databases' folder): read from their file
+    /// when it is there and whole, else built and saved (a failed save is no error: the
+    /// tables are used from memory). The smaller shapes' tables are built at once, never
+    /// cached.
+    pub fn cached(shape: Shape, dir: Option<&Path>) -> Option<Arc<MtmTables>> {
         static BUILT: OnceLock<Mutex<Vec<Built>>> = OnceLock::new();
         let patterns = patterns(shape)?;
         let built = BUILT.get_or_init(Mutex::default);
@@ -118,13 +129,34 @@ impl MtmTables {
         if let Some((_, tables)) = built.iter().find(|(s, _)| *s == shape) {
             return Some(Arc::clone(tables));
         }
-        let tables = Arc::new(MtmTables {
-            tables: patterns.iter().map(|p| MtmTable::build(shape, p)).collect(),
-            reflection: Reflection::of(shape).filter(|_| patterns.len() > 1),
-            cells: shape.cells(),
-        });
+        let dir = dir.filter(|_| shape.cells() == 16);
+        let tables = dir
+            .and_then(|dir| cache::load(shape, &patterns, dir).ok())
+            .unwrap_or_else(|| {
+                let tables: Vec<MtmTable> =
+                    patterns.iter().map(|p| MtmTable::build(shape, p)).collect();
+                if let Some(dir) = dir {
+                    let _ = cache::save(shape, &patterns, &tables, dir);
+                }
+                tables
+            });
+        let tables = Arc::new(MtmTables::from_tables(shape, tables));
         built.push((shape, Arc::clone(&tables)));
         Some(tables)
+    }
+
+    /// Tables of the given tile sets, built now: for tests of the search with small tables.
+    pub fn with_patterns(shape: Shape, patterns: &[Vec<u8>]) -> MtmTables {
+        let tables = patterns.iter().map(|p| MtmTable::build(shape, p)).collect();
+        MtmTables::from_tables(shape, tables)
+    }
+
+    fn from_tables(shape: Shape, tables: Vec<MtmTable>) -> MtmTables {
+        MtmTables {
+            reflection: Reflection::of(shape).filter(|_| tables.len() > 1),
+            tables,
+            shape,
+        }
     }
 
     /// A lower bound on the board's multi-tile distance (exact on 3×3).
@@ -135,9 +167,33 @@ impl MtmTables {
     fn estimate(&self, cell_of: &[u8]) -> u8 {
         let direct = self.max_lookup(cell_of);
         match &self.reflection {
-            Some(reflection) => direct.max(self.max_lookup(&reflection.apply(cell_of, self.cells))),
+            Some(reflection) => {
+                direct.max(self.max_lookup(&reflection.apply(cell_of, self.shape.cells())))
+            }
             None => direct,
         }
+    }
+
+    /// The estimate if it is at most `limit`; else, as soon as one table's value passes
+    /// `limit`, that value (`Err`): a pruned node costs only the lookups that prune it.
+    fn estimate_within(&self, cell_of: &[u8], limit: u8) -> Result<u8, u8> {
+        let mut h = 0;
+        for table in &self.tables {
+            h = h.max(table.lookup(cell_of));
+            if h > limit {
+                return Err(h);
+            }
+        }
+        if let Some(reflection) = &self.reflection {
+            let reflected = reflection.apply(cell_of, self.shape.cells());
+            for table in &self.tables {
+                h = h.max(table.lookup(&reflected));
+                if h > limit {
+                    return Err(h);
+                }
+            }
+        }
+        Ok(h)
     }
 
     fn max_lookup(&self, cell_of: &[u8]) -> u8 {
@@ -200,10 +256,13 @@ impl Search<'_> {
 
     /// Depth-first below `bound`, `g` multi-tile moves made, `last` the previous move.
     fn dfs(&mut self, g: usize, bound: usize, last: Option<Move>) -> Result<Pass, GaveUp> {
-        let h = self.tables.estimate(&self.cell_of) as usize;
-        if g + h > bound {
-            return Ok(Pass::Next(g + h));
-        }
+        // g never passes the bound: a parent at the bound has h 0, so it is the goal.
+        let limit = bound.saturating_sub(g).min(usize::from(u8::MAX)) as u8;
+        let h = match self.tables.estimate_within(&self.cell_of, limit) {
+            Ok(h) => usize::from(h),
+            // Part of the estimate: a lower f than the whole, still past the bound.
+            Err(h) => return Ok(Pass::Next(g + usize::from(h))),
+        };
         if h == 0
             && self
                 .tiles
@@ -259,12 +318,33 @@ impl Search<'_> {
 pub fn solve_mtm(board: &Board, budget: &Budget) -> Result<Solution, MtmError> {
     let clock = Stopwatch::start();
     let tables = MtmTables::for_shape(board.shape()).ok_or(MtmError::Shape(board.shape()))?;
+    solve_mtm_with(board, &tables, budget).map(|solution| Solution {
+        seconds: clock.seconds(),
+        ..solution
+    })
+}
+
+/// [`solve_mtm`] with tables at hand (see [`MtmTables::cached`]); the time counts the search
+/// alone.
+///
+/// # Errors
+///
+/// As [`solve_mtm`].
+pub fn solve_mtm_with(
+    board: &Board,
+    tables: &MtmTables,
+    budget: &Budget,
+) -> Result<Solution, MtmError> {
+    let clock = Stopwatch::start();
+    if tables.shape != board.shape() {
+        return Err(MtmError::Shape(board.shape()));
+    }
     let solvability = Solvability::of(board);
     if !solvability.solvable {
         return Err(MtmError::Unsolvable(solvability));
     }
     let mut search = Search {
-        tables: &tables,
+        tables,
         steps: board.shape().step_table(),
         tiles: board.tiles().to_vec(),
         cell_of: cells_of(board),
@@ -332,10 +412,19 @@ mod tests {
 
     #[test]
     fn lengths_match_a_breadth_first_search_over_whole_boards() {
+        // 4×4 with 5-tile tables, which build in seconds (the real ones take a minute): the
+        // same search, the same reflection.
+        let four = Shape::new(4, 4).unwrap();
+        let small =
+            MtmTables::with_patterns(four, &[vec![1, 2, 3, 4, 5], vec![11, 12, 13, 14, 15]]);
         for (w, h, moves) in [(3, 3, 200), (3, 4, 14), (4, 3, 14), (4, 4, 12)] {
             for seed in 0..4 {
                 let board = shuffled(Shape::new(w, h).unwrap(), moves, seed);
-                let solution = solve_mtm(&board, &Budget::default()).unwrap();
+                let solution = if w * h == 16 {
+                    solve_mtm_with(&board, &small, &Budget::default()).unwrap()
+                } else {
+                    solve_mtm(&board, &Budget::default()).unwrap()
+                };
                 assert!(solution.solves(&board), "{w}x{h} seed {seed}");
                 let length = mtm_length(&solution.moves);
                 assert_eq!(length, bfs_distance(&board), "{w}x{h} seed {seed}\n{board}");
@@ -351,6 +440,16 @@ mod tests {
             let board = shuffled(Shape::new(3, 3).unwrap(), 300, seed);
             assert_eq!(tables.heuristic(&board), bfs_distance(&board));
         }
+    }
+
+    #[test]
+    fn tables_of_one_shape_are_refused_on_another() {
+        let tables = MtmTables::for_shape(Shape::new(3, 4).unwrap()).unwrap();
+        let wide = Board::goal(4, 3).unwrap();
+        assert_eq!(
+            solve_mtm_with(&wide, &tables, &Budget::default()),
+            Err(MtmError::Shape(wide.shape()))
+        );
     }
 
     #[test]

@@ -4,6 +4,11 @@
 //! abstraction of cost 1, so each table is admissible; a move slides tiles of several tables
 //! at once, so tables combine by their maximum, not their sum.
 
+use std::io::{self, Read, Write};
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use rayon::prelude::*;
+
 use crate::board::{Board, Move, Shape};
 use crate::rank::Ranker;
 
@@ -19,27 +24,71 @@ pub struct MtmTable {
 }
 
 impl MtmTable {
-    /// Builds the table of `tiles` (not the blank) on `shape`.
+    /// Builds the table of `tiles` (not the blank) on `shape`, each layer of the search
+    /// spread over the current rayon pool.
     pub fn build(shape: Shape, tiles: &[u8]) -> MtmTable {
         let mut tiles = tiles.to_vec();
         tiles.push(0);
         let ranker = Ranker::new(shape.cells(), tiles.len());
-        let mut distances = vec![UNSEEN; ranker.len() as usize];
+        let distances: Vec<AtomicU8> = (0..ranker.len()).map(|_| AtomicU8::new(UNSEEN)).collect();
         let goal: Vec<u8> = tiles.iter().map(|&t| shape.goal_cell(t) as u8).collect();
         let start = ranker.rank(&goal);
-        distances[start as usize] = 0;
+        distances[start as usize].store(0, Ordering::Relaxed);
         let steps = shape.step_table();
         let mut frontier = vec![start as u32];
         let mut depth = 0u8;
         while !frontier.is_empty() {
             depth += 1;
-            frontier = expand(&ranker, &steps, &frontier, &mut distances, depth);
+            let layer = Layer {
+                ranker: &ranker,
+                steps: &steps,
+                distances: &distances,
+                depth,
+            };
+            frontier = frontier
+                .par_chunks(1 << 12)
+                .flat_map_iter(|chunk| layer.expand(chunk))
+                .collect();
         }
         MtmTable {
             tiles,
             ranker,
-            distances,
+            distances: distances.into_iter().map(AtomicU8::into_inner).collect(),
         }
+    }
+
+    /// Writes the table's entries (the tiles are the caller's to write).
+    ///
+    /// # Errors
+    ///
+    /// The writer's error.
+    pub fn write(&self, out: &mut impl Write, sum: &mut Checksum) -> io::Result<()> {
+        sum.add(&self.distances);
+        out.write_all(&self.distances)
+    }
+
+    /// Reads the entries of the table of `tiles` on `shape`, as [`MtmTable::write`] wrote them.
+    ///
+    /// # Errors
+    ///
+    /// The reader's error, such as a file that ends too soon.
+    pub fn read(
+        shape: Shape,
+        tiles: &[u8],
+        input: &mut impl Read,
+        sum: &mut Checksum,
+    ) -> io::Result<MtmTable> {
+        let mut tiles = tiles.to_vec();
+        tiles.push(0);
+        let ranker = Ranker::new(shape.cells(), tiles.len());
+        let mut distances = vec![0u8; ranker.len() as usize];
+        input.read_exact(&mut distances)?;
+        sum.add(&distances);
+        Ok(MtmTable {
+            tiles,
+            ranker,
+            distances,
+        })
     }
 
     /// The table's distance for a board: a lower bound on its multi-tile distance.
@@ -57,44 +106,59 @@ impl MtmTable {
     }
 }
 
-/// The next layer of the search: every placement one multi-tile move from `frontier` not seen.
-fn expand(
-    ranker: &Ranker,
-    steps: &[[usize; 4]],
-    frontier: &[u32],
-    distances: &mut [u8],
+/// One layer of the breadth-first search: what it reads, and the depth it writes.
+struct Layer<'a> {
+    ranker: &'a Ranker,
+    steps: &'a [[usize; 4]],
+    distances: &'a [AtomicU8],
     depth: u8,
-) -> Vec<u32> {
-    let k = ranker.weights().len();
-    let mut next = Vec::new();
-    let mut positions = [0u8; 16];
-    for &rank in frontier {
-        ranker.unrank(u64::from(rank), &mut positions[..k]);
-        // Which of the table's tiles is on each cell (k for none).
-        let mut at = [k as u8; 16];
-        for (index, &cell) in positions[..k].iter().enumerate() {
-            at[cell as usize] = index as u8;
-        }
-        for mv in Move::ALL {
-            let mut moved = positions;
-            let mut blank = moved[k - 1] as usize;
-            while steps[blank][mv.index()] != usize::MAX {
-                let target = steps[blank][mv.index()];
-                let index = at[target] as usize;
-                if index < k {
-                    moved[index] = blank as u8;
-                }
-                blank = target;
-                moved[k - 1] = blank as u8;
-                let rank = ranker.rank(&moved[..k]) as usize;
-                if distances[rank] == UNSEEN {
-                    distances[rank] = depth;
-                    next.push(rank as u32);
+}
+
+impl Layer<'_> {
+    /// The placements one multi-tile move from those in `frontier` not seen before, marked
+    /// seen at this layer's depth.
+    fn expand(&self, frontier: &[u32]) -> Vec<u32> {
+        let (ranker, steps) = (self.ranker, self.steps);
+        let k = ranker.weights().len();
+        let mut next = Vec::new();
+        let mut positions = [0u8; 16];
+        for &rank in frontier {
+            ranker.unrank(u64::from(rank), &mut positions[..k]);
+            // Which of the table's tiles is on each cell (k for none).
+            let mut at = [k as u8; 16];
+            for (index, &cell) in positions[..k].iter().enumerate() {
+                at[cell as usize] = index as u8;
+            }
+            for mv in Move::ALL {
+                let mut moved = positions;
+                let mut blank = moved[k - 1] as usize;
+                while steps[blank][mv.index()] != usize::MAX {
+                    let target = steps[blank][mv.index()];
+                    let index = at[target] as usize;
+                    if index < k {
+                        moved[index] = blank as u8;
+                    }
+                    blank = target;
+                    moved[k - 1] = blank as u8;
+                    let rank = ranker.rank(&moved[..k]) as usize;
+                    let entry = &self.distances[rank];
+                    if entry.load(Ordering::Relaxed) == UNSEEN
+                        && entry
+                            .compare_exchange(
+                                UNSEEN,
+                                self.depth,
+                                Ordering::Relaxed,
+                                Ordering::Relaxed,
+                            )
+                            .is_ok()
+                    {
+                        next.push(rank as u32);
+                    }
                 }
             }
         }
+        next
     }
-    next
 }
 
 /// Each tile's cell on a board, indexed by tile (0 the blank).
@@ -104,4 +168,31 @@ pub fn cells_of(board: &Board) -> [u8; 16] {
         cell_of[tile as usize] = cell as u8;
     }
     cell_of
+}
+
+/// A fast 64-bit checksum of the bytes of a cached file (it catches damage, not tampering).
+#[derive(Clone, Copy, Debug)]
+pub struct Checksum(pub u64);
+
+impl Checksum {
+    /// A checksum of nothing yet.
+    pub fn new() -> Checksum {
+        Checksum(0xcbf2_9ce4_8422_2325)
+    }
+
+    /// Adds bytes, eight at a time.
+    pub fn add(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0 ^ u64::from_le_bytes(word)).wrapping_mul(0x0000_0100_0000_01b3);
+            self.0 ^= self.0 >> 29;
+        }
+    }
+}
+
+impl Default for Checksum {
+    fn default() -> Checksum {
+        Checksum::new()
+    }
 }
