@@ -6,10 +6,12 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use challenge::{Challenge, MAX_INPUT_CHARS};
-use npuzzle::{moves_from_str, moves_to_string};
+use npuzzle::notation::parse_tile_moves;
+use npuzzle::{Move, moves_from_str};
 
 use crate::exit;
 use crate::input::read_board;
+use crate::notation::Notation;
 
 /// Arguments of `npuzzle code`.
 #[derive(clap::Args)]
@@ -31,9 +33,13 @@ enum Command {
 struct EncodeArgs {
     /// The start board's file (as `npuzzle solve` reads it), or - for standard input.
     file: PathBuf,
-    /// The gap's moves that solve it, in the letters `npuzzle solve` prints (U, D, L, R).
+    /// The moves that solve it, as `npuzzle solve` prints them (in --notation).
     #[arg(long)]
     moves: String,
+    /// How --moves is written: `gap` the direction the blank moves (`DRD`), `slidy` the
+    /// direction the tile moves, with repeat counts (`R3U2L`).
+    #[arg(long, value_enum, default_value_t)]
+    notation: Notation,
     /// The total time in ms; by default the last move's time.
     #[arg(long, value_name = "N")]
     time_ms: Option<u64>,
@@ -49,6 +55,9 @@ struct DecodeArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// How to write the moves, as `npuzzle solve --notation`.
+    #[arg(long, value_enum, default_value_t)]
+    notation: Notation,
 }
 
 /// Runs `npuzzle code encode` or `npuzzle code decode`.
@@ -61,7 +70,7 @@ pub fn run(args: &Args) -> Result<u8> {
 
 fn encode(args: &EncodeArgs) -> Result<u8> {
     let board = read_board(&args.file)?;
-    let moves = moves_from_str(&args.moves).context("--moves takes the letters U, D, L and R")?;
+    let moves = parse_moves(&args.moves, args.notation)?;
     let last = args
         .times_ms
         .as_ref()
@@ -72,6 +81,14 @@ fn encode(args: &EncodeArgs) -> Result<u8> {
     let challenge = Challenge::new(board, moves, time_ms, args.times_ms.clone())?;
     println!("{}", challenge.code());
     Ok(exit::OK)
+}
+
+/// The moves of `text` in `notation`.
+fn parse_moves(text: &str, notation: Notation) -> Result<Vec<Move>> {
+    match notation {
+        Notation::Gap => moves_from_str(text).context("--moves takes the letters U, D, L and R"),
+        Notation::Slidy => parse_tile_moves(text).context("--moves in slidy notation"),
+    }
 }
 
 fn decode(args: &DecodeArgs) -> Result<u8> {
@@ -89,22 +106,22 @@ fn decode(args: &DecodeArgs) -> Result<u8> {
     };
     let challenge = challenge::decode(&text)?;
     if args.json {
-        println!("{}", json(&challenge));
+        println!("{}", json(&challenge, args.notation));
     } else {
-        print!("{}", self::text(&challenge));
+        print!("{}", self::text(&challenge, args.notation));
     }
     Ok(exit::OK)
 }
 
 /// The challenge as one JSON object: `width`, `height`, `tiles`, `moves`, `time_ms`, and
 /// `times_ms` when the code holds them.
-fn json(challenge: &Challenge) -> serde_json::Value {
+fn json(challenge: &Challenge, notation: Notation) -> serde_json::Value {
     let start = challenge.start();
     let mut value = serde_json::json!({
         "width": start.width(),
         "height": start.height(),
         "tiles": start.tiles(),
-        "moves": moves_to_string(challenge.moves()),
+        "moves": notation.format(challenge.moves()),
         "time_ms": challenge.time_ms(),
     });
     if let Some(times) = challenge.times_ms() {
@@ -114,13 +131,13 @@ fn json(challenge: &Challenge) -> serde_json::Value {
 }
 
 /// The challenge as text: the board, then one figure a line.
-fn text(challenge: &Challenge) -> String {
+fn text(challenge: &Challenge, notation: Notation) -> String {
     let start = challenge.start();
     let mut text = format!("Board:       {}\n{start}\n", start.shape());
     let moves = challenge.moves();
     text += &format!(
         "Moves:       {} ({} moves)\n",
-        moves_to_string(moves),
+        notation.format(moves),
         moves.len()
     );
     text += &format!("Time:        {} ms\n", challenge.time_ms());

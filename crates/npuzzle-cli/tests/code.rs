@@ -185,3 +185,49 @@ fn a_solve_that_is_not_one_is_refused_when_encoded() {
         "times do not add up",
     );
 }
+
+#[test]
+fn slidy_notation_reads_and_writes_the_same_moves() {
+    let cache = scratch("slidy");
+    let solved = npuzzle(
+        &["solve", "-", "--json", "--notation", "slidy"],
+        BOARD,
+        &cache,
+    );
+    let solution: serde_json::Value = serde_json::from_str(&stdout(&solved)).unwrap();
+    let slidy = solution["moves"].as_str().unwrap().to_string();
+    assert_ne!(slidy, SOLUTION);
+    let args = [
+        "code",
+        "encode",
+        "-",
+        "--moves",
+        &slidy,
+        "--notation",
+        "slidy",
+        "--time-ms",
+        "4321",
+    ];
+    let code = stdout(&npuzzle(&args, BOARD, &cache)).trim().to_string();
+    assert_eq!(
+        code,
+        encode(&["--time-ms", "4321"], &cache),
+        "the same solve"
+    );
+    let args = ["code", "decode", &code, "--json", "--notation", "slidy"];
+    let value: serde_json::Value =
+        serde_json::from_str(&stdout(&npuzzle(&args, "", &cache))).unwrap();
+    assert_eq!(value["moves"], slidy.as_str());
+    let args = [
+        "code",
+        "encode",
+        "-",
+        "--moves",
+        "R0",
+        "--notation",
+        "slidy",
+        "--time-ms",
+        "9",
+    ];
+    assert_refused(&npuzzle(&args, BOARD, &cache), "repeat count of 0");
+}
