@@ -135,22 +135,15 @@ pub fn a_moves(count: usize) -> String {
     format!("{} {count}-move", article(count))
 }
 
+/// The months as the player reads them in a date.
+const MONTHS: [&str; 12] = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+];
+
 /// A day as a date: "30 Nov 2026".
 pub fn date_text(day: Day) -> String {
-    // Howard Hinnant's civil-from-days.
-    let z = day + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    const MONTHS: [&str; 12] = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ];
-    format!("{d} {} {y}", MONTHS[(m - 1) as usize])
+    let (year, month, date) = crate::game::civil_date(day);
+    format!("{date} {} {year}", MONTHS[month as usize - 1])
 }
 
 /// The day's results in a line for the records: how many played, the streak, how many in the
@@ -220,33 +213,10 @@ pub fn day_name(day: Day, today: Day) -> String {
         0 => "Today".into(),
         1 => "Yesterday".into(),
         _ => {
-            let (_, month, date) = civil_date(day);
-            const MONTHS: [&str; 12] = [
-                "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-            ];
+            let (_, month, date) = crate::game::civil_date(day);
             format!("{date} {}", MONTHS[month as usize - 1])
         }
     }
-}
-
-/// The calendar date (year, month 1-12, day 1-31) of a count of days since 1970-01-01, in the
-/// proleptic Gregorian calendar (Howard Hinnant's `civil_from_days`).
-fn civil_date(days: Day) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let day_of_era = z.rem_euclid(146_097);
-    let year_of_era =
-        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let shifted_month = (5 * day_of_year + 2) / 153;
-    let date = (day_of_year - (153 * shifted_month + 2) / 5 + 1) as u32;
-    let month = if shifted_month < 10 {
-        shifted_month + 3
-    } else {
-        shifted_month - 9
-    } as u32;
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    (year, month, date)
 }
 
 /// What a new board is, as the player reads it before the first move: "24 moves from solved
@@ -332,10 +302,6 @@ mod tests {
 
     #[test]
     fn days_read_as_dates() {
-        assert_eq!(civil_date(0), (1970, 1, 1));
-        assert_eq!(civil_date(11_016), (2000, 2, 29));
-        assert_eq!(civil_date(20_790), (2026, 12, 3));
-        assert_eq!(civil_date(-1), (1969, 12, 31));
         assert_eq!(day_name(20_790, 20_790), "Today");
         assert_eq!(day_name(20_789, 20_790), "Yesterday");
         assert_eq!(day_name(20_787, 20_790), "30 Nov");

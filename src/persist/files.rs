@@ -156,25 +156,36 @@ pub fn load_all(dir: &Path) -> Loaded {
     loaded
 }
 
+/// Reads a journal, if there is one; one that cannot be read is moved aside, and the player
+/// reads `unreadable`.
+fn read_journal(
+    path: &Path,
+    unreadable: &str,
+    problems: &mut Vec<Problem>,
+) -> Option<journal::Loaded> {
+    if !path.exists() {
+        return None;
+    }
+    match journal::read(path) {
+        Ok(loaded) => Some(loaded),
+        Err(error) => {
+            problems.push(Problem {
+                player: unreadable.into(),
+                log: set_aside(path, &error),
+                rewrite: None,
+            });
+            None
+        }
+    }
+}
+
 /// Reads the solve history, if there is one. Lines that could not be read are kept aside
 /// (`solves.journal.damaged`) and said; the history is then to be written without them.
 fn load_solves(dir: &Path, problems: &mut Vec<Problem>) -> Option<(Vec<Solve>, Option<Write>)> {
     let path = dir.join(SOLVES_FILE);
-    if !path.exists() {
-        return None;
-    }
-    let loaded = match journal::read(&path) {
-        Ok(loaded) => loaded,
-        Err(error) => {
-            problems.push(Problem {
-                player: "Your solve history could not be read; new solves are kept beside it."
-                    .into(),
-                log: format!("{error}"),
-                rewrite: None,
-            });
-            return None;
-        }
-    };
+    let unreadable = "Your solve history could not be read: it is kept aside, and new solves \
+                      start a new one.";
+    let loaded = read_journal(&path, unreadable, problems)?;
     let damaged: Vec<_> = loaded.all_damaged().collect();
     let mut rewrite = None;
     if !damaged.is_empty() {
@@ -206,20 +217,7 @@ fn load_journal(
     problems: &mut Vec<Problem>,
 ) -> Option<(Game, FramedPhoto, (SaveLog, Option<Write>))> {
     let path = dir.join(SAVE_LOG_FILE);
-    if !path.exists() {
-        return None;
-    }
-    let loaded = match journal::read(&path) {
-        Ok(loaded) => loaded,
-        Err(error) => {
-            problems.push(Problem {
-                player: unreadable(File::Game),
-                log: set_aside(&path, &error),
-                rewrite: None,
-            });
-            return None;
-        }
-    };
+    let loaded = read_journal(&path, &unreadable(File::Game), problems)?;
     // A torn last line is what a kill in the middle of a move leaves: that move is lost, and
     // only the log hears of it. A line damaged before it is said.
     let side = journal::damaged_path(&path);
