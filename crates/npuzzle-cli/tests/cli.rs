@@ -1,7 +1,11 @@
 //! The `npuzzle` command as a user runs it: output, JSON, exit codes and errors.
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
+
+use common::run;
 
 /// The command with a cache folder of its own that nothing is in, so that the tables in a
 /// developer's cache cannot change what a test sees (a test that wants tables there makes its
@@ -19,22 +23,6 @@ fn npuzzle_command() -> Command {
 
 fn npuzzle(args: &[&str], stdin: &str) -> Output {
     run(npuzzle_command().args(args), stdin)
-}
-
-/// Runs a command with `stdin` on its standard input, and returns its output.
-fn run(command: &mut Command, stdin: &str) -> Output {
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // A command that fails on its arguments exits without reading: its closed pipe is fine.
-    match child.stdin.take().unwrap().write_all(stdin.as_bytes()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-        other => other.unwrap(),
-    }
-    child.wait_with_output().unwrap()
 }
 
 /// Asserts that the command exited 0, showing its standard error if not.

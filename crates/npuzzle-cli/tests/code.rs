@@ -1,9 +1,10 @@
 //! `npuzzle code` as a user runs it: codes made from a board and its solve, opened again as
 //! text and JSON, and every code the app would refuse refused with exit 2 and a sentence.
 
-use std::io::Write;
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 /// A scratch folder of a test's own, which the command gets as its cache; removed after.
 struct Scratch(PathBuf);
@@ -31,19 +32,8 @@ fn scratch(name: &str) -> Scratch {
 
 /// Runs `npuzzle` with `stdin` and a fresh cache folder.
 fn npuzzle(args: &[&str], stdin: &str, cache: &PathBuf) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_npuzzle"))
-        .args(args)
-        .env("XDG_CACHE_HOME", cache)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    match child.stdin.take().unwrap().write_all(stdin.as_bytes()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-        other => other.unwrap(),
-    }
-    child.wait_with_output().unwrap()
+    let mut command = Command::new(env!("CARGO_BIN_EXE_npuzzle"));
+    common::run(command.args(args).env("XDG_CACHE_HOME", cache), stdin)
 }
 
 fn stdout(output: &Output) -> String {
