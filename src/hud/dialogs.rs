@@ -29,20 +29,16 @@ score.";
 /// The statistics of the history as it was last counted (by its length): counted again only
 /// when a solve was added, not every frame the sheet is open.
 #[derive(Default)]
-pub(super) struct StatsCache(Option<(usize, crate::game::stats::StatsReport)>);
+pub(super) struct StatsCache(Option<(usize, super::history::Counted)>);
 
 impl StatsCache {
-    fn of(&mut self, history: &[crate::game::solves::Solve]) -> &crate::game::stats::StatsReport {
+    fn of(&mut self, history: &[crate::game::solves::Solve]) -> &super::history::Counted {
         if self
             .0
             .as_ref()
             .is_none_or(|(counted, _)| *counted != history.len())
         {
-            let attempts = history.iter().filter_map(|solve| solve.attempt());
-            self.0 = Some((
-                history.len(),
-                crate::game::stats::StatsReport::new(attempts),
-            ));
+            self.0 = Some((history.len(), super::history::Counted::of(history)));
         }
         &self.0.get_or_insert_default().1
     }

@@ -3,8 +3,96 @@
 
 use bevy_egui::egui;
 
+use std::collections::BTreeMap;
+
 use crate::game::solves::{Ending, Solve};
-use crate::game::stats::{AVERAGES, Average, Metric, Statistics, StatsReport, format_figure};
+use crate::game::stats::{
+    AVERAGES, Attempt, Average, Category, Metric, Statistics, StatsReport, format_figure, group,
+    rolling_average,
+};
+
+/// How many of the latest solves the chart plots.
+pub const CHARTED: usize = 100;
+
+/// The history as the Statistics sheet shows it: each category's statistics, and its solves
+/// (for the chart), counted once for each history (not every frame the sheet is open).
+#[derive(Default)]
+pub struct Counted {
+    /// The statistics of each category.
+    pub report: StatsReport,
+    /// Each category's results, oldest first.
+    pub results: BTreeMap<Category, Vec<Attempt>>,
+}
+
+impl Counted {
+    /// Counts a history.
+    pub fn of(history: &[Solve]) -> Counted {
+        let results = group(history.iter().filter_map(Solve::attempt));
+        let report = StatsReport {
+            categories: results
+                .iter()
+                .map(|(category, results)| (*category, Statistics::of(results)))
+                .collect(),
+        };
+        Counted { report, results }
+    }
+}
+
+/// The chart's three lines over the last [`CHARTED`] results, in seconds: the times, the ao5
+/// and the ao12 (a point for each result where there is a value; a DNF has none).
+pub fn chart_lines(results: &[Attempt]) -> [Vec<[f64; 2]>; 3] {
+    let from = results.len().saturating_sub(CHARTED);
+    let seconds = |value: Option<f64>| value.map(|ms| ms / 1000.0);
+    let line = |values: Vec<Option<f64>>| -> Vec<[f64; 2]> {
+        values
+            .into_iter()
+            .enumerate()
+            .skip(from)
+            .filter_map(|(i, v)| v.map(|v| [(i + 1) as f64, v]))
+            .collect()
+    };
+    let times = results
+        .iter()
+        .map(|r| seconds(r.value(Metric::Time)))
+        .collect();
+    let rolling = |n| {
+        rolling_average(results, n, Metric::Time)
+            .into_iter()
+            .map(|average| seconds(average.value()))
+            .collect()
+    };
+    [line(times), line(rolling(5)), line(rolling(12))]
+}
+
+/// The chart of a category's last solves, with its figures as text for a screen reader.
+fn chart(ui: &mut egui::Ui, name: &str, results: &[Attempt]) {
+    use egui_plot::{Legend, Line, Plot, PlotPoints};
+    let [times, ao5, ao12] = chart_lines(results);
+    let said = times
+        .iter()
+        .map(|[_, s]| format!("{s:.2}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let plot = Plot::new(("chart", name))
+        .height(180.0)
+        .legend(Legend::default())
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .y_axis_label("seconds");
+    let response = plot
+        .show(ui, |plot| {
+            plot.line(Line::new("time", PlotPoints::from(times)));
+            plot.line(Line::new("ao5", PlotPoints::from(ao5)));
+            plot.line(Line::new("ao12", PlotPoints::from(ao12)));
+        })
+        .response;
+    let text = format!(
+        "The last {} times, in seconds: {said}",
+        results.len().min(CHARTED)
+    );
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Label, true, &text));
+}
 use crate::words::{day_name, result_time};
 
 /// How many solves the Solves sheet lists.
@@ -85,8 +173,9 @@ pub fn statistics_rows(stats: &Statistics) -> Vec<[String; 3]> {
     rows
 }
 
-/// The Statistics sheet's contents: one table for each category.
-pub fn statistics(ui: &mut egui::Ui, report: &StatsReport) {
+/// The Statistics sheet's contents: one table for each category, with its chart.
+pub fn statistics(ui: &mut egui::Ui, counted: &Counted) {
+    let report = &counted.report;
     if report.is_empty() {
         ui.label(
             "No solves yet. Statistics count games of Random difficulty (a uniformly random \
@@ -103,6 +192,9 @@ pub fn statistics(ui: &mut egui::Ui, report: &StatsReport) {
             n => format!(", {n} DNF"),
         };
         ui.label(format!("{} solves{dnf}", stats.solves));
+        if let Some(results) = counted.results.get(category).filter(|r| r.len() >= 2) {
+            chart(ui, &name, results);
+        }
         egui::Grid::new(("statistics", name.clone()))
             .striped(true)
             .show(ui, |ui| {
@@ -148,6 +240,25 @@ mod tests {
             row,
             ["Today", "4×4", "2.34 s", "5 (3 MTM)", "2.13", "5"].map(String::from)
         );
+    }
+
+    #[test]
+    fn the_chart_plots_the_last_hundred_times_and_their_averages_in_seconds() {
+        let mut results: Vec<Attempt> = (0..150u64)
+            .map(|i| Attempt::solved(10_000 + i * 10, 60, 40))
+            .collect();
+        results[149] = Attempt::dnf(60, 40);
+        let [times, ao5, ao12] = chart_lines(&results);
+        assert_eq!(times.len(), 99, "the last 100, the DNF without a point");
+        assert_eq!(times[0], [51.0, 10.5]);
+        assert_eq!(
+            ao5.len(),
+            100,
+            "the DNF's ao5 is a value (one DNF is dropped)"
+        );
+        assert_eq!(ao12.first().map(|p| p[0]), Some(51.0));
+        let short = chart_lines(&results[..4]);
+        assert!(short[1].is_empty(), "no ao5 of four results");
     }
 
     #[test]
