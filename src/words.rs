@@ -161,6 +161,23 @@ pub fn days_summary(days: &DailyResults, today: Day) -> Option<String> {
     ))
 }
 
+/// The day's result to share, giving nothing of the board away: "Snapslide, puzzle of 5 Dec
+/// 2026 · 38 moves (2 more than the shortest) · 1:12 · streak 3 days".
+pub fn day_share_text(day: Day, result: &crate::game::DailyResult, streak: usize) -> String {
+    let how_far = match result.extra() {
+        0 => "the fewest possible".to_string(),
+        extra => format!("{} more than the shortest", moves_text(extra)),
+    };
+    let helped = if result.helped { " · with help" } else { "" };
+    format!(
+        "Snapslide, puzzle of {} · {} ({how_far}) · {}{helped} · streak {}",
+        date_text(day),
+        moves_text(result.moves),
+        result_time(std::time::Duration::from_millis(result.millis)),
+        days_text(streak)
+    )
+}
+
 /// "0:34", "12:05".
 pub fn clock(time: std::time::Duration) -> String {
     let seconds = time.as_secs();
@@ -264,6 +281,26 @@ pub fn review_lines(summary: &Summary) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::game::{DailyResult, Difficulty};
+
+    #[test]
+    fn the_day_s_result_is_shared_without_the_board() {
+        let result = DailyResult {
+            moves: 38,
+            millis: 72_400,
+            shortest: 36,
+            helped: false,
+        };
+        assert_eq!(
+            day_share_text(20_792, &result, 3),
+            "Snapslide, puzzle of 5 Dec 2026 · 38 moves (2 moves more than the shortest) · 1:12 \
+             · streak 3 days"
+        );
+        let fewest = DailyResult {
+            moves: 36,
+            ..result
+        };
+        assert!(day_share_text(20_792, &fewest, 1).contains("(the fewest possible)"));
+    }
 
     #[test]
     fn a_set_up_board_s_mistake_is_said_without_a_parser_s_line_and_column() {

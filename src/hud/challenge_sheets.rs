@@ -6,11 +6,11 @@ use super::sheet::{modal, title};
 use super::style;
 use super::{Actions, Hud, Sheet};
 use crate::challenge::challenge_of;
-use crate::game::Game;
+use crate::game::{DailyResults, Game};
 use crate::messages::OpenChallenge;
 use crate::messages::{PasteChallenge, ShareText};
 use crate::settings::Settings;
-use crate::words::{moves_text, result_time};
+use crate::words::{day_share_text, moves_text, result_time};
 
 /// The text sent with a challenge: "Snapslide 4×4 · 41 moves (shortest 36) · 58.12 s · beat
 /// me: snapslide://c/CODE"; `None` for a game not won.
@@ -44,6 +44,10 @@ pub(super) fn show(
         Sheet::SendChallenge(text) => modal(ctx, "send-challenge", width, |ui| {
             title(ui, "Challenge a friend", hud);
             send(ui, settings, &text, actions);
+        }),
+        Sheet::ShareDay(text, with_solve) => modal(ctx, "share-day", width, |ui| {
+            title(ui, "Share today's result", hud);
+            share_day(ui, settings, (&text, with_solve.as_deref()), actions);
         }),
         Sheet::OpenChallenge(mut typed) => {
             let mut opened = false;
@@ -99,7 +103,43 @@ fn open(ui: &mut egui::Ui, settings: &Settings, typed: &mut String, actions: &mu
     opened
 }
 
-/// The sheet that sends this finished game, if it can be sent.
-pub fn send_sheet(game: &Game) -> Option<Sheet> {
-    challenge_text(game).map(Sheet::SendChallenge)
+/// The sheet that sends this finished game, if it can be sent: the puzzle of the day's result
+/// (the solve's code only if the player chooses), or a challenge.
+pub fn send_sheet(game: &Game, days: &DailyResults) -> Option<Sheet> {
+    let challenge = challenge_text(game)?;
+    match game.kept().kind().day() {
+        Some(day) => {
+            let result = days.0.get(&day)?;
+            let text = day_share_text(day, result, days.streak(crate::game::today()));
+            let link = challenge_of(game).map(|c| format!("{text} · my solve: {}", c.link()));
+            Some(Sheet::ShareDay(text, link))
+        }
+        None => Some(Sheet::SendChallenge(challenge)),
+    }
+}
+
+/// The day's result, to copy as it is or with the solve's code.
+fn share_day(
+    ui: &mut egui::Ui,
+    settings: &Settings,
+    (text, with_solve): (&str, Option<&str>),
+    actions: &mut Actions,
+) {
+    ui.label("Your result, without the board: it spoils nothing for those yet to play.");
+    let mut shown = text.to_string();
+    ui.add(
+        egui::TextEdit::multiline(&mut shown)
+            .desired_width(f32::INFINITY)
+            .desired_rows(2),
+    );
+    ui.horizontal_wrapped(|ui| {
+        if style::primary_button(ui, settings.theme, true, "Copy", 120.0).clicked() {
+            actions.share.write(ShareText(text.to_string()));
+        }
+        if let Some(with_solve) = with_solve
+            && style::button(ui, true, "Copy with my solve as a code").clicked()
+        {
+            actions.share.write(ShareText(with_solve.to_string()));
+        }
+    });
 }

@@ -100,7 +100,7 @@ pub(super) fn show(
                 super::history::statistics(ui, report);
             })
         }
-        Sheet::SendChallenge(_) | Sheet::OpenChallenge(_) => {
+        Sheet::SendChallenge(_) | Sheet::ShareDay(..) | Sheet::OpenChallenge(_) => {
             super::challenge_sheets::show(ctx, width, &settings, &mut hud, &mut actions)
         }
         Sheet::How(details) => modal(ctx, "how", width, |ui| {

@@ -77,6 +77,9 @@ pub enum Sheet {
     Statistics,
     /// A finished game as a challenge to send: the text, with its link.
     SendChallenge(String),
+    /// The day's result to share (it gives nothing away), and the same with the solve's code
+    /// added, for a player who chooses to.
+    ShareDay(String, Option<String>),
     /// A friend's challenge code to open, as typed so far.
     OpenChallenge(String),
     /// Set up your own board.

@@ -6,7 +6,7 @@ use bevy_egui::egui;
 use super::{Actions, NARROW, View};
 use crate::game::SPEEDS;
 use crate::hud::style;
-use crate::hud::{HudAction, Pending};
+use crate::hud::{HudAction, Pending, Sheet};
 use crate::review::ReviewCommand;
 use crate::settings::{Settings, SettingsCommand};
 
@@ -90,12 +90,16 @@ pub(super) fn actions_rows(
         // The review says what it compares with (the shortest, or past 4×4 the app's best):
         // a label that says it too would shrink to fit a phone.
         let half = ((width - ui.spacing().item_spacing.x) / 2.0).floor();
-        let send = crate::hud::challenge_sheets::send_sheet(game);
+        let send = crate::hud::challenge_sheets::send_sheet(game, &view.days.0);
+        let share = match send {
+            Some(Sheet::ShareDay(..)) => "Share the result",
+            _ => "Challenge a friend",
+        };
         ui.horizontal(|ui| {
             if style::wide_button(ui, true, "Review the game", half).clicked() && !held {
                 actions.review.write(ReviewCommand::Open);
             }
-            let challenge = style::wide_button(ui, send.is_some(), "Challenge a friend", half);
+            let challenge = style::wide_button(ui, send.is_some(), share, half);
             if let Some(sheet) = send.filter(|_| challenge.clicked() && !held) {
                 actions.hud.write(HudAction::Open(sheet));
             }

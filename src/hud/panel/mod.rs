@@ -235,7 +235,10 @@ fn header(ui: &mut egui::Ui, theme: Theme, view: &View, hud: &mut Hud, narrow: b
         ui.label(value("Snapslide", 28.0).color(style::rgb(Palette::of(theme).accent)));
     }
     let board = view.current.game.board();
-    let difficulty = view.current.game.kind().label();
+    let difficulty = match view.challenged.of(&view.current.game) {
+        Some(_) => "A friend's challenge",
+        None => view.current.game.kind().label(),
+    };
     let name = format!("{}×{} · {difficulty}", board.width(), board.height());
     // The button first, at the right; the name in the width left, on two lines if need be.
     let row = egui::vec2(ui.available_width(), MIN_TOUCH);
