@@ -5,8 +5,9 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::style::{self, rgb};
-use super::{Hud, HudAction, Sheet, View};
+use super::{Hud, Sheet, View};
 use crate::board_view::TileSprite;
+use crate::layout::ScreenLayout;
 use crate::platform::SystemPreferences;
 use crate::settings::Settings;
 use crate::theme::{Palette, Theme};
@@ -21,7 +22,6 @@ pub(super) fn show(
     view: View,
     sprites: Query<(&TileSprite, &Transform)>,
     system: Res<SystemPreferences>,
-    mut actions: MessageWriter<HudAction>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let painter = ctx.layer_painter(egui::LayerId::new(
@@ -34,9 +34,7 @@ pub(super) fn show(
     if !view.won() && hud.sheet == Sheet::None {
         gap_outline(&painter, &view);
     }
-    if notices(ctx, settings.theme, &hud, &view) {
-        actions.write(HudAction::DismissNotices);
-    }
+    notices(ctx, settings.theme, &hud, &view);
     // The win's own moment only: not again when the finished game comes back after its
     // review (play-test 59: confetti after Review → Done).
     if let Some(since) = hud.won_at.filter(|_| hud.result_open) {
@@ -136,40 +134,44 @@ fn gap_outline(painter: &egui::Painter, view: &View) {
     painter.rect_stroke(rect.shrink(2.0), 5.0, inner, egui::StrokeKind::Inside);
 }
 
-/// The notices, as a toast at the bottom of the board; while a sheet is open, above it at the
-/// window's top, over the sheet's dimmed backdrop (never over its controls). Whether the
-/// player tapped them away.
-fn notices(ctx: &egui::Context, theme: Theme, hud: &Hud, view: &View) -> bool {
-    if hud.notices.is_empty() {
-        return false;
-    }
-    let board = view.layout.in_points(view.layout.board_rect());
-    let window = view.layout.window_points();
-    let p = Palette::of(theme);
-    let (at, pivot, width) = if hud.sheet == Sheet::None {
-        let at = egui::pos2(board.min.x + 8.0, board.max.y - 8.0);
-        (at, egui::Align2::LEFT_BOTTOM, board.width() - 16.0)
-    } else {
+/// Where the notices go, in the controls' points: over the top of the panel, never over a
+/// tile (play-test 59: a notice covered the board's bottom row and took the taps meant for
+/// it); while a sheet is open, at the window's top, over the sheet's dimmed backdrop.
+/// Returns the corner, how the card hangs from it, and its width.
+pub fn notice_place(layout: &ScreenLayout, sheet_open: bool) -> (egui::Pos2, egui::Align2, f32) {
+    if sheet_open {
+        let window = layout.window_points();
+        let board = layout.in_points(layout.board_rect());
         let at = egui::pos2(window.x / 2.0, board.min.y);
-        (at, egui::Align2::CENTER_TOP, window.x - 32.0)
-    };
-    let shown = egui::Area::new(egui::Id::new("notices"))
+        return (at, egui::Align2::CENTER_TOP, window.x - 32.0);
+    }
+    let panel = layout.in_points(layout.panel);
+    let at = egui::pos2(panel.min.x + 8.0, panel.min.y + 8.0);
+    (at, egui::Align2::LEFT_TOP, panel.width() - 16.0)
+}
+
+/// The notices, as a card the pointer passes through (a tap reaches the control or the board
+/// under it); they go by themselves.
+fn notices(ctx: &egui::Context, theme: Theme, hud: &Hud, view: &View) {
+    if hud.notices.is_empty() {
+        return;
+    }
+    let p = Palette::of(theme);
+    let (at, pivot, width) = notice_place(&view.layout, hud.sheet != Sheet::None);
+    egui::Area::new(egui::Id::new("notices"))
         .fixed_pos(at)
         .pivot(pivot)
         .order(egui::Order::Tooltip)
+        .interactable(false)
         .show(ctx, |ui| {
             ui.set_max_width(width.max(120.0));
-            style::card(theme)
-                .show(ui, |ui| {
-                    for (notice, _) in &hud.notices {
-                        ui.label(egui::RichText::new(notice).color(rgb(p.warning)));
-                    }
-                })
-                .response
-                .interact(egui::Sense::click())
+            style::card(theme).show(ui, |ui| {
+                for (notice, _) in &hud.notices {
+                    ui.label(egui::RichText::new(notice).color(rgb(p.warning)));
+                }
+            });
         });
     ctx.request_repaint_after(std::time::Duration::from_secs(1));
-    shown.inner.clicked()
 }
 
 /// A "Solved!" banner and a shower of confetti over the finished photo, fading out (the
@@ -215,4 +217,32 @@ fn celebrate(ctx: &egui::Context, theme: Theme, view: &View, t: f32, calm: bool)
         galley,
         rgb(p.on_accent).gamma_multiply(fade),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::layout_for;
+    use crate::platform::SafeArea;
+
+    #[test]
+    fn a_notice_covers_no_tile_upright_or_on_its_side() {
+        for window in [
+            Vec2::new(360.0, 640.0),
+            Vec2::new(800.0, 360.0),
+            Vec2::new(1100.0, 720.0),
+        ] {
+            let layout = layout_for(window, SafeArea::default(), 4, 4);
+            let board = layout.in_points(layout.board_rect());
+            let board = egui::Rect::from_min_max(
+                egui::pos2(board.min.x, board.min.y),
+                egui::pos2(board.max.x, board.max.y),
+            );
+            let (at, pivot, width) = notice_place(&layout, false);
+            // The card hangs down and right from its corner: any height stays off the board.
+            assert_eq!(pivot, egui::Align2::LEFT_TOP);
+            let card = egui::Rect::from_min_size(at, egui::vec2(width, 2000.0));
+            assert!(!card.intersects(board), "{window}: {card:?} over {board:?}");
+        }
+    }
 }

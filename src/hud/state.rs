@@ -194,8 +194,6 @@ pub enum HudAction {
     Replace(Pending),
     /// Yes to the question asked.
     Confirm,
-    /// The notices were read (tapped): they go.
-    DismissNotices,
     /// Open a sheet (from a control that does not hold the HUD's state: the panel's actions).
     Open(Sheet),
 }
@@ -401,10 +399,6 @@ fn act(
         let ready = match action.clone() {
             HudAction::Replace(pending) => hud.replace(pending, &current.game),
             HudAction::Confirm => hud.confirm(),
-            HudAction::DismissNotices => {
-                hud.notices.clear();
-                None
-            }
             HudAction::Open(sheet) => {
                 hud.sheet = sheet;
                 None
