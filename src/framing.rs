@@ -281,14 +281,32 @@ fn finish_opening(
     }
 }
 
-/// Why a photo cannot be framed, in the player's words.
+/// Why a photo cannot be framed, in the player's words: too small, or too thin (one side
+/// long enough, the other not); a file not there, or not allowed, without the system's codes.
 fn refusal(error: &PhotoError) -> String {
+    let side = photo::frame::MIN_BOARD_SIDE * photo::MIN_TILE_PIXELS;
     match error {
+        PhotoError::TooSmallToPlay { width, height } if width.max(height) >= &side => format!(
+            "That photo is too thin to play ({width} × {height} pixels): a board needs at \
+             least {side} pixels each way."
+        ),
         PhotoError::TooSmallToPlay { width, height } => format!(
             "That photo is too small to play ({width} × {height} pixels): a board needs at \
-             least {side} × {side}.",
-            side = photo::frame::MIN_BOARD_SIDE * photo::MIN_TILE_PIXELS
+             least {side} × {side}."
         ),
+        PhotoError::Read { path, source } => {
+            let name = path
+                .file_name()
+                .map_or(path.as_os_str(), |n| n)
+                .to_string_lossy();
+            match source.kind() {
+                std::io::ErrorKind::NotFound => format!("There is no photo called {name} there."),
+                std::io::ErrorKind::PermissionDenied => {
+                    format!("Snapslide isn't allowed to read {name}.")
+                }
+                _ => format!("{name} could not be read from the disk."),
+            }
+        }
         other => format!("That photo could not be used: {other}."),
     }
 }
@@ -514,14 +532,28 @@ mod tests {
     }
 
     #[test]
-    fn a_photo_too_small_is_refused_in_the_players_words() {
-        let words = refusal(&PhotoError::TooSmallToPlay {
+    fn a_photo_too_small_or_too_thin_or_missing_is_refused_in_the_players_words() {
+        let thin = refusal(&PhotoError::TooSmallToPlay {
             width: 4000,
             height: 50,
         });
         assert!(
-            words.contains("4000 × 50") && words.contains("192 × 192"),
-            "{words}"
+            thin.contains("too thin") && thin.contains("4000 × 50"),
+            "{thin}"
         );
+        let small = refusal(&PhotoError::TooSmallToPlay {
+            width: 100,
+            height: 80,
+        });
+        assert!(
+            small.contains("too small") && small.contains("192 × 192"),
+            "{small}"
+        );
+        let missing = refusal(&PhotoError::Read {
+            path: "/home/me/cat.jpg".into(),
+            source: std::io::Error::from(std::io::ErrorKind::NotFound),
+        });
+        assert_eq!(missing, "There is no photo called cat.jpg there.");
+        assert!(!missing.contains("os error"));
     }
 }
