@@ -172,15 +172,9 @@ pub fn challenge_of(game: &Game) -> Option<Challenge> {
         })
         .collect();
     let times = (times.len() == moves.len()).then_some(times);
-    Challenge::new(game.start().clone(), moves, time_ms, times.clone())
-        .or_else(|_| {
-            Challenge::new(
-                game.start().clone(),
-                game.history_in_effect(),
-                time_ms,
-                None,
-            )
-        })
+    // With each move's time if a code can carry them, else with the total alone.
+    Challenge::new(game.start().clone(), moves.clone(), time_ms, times)
+        .or_else(|_| Challenge::new(game.start().clone(), moves, time_ms, None))
         .ok()
 }
 

@@ -181,12 +181,16 @@ fn start_first_game(
     }
 }
 
-/// The speedsolver's statistics of the solve history in `dir` (empty without one). Lines that
-/// cannot be read are left out, as at start.
+/// The solve history in `dir`, oldest first (empty without one), read without writing: lines
+/// that cannot be read are left out, as at start.
+fn history_in(dir: &Path) -> Result<Vec<crate::game::solves::Solve>, journal::JournalError> {
+    let loaded = journal::read(&dir.join(crate::game::solves::SOLVES_FILE))?;
+    Ok(crate::game::solves::solves_in(&loaded).solves)
+}
+
+/// The speedsolver's statistics of the solve history in `dir`.
 pub fn stats_in(dir: &Path) -> Result<crate::game::stats::StatsReport, journal::JournalError> {
-    let path = dir.join(crate::game::solves::SOLVES_FILE);
-    let loaded = journal::read(&path)?;
-    let solves = crate::game::solves::solves_in(&loaded).solves;
+    let solves = history_in(dir)?;
     Ok(crate::game::stats::StatsReport::new(
         solves.iter().filter_map(|solve| solve.attempt()),
     ))
@@ -195,9 +199,7 @@ pub fn stats_in(dir: &Path) -> Result<crate::game::stats::StatsReport, journal::
 /// `--export-solves`: every solve of the history in `dir`, as CSV in `file` (written whole or
 /// not at all); how many.
 pub fn export_solves(dir: &Path, file: &Path) -> Result<usize, String> {
-    let path = dir.join(crate::game::solves::SOLVES_FILE);
-    let loaded = journal::read(&path).map_err(|e| e.to_string())?;
-    let solves = crate::game::solves::solves_in(&loaded).solves;
+    let solves = history_in(dir).map_err(|e| e.to_string())?;
     let text = crate::game::solves_csv::export_csv(&solves);
     write_atomic(file, text.as_bytes()).map_err(|e| e.to_string())?;
     Ok(solves.len())

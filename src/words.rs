@@ -28,17 +28,24 @@ pub fn tile_direction(mv: Move) -> &'static str {
 
 /// A move in words, for a screen reader: "Tile 7 moved left.", "Tiles 5, 6 and 7 moved up.".
 pub fn moved_text(tiles: &[u8], mv: Move) -> String {
-    let named = tile_list(tiles);
-    let mut letters = named.chars();
-    match letters.next() {
-        Some(first) => format!(
-            "{}{} moved {}.",
-            first.to_ascii_uppercase(),
-            letters.as_str(),
-            tile_direction(mv)
-        ),
-        None => String::new(),
+    if tiles.is_empty() {
+        return String::new();
     }
+    sentence(&format!(
+        "{} moved {}",
+        tile_list(tiles),
+        tile_direction(mv)
+    ))
+}
+
+/// Words as a sentence: a capital first, one full stop last.
+fn sentence(words: &str) -> String {
+    let mut letters = words.chars();
+    let Some(first) = letters.next() else {
+        return String::new();
+    };
+    let rest = letters.as_str().trim_end_matches('.');
+    format!("{}{rest}.", first.to_uppercase())
 }
 
 /// A hint in words: "Hint: tile 7, left." (the tile the hinted blank move slides).
@@ -72,14 +79,7 @@ pub fn distance_text(moves: usize, exact: bool) -> String {
 pub fn setup_error_text(error: &crate::game::SetupError) -> String {
     use npuzzle::ParseErrorKind::*;
     let crate::game::SetupError::Parse(parse) = error else {
-        let said = error.to_string();
-        let mut letters = said.chars();
-        return match letters.next() {
-            Some(first) => {
-                format!("{}{}.", first.to_uppercase(), letters.as_str()).replace("..", ".")
-            }
-            None => said,
-        };
+        return sentence(&error.to_string());
     };
     match &parse.kind {
         Empty => "Type the rows of a board, 0 for the gap.".into(),
@@ -99,13 +99,7 @@ pub fn setup_error_text(error: &crate::game::SetupError) -> String {
         Duplicate { tile, missing, .. } => {
             format!("Tile {tile} is there twice, and tile {missing} is missing.")
         }
-        _ => {
-            let said = parse.kind.to_string();
-            let mut letters = said.chars();
-            letters.next().map_or(said.clone(), |first| {
-                format!("{}{}.", first.to_uppercase(), letters.as_str())
-            })
-        }
+        _ => sentence(&parse.kind.to_string()),
     }
 }
 

@@ -922,6 +922,15 @@ mod headless {
     /// One launch of the app on a data folder (the files read at start, as the game does),
     /// run until its writes land; the notices it showed.
     fn launch_on(dir: &std::path::Path) -> Vec<String> {
+        let app = started_on(dir);
+        flush_saves(&app);
+        let hud = app.world().resource::<Hud>();
+        hud.notices.iter().map(|(text, _)| text.clone()).collect()
+    }
+
+    /// An app started on a data folder, its files read at start as the game does, a few
+    /// frames on.
+    fn started_on(dir: &std::path::Path) -> App {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, CorePlugin));
         app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
@@ -931,9 +940,15 @@ mod headless {
         for _ in 0..3 {
             app.update();
         }
-        flush_saves(&app);
-        let hud = app.world().resource::<Hud>();
-        hud.notices.iter().map(|(text, _)| text.clone()).collect()
+        app
+    }
+
+    /// A new empty folder of the test's own, in the system's temporary folder.
+    fn fresh_folder(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("snapslide-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
     }
 
     #[test]
@@ -1007,14 +1022,7 @@ mod headless {
         assert!(again.starts_with(&text), "the history was rewritten");
         assert_eq!(again.lines().count(), 2);
         // Read back at the next start, oldest first, with each solve's moves and board.
-        let mut next = App::new();
-        next.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, CorePlugin));
-        next.insert_resource(snapslide::persist::DataDir(Some(dir.clone())));
-        next.insert_resource(snapslide::CliOptions::default());
-        next.add_plugins(snapslide::persist::plugin);
-        for _ in 0..3 {
-            next.update();
-        }
+        let next = started_on(&dir);
         let kept = next
             .world()
             .resource::<snapslide::records::History>()
@@ -1028,9 +1036,7 @@ mod headless {
 
     #[test]
     fn solves_import_all_or_nothing_and_export_back() {
-        let dir = std::env::temp_dir().join(format!("snapslide-csv-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = fresh_folder("csv");
         let header = "finished_at,size,mode,result,time_ms,moves";
         let good = format!("{header}\n2026-12-01T10:00:00Z,4x4,random,solved,14210,60\n");
         let bad = format!("{good}2026-12-01T10:01:00Z,4x4,random,won,100,5\n");
@@ -1056,9 +1062,7 @@ mod headless {
     fn a_damaged_setting_is_repaired_once_and_said_once() {
         // Play-test 59.4: every launch said the theme was back to the default, and kept
         // another copy of the file.
-        let dir = std::env::temp_dir().join(format!("snapslide-repair-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = fresh_folder("repair");
         let settings = dir.join(snapslide::game::files::SETTINGS_FILE);
         std::fs::write(&settings, r#"{"theme": "Purple", "sound": false}"#).unwrap();
         let copies = || {

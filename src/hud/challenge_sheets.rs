@@ -11,24 +11,24 @@ use crate::messages::OpenChallenge;
 use crate::messages::{PasteChallenge, ShareText};
 use crate::settings::Settings;
 use crate::words::{day_share_text, moves_text, result_time};
+use challenge::Challenge;
 
-/// The text sent with a challenge: "Snapslide 4×4 · 41 moves (shortest 36) · 58.12 s · beat
-/// me: snapslide://c/CODE"; `None` for a game not won.
-pub fn challenge_text(game: &Game) -> Option<String> {
-    let challenge = challenge_of(game)?;
+/// The text sent with a challenge made of `game`: "Snapslide 4×4 · 41 moves (shortest 36) ·
+/// 58.12 s · beat me: snapslide://c/CODE".
+pub fn challenge_text(game: &Game, challenge: &Challenge) -> String {
     let game = game.kept();
     let board = game.start();
     let shortest = game
         .shortest()
         .map_or(String::new(), |s| format!(" (shortest {s})"));
-    Some(format!(
+    format!(
         "Snapslide {}×{} · {}{shortest} · {} · beat me: {}",
         board.width(),
         board.height(),
         moves_text(challenge.moves().len()),
         result_time(std::time::Duration::from_millis(challenge.time_ms())),
         challenge.link()
-    ))
+    )
 }
 
 /// The challenge's sheet that is open (sending or opening one); whether it was closed by a tap
@@ -106,15 +106,15 @@ fn open(ui: &mut egui::Ui, settings: &Settings, typed: &mut String, actions: &mu
 /// The sheet that sends this finished game, if it can be sent: the puzzle of the day's result
 /// (the solve's code only if the player chooses), or a challenge.
 pub fn send_sheet(game: &Game, days: &DailyResults) -> Option<Sheet> {
-    let challenge = challenge_text(game)?;
+    let challenge = challenge_of(game);
     match game.kept().kind().day() {
-        Some(day) => {
+        Some(day) if game.kept().is_won() => {
             let result = days.0.get(&day)?;
             let text = day_share_text(day, result, days.streak(crate::game::today()));
-            let link = challenge_of(game).map(|c| format!("{text} · my solve: {}", c.link()));
+            let link = challenge.map(|c| format!("{text} · my solve: {}", c.link()));
             Some(Sheet::ShareDay(text, link))
         }
-        None => Some(Sheet::SendChallenge(challenge)),
+        _ => challenge.map(|c| Sheet::SendChallenge(challenge_text(game, &c))),
     }
 }
 

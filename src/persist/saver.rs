@@ -100,9 +100,8 @@ impl Saver {
     /// written before anything else (the history without lines that could not be read, so
     /// they are set aside once).
     pub fn resume_solves(&mut self, dir: &Path, count: usize, first: Option<Write>) {
-        let path = dir.join(SOLVES_FILE);
         self.solves = Some(SolvesJournal {
-            path: path.clone(),
+            path: dir.join(SOLVES_FILE),
             handed: count,
             ..SolvesJournal::default()
         });

@@ -233,12 +233,11 @@ fn write_journal(
             Journal::replace_with(steps, path, lines).map(|_| ())
         }
         save_log::Write::Append(lines) => {
-            let journal = match open.remove(path) {
-                Some(journal) => journal,
-                None => Journal::open(path)?.0,
-            };
-            let appended = open.entry(path.clone()).or_insert(journal);
-            appended.append_all(lines, false)
+            if !open.contains_key(path) {
+                open.insert(path.clone(), Journal::open(path)?.0);
+            }
+            open.get_mut(path)
+                .map_or(Ok(()), |journal| journal.append_all(lines, false))
         }
     };
     if result.is_err() {
