@@ -19,8 +19,8 @@ pub enum AppSet {
     Controls,
     /// The settings and the session take the changes asked for.
     Preferences,
-    /// Requests become game commands: the review's steps, then the solver's hints and playback,
-    /// then new games ([`DecideStep`]).
+    /// Requests become game commands: a replay's moves, the review's steps, then the solver's
+    /// hints and playback, then new games ([`DecideStep`]).
     Decide,
     /// Board intents and commands join the queue.
     Queue,
@@ -36,6 +36,8 @@ pub enum AppSet {
 /// The steps of [`AppSet::Decide`], in order: each may write commands the next reads.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DecideStep {
+    /// A replay's moves as its playhead passes them (Compare asks the review).
+    Replay,
     /// The review's steps along its line (they may ask the solver to play it).
     Review,
     /// Solve and Hint, and a solution's playback.
@@ -75,7 +77,12 @@ pub(super) fn plugin(app: &mut App) {
     )
     .configure_sets(
         Update,
-        (DecideStep::Review, DecideStep::Solver, DecideStep::NewGame)
+        (
+            DecideStep::Replay,
+            DecideStep::Review,
+            DecideStep::Solver,
+            DecideStep::NewGame,
+        )
             .chain()
             .in_set(AppSet::Decide),
     );

@@ -38,6 +38,7 @@ pub mod platform;
 pub mod play;
 pub mod records;
 pub mod redraw;
+pub mod replay;
 pub mod review;
 pub mod session;
 pub mod settings;
@@ -73,6 +74,7 @@ impl Plugin for CorePlugin {
             newgame::plugin,
             assist::plugin,
             meter::plugin,
+            replay::plugin,
             review::plugin,
             challenge::plugin,
         ));

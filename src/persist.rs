@@ -164,7 +164,7 @@ fn start_first_game(
     }
     match game {
         // Not a review's board, which older versions saved in place of the finished game.
-        Some((game, photo)) if !fresh && !game.is_review() => {
+        Some((game, photo)) if !fresh && !game.is_viewer() => {
             let photo = photo.unwrap_or_else(|| FramedPhoto::whole(crate::photo::default_photo()));
             out.session.write(SessionCommand::UsePhoto(photo));
             out.commands.write(GameCommand::Start(Box::new(game)));

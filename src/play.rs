@@ -207,9 +207,16 @@ fn enqueue(
         .filter(|_| !replacing)
         .map(|intent| Action::Intent(*intent))
         .chain(commands.read().cloned().map(Action::Command));
+    // The app's moves were chosen for the board before a reset written in the same frame
+    // (a replay's next move as Play this board starts): they are not the new board's.
+    let mut reset = false;
     for action in actions {
+        if reset && matches!(action, Action::Command(GameCommand::AppMove(_))) {
+            continue;
+        }
         if action.resets() {
             queue.0.clear();
+            reset = true;
         }
         if action.takes_over() {
             // The player takes over from a solution's playback: its moves not yet made go,
@@ -315,9 +322,9 @@ fn run(
                 BoardIntent::Tap(cell) | BoardIntent::Drag { cell, .. } => Some(cell),
                 BoardIntent::Slide(_) | BoardIntent::Hover(_) => None,
             };
-            // A review is a viewer: the board takes the line's moves only.
+            // A review or a replay is a viewer: the board takes the app's moves only.
             let outcome = match intent {
-                _ if game.is_review() => Outcome::Illegal,
+                _ if game.is_viewer() => Outcome::Illegal,
                 BoardIntent::Tap(cell) => game.tap(cell),
                 BoardIntent::Drag { cell, toward } => game.drag(cell, toward),
                 BoardIntent::Slide(mv) => game.apply(&[mv]),

@@ -17,10 +17,12 @@ use crate::play::{ActionQueue, CurrentGame};
 use crate::redraw::{FrameRequest, ReportMotion};
 
 /// What the player asked of the review.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Message, Clone, Debug, PartialEq)]
 pub enum ReviewCommand {
     /// Review the finished game on the board.
     Open,
+    /// Review this finished solve (one watched again), keeping the game the board holds.
+    Compare(Box<Game>),
     /// One move along the shortest line.
     Forward,
     /// One move back.
@@ -133,8 +135,14 @@ fn act(
     let mut step = queue.moves_after(&current.game);
     for request in requests.read() {
         match request {
-            ReviewCommand::Open if current.game.is_won() => {
-                open(&mut review, &current.game, &mut commands)
+            ReviewCommand::Open if current.game.is_won() => open(
+                &mut review,
+                &current.game,
+                current.game.kept(),
+                &mut commands,
+            ),
+            ReviewCommand::Compare(finished) => {
+                open(&mut review, finished, current.game.kept(), &mut commands)
             }
             ReviewCommand::Open => {}
             _ if !current.game.is_review() => {}
@@ -160,7 +168,13 @@ fn act(
     }
 }
 
-fn open(review: &mut Review, finished: &Game, commands: &mut MessageWriter<GameCommand>) {
+/// Starts comparing `finished` with the shortest, and shows its start, holding `kept`.
+fn open(
+    review: &mut Review,
+    finished: &Game,
+    kept: &Game,
+    commands: &mut MessageWriter<GameCommand>,
+) {
     let cancel = CancelFlag::new();
     let options = crate::engine_setup::options(finished.start().shape(), &cancel)
         .with_time(crate::assist::IMPROVE_TIME);
@@ -170,7 +184,9 @@ fn open(review: &mut Review, finished: &Game, commands: &mut MessageWriter<GameC
         task: Some(task),
         found: None,
     };
-    commands.write(GameCommand::Start(Box::new(Game::review(finished))));
+    commands.write(GameCommand::Start(Box::new(Game::review_keeping(
+        finished, kept,
+    ))));
 }
 
 /// Plays the rest of the line from `step`, or pauses it (the solver plays it).

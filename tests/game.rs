@@ -1417,6 +1417,156 @@ mod headless {
     }
 
     #[test]
+    fn a_replay_plays_the_solve_at_its_own_pace_to_the_solved_board_and_gives_the_game_back() {
+        use snapslide::game::replay::Speed;
+        use snapslide::replay::{ReplayCommand, Replaying, Watched};
+        let start = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
+        let mut app = shuffled_app(start.clone(), Difficulty::Easy);
+        let played = [Move::Up, Move::Down, Move::Right, Move::Down];
+        for mv in played {
+            intent(&mut app, BoardIntent::Slide(mv));
+            // A pause of half a second between moves.
+            for _ in 0..31 {
+                app.update();
+            }
+        }
+        assert_eq!(phase(&app), Phase::Won);
+        let finished = game_of(&app);
+        let watched = Watched::of_game(&finished).unwrap();
+        let last_at = watched.replay.time_of(played.len());
+        assert!(last_at >= 1400, "the pauses are kept: {last_at} ms");
+        app.world_mut()
+            .write_message(ReplayCommand::Watch(Box::new(watched)));
+        app.update();
+        app.update();
+        assert!(game_of(&app).is_replay());
+        assert_eq!(board_of(&app), start, "a replay starts at the start");
+        // At 1×, the moves come at the player's own times: none is made before its time.
+        let mut frames = 0;
+        let mut made = Vec::new();
+        while !app.world().resource::<Replaying>().head.paused {
+            app.update();
+            frames += 1;
+            made.push(game_of(&app).moves());
+            assert!(frames < 1000, "the replay never ended");
+        }
+        settle(&mut app);
+        assert_eq!(game_of(&app).history_in_effect(), played);
+        assert!(
+            board_of(&app).is_goal(),
+            "the replay reaches the solved board"
+        );
+        let first_frame_with_all = made.iter().position(|&m| m == played.len()).unwrap();
+        let lead_in = snapslide::game::replay::LEAD_IN_MS as u64;
+        assert!(
+            (first_frame_with_all as u64 + 2) * 16 >= lead_in + last_at,
+            "the last move came at frame {first_frame_with_all}, before its time {last_at} ms"
+        );
+        // A step back, then back to the start on the timeline.
+        app.world_mut().write_message(ReplayCommand::Step(false));
+        settle(&mut app);
+        assert_eq!(game_of(&app).moves(), played.len() - 1);
+        app.world_mut().write_message(ReplayCommand::Seek(0));
+        settle(&mut app);
+        assert_eq!(board_of(&app), start);
+        // At 8× it is over in an eighth of the time.
+        app.world_mut()
+            .write_message(ReplayCommand::Speed(Speed::Eightfold));
+        app.world_mut().write_message(ReplayCommand::TogglePause);
+        let mut frames = 0;
+        while !app.world().resource::<Replaying>().head.paused {
+            app.update();
+            frames += 1;
+        }
+        assert!(
+            frames * 16 <= (lead_in + last_at) / 8 + 32,
+            "{frames} frames at 8×"
+        );
+        settle(&mut app);
+        assert!(board_of(&app).is_goal());
+        // The player's won game is kept all along, and comes back with Done.
+        assert_eq!(game_of(&app).kept().to_saved(), finished.to_saved());
+        app.world_mut().write_message(ReplayCommand::Done);
+        settle(&mut app);
+        assert_eq!(game_of(&app).to_saved(), finished.to_saved());
+        assert_eq!(phase(&app), Phase::Won);
+        assert!(app.world().resource::<Replaying>().watched.is_none());
+    }
+
+    #[test]
+    fn an_app_move_chosen_in_the_frame_of_a_new_board_is_not_played_on_it() {
+        let start = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
+        let mut app = app_with(start.clone());
+        let fresh = Game::new(start.clone(), GameKind::Custom);
+        app.world_mut()
+            .write_message(GameCommand::Start(Box::new(fresh)));
+        app.world_mut()
+            .write_message(GameCommand::AppMove(Move::Up));
+        settle(&mut app);
+        assert_eq!((board_of(&app), game_of(&app).moves()), (start, 0));
+        assert!(
+            !game_of(&app).helped(),
+            "no move of the app's was made on it"
+        );
+    }
+
+    #[test]
+    fn a_replay_compares_with_the_shortest_and_plays_its_board_as_a_new_game() {
+        use snapslide::replay::{ReplayCommand, Watched};
+        let start = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
+        let mut app = shuffled_app(start.clone(), Difficulty::Easy);
+        for mv in [Move::Up, Move::Down, Move::Right, Move::Down] {
+            intent(&mut app, BoardIntent::Slide(mv));
+        }
+        let finished = game_of(&app);
+        let watched = Watched::of_game(&finished).unwrap();
+        app.world_mut()
+            .write_message(ReplayCommand::Watch(Box::new(watched.clone())));
+        settle(&mut app);
+        app.world_mut().write_message(ReplayCommand::Compare);
+        let found = run_until(&mut app, Duration::from_secs(30), |app| {
+            app.world()
+                .resource::<snapslide::review::Review>()
+                .found
+                .is_some()
+        });
+        assert!(found, "no comparison");
+        settle(&mut app);
+        let review = game_of(&app);
+        assert!(review.is_review());
+        assert_eq!(review.kept().to_saved(), finished.to_saved());
+        let summary = (app.world().resource::<snapslide::review::Review>())
+            .found
+            .clone()
+            .unwrap()
+            .summary;
+        assert_eq!((summary.moves, summary.shortest), (4, 2));
+        // Play this board, while the replay runs at Instant (a move each frame): the same
+        // start, the player's own game, and none of the replay's moves on it.
+        app.world_mut()
+            .write_message(ReplayCommand::Watch(Box::new(watched.clone())));
+        app.world_mut().write_message(ReplayCommand::Speed(
+            snapslide::game::replay::Speed::Instant,
+        ));
+        for _ in 0..3 {
+            app.update();
+        }
+        let own = snapslide::replay::own_game_of(&watched);
+        app.world_mut()
+            .write_message(HudAction::Replace(Pending::Start(Box::new(own))));
+        settle(&mut app);
+        let game = game_of(&app);
+        assert!(!game.is_viewer());
+        assert_eq!((game.board(), game.moves()), (&start, 0));
+        intent(&mut app, BoardIntent::Slide(Move::Up));
+        assert_eq!(
+            game_of(&app).moves(),
+            1,
+            "the board is the player's to solve"
+        );
+    }
+
+    #[test]
     fn a_review_is_a_viewer_that_keeps_the_finished_game() {
         use snapslide::review::ReviewCommand;
         let start = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();

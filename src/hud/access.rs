@@ -162,7 +162,7 @@ pub(super) fn show(
     let replacing = view.replacing();
     let game = &view.current.game;
     let context = CellContext {
-        playable: !replacing && !game.is_won() && !game.is_review(),
+        playable: !replacing && !game.is_won() && !game.is_viewer(),
         hinted: view.hint.tile(),
     };
     let layout = &view.layout;

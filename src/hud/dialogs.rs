@@ -91,7 +91,13 @@ pub(super) fn show(
         }),
         Sheet::Solves => modal(ctx, "solves", width, |ui| {
             title(ui, "Solves", &mut hud);
-            super::history::solves(ui, &view.history, crate::game::today());
+            let tapped = super::history::solves(ui, &view.history, crate::game::today());
+            if let Some(watched) = tapped.and_then(crate::replay::Watched::of_solve) {
+                actions
+                    .replay
+                    .write(crate::replay::ReplayCommand::Watch(Box::new(watched)));
+                hud.sheet = Sheet::None;
+            }
         }),
         Sheet::Statistics => {
             let report = stats.of(&view.history);

@@ -113,20 +113,34 @@ pub fn solve_row(solve: &Solve, today: crate::game::Day) -> [String; 6] {
     [day, board, time, moves, tps, shortest]
 }
 
-/// The Solves sheet's contents: newest first.
-pub fn solves(ui: &mut egui::Ui, history: &[Solve], today: crate::game::Day) {
+/// The Solves sheet's contents: newest first, each with Watch where its moves were kept; the
+/// solve whose Watch was tapped.
+pub fn solves<'a>(
+    ui: &mut egui::Ui,
+    history: &'a [Solve],
+    today: crate::game::Day,
+) -> Option<&'a Solve> {
     if history.is_empty() {
         ui.label("No solves yet: every game you finish is kept here.");
-        return;
+        return None;
     }
+    let mut watched = None;
     egui::Grid::new("solves").striped(true).show(ui, |ui| {
-        for heading in ["Day", "Board", "Time", "Moves", "TPS", "Shortest"] {
+        for heading in ["Day", "Board", "Time", "Moves", "TPS", "Shortest", ""] {
             ui.label(crate::hud::style::caption(heading));
         }
         ui.end_row();
         for solve in history.iter().rev().take(SOLVES_LISTED) {
-            for cell in solve_row(solve, today) {
+            let row = solve_row(solve, today);
+            let name = format!("Watch the solve of {}, {}, {}", row[0], row[1], row[2]);
+            for cell in row {
                 ui.label(cell);
+            }
+            let kept = solve.counted.is_none() && !solve.moves.is_empty();
+            let button = crate::hud::style::button(ui, kept, "▶");
+            button.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, kept, &name));
+            if button.clicked() {
+                watched = Some(solve);
             }
             ui.end_row();
         }
@@ -136,6 +150,7 @@ pub fn solves(ui: &mut egui::Ui, history: &[Solve], today: crate::game::Day) {
             egui::RichText::new(format!("and {} older", history.len() - SOLVES_LISTED)).weak(),
         );
     }
+    watched
 }
 
 /// A figure for the player: "14.21", "DNF", or "–" without enough solves.

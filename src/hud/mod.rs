@@ -12,6 +12,7 @@ mod history;
 mod menu;
 mod overlay;
 mod panel;
+mod replay_panel;
 mod review_panel;
 mod setup_sheet;
 mod sheet;
@@ -56,6 +57,7 @@ struct View<'w> {
     tiles: Res<'w, PhotoTiles>,
     meter: Res<'w, Meter>,
     review: Res<'w, crate::review::Review>,
+    replaying: Res<'w, crate::replay::Replaying>,
     session: Res<'w, crate::session::Session>,
     system: Res<'w, crate::platform::SystemPreferences>,
     new_game: Res<'w, crate::newgame::NewGameJob>,
@@ -83,6 +85,7 @@ struct Actions<'w> {
     solver: MessageWriter<'w, SolverCommand>,
     pick_photo: MessageWriter<'w, PickPhoto>,
     review: MessageWriter<'w, crate::review::ReviewCommand>,
+    replay: MessageWriter<'w, crate::replay::ReplayCommand>,
     cancel_new_game: MessageWriter<'w, crate::messages::CancelNewGame>,
     session: MessageWriter<'w, crate::session::SessionCommand>,
     settings: MessageWriter<'w, SettingsCommand>,

@@ -237,6 +237,8 @@ pub enum Toolbar {
     Won,
     /// The review's back, play and next.
     Review,
+    /// A replay's back, play and next.
+    Replay,
 }
 
 /// The row of actions on show and when it last turned into another: a tap within

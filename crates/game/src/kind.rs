@@ -14,6 +14,9 @@ pub enum GameKind {
     /// A finished game's start, replayed along the best line the app knows: a viewer that
     /// holds the finished game (what is saved, and what Done brings back).
     Review(Box<Game>),
+    /// A solve watched again from its start, at the player's own pace: a viewer that holds
+    /// the game the player has.
+    Replay(Box<Game>),
 }
 
 impl From<Difficulty> for GameKind {
@@ -46,6 +49,7 @@ impl GameKind {
             GameKind::Custom => "Custom",
             GameKind::Daily(_) => "Puzzle of the day",
             GameKind::Review(_) => "Review",
+            GameKind::Replay(_) => "Replay",
         }
     }
 }

@@ -20,6 +20,7 @@ pub mod files;
 mod kind;
 mod photo_source;
 mod preferences;
+pub mod replay;
 pub mod save_log;
 mod saved;
 mod scores;
@@ -172,12 +173,24 @@ impl Game {
     /// (so steps back stay possible), its clock does not run, and it takes the app's moves
     /// only, never the player's (it is a viewer).
     pub fn review(finished: &Game) -> Game {
+        Game::review_keeping(finished, finished.kept())
+    }
+
+    /// A review of `finished` that holds `kept`, the game Done brings back (a solve watched
+    /// again is compared while the player's own game waits).
+    pub fn review_keeping(finished: &Game, kept: &Game) -> Game {
         let start = finished.start().clone();
-        let kind = GameKind::Review(Box::new(finished.kept().clone()));
+        let kind = GameKind::Review(Box::new(kept.kept().clone()));
         match finished.shortest() {
             Some(shortest) => Game::with_shortest(start, kind, shortest),
             None => Game::new(start, kind),
         }
+    }
+
+    /// A solve's start board, to watch it again: a viewer like the review, holding the game
+    /// the player has (`kept`, what is saved, and what Done brings back).
+    pub fn replay(start: Board, kept: &Game) -> Game {
+        Game::new(start, GameKind::Replay(Box::new(kept.kept().clone())))
     }
 
     /// What kind of game this is.
@@ -190,24 +203,36 @@ impl Game {
         matches!(self.kind, GameKind::Review(_))
     }
 
-    /// The game the player has: this one, or for a review the finished game it replays (what
-    /// is saved, and what Done brings back).
+    /// Whether this is a replay of a solve.
+    pub fn is_replay(&self) -> bool {
+        matches!(self.kind, GameKind::Replay(_))
+    }
+
+    /// Whether this is a viewer (a review or a replay): it takes the app's moves only, its
+    /// clock never runs, and it never ends.
+    pub fn is_viewer(&self) -> bool {
+        self.is_review() || self.is_replay()
+    }
+
+    /// The game the player has: this one, or for a viewer the game it holds (what is saved,
+    /// and what Done brings back).
     pub fn kept(&self) -> &Game {
         match &self.kind {
-            GameKind::Review(finished) => finished,
+            GameKind::Review(kept) | GameKind::Replay(kept) => kept,
             _ => self,
         }
     }
 
-    /// Whether replacing this game loses something: moves made, not yet won (a review loses
-    /// nothing: the finished game is kept).
+    /// Whether replacing this game loses something: moves made, not yet won (a viewer loses
+    /// what the game it holds would).
     pub fn has_progress(&self) -> bool {
-        self.moves() > 0 && !self.won && !self.is_review()
+        let game = self.kept();
+        game.moves() > 0 && !game.won && !game.is_viewer()
     }
 
-    /// Whether the board is complete and that ends this game (a review never ends).
+    /// Whether the board is complete and that ends this game (a viewer never ends).
     fn completes(&self) -> bool {
-        self.board.is_goal() && !self.is_review()
+        self.board.is_goal() && !self.is_viewer()
     }
 
     /// The start board's shortest solution, when it is known.
@@ -409,7 +434,7 @@ impl Game {
 
     /// The player acted on the board: the clock runs (a review's never does).
     fn start_clock(&mut self) {
-        self.running = !self.is_review();
+        self.running = !self.is_viewer();
     }
 
     /// Undoes the last action, all its moves (its steps are the blank moves that undid it).

@@ -41,7 +41,7 @@ impl Mode {
             GameKind::Shuffled(difficulty) => Mode::Shuffled(*difficulty),
             GameKind::Daily(day) => Mode::Daily(*day),
             GameKind::Custom => Mode::Custom,
-            GameKind::Review(game) => Mode::of(game.kind()),
+            GameKind::Review(game) | GameKind::Replay(game) => Mode::of(game.kind()),
         }
     }
 

@@ -7,6 +7,7 @@ use super::{Actions, NARROW, View};
 use crate::game::SPEEDS;
 use crate::hud::style;
 use crate::hud::{HudAction, Pending, Sheet};
+use crate::replay::ReplayCommand;
 use crate::review::ReviewCommand;
 use crate::settings::{Settings, SettingsCommand};
 
@@ -89,17 +90,24 @@ pub(super) fn actions_rows(
     } else if game.is_won() {
         // The review says what it compares with (the shortest, or past 4×4 the app's best):
         // a label that says it too would shrink to fit a phone.
-        let half = ((width - ui.spacing().item_spacing.x) / 2.0).floor();
+        let third = ((width - 2.0 * ui.spacing().item_spacing.x) / 3.0).floor();
         let send = crate::hud::challenge_sheets::send_sheet(game, &view.days.0);
         let share = match send {
-            Some(Sheet::ShareDay(..)) => "Share the result",
-            _ => "Challenge a friend",
+            Some(Sheet::ShareDay(..)) => "Share",
+            _ => "Challenge",
         };
         ui.horizontal(|ui| {
-            if style::wide_button(ui, true, "Review the game", half).clicked() && !held {
+            let watched = crate::replay::Watched::of_game(game);
+            let replay = style::wide_button(ui, watched.is_some(), "Replay", third);
+            if let Some(watched) = watched.filter(|_| replay.clicked() && !held) {
+                actions
+                    .replay
+                    .write(ReplayCommand::Watch(Box::new(watched)));
+            }
+            if style::wide_button(ui, true, "Review", third).clicked() && !held {
                 actions.review.write(ReviewCommand::Open);
             }
-            let challenge = style::wide_button(ui, send.is_some(), share, half);
+            let challenge = style::wide_button(ui, send.is_some(), share, third);
             if let Some(sheet) = send.filter(|_| challenge.clicked() && !held) {
                 actions.hud.write(HudAction::Open(sheet));
             }

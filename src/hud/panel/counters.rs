@@ -59,6 +59,14 @@ fn counter_figures(
     size: f32,
 ) -> [(&'static str, egui::RichText); 3] {
     let game = &view.current.game;
+    if let Some(watched) = view.replaying.watched.as_ref().filter(|_| game.is_replay()) {
+        return replay_figures(
+            &watched.replay,
+            view.replaying.head.ms(),
+            game.moves(),
+            size,
+        );
+    }
     if game.is_review() {
         let yours = game.kept().moves();
         let shortest = view.review.found.as_ref().map(|f| f.summary.shortest);
@@ -79,6 +87,25 @@ fn counter_figures(
         ("Moves", value(game.moves().to_string(), size)),
         ("Time", value(time_shown(game), size)),
         third,
+    ]
+}
+
+/// A replay's counters, live: the moves made so far of all, the time at the playhead, and the
+/// moves a second so far.
+fn replay_figures(
+    replay: &crate::game::replay::Replay,
+    ms: u64,
+    step: usize,
+    size: f32,
+) -> [(&'static str, egui::RichText); 3] {
+    let time = result_time(std::time::Duration::from_millis(ms));
+    let tps = replay
+        .tps_at(step)
+        .map_or("–".to_string(), |tps| format!("{tps:.2}"));
+    [
+        ("Moves", value(format!("{step}/{}", replay.len()), size)),
+        ("Time", value(time, size)),
+        ("TPS", value(tps, size)),
     ]
 }
 

@@ -159,7 +159,10 @@ fn flowing(ui: &mut egui::Ui, width: f32, narrow: bool, parts: &mut Parts) -> eg
 /// game's status.
 fn status_area(ui: &mut egui::Ui, parts: &mut Parts) {
     let view = parts.view;
-    if view.current.game.is_review() {
+    if view.current.game.is_replay() {
+        let replay = &mut parts.actions.replay;
+        super::replay_panel::summary(ui, parts.settings.theme, &view.replaying, replay);
+    } else if view.current.game.is_review() {
         super::review_panel::summary(ui, &view.review, view.current.game.board().shape());
     } else if parts.finding {
         finding(ui, parts.actions);
@@ -174,7 +177,10 @@ fn status_area(ui: &mut egui::Ui, parts: &mut Parts) {
 fn toolbar_area(ui: &mut egui::Ui, width: f32, parts: &mut Parts) {
     let view = parts.view;
     let held = !parts.hud.toolbar.show(toolbar_of(view), Instant::now());
-    if view.current.game.is_review() {
+    if view.current.game.is_replay() {
+        let theme = parts.settings.theme;
+        super::replay_panel::controls(ui, theme, width, view, parts.actions, held);
+    } else if view.current.game.is_review() {
         let review = &mut parts.actions.review;
         super::review_panel::controls(ui, parts.settings.theme, width, view, review, held);
     } else {
@@ -185,7 +191,9 @@ fn toolbar_area(ui: &mut egui::Ui, width: f32, parts: &mut Parts) {
 /// Which row of actions the game's state calls for.
 fn toolbar_of(view: &View) -> Toolbar {
     let game = &view.current.game;
-    if game.is_review() {
+    if game.is_replay() {
+        Toolbar::Replay
+    } else if game.is_review() {
         Toolbar::Review
     } else if view.playback.active() {
         Toolbar::Playback

@@ -37,7 +37,7 @@ pub(super) fn status(
 ) {
     let theme = settings.theme;
     if view.won() {
-        result(ui, theme, view);
+        result(ui, theme, view, actions);
     } else if let Some(job) = &view.job.0 {
         ui.horizontal_wrapped(|ui| {
             ui.spinner();
@@ -138,7 +138,7 @@ fn headline(r: &WinResult) -> String {
 }
 
 /// The win: moves and time, and the best (or the friend's result beside the player's).
-fn result(ui: &mut egui::Ui, theme: Theme, view: &View) {
+fn result(ui: &mut egui::Ui, theme: Theme, view: &View, actions: &mut Actions) {
     let r = &view.result.0;
     let p = Palette::of(theme);
     ui.label(style::value(headline(r), 20.0).color(style::rgb(p.good)));
@@ -152,7 +152,15 @@ fn result(ui: &mut egui::Ui, theme: Theme, view: &View) {
             moves_text(theirs.0),
             crate::challenge::verdict(yours, theirs)
         );
-        ui.label(line);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(line);
+            let watched = crate::replay::Watched::of_challenge(friend);
+            if let Some(watched) = watched.filter(|_| ui.link("Watch theirs").clicked()) {
+                actions
+                    .replay
+                    .write(crate::replay::ReplayCommand::Watch(Box::new(watched)));
+            }
+        });
         return;
     }
 

@@ -1,0 +1,400 @@
+//! A finished solve watched again at the player's own pace: when each move was made, which
+//! moves are made by a moment of the replay, and a playhead that runs at a chosen speed, can
+//! pause, and can be put anywhere. Plain Rust: the app's replay view asks these, and draws.
+
+use std::time::Duration;
+
+use npuzzle::{Board, Move};
+use thiserror::Error;
+
+use crate::Game;
+use crate::solves::Solve;
+
+/// How long a replay shows its start board before its first move (made at 0 ms), in ms.
+pub const LEAD_IN_MS: f64 = 600.0;
+
+/// Moves a second at which a solve kept without its times is shown.
+const PACE_WITHOUT_TIMES: u64 = 4;
+
+/// Why a solve cannot be watched.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum ReplayError {
+    /// It was kept as counts only (imported from a file without its moves).
+    #[error("this solve was kept without its moves")]
+    NoMoves,
+    /// Its start board is not a board.
+    #[error("its start board is damaged")]
+    Board,
+    /// A move runs off the board.
+    #[error("move {0} cannot be made on its board")]
+    IllegalMove(usize),
+}
+
+/// A solve to watch: its start, its moves, and when each was made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    start: Board,
+    moves: Vec<Move>,
+    /// When each move was made, in ms since the first move, never going back.
+    at_ms: Vec<u64>,
+    total_ms: u64,
+}
+
+impl Replay {
+    /// A replay of `moves` from `start`, each made at its time in `times_ms` (ms since the
+    /// first move). Without a time for every move, the moves are spread evenly over the total
+    /// (or shown at a steady pace when no time was kept either).
+    pub fn new(
+        start: Board,
+        moves: Vec<Move>,
+        times_ms: Option<&[u64]>,
+        total_ms: u64,
+    ) -> Result<Replay, ReplayError> {
+        let mut board = start.clone();
+        if let Some(bad) = moves.iter().position(|&mv| !board.apply(mv)) {
+            return Err(ReplayError::IllegalMove(bad + 1));
+        }
+        let at_ms = match times_ms {
+            Some(times) if times.len() == moves.len() => times
+                .iter()
+                .scan(0, |latest: &mut u64, &t| {
+                    *latest = t.max(*latest);
+                    Some(*latest)
+                })
+                .collect(),
+            _ => evenly(moves.len(), total_ms),
+        };
+        let last = at_ms.last().copied().unwrap_or(0);
+        Ok(Replay {
+            start,
+            moves,
+            at_ms,
+            total_ms: total_ms.max(last),
+        })
+    }
+
+    /// A game to watch again: its moves in effect, each at the time of its action.
+    pub fn of_game(game: &Game) -> Result<Replay, ReplayError> {
+        let times: Vec<u64> = game.move_times().iter().map(millis).collect();
+        let total = millis(&game.elapsed());
+        Replay::new(
+            game.start().clone(),
+            game.history_in_effect(),
+            Some(&times),
+            total,
+        )
+    }
+
+    /// A kept solve to watch.
+    pub fn of_solve(solve: &Solve) -> Result<Replay, ReplayError> {
+        if solve.counted.is_some() {
+            return Err(ReplayError::NoMoves);
+        }
+        let start = Board::new(solve.width.into(), solve.height.into(), solve.start.clone())
+            .map_err(|_| ReplayError::Board)?;
+        let moves =
+            npuzzle::moves_from_str(&solve.moves).map_err(|_| ReplayError::IllegalMove(0))?;
+        let times: Vec<u64> = solve.times_ms.iter().map(|&t| u64::from(t)).collect();
+        Replay::new(start, moves, Some(&times), solve.time_ms)
+    }
+
+    /// The board it starts from.
+    pub fn start(&self) -> &Board {
+        &self.start
+    }
+
+    /// Its moves, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// How many moves it has.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether it has no move at all.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// How long it lasts, in ms.
+    pub fn total_ms(&self) -> u64 {
+        self.total_ms
+    }
+
+    /// When the board shows `step` moves made: the time of the last of them (0 at the start).
+    pub fn time_of(&self, step: usize) -> u64 {
+        match step.min(self.len()) {
+            0 => 0,
+            step => self.at_ms[step - 1],
+        }
+    }
+
+    /// How many moves are made by `ms` into the replay.
+    pub fn steps_by(&self, ms: u64) -> usize {
+        self.at_ms.partition_point(|&at| at <= ms)
+    }
+
+    /// The board after `step` moves.
+    pub fn board_at(&self, step: usize) -> Board {
+        let mut board = self.start.clone();
+        board.apply_all(&self.moves[..step.min(self.len())]).ok();
+        board
+    }
+
+    /// Moves a second up to `step`, by its time; `None` before any time passed.
+    pub fn tps_at(&self, step: usize) -> Option<f64> {
+        let ms = self.time_of(step);
+        (ms > 0).then(|| step.min(self.len()) as f64 * 1000.0 / ms as f64)
+    }
+}
+
+/// A duration in whole ms.
+fn millis(time: &Duration) -> u64 {
+    time.as_millis().min(u128::from(u64::MAX)) as u64
+}
+
+/// `n` moves spread evenly over `total_ms`, or at a steady pace when there is no total.
+fn evenly(n: usize, total_ms: u64) -> Vec<u64> {
+    let n64 = n as u64;
+    (1..=n64)
+        .map(|i| match total_ms {
+            0 => i * 1000 / PACE_WITHOUT_TIMES,
+            total => total * i / n64,
+        })
+        .collect()
+}
+
+/// How fast a replay runs, against the player's own time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Speed {
+    /// A quarter of the speed.
+    Quarter,
+    /// Half the speed.
+    Half,
+    /// The player's own speed.
+    #[default]
+    Normal,
+    /// Twice.
+    Double,
+    /// Four times.
+    Fourfold,
+    /// Eight times.
+    Eightfold,
+    /// No waiting between moves: each follows as soon as the last has slid.
+    Instant,
+}
+
+impl Speed {
+    /// Every speed, slowest first.
+    pub const ALL: [Speed; 7] = [
+        Speed::Quarter,
+        Speed::Half,
+        Speed::Normal,
+        Speed::Double,
+        Speed::Fourfold,
+        Speed::Eightfold,
+        Speed::Instant,
+    ];
+
+    /// How many of the player's milliseconds pass in one of the replay's; `None` for Instant.
+    pub fn factor(self) -> Option<f64> {
+        match self {
+            Speed::Quarter => Some(0.25),
+            Speed::Half => Some(0.5),
+            Speed::Normal => Some(1.0),
+            Speed::Double => Some(2.0),
+            Speed::Fourfold => Some(4.0),
+            Speed::Eightfold => Some(8.0),
+            Speed::Instant => None,
+        }
+    }
+
+    /// Its name on a button: "0.25×", …, "Instant".
+    pub fn label(self) -> &'static str {
+        match self {
+            Speed::Quarter => "0.25×",
+            Speed::Half => "0.5×",
+            Speed::Normal => "1×",
+            Speed::Double => "2×",
+            Speed::Fourfold => "4×",
+            Speed::Eightfold => "8×",
+            Speed::Instant => "Instant",
+        }
+    }
+}
+
+/// Where a replay is: a moment in the player's time (before 0 during the lead-in, when the
+/// start board is shown before the first move), the speed, and whether it runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Playhead {
+    ms: f64,
+    /// How fast it runs.
+    pub speed: Speed,
+    /// Whether it stands still.
+    pub paused: bool,
+}
+
+impl Default for Playhead {
+    /// At the lead-in's start, running at the player's own speed.
+    fn default() -> Playhead {
+        Playhead {
+            ms: -LEAD_IN_MS,
+            speed: Speed::Normal,
+            paused: false,
+        }
+    }
+}
+
+impl Playhead {
+    /// The moment it is at, in the player's ms (0 during the lead-in).
+    pub fn ms(&self) -> u64 {
+        self.ms.max(0.0) as u64
+    }
+
+    /// Moves made by now: none during the lead-in, nor at 0 (a first move made at 0 comes as
+    /// the playhead leaves it).
+    fn steps(&self, replay: &Replay) -> usize {
+        if self.ms <= 0.0 {
+            0
+        } else {
+            replay.steps_by(self.ms())
+        }
+    }
+
+    /// Runs on by `real` time at its speed (Instant: to the end); at the end it stops. The
+    /// moves made by then.
+    pub fn advance(&mut self, replay: &Replay, real: Duration) -> usize {
+        if !self.paused {
+            self.ms = match self.speed.factor() {
+                Some(factor) => self.ms + real.as_secs_f64() * 1000.0 * factor,
+                None => replay.total_ms() as f64,
+            };
+            if self.ms >= replay.total_ms() as f64 {
+                self.ms = replay.total_ms() as f64;
+                self.paused = true;
+            }
+        }
+        self.steps(replay)
+    }
+
+    /// Put at `ms` (within the replay); the moves made by then.
+    pub fn seek(&mut self, replay: &Replay, ms: u64) -> usize {
+        self.ms = ms.min(replay.total_ms()) as f64;
+        self.steps(replay)
+    }
+
+    /// Put at the moment the board shows `step` moves made, and paused there (a step forward
+    /// or back).
+    pub fn step_to(&mut self, replay: &Replay, step: usize) {
+        self.ms = replay.time_of(step) as f64;
+        self.paused = true;
+    }
+
+    /// Whether it stands at the replay's end.
+    pub fn at_end(&self, replay: &Replay) -> bool {
+        self.ms() >= replay.total_ms()
+    }
+
+    /// Runs it, or pauses it; run at the end, it starts again from the beginning.
+    pub fn toggle(&mut self, replay: &Replay) {
+        if self.paused && self.at_end(replay) {
+            self.ms = -LEAD_IN_MS;
+        }
+        self.paused = !self.paused;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use npuzzle::Shape;
+
+    /// A 3×3 scrambled by `moves`' inverses: `moves` solve it.
+    fn solved_by(moves: &[Move]) -> Board {
+        let mut board = Board::goal_of(Shape::new(3, 3).unwrap());
+        let back: Vec<Move> = moves.iter().rev().map(|mv| mv.inverse()).collect();
+        board.apply_all(&back).unwrap();
+        board
+    }
+
+    fn sample() -> Replay {
+        let moves = vec![Move::Up, Move::Left, Move::Down, Move::Right];
+        Replay::new(
+            solved_by(&moves),
+            moves,
+            Some(&[100, 200, 1200, 1250]),
+            1300,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn the_moves_come_at_the_players_own_times_pauses_included() {
+        let replay = sample();
+        assert_eq!(replay.steps_by(0), 0);
+        assert_eq!(replay.steps_by(199), 1);
+        assert_eq!(replay.steps_by(200), 2);
+        // The player paused a second after the second move.
+        assert_eq!(replay.steps_by(1199), 2);
+        assert_eq!(replay.steps_by(1250), 4);
+        assert_eq!(replay.time_of(2), 200);
+        assert!(replay.board_at(4).is_goal());
+        assert!(!replay.board_at(3).is_goal());
+    }
+
+    #[test]
+    fn the_playhead_runs_at_its_speed_and_stops_at_the_end() {
+        let replay = sample();
+        let mut head = Playhead::default();
+        // The start board is shown for the lead-in, then the first move comes at its time.
+        assert_eq!(head.advance(&replay, Duration::from_millis(50)), 0);
+        assert_eq!(
+            head.advance(&replay, Duration::from_millis(LEAD_IN_MS as u64 + 100)),
+            1
+        );
+        head.speed = Speed::Eightfold;
+        // 150 + 8 × 100 = 950 ms: still two moves (the pause).
+        assert_eq!(head.advance(&replay, Duration::from_millis(100)), 2);
+        assert_eq!(head.advance(&replay, Duration::from_millis(100)), 4);
+        assert!(head.paused && head.at_end(&replay));
+        // Played again at the end, it starts over.
+        head.toggle(&replay);
+        assert_eq!((head.ms(), head.steps(&replay)), (0, 0));
+        assert!(!head.paused);
+        head.speed = Speed::Instant;
+        assert_eq!(head.advance(&replay, Duration::ZERO), 4);
+    }
+
+    #[test]
+    fn a_paused_playhead_stays_and_a_step_pauses_it() {
+        let replay = sample();
+        let mut head = Playhead::default();
+        head.step_to(&replay, 3);
+        assert_eq!(head.advance(&replay, Duration::from_secs(5)), 3);
+        assert_eq!(head.seek(&replay, 99_999), 4);
+        assert_eq!(head.ms(), 1300);
+    }
+
+    #[test]
+    fn a_solve_without_times_is_spread_over_its_total() {
+        let moves = vec![Move::Up, Move::Left, Move::Down, Move::Right];
+        let replay = Replay::new(solved_by(&moves), moves.clone(), None, 4000).unwrap();
+        assert_eq!(
+            (1..=4).map(|s| replay.time_of(s)).collect::<Vec<_>>(),
+            [1000, 2000, 3000, 4000]
+        );
+        assert_eq!(replay.tps_at(4), Some(1.0));
+        let untimed = Replay::new(solved_by(&moves), moves, None, 0).unwrap();
+        assert_eq!(untimed.total_ms(), 1000);
+    }
+
+    #[test]
+    fn an_illegal_move_is_refused_with_its_number() {
+        let goal = Board::goal_of(Shape::new(3, 3).unwrap());
+        // The gap is in the corner: it cannot go down or right.
+        let refused = Replay::new(goal, vec![Move::Up, Move::Down, Move::Down], None, 0);
+        assert_eq!(refused, Err(ReplayError::IllegalMove(3)));
+    }
+}
