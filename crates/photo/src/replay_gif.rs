@@ -538,8 +538,9 @@ impl Film {
         frame
     }
 
-    /// A frame of a rectangle of the canvas: its pixels, or, if smaller once compressed, the
-    /// changed ones with the rest [`CLEAR`].
+    /// A frame of a rectangle of the canvas: its pixels, or, if most are unchanged and it is
+    /// smaller once compressed, the changed ones with the rest [`CLEAR`]. (A tile that moves
+    /// changes nearly every pixel it crosses; the picture after the solved board, few.)
     fn part(&self, canvas: &[u8], rect: Rect) -> Frame<'static> {
         let mut pixels = Vec::with_capacity(rect.width * rect.height);
         let mut changes = Vec::with_capacity(rect.width * rect.height);
@@ -567,7 +568,11 @@ impl Film {
             frame.make_lzw_pre_encoded();
             frame
         };
+        let unchanged = changes.iter().filter(|&&p| p == CLEAR).count();
         let opaque = frame(pixels, None);
+        if unchanged * 2 < changes.len() {
+            return opaque;
+        }
         let clear = frame(changes, Some(CLEAR));
         if clear.buffer.len() < opaque.buffer.len() {
             clear
