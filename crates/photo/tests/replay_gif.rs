@@ -397,3 +397,48 @@ fn even_a_picture_of_noise_keeps_within_2_mb_with_fewer_frames() {
     );
     assert!(shown.delays.len() >= slides.len() + 2);
 }
+
+#[test]
+fn any_replay_makes_a_gif_or_a_refusal_never_a_panic() {
+    let picture = gradient(24, 24);
+    let mut state = 0x2545_f491_u64;
+    let mut next = |below: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % below
+    };
+    let (mut made, mut refused) = (0, 0);
+    for _ in 0..2000 {
+        let (columns, rows) = (next(5) as u32, next(5) as u32);
+        let cells = (columns * rows) as usize;
+        let mut start: Vec<u8> = (0..cells as u8).collect();
+        for i in (1..cells).rev() {
+            start.swap(i, next(i as u64 + 1) as usize);
+        }
+        if next(4) == 0 && cells > 0 {
+            start[next(cells as u64) as usize] = next(30) as u8;
+        }
+        let slides: Vec<Slide> = (0..next(6))
+            .map(|i| Slide {
+                gap_to: next(cells as u64 + 2) as u16,
+                at_ms: (i * 100 + next(150)) as u32,
+            })
+            .collect();
+        let spec = ReplaySpec {
+            picture: &picture,
+            columns,
+            rows,
+            start: &start,
+            slides: &slides,
+        };
+        match replay_gif(&spec) {
+            Ok(bytes) => {
+                show(&bytes);
+                made += 1;
+            }
+            Err(_) => refused += 1,
+        }
+    }
+    assert!(made > 20 && refused > 20, "{made} made, {refused} refused");
+}
