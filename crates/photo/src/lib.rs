@@ -2,7 +2,7 @@
 //! short), turn it upright by its EXIF orientation, frame the part to play (`frame`: the
 //! player's frame, its rules, and where the subject most likely is: `subject`), and cut the
 //! frame into square tiles, scaled down from the photo's own pixels; and a small copy for the
-//! framing sheet (`preview`). Plain Rust, no Bevy.
+//! framing sheet (`preview`); a replay as an animated GIF (`replay_gif`). Plain Rust, no Bevy.
 //!
 //! A crate of its own so that it runs optimised even in the app's dev builds: the `image`
 //! crate's generic code is compiled where it is called, and a phone's 12-megapixel photo must
@@ -17,11 +17,13 @@ use thiserror::Error;
 
 pub mod frame;
 pub mod preview;
+pub mod replay_gif;
 pub mod subject;
 
 pub use frame::{Crop, CropError, Frame, MIN_TILE_PIXELS, holds_a_board, turned_size, unturned};
 pub use image;
 pub use preview::{PREVIEW_SIDE, preview};
+pub use replay_gif::{GifError, ReplaySpec, Slide, replay_gif};
 pub use subject::subject_frame;
 
 /// The largest file read, in bytes.

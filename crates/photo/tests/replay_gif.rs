@@ -1,0 +1,444 @@
+//! The replay GIF decoded as a viewer shows it: frames drawn over each other at their offsets,
+//! their transparent pixels leaving the frame before.
+
+#[path = "support/solve.rs"]
+mod support;
+
+use snapslide_photo::image::{self, DynamicImage, Rgb, RgbImage, RgbaImage};
+use snapslide_photo::replay_gif::{END_HOLD_MS, GIF_SIDE};
+use snapslide_photo::{GifError, ReplaySpec, Slide, load_file, prepare, replay_gif};
+use support::solve;
+
+/// What a viewer shows of a GIF.
+struct Shown {
+    width: u32,
+    height: u32,
+    /// Each frame's delay, in centiseconds.
+    delays: Vec<u16>,
+    /// The canvas after the first frame, and after the last.
+    first: RgbImage,
+    last: RgbImage,
+    repeat: gif::Repeat,
+}
+
+fn show(bytes: &[u8]) -> Shown {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(bytes).expect("a GIF");
+    let palette = decoder.global_palette().expect("a global palette").to_vec();
+    let (width, height) = (u32::from(decoder.width()), u32::from(decoder.height()));
+    let mut canvas = RgbImage::new(width, height);
+    let (mut delays, mut first) = (Vec::new(), None);
+    while let Some(frame) = decoder.read_next_frame().expect("a frame") {
+        let (left, top) = (u32::from(frame.left), u32::from(frame.top));
+        let (w, h) = (u32::from(frame.width), u32::from(frame.height));
+        assert!(
+            left + w <= width && top + h <= height,
+            "a frame off the canvas"
+        );
+        assert_eq!(frame.dispose, gif::DisposalMethod::Keep);
+        for (i, &index) in frame.buffer.iter().enumerate() {
+            if Some(index) == frame.transparent {
+                continue;
+            }
+            let colour = &palette[usize::from(index) * 3..][..3];
+            let (x, y) = (left + i as u32 % w, top + i as u32 / w);
+            canvas.put_pixel(x, y, Rgb([colour[0], colour[1], colour[2]]));
+        }
+        delays.push(frame.delay);
+        first.get_or_insert_with(|| canvas.clone());
+    }
+    Shown {
+        width,
+        height,
+        delays,
+        first: first.expect("at least one frame"),
+        last: canvas,
+        repeat: decoder.repeat(),
+    }
+}
+
+/// A picture whose every tile has a colour of its own: red across, green down.
+fn gradient(width: u32, height: u32) -> RgbaImage {
+    RgbaImage::from_fn(width, height, |x, y| {
+        image::Rgba([(x * 255 / width) as u8, (y * 255 / height) as u8, 90, 255])
+    })
+}
+
+/// The mean colour of the middle half of a rectangle (clear of the lines between tiles).
+fn middle(picture: &RgbImage, x: u32, y: u32, side: u32) -> [f64; 3] {
+    let mut sum = [0.0; 3];
+    let (from, to) = (side / 4, side * 3 / 4);
+    for py in y + from..y + to {
+        for px in x + from..x + to {
+            for (s, c) in sum.iter_mut().zip(picture.get_pixel(px, py).0) {
+                *s += f64::from(c);
+            }
+        }
+    }
+    sum.map(|s| s / f64::from((to - from) * (to - from)))
+}
+
+/// The mean difference per channel between two pictures of the same size.
+fn difference(a: &RgbImage, b: &RgbImage) -> f64 {
+    assert_eq!(a.dimensions(), b.dimensions());
+    let total: u64 = a
+        .as_raw()
+        .iter()
+        .zip(b.as_raw())
+        .map(|(&p, &q)| u64::from(p.abs_diff(q)))
+        .sum();
+    total as f64 / a.as_raw().len() as f64
+}
+
+fn scaled(picture: &RgbaImage, width: u32, height: u32) -> RgbImage {
+    let small = image::imageops::thumbnail(picture, width, height);
+    DynamicImage::ImageRgba8(small).to_rgb8()
+}
+
+#[test]
+fn a_solve_plays_from_the_start_board_to_the_picture() {
+    let picture = gradient(960, 960);
+    let (start, slides) = solve(4, 4, 30, 7);
+    let spec = ReplaySpec {
+        picture: &picture,
+        columns: 4,
+        rows: 4,
+        start: &start,
+        slides: &slides,
+    };
+    let shown = show(&replay_gif(&spec).unwrap());
+    assert_eq!((shown.width, shown.height), (GIF_SIDE, GIF_SIDE));
+    let frames = shown.delays.len();
+    assert!(
+        (slides.len() + 2..=3 * slides.len() + 2).contains(&frames),
+        "{frames} frames for {} slides",
+        slides.len()
+    );
+    assert_eq!(shown.repeat, gif::Repeat::Infinite);
+    assert_eq!(
+        u32::from(*shown.delays.last().unwrap()) * 10,
+        END_HOLD_MS,
+        "the last frame is held"
+    );
+    let solved = scaled(&picture, 480, 480);
+    for (cell, &tile) in start.iter().enumerate() {
+        let (x, y) = ((cell as u32 % 4) * 120, (cell as u32 / 4) * 120);
+        let seen = middle(&shown.first, x, y, 120);
+        if tile == 0 {
+            assert!(
+                seen.iter().all(|&c| c < 40.0),
+                "the gap at {cell}: {seen:?}"
+            );
+            continue;
+        }
+        let home = u32::from(tile) - 1;
+        let want = middle(&solved, (home % 4) * 120, (home / 4) * 120, 120);
+        let off = seen.iter().zip(want).map(|(s, w)| (s - w).abs());
+        assert!(
+            off.fold(0.0, f64::max) < 6.0,
+            "tile {tile} at {cell}: {seen:?}, not {want:?}"
+        );
+    }
+    let off = difference(&shown.last, &solved);
+    assert!(off < 8.0, "the last frame is {off} from the picture");
+}
+
+#[test]
+fn the_gif_fits_480_pixels_and_never_grows_the_picture() {
+    for (picture, (columns, rows), want) in [
+        (gradient(600, 1000), (3, 5), (288, 480)),
+        (gradient(1000, 500), (4, 2), (480, 240)),
+        (gradient(100, 100), (4, 4), (100, 100)),
+    ] {
+        let (start, slides) = solve(columns, rows, 5, 1);
+        let spec = ReplaySpec {
+            picture: &picture,
+            columns,
+            rows,
+            start: &start,
+            slides: &slides,
+        };
+        let shown = show(&replay_gif(&spec).unwrap());
+        assert_eq!((shown.width, shown.height), want, "{columns} × {rows}");
+        let off = difference(&shown.last, &scaled(&picture, want.0, want.1));
+        assert!(off < 8.0, "{columns} × {rows}: {off} from the picture");
+    }
+}
+
+#[test]
+fn the_players_timing_is_kept_and_long_pauses_shortened() {
+    let picture = gradient(300, 300);
+    let (start, mut slides) = solve(3, 3, 3, 3);
+    for (slide, at_ms) in slides.iter_mut().zip([0, 5000, 5040]) {
+        slide.at_ms = at_ms;
+    }
+    let spec = ReplaySpec {
+        picture: &picture,
+        columns: 3,
+        rows: 3,
+        start: &start,
+        slides: &slides,
+    };
+    let shown = show(&replay_gif(&spec).unwrap());
+    assert!(shown.delays.iter().all(|&d| d >= 2), "{:?}", shown.delays);
+    // The start (1 s), the 5 s pause as 1 s, 40 ms, the solved board (0.5 s), the picture (2 s).
+    let total: u32 = shown.delays.iter().map(|&d| u32::from(d)).sum();
+    assert_eq!(total, 100 + 100 + 4 + 50 + 200, "{:?}", shown.delays);
+    // The start; the slides followed by time to spare in three frames, the quick one in two;
+    // the picture.
+    assert_eq!(shown.delays.len(), 1 + 3 + 2 + 3 + 1, "{:?}", shown.delays);
+}
+
+#[test]
+fn a_replay_that_does_not_solve_ends_on_its_last_board() {
+    let picture = gradient(480, 480);
+    let (start, slides) = solve(4, 4, 20, 5);
+    let spec = ReplaySpec {
+        picture: &picture,
+        columns: 4,
+        rows: 4,
+        start: &start,
+        slides: &slides[..10],
+    };
+    let shown = show(&replay_gif(&spec).unwrap());
+    let gap = usize::from(slides[9].gap_to) as u32;
+    let seen = middle(&shown.last, (gap % 4) * 120, (gap / 4) * 120, 120);
+    assert!(seen.iter().all(|&c| c < 40.0), "the gap at {gap}: {seen:?}");
+    let held = u32::from(*shown.delays.last().unwrap()) * 10;
+    assert!(
+        (END_HOLD_MS..END_HOLD_MS + 100).contains(&held),
+        "held {held} ms"
+    );
+}
+
+#[test]
+fn a_replay_that_does_not_hold_together_is_refused() {
+    let picture = gradient(400, 400);
+    let start: Vec<u8> = vec![1, 2, 3, 4, 5, 6, 7, 0, 8];
+    let slide = |gap_to, at_ms| Slide { gap_to, at_ms };
+    let gif = |columns, rows, start: &[u8], slides: &[Slide], picture: &RgbaImage| {
+        replay_gif(&ReplaySpec {
+            picture,
+            columns,
+            rows,
+            start,
+            slides,
+        })
+    };
+    let ok = [slide(8, 0)];
+    assert!(gif(3, 3, &start, &ok, &picture).is_ok());
+    type Is = fn(&GifError) -> bool;
+    let refusals: [(Result<Vec<u8>, GifError>, Is); 12] = [
+        (gif(0, 3, &start, &ok, &picture), |e| {
+            matches!(
+                e,
+                GifError::ZeroSize {
+                    columns: 0,
+                    rows: 3
+                }
+            )
+        }),
+        (gif(3, 0, &start, &ok, &picture), |e| {
+            matches!(e, GifError::ZeroSize { .. })
+        }),
+        (gif(17, 16, &start, &ok, &picture), |e| {
+            matches!(e, GifError::TooManyTiles { .. })
+        }),
+        (gif(3, 3, &start, &ok, &gradient(11, 400)), |e| {
+            matches!(
+                e,
+                GifError::PictureTooSmall {
+                    width: 11,
+                    height: 400
+                }
+            )
+        }),
+        (gif(3, 3, &start[..8], &ok, &picture), |e| {
+            matches!(
+                e,
+                GifError::TileCount {
+                    expected: 9,
+                    found: 8
+                }
+            )
+        }),
+        (
+            gif(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 7], &ok, &picture),
+            |e| matches!(e, GifError::BadTile { tile: 7 }),
+        ),
+        (
+            gif(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 9], &ok, &picture),
+            |e| matches!(e, GifError::BadTile { tile: 9 }),
+        ),
+        (gif(3, 3, &start, &[slide(9, 0)], &picture), |e| {
+            matches!(e, GifError::OffBoard { slide: 0, cell: 9 })
+        }),
+        (gif(3, 3, &start, &[slide(3, 0)], &picture), |e| {
+            matches!(
+                e,
+                GifError::NotBesideGap {
+                    slide: 0,
+                    gap: 7,
+                    cell: 3
+                }
+            )
+        }),
+        (
+            gif(3, 3, &start, &[slide(8, 0), slide(6, 5)], &picture),
+            |e| {
+                matches!(
+                    e,
+                    GifError::NotBesideGap {
+                        slide: 1,
+                        gap: 8,
+                        cell: 6
+                    }
+                )
+            },
+        ),
+        // Cell 3 follows cell 2 in row-major order, but on the next row.
+        (
+            gif(3, 3, &[1, 2, 0, 3, 4, 5, 6, 7, 8], &[slide(3, 0)], &picture),
+            |e| {
+                matches!(
+                    e,
+                    GifError::NotBesideGap {
+                        slide: 0,
+                        gap: 2,
+                        cell: 3
+                    }
+                )
+            },
+        ),
+        (
+            gif(3, 3, &start, &[slide(8, 10), slide(5, 9)], &picture),
+            |e| matches!(e, GifError::TimeGoesBack { slide: 1 }),
+        ),
+    ];
+    for (i, (result, is)) in refusals.into_iter().enumerate() {
+        match result {
+            Err(error) => {
+                assert!(is(&error), "case {i}: {error:?}");
+                assert!(!error.to_string().is_empty());
+            }
+            Ok(_) => panic!("case {i} made a GIF"),
+        }
+    }
+}
+
+#[test]
+fn a_hundred_move_solve_of_each_bundled_photo_is_under_2_mb() {
+    let photos = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/photos");
+    let (start, slides) = solve(4, 4, 100, 11);
+    let mut seen = 0;
+    for entry in std::fs::read_dir(photos).unwrap() {
+        let path = entry.unwrap().path();
+        if !matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("jpg" | "png")
+        ) {
+            continue;
+        }
+        let photo = load_file(&path).unwrap();
+        let picture = prepare(&photo, 4, 4).picture;
+        let spec = ReplaySpec {
+            picture: &picture,
+            columns: 4,
+            rows: 4,
+            start: &start,
+            slides: &slides,
+        };
+        let bytes = replay_gif(&spec).unwrap();
+        println!("{}: {} bytes", path.display(), bytes.len());
+        assert!(
+            bytes.len() <= 2_000_000,
+            "{}: {} bytes",
+            path.display(),
+            bytes.len()
+        );
+        let shown = show(&bytes);
+        let off = difference(&shown.last, &scaled(&picture, 480, 480));
+        assert!(
+            off < 8.0,
+            "{}: the last frame is {off} from the picture",
+            path.display()
+        );
+        seen += 1;
+    }
+    assert!(seen >= 3, "only {seen} photos");
+}
+
+#[test]
+fn even_a_picture_of_noise_keeps_within_2_mb_with_fewer_frames() {
+    let mut state = 1u32;
+    let noise = RgbaImage::from_fn(960, 960, |_, _| {
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        let [r, g, b, _] = state.to_le_bytes();
+        image::Rgba([r, g, b, 255])
+    });
+    let (start, slides) = solve(4, 4, 100, 3);
+    let spec = ReplaySpec {
+        picture: &noise,
+        columns: 4,
+        rows: 4,
+        start: &start,
+        slides: &slides,
+    };
+    let bytes = replay_gif(&spec).unwrap();
+    assert!(bytes.len() <= 2_000_000, "{} bytes", bytes.len());
+    let shown = show(&bytes);
+    assert!(
+        shown.delays.len() < 3 * slides.len(),
+        "{} frames",
+        shown.delays.len()
+    );
+    assert!(shown.delays.len() >= slides.len() + 2);
+}
+
+#[test]
+fn any_replay_makes_a_gif_or_a_refusal_never_a_panic() {
+    let picture = gradient(24, 24);
+    let mut state = 0x2545_f491_u64;
+    let mut next = |below: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % below
+    };
+    let (mut made, mut refused) = (0, 0);
+    for _ in 0..2000 {
+        let (columns, rows) = (next(5) as u32, next(5) as u32);
+        let cells = (columns * rows) as usize;
+        let mut start: Vec<u8> = (0..cells as u8).collect();
+        for i in (1..cells).rev() {
+            start.swap(i, next(i as u64 + 1) as usize);
+        }
+        if next(4) == 0 && cells > 0 {
+            start[next(cells as u64) as usize] = next(30) as u8;
+        }
+        let slides: Vec<Slide> = (0..next(6))
+            .map(|i| Slide {
+                gap_to: next(cells as u64 + 2) as u16,
+                at_ms: (i * 100 + next(150)) as u32,
+            })
+            .collect();
+        let spec = ReplaySpec {
+            picture: &picture,
+            columns,
+            rows,
+            start: &start,
+            slides: &slides,
+        };
+        match replay_gif(&spec) {
+            Ok(bytes) => {
+                show(&bytes);
+                made += 1;
+            }
+            Err(_) => refused += 1,
+        }
+    }
+    assert!(made > 20 && refused > 20, "{made} made, {refused} refused");
+}
