@@ -683,11 +683,15 @@ thread_local! {
 /// Observes the launch and the app becoming active (from the plugin, on the main thread,
 /// before `UIApplicationMain` runs).
 fn watch_links(inbox: Inbox) {
-    let Some(mtm) = MainThreadMarker::new() else {
+    if MainThreadMarker::new().is_none() {
         warn!("the app was not built on the main thread: challenge links are not heard");
         return;
-    };
+    }
     let launched = RcBlock::new(move |notification: NonNull<NSNotification>| {
+        // UIKit posts UIApplication's notifications on the main thread.
+        let Some(mtm) = MainThreadMarker::new() else {
+            return;
+        };
         // SAFETY: the notification is alive while its observer runs.
         let notification = unsafe { notification.as_ref() };
         app_launched(mtm, notification, &inbox);
