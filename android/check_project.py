@@ -4,7 +4,12 @@
 - the manifest and every resource XML parse, and the manifest's @type/name references exist;
 - the manifest names an activity class that exists in the Java sources (a GameActivity);
 - android.app.lib_name and MainActivity's loadLibrary name the Rust library (android/native);
-- the FileProvider's authority is the one the Java code uses, with its paths file;
+- the FileProvider's authority is the one the Java code uses, with its paths file: the
+  camera's folder and the folder src/platform/shared_file.rs copies a file to share into;
+- MainActivity opens challenge links: an intent filter (VIEW, DEFAULT, BROWSABLE) for the
+  scheme and host of the challenge crate's LINK_PREFIX, which src/platform/links.rs names too,
+  and a launch mode that hands a link to the running game; the filter removed from a copy of
+  the manifest is caught;
 - no CAMERA permission; <queries> for IMAGE_CAPTURE;
 - versionName and versionCode follow Cargo.toml's version; minSdk 26; prefab off;
 - games-activity is the 4.4 line android-activity 0.6 needs;
@@ -34,6 +39,8 @@ JAVA = MAIN / "java"
 RES = MAIN / "res"
 NS = "{http://schemas.android.com/apk/res/android}"
 MAIN_ACTIVITY_MAX_LINES = 100
+CHALLENGE = ROOT / "crates/challenge/src/challenge.rs"
+PLATFORM = ROOT / "src/platform"
 
 sys.path.insert(0, str(ANDROID / "icon"))
 import make_icons  # noqa: E402  (the icon's own check)
@@ -150,8 +157,71 @@ def check_provider(manifest, problems):
         return
     path_file = RES / "xml" / (paths[0][len("@xml/") :] + ".xml")
     root = parse_xml(path_file, problems) if path_file.exists() else None
-    if root is None or root.find("cache-path") is None:
+    served = {p.get("path") for p in root.findall("cache-path")} if root is not None else set()
+    if "camera/" not in served:
         problems.append(f"{paths[0]} has no cache-path for the camera's photo")
+    shared = rust_constant(PLATFORM / "shared_file.rs", "SHARED_DIR")
+    if shared is None or f"{shared}/" not in served:
+        problems.append(f"{paths[0]} does not serve the folder a file to share is copied into "
+                        f"(src/platform/shared_file.rs' SHARED_DIR {shared!r})")
+
+
+def rust_constant(path, name):
+    """The value of a `const NAME: &str = "...";` in a Rust file, or None."""
+    match = re.search(rf'const {name}: &str = "([^"]*)";', path.read_text())
+    return match.group(1) if match else None
+
+
+LINK_ACTIONS = {"android.intent.action.VIEW"}
+LINK_CATEGORIES = {"android.intent.category.DEFAULT", "android.intent.category.BROWSABLE"}
+# Launch modes in which a link reaches the running activity (onNewIntent), not a second game.
+RUNNING_LAUNCH_MODES = {"singleTask", "singleTop", "singleInstance"}
+
+
+def check_links(manifest, problems):
+    """The activity opens challenge links: an intent filter for the scheme and host of the
+    challenge crate's LINK_PREFIX (the one links.rs accepts), and a link reaches the running
+    game."""
+    prefix = re.search(r'LINK_PREFIX: &str = "([a-z]+)://([a-z]+)/";', CHALLENGE.read_text())
+    if prefix is None:
+        problems.append("crates/challenge's LINK_PREFIX is not scheme://host/")
+        return
+    scheme, host = prefix.groups()
+    if rust_constant(PLATFORM / "links.rs", "SCHEME") != scheme:
+        problems.append(f"src/platform/links.rs' SCHEME is not the challenge link's {scheme!r}")
+    activity = manifest.find("application/activity")
+    if activity is None:
+        return  # check_activity says so
+    names = lambda f, tag: {e.get(NS + "name") for e in f.findall(tag)}  # noqa: E731
+    filters = [
+        f for f in activity.findall("intent-filter")
+        if LINK_ACTIONS <= names(f, "action") and LINK_CATEGORIES <= names(f, "category")
+        and any(d.get(NS + "scheme") == scheme and d.get(NS + "host") == host
+                for d in f.findall("data"))
+    ]
+    if not filters:
+        problems.append(f"the activity has no intent filter (VIEW, DEFAULT, BROWSABLE) for "
+                        f"{scheme}://{host}/ links")
+    if activity.get(NS + "launchMode") not in RUNNING_LAUNCH_MODES:
+        problems.append(f"the activity's launchMode {activity.get(NS + 'launchMode')} would "
+                        f"start a second game for a link (one of {sorted(RUNNING_LAUNCH_MODES)})")
+
+
+def check_links_can_fail(manifest, problems):
+    """check_links on a copy of the manifest without the link's intent filter: it must be
+    reported."""
+    planted = ET.fromstring(ET.tostring(manifest))
+    activity = planted.find("application/activity")
+    removed = 0
+    for intent_filter in list(activity.findall("intent-filter") if activity is not None else []):
+        if any(a.get(NS + "name") == "android.intent.action.VIEW"
+               for a in intent_filter.findall("action")):
+            activity.remove(intent_filter)
+            removed += 1
+    found = []
+    check_links(planted, found)
+    if removed == 0 or not any("no intent filter" in problem for problem in found):
+        problems.append("the link check missed a manifest without the link's intent filter")
 
 
 def check_permissions(manifest, problems):
@@ -263,14 +333,17 @@ def main():
         check_activity(manifest, namespace or "", problems)
         check_provider(manifest, problems)
         check_permissions(manifest, problems)
+        check_links(manifest, problems)
+        check_links_can_fail(manifest, problems)
     check_abis(ANDROID, problems)
     check_abis_can_fail(problems)
     problems += make_icons.check()
     for problem in problems:
         print(f"android: {problem}", file=sys.stderr)
     if not problems:
-        print("android: manifest, resources, versions, ABIs and icon are consistent "
-              "(an ABI mismatch planted in a scratch copy was caught)")
+        print("android: manifest, resources, versions, ABIs, challenge links and icon are "
+              "consistent (an ABI mismatch planted in a scratch copy, and a manifest without "
+              "the link's intent filter, were caught)")
     return 1 if problems else 0
 
 

@@ -2,7 +2,9 @@
 """Static checks of ios/ that need no Xcode (ios/check.sh runs them):
 
 - Info.plist parses and holds the camera's usage description, a UILaunchScreen dictionary
-  whose colour exists in the asset catalog, and the crate's version;
+  whose colour exists in the asset catalog, the crate's version, and the URL scheme of the
+  challenge crate's LINK_PREFIX in CFBundleURLTypes (the one src/platform/links.rs accepts),
+  and a plist without it is caught;
 - the Xcode project parses (the `pbxproj` package from PyPI), its one target runs
   build_rust_deps.sh in a build phase, copies the repository's assets and the asset catalog,
   and names Info.plist, iOS 15 and the crate's version;
@@ -26,6 +28,8 @@ IOS = Path(__file__).resolve().parent
 ROOT = IOS.parent
 APP = IOS / "Snapslide"
 CATALOG = APP / "Assets.xcassets"
+CHALLENGE = ROOT / "crates/challenge/src/challenge.rs"
+LINKS = ROOT / "src/platform/links.rs"
 PROJECT = IOS / "Snapslide.xcodeproj/project.pbxproj"
 SCRIPT = IOS / "build_rust_deps.sh"
 DEPLOYMENT_TARGET = "15.0"
@@ -76,6 +80,32 @@ def check_plist(version, problems):
         problems.append(f"CFBundleVersion is not {version_code(version)}")
     if info.get("CFBundleExecutable") != "$(EXECUTABLE_NAME)":
         problems.append("CFBundleExecutable must be $(EXECUTABLE_NAME)")
+    check_url_scheme(info, problems)
+    without = {key: value for key, value in info.items() if key != "CFBundleURLTypes"}
+    found = []
+    check_url_scheme(without, found)
+    if not found:
+        problems.append("the URL scheme check missed an Info.plist without CFBundleURLTypes")
+
+
+def check_url_scheme(info, problems):
+    """Challenge links open the app: CFBundleURLTypes lists the scheme of the challenge crate's
+    LINK_PREFIX, which links.rs accepts too."""
+    prefix = re.search(r'LINK_PREFIX: &str = "([a-z]+)://', CHALLENGE.read_text())
+    scheme = re.search(r'const SCHEME: &str = "([^"]*)";', LINKS.read_text())
+    if prefix is None or scheme is None or prefix.group(1) != scheme.group(1):
+        problems.append("the challenge crate's LINK_PREFIX and links.rs' SCHEME do not agree")
+        return
+    url_types = info.get("CFBundleURLTypes")
+    schemes = [
+        scheme
+        for url_type in (url_types if isinstance(url_types, list) else [])
+        if isinstance(url_type, dict)
+        for scheme in url_type.get("CFBundleURLSchemes", [])
+    ]
+    if prefix.group(1) not in schemes:
+        problems.append(f"Info.plist's CFBundleURLTypes do not list the {prefix.group(1)!r} "
+                        f"scheme: challenge links would not open the app")
 
 
 def check_project(version, problems):
@@ -182,7 +212,8 @@ def main():
     for problem in problems:
         print(f"ios: {problem}", file=sys.stderr)
     if not problems:
-        print("ios: Info.plist, the Xcode project, the build script and the icon are consistent")
+        print("ios: Info.plist (with the challenge links' URL scheme), the Xcode project, the "
+              "build script and the icon are consistent (a plist without the scheme was caught)")
     return 1 if problems else 0
 
 

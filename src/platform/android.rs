@@ -1,7 +1,12 @@
-//! Android: the system photo picker and the camera, back, insets, haptics and the device's
-//! text size and animation setting, through the JNI bridge (`android/bridge`, no Bevy in it)
-//! to `MainActivity`. Every JNI call runs on Java's main thread (`run_on_java_main_thread`), so
-//! Bevy's threads never attach to the JVM.
+//! Android: the system photo picker and the camera, back, insets, haptics, the device's text
+//! size and animation setting, the share sheet (`ACTION_SEND` through the chooser, for text and
+//! for a file) and challenge links (the manifest's intent filter for `snapslide://c/…`, the
+//! intent's data sent by `MainActivity` at launch and on `onNewIntent`), through the JNI bridge
+//! (`android/bridge`, no Bevy in it) to `MainActivity`. Every JNI call runs on Java's main
+//! thread (`run_on_java_main_thread`), so Bevy's threads never attach to the JVM.
+//!
+//! A file to share is first copied into the cache folder that the FileProvider serves
+//! ([`copy_to_shared`]).
 //!
 //! The activity sends the text size and animations unasked (at start, on resume, when the
 //! configuration changes), so [`Platform::ask_preferences`] keeps its default here.
@@ -9,14 +14,18 @@
 //! Insets arrive in physical pixels; [`safe_area`] divides them by the window's scale factor
 //! and hands the app a [`SafeArea`] in logical pixels whenever either changes.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use bevy::android::ANDROID_APP;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use snapslide_android_bridge::{Bridge, BridgeEvent, Insets, Origin, Preferences, Tap};
+use snapslide_android_bridge::{
+    Bridge, BridgeError, BridgeEvent, Insets, Origin, Preferences, Tap,
+};
 
+use super::links::link_event;
+use super::shared_file::copy_to_shared;
 use super::{Haptic, Inbox, Platform, PlatformEvent, PlatformHandle};
 use super::{SafeArea, SystemPreferences};
 use crate::frame::AppSet;
@@ -28,6 +37,33 @@ type SharedBridge = Arc<OnceLock<Bridge>>;
 /// The Android platform.
 pub struct Android {
     bridge: SharedBridge,
+    /// Where a share that fails on Java's main thread is told.
+    inbox: Inbox,
+}
+
+impl Android {
+    /// Runs `call` with the bridge on Java's main thread; a failure there is told as
+    /// [`PlatformEvent::ShareFailed`]. Refused at once before the bridge is connected.
+    fn share_on_java_main_thread(
+        &self,
+        call: impl FnOnce(&Bridge) -> Result<(), BridgeError> + Send + 'static,
+    ) -> Result<(), String> {
+        if self.bridge.get().is_none() {
+            return Err("the game is not connected to Android yet".into());
+        }
+        let bridge = Arc::clone(&self.bridge);
+        let inbox = self.inbox.clone();
+        on_java_main_thread(move || {
+            let called = bridge.get().map(call);
+            if let Some(Err(error)) = called {
+                warn!("the share sheet did not open: {error}");
+                inbox.push(PlatformEvent::ShareFailed(
+                    "the share sheet did not open".into(),
+                ));
+            }
+        });
+        Ok(())
+    }
 }
 
 impl Platform for Android {
@@ -64,6 +100,29 @@ impl Platform for Android {
             }
         });
     }
+
+    /// The system's share sheet (`ACTION_SEND`, `text/plain`, through the chooser).
+    fn share_text(&self, text: &str) -> Result<(), String> {
+        let text = text.to_owned();
+        self.share_on_java_main_thread(move |bridge| bridge.share_text(&text))
+    }
+
+    fn shares_by_sheet(&self) -> bool {
+        true
+    }
+
+    /// The share sheet for a copy of the file in the FileProvider's shared folder
+    /// (`ACTION_SEND` with `EXTRA_STREAM`, the receiver allowed to read it).
+    fn share_file(&self, path: &Path, mime: &str) -> Result<(), String> {
+        let cache = cache_dir().ok_or("the app's cache folder is unknown")?;
+        let shared = copy_to_shared(path, &cache)?;
+        let shared = shared
+            .to_str()
+            .ok_or("the file's name cannot be handed to Android")?
+            .to_owned();
+        let mime = mime.to_owned();
+        self.share_on_java_main_thread(move |bridge| bridge.share_file(&shared, &mime))
+    }
 }
 
 /// Runs `work` on Java's main thread (where JNI calls belong and the activity lives).
@@ -78,6 +137,12 @@ fn on_java_main_thread(work: impl FnOnce() + Send + 'static) {
 /// answers from `$HOME`, which Android apps do not have.)
 pub(super) fn data_dir() -> Option<PathBuf> {
     ANDROID_APP.get()?.internal_data_path()
+}
+
+/// The app's cache folder (`Context.getCacheDir()`): `cache` beside the internal `files`
+/// folder.
+fn cache_dir() -> Option<PathBuf> {
+    Some(data_dir()?.parent()?.join("cache"))
 }
 
 /// The last insets the activity reported, in physical pixels.
@@ -98,8 +163,8 @@ pub(super) fn plugin(app: &mut App) {
     let inbox = Inbox::clone(&app.world_mut().get_resource_or_init::<Inbox>());
     let insets = PhysicalInsets::default();
     let bridge = SharedBridge::default();
-    connect(Arc::clone(&bridge), inbox, insets.clone());
-    app.insert_resource(PlatformHandle(Box::new(Android { bridge })))
+    connect(Arc::clone(&bridge), inbox.clone(), insets.clone());
+    app.insert_resource(PlatformHandle(Box::new(Android { bridge, inbox })))
         .insert_resource(insets)
         .add_systems(Update, safe_area.in_set(AppSet::Input));
 }
@@ -130,6 +195,11 @@ fn connect(cell: SharedBridge, inbox: Inbox, insets: PhysicalInsets) {
             BridgeEvent::Preferences(read) => {
                 inbox.push(PlatformEvent::Preferences(system_preferences(read)));
             }
+            BridgeEvent::Link(uri) => match link_event(&uri) {
+                Some(event) => inbox.push(event),
+                None => warn!("not a challenge link, ignored: {uri:.80}"),
+            },
+            BridgeEvent::ShareFailed(reason) => inbox.push(PlatformEvent::ShareFailed(reason)),
         };
         match bridge.register(Arc::new(sink)) {
             Ok(()) => {

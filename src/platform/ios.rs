@@ -1,7 +1,15 @@
 //! iOS: PHPicker for the gallery (no library permission), UIImagePickerController for the
 //! camera (`NSCameraUsageDescription` in `ios/Snapslide/Info.plist`), haptics, the safe area,
-//! the text size and Reduce Motion, and the data folder, through UIKit with the objc2 0.6
-//! crates.
+//! the text size and Reduce Motion, the data folder, the share sheet (UIActivityViewController,
+//! for text and for a file) and challenge links (the `snapslide` scheme in Info.plist's
+//! `CFBundleURLTypes`), through UIKit with the objc2 0.6 crates.
+//!
+//! Links: winit 0.30 hands `UIApplicationMain` no delegate class and listens to UIKit's
+//! notifications instead, so the app has no delegate to be told of a URL. At launch (UIKit's
+//! `UIApplicationDidFinishLaunchingNotification`, observed from the plugin, before UIKit starts)
+//! the link the app was launched with is read from the launch options, and a delegate of ours
+//! that answers only `application:openURL:options:` is set, for the links tapped while the
+//! game runs. [`LaunchLinks`] takes the launch's link once if UIKit hands it both ways.
 //!
 //! Written against the sources of objc2 0.6.5, objc2-ui-kit, objc2-foundation and
 //! objc2-photos-ui 0.3.2. `make phone-check` type-checks it with clippy against Linux builds
@@ -14,28 +22,29 @@
 //! `image` crate has no HEIC decoder), off the main thread.
 
 use std::cell::RefCell;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::ptr::NonNull;
 
 use bevy::ecs::system::NonSendMarker;
 use bevy::prelude::*;
-use block2::RcBlock;
+use block2::{Block, RcBlock};
 use dispatch2::{DispatchQoS, DispatchQueue, GlobalQueueIdentifier};
 use objc2::rc::Retained;
-use objc2::runtime::{AnyObject, NSObject, NSObjectProtocol};
+use objc2::runtime::{AnyObject, NSObject, NSObjectProtocol, ProtocolObject};
 use objc2::{
     AnyThread, DefinedClass, MainThreadMarker, MainThreadOnly, Message, define_class, extern_class,
     extern_methods, extern_protocol, msg_send,
 };
 use objc2_core_foundation::{CGFloat, CGPoint, CGRect, CGSize};
 use objc2_foundation::{
-    NSArray, NSData, NSDictionary, NSError, NSFileManager, NSSearchPathDirectory,
-    NSSearchPathDomainMask, ns_string,
+    NSArray, NSData, NSDictionary, NSError, NSFileManager, NSNotification, NSNotificationCenter,
+    NSNotificationName, NSSearchPathDirectory, NSSearchPathDomainMask, NSString, NSURL, ns_string,
 };
 use objc2_photos_ui::{PHPickerConfiguration, PHPickerFilter, PHPickerResult};
 use objc2_ui_kit::{
-    UIAccessibilityIsReduceMotionEnabled, UIApplication, UIContentSizeCategory,
-    UIContentSizeCategoryAccessibilityExtraExtraExtraLarge,
+    UIAccessibilityIsReduceMotionEnabled, UIApplication, UIApplicationDelegate,
+    UIApplicationDidBecomeActiveNotification, UIApplicationDidFinishLaunchingNotification,
+    UIContentSizeCategory, UIContentSizeCategoryAccessibilityExtraExtraExtraLarge,
     UIContentSizeCategoryAccessibilityExtraExtraLarge,
     UIContentSizeCategoryAccessibilityExtraLarge, UIContentSizeCategoryAccessibilityLarge,
     UIContentSizeCategoryAccessibilityMedium, UIContentSizeCategoryExtraExtraExtraLarge,
@@ -46,10 +55,17 @@ use objc2_ui_kit::{
     UIImagePickerControllerDelegate, UIImagePickerControllerInfoKey,
     UIImagePickerControllerOriginalImage, UIImagePickerControllerSourceType,
     UIImpactFeedbackGenerator, UIImpactFeedbackStyle, UINavigationControllerDelegate,
-    UINotificationFeedbackGenerator, UINotificationFeedbackType, UIResponder, UIViewController,
+    UINotificationFeedbackGenerator, UINotificationFeedbackType, UIResponder, UIView,
+    UIViewController,
 };
 
+// Deprecated for apps with scenes; winit 0.30 makes none, so UIKit hands the app its launch
+// options and calls the app delegate's application:openURL:options:.
+#[allow(deprecated)]
+use objc2_ui_kit::UIApplicationLaunchOptionsURLKey;
+
 use super::content_size::ContentSize;
+use super::links::LaunchLinks;
 use super::picker_slot::PickerSlot;
 use super::{Haptic, Inbox, Platform, PlatformEvent, PlatformHandle};
 use super::{SafeArea, SystemPreferences};
@@ -61,7 +77,10 @@ const MAX_SIDE: CGFloat = 2048.0;
 const JPEG_QUALITY: CGFloat = 0.9;
 
 /// The iOS platform.
-pub struct Ios;
+pub struct Ios {
+    /// Where a share sheet that cannot be shown is told.
+    inbox: Inbox,
+}
 
 impl Platform for Ios {
     fn photo_origins(&self) -> &'static [PhotoOrigin] {
@@ -94,10 +113,41 @@ impl Platform for Ios {
     fn ask_preferences(&self, inbox: Inbox) {
         on_main(move |mtm| inbox.push(PlatformEvent::Preferences(preferences(mtm))));
     }
+
+    /// The share sheet, shown on the main thread (a failure there is told in the inbox).
+    fn share_text(&self, text: &str) -> Result<(), String> {
+        let text = text.to_owned();
+        share_on_main(self.inbox.clone(), move |mtm| {
+            show_share_sheet(mtm, &NSString::from_str(&text))
+        });
+        Ok(())
+    }
+
+    fn shares_by_sheet(&self) -> bool {
+        true
+    }
+
+    /// The share sheet for the file's URL (UIKit tells its type by its extension; `mime` is
+    /// not needed).
+    fn share_file(&self, path: &Path, _mime: &str) -> Result<(), String> {
+        if !path.is_file() {
+            return Err(format!("{} is missing", path.display()));
+        }
+        let path = path
+            .to_str()
+            .ok_or("the file's name cannot be handed to iOS")?
+            .to_owned();
+        share_on_main(self.inbox.clone(), move |mtm| {
+            show_share_sheet(mtm, &NSURL::fileURLWithPath(&NSString::from_str(&path)))
+        });
+        Ok(())
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(PlatformHandle(Box::new(Ios)))
+    let inbox = Inbox::clone(&app.world_mut().get_resource_or_init::<Inbox>());
+    watch_links(inbox.clone());
+    app.insert_resource(PlatformHandle(Box::new(Ios { inbox })))
         .add_systems(Update, safe_area.in_set(AppSet::Input));
 }
 
@@ -515,4 +565,223 @@ fn show_camera(mtm: MainThreadMarker, inbox: Inbox) -> Result<(), &'static str> 
     keep_picker(&picker, Retained::into_super(delegate))?;
     top.presentViewController_animated_completion(&picker, true, None);
     Ok(())
+}
+
+// ---- The share sheet: UIActivityViewController ----
+
+extern_class!(
+    /// UIKit's share sheet, with the one initializer used (objc2-ui-kit's
+    /// `UIActivityViewController` feature is not turned on).
+    #[unsafe(super(UIViewController, UIResponder, NSObject))]
+    #[thread_kind = MainThreadOnly]
+    #[name = "UIActivityViewController"]
+    struct ShareSheet;
+);
+
+impl ShareSheet {
+    extern_methods!(
+        #[unsafe(method(initWithActivityItems:applicationActivities:))]
+        #[unsafe(method_family = init)]
+        fn init_with_activity_items(
+            this: objc2::rc::Allocated<Self>,
+            items: &NSArray<AnyObject>,
+            activities: Option<&NSArray<AnyObject>>,
+        ) -> Retained<Self>;
+    );
+}
+
+/// Shows a share sheet on the main thread; why it could not is told in the inbox.
+fn share_on_main(
+    inbox: Inbox,
+    show: impl FnOnce(MainThreadMarker) -> Result<(), &'static str> + Send + 'static,
+) {
+    on_main(move |mtm| {
+        if let Err(why) = show(mtm) {
+            inbox.push(PlatformEvent::ShareFailed(why.into()));
+        }
+    });
+}
+
+/// Presents the share sheet for `item` (an `NSString`, or a file's `NSURL`) over the game.
+fn show_share_sheet(mtm: MainThreadMarker, item: &AnyObject) -> Result<(), &'static str> {
+    let top = top_view_controller(mtm).ok_or("the game's window is not ready")?;
+    let items = NSArray::from_slice(&[item]);
+    let sheet = ShareSheet::init_with_activity_items(ShareSheet::alloc(mtm), &items, None);
+    if let Some(view) = top.view() {
+        point_popover_at(&sheet, &view);
+    }
+    top.presentViewController_animated_completion(&sheet, true, None);
+    Ok(())
+}
+
+/// On an iPad the sheet is a popover, which must point somewhere (UIKit raises an exception
+/// otherwise): the middle of the game's view, with no arrow. An iPhone's sheet has no popover.
+fn point_popover_at(sheet: &ShareSheet, view: &UIView) {
+    // SAFETY: UIViewController's popoverPresentationController returns its
+    // UIPopoverPresentationController, or nil (declared here: objc2-ui-kit's needs a feature
+    // that is not turned on).
+    let popover: Option<Retained<AnyObject>> =
+        unsafe { msg_send![sheet, popoverPresentationController] };
+    let Some(popover) = popover else {
+        return;
+    };
+    let bounds = view.bounds();
+    let middle = CGRect::new(
+        CGPoint::new(bounds.size.width / 2.0, bounds.size.height / 2.0),
+        CGSize::new(0.0, 0.0),
+    );
+    // SAFETY: UIPopoverPresentationController's setters of a UIView, a CGRect and a
+    // UIPopoverArrowDirection (an NSUInteger; 0 is no arrow), on the main thread.
+    unsafe {
+        let () = msg_send![&popover, setSourceView: view];
+        let () = msg_send![&popover, setSourceRect: middle];
+        let () = msg_send![&popover, setPermittedArrowDirections: 0usize];
+    }
+}
+
+// ---- Challenge links: snapslide://c/CODE ----
+
+define_class!(
+    // SAFETY: NSObject has no subclassing requirements; LinkDelegate has no Drop.
+    #[unsafe(super(NSObject))]
+    #[thread_kind = MainThreadOnly]
+    #[name = "SnapslideLinkDelegate"]
+    #[ivars = Inbox]
+    struct LinkDelegate;
+
+    unsafe impl NSObjectProtocol for LinkDelegate {}
+
+    unsafe impl UIApplicationDelegate for LinkDelegate {
+        /// A link tapped while the app runs (or, perhaps, the one it launched with); whether
+        /// it was taken. (The options' keys are UIApplicationOpenURLOptionsKey, an NSString.)
+        #[unsafe(method(application:openURL:options:))]
+        fn application_open_url_options(
+            &self,
+            _application: &UIApplication,
+            url: &NSURL,
+            _options: &NSDictionary<NSString, AnyObject>,
+        ) -> bool {
+            url_opened(url, self.ivars())
+        }
+    }
+);
+
+/// What the links keep on the main thread: the launch's gate, the delegate (UIApplication
+/// holds it unretained) and the notification observers.
+#[derive(Default)]
+struct Links {
+    gate: LaunchLinks,
+    delegate: Option<Retained<LinkDelegate>>,
+    observers: Vec<Retained<AnyObject>>,
+}
+
+thread_local! {
+    /// The links' state (main thread only).
+    static LINKS: RefCell<Links> = RefCell::new(Links::default());
+}
+
+/// Observes the launch and the app becoming active (from the plugin, on the main thread,
+/// before `UIApplicationMain` runs).
+fn watch_links(inbox: Inbox) {
+    if MainThreadMarker::new().is_none() {
+        warn!("the app was not built on the main thread: challenge links are not heard");
+        return;
+    }
+    let launched = RcBlock::new(move |notification: NonNull<NSNotification>| {
+        // UIKit posts UIApplication's notifications on the main thread.
+        let Some(mtm) = MainThreadMarker::new() else {
+            return;
+        };
+        // SAFETY: the notification is alive while its observer runs.
+        let notification = unsafe { notification.as_ref() };
+        app_launched(mtm, notification, &inbox);
+    });
+    let active = RcBlock::new(|_: NonNull<NSNotification>| {
+        LINKS.with(|links| links.borrow_mut().gate.became_active());
+    });
+    // SAFETY: UIKit's constants.
+    let (launch, activate) = unsafe {
+        (
+            UIApplicationDidFinishLaunchingNotification,
+            UIApplicationDidBecomeActiveNotification,
+        )
+    };
+    let observers = [observe(launch, &launched), observe(activate, &active)];
+    LINKS.with(|links| links.borrow_mut().observers.extend(observers));
+}
+
+/// Runs `handler` on the posting thread (the main thread, for UIApplication's notifications)
+/// each time the named notification is posted; the observer returned must be kept.
+fn observe(
+    name: &NSNotificationName,
+    handler: &Block<dyn Fn(NonNull<NSNotification>)>,
+) -> Retained<AnyObject> {
+    let center = NSNotificationCenter::defaultCenter();
+    // SAFETY: addObserverForName:object:queue:usingBlock: (sent here: objc2-foundation's
+    // declaration needs its NSOperation feature) takes a name, nil for any sender, nil for the
+    // posting thread and a block, which it copies; it returns the observer.
+    unsafe {
+        msg_send![
+            &center,
+            addObserverForName: name,
+            object: None::<&AnyObject>,
+            queue: None::<&AnyObject>,
+            usingBlock: handler
+        ]
+    }
+}
+
+/// The app finished launching: the link it was launched with, if any, is handed on, and the
+/// delegate that hears the next links is set.
+fn app_launched(mtm: MainThreadMarker, notification: &NSNotification, inbox: &Inbox) {
+    let url = launch_url(notification);
+    if let Some(event) = LINKS.with(|links| links.borrow_mut().gate.launched(url.as_deref())) {
+        inbox.push(event);
+    }
+    set_link_delegate(mtm, inbox);
+}
+
+/// The URL in the launch options (`UIApplicationLaunchOptionsURLKey` of the notification's
+/// user info), as text.
+fn launch_url(notification: &NSNotification) -> Option<String> {
+    let options = notification.userInfo()?;
+    // SAFETY: a UIKit constant. (Deprecated for scenes; winit 0.30's app has none.)
+    #[allow(deprecated)]
+    let key: &AnyObject = unsafe { UIApplicationLaunchOptionsURLKey };
+    let url = options.objectForKey(key)?.downcast::<NSURL>().ok()?;
+    url_text(&url)
+}
+
+/// Hands on a link the system opened the app with, unless it is the launch's again; whether
+/// the URL could be read.
+fn url_opened(url: &NSURL, inbox: &Inbox) -> bool {
+    let Some(text) = url_text(url) else {
+        return false;
+    };
+    if let Some(event) = LINKS.with(|links| links.borrow_mut().gate.opened(&text)) {
+        inbox.push(event);
+    }
+    true
+}
+
+fn url_text(url: &NSURL) -> Option<String> {
+    Some(url.absoluteString()?.to_string())
+}
+
+/// Makes our [`LinkDelegate`] the app's delegate (winit leaves it unset), kept in [`LINKS`];
+/// if the app has a delegate after all, it is left alone and only the launch's link is heard.
+fn set_link_delegate(mtm: MainThreadMarker, inbox: &Inbox) {
+    let app = UIApplication::sharedApplication(mtm);
+    // SAFETY: the delegate is only asked whether there is one.
+    if unsafe { app.delegate() }.is_some() {
+        warn!("the app has a delegate already: links tapped while the game runs are not heard");
+        return;
+    }
+    let delegate = LinkDelegate::alloc(mtm).set_ivars(inbox.clone());
+    // SAFETY: NSObject's init on a freshly allocated instance whose ivars are set, as objc2's
+    // define_class! requires before a class is used.
+    let delegate: Retained<LinkDelegate> = unsafe { msg_send![super(delegate), init] };
+    // SAFETY: UIApplication holds its delegate unretained; LINKS keeps it for the app's life.
+    unsafe { app.setDelegate(Some(ProtocolObject::from_ref(&*delegate))) };
+    LINKS.with(|links| links.borrow_mut().delegate = Some(delegate));
 }

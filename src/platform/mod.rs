@@ -7,9 +7,11 @@
 //! Java main thread, an iOS delegate). The inbox is read once a frame while the app runs;
 //! while it is suspended, answers wait there, queued, not lost.
 //!
-//! - desktop: the file dialog and drag and drop (`desktop.rs`);
-//! - Android: the system photo picker and the camera through JNI (`android.rs`);
-//! - iOS: PHPicker and the camera through UIKit (`ios.rs`).
+//! - desktop: the file dialog and drag and drop, the clipboard (`desktop.rs`);
+//! - Android: the system photo picker and the camera, the share sheet and challenge links
+//!   through JNI (`android.rs`);
+//! - iOS: PHPicker and the camera, the share sheet and challenge links through UIKit
+//!   (`ios.rs`); the links' rules in `links.rs`.
 
 #[cfg(target_os = "android")]
 mod android;
@@ -19,11 +21,15 @@ mod content_size;
 mod desktop;
 #[cfg(target_os = "ios")]
 mod ios;
+#[cfg(any(target_os = "android", target_os = "ios", test))]
+mod links;
 #[cfg(any(target_os = "ios", test))]
 mod picker_slot;
+#[cfg(any(target_os = "android", test))]
+mod shared_file;
 
 use std::collections::VecDeque;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
@@ -32,8 +38,8 @@ use crate::background::lock;
 use crate::frame::AppSet;
 use crate::lifecycle::Suspended;
 use crate::messages::{
-    Back, Change, GameChanged, Notice, PasteChallenge, PhotoArrived, PhotoOrigin, PickPhoto,
-    ShareText,
+    Back, Change, GameChanged, Notice, OpenChallenge, PasteChallenge, PhotoArrived, PhotoOrigin,
+    PickPhoto, ShareText,
 };
 use crate::redraw::FrameRequest;
 use crate::settings::Settings;
@@ -91,6 +97,18 @@ pub trait Platform: Send + Sync + 'static {
     fn share_text(&self, _text: &str) -> Result<(), String> {
         Err("sharing is not built for this device yet".into())
     }
+    /// Whether [`Platform::share_text`] opens the system's share sheet (phones) rather than
+    /// copying the text (the desktop), for the words around it.
+    fn shares_by_sheet(&self) -> bool {
+        false
+    }
+    /// Hands a file on to be sent (the share sheet on phones: a replay's GIF, an export), with
+    /// its MIME type; whether the sheet was handed it (a failure after that comes as
+    /// [`PlatformEvent::ShareFailed`]). By default it is not: on the desktop the app writes
+    /// such files where the player finds them.
+    fn share_file(&self, _path: &Path, _mime: &str) -> Result<(), String> {
+        Err("this device has no share sheet".into())
+    }
     /// The text on the clipboard, to paste a challenge code; `None` where none can be read.
     fn clipboard_text(&self) -> Option<String> {
         None
@@ -120,6 +138,11 @@ pub enum PlatformEvent {
     /// The system asks the app to end (on the desktop a signal: Ctrl+C, SIGTERM): the game is
     /// saved and the app quits.
     Quit,
+    /// A challenge link opened the app (`snapslide://c/CODE`, tapped in a message on a phone),
+    /// as the system gave it: opened as a pasted code is.
+    OpenLink(String),
+    /// The share sheet could not be opened after all; the reason is for the player.
+    ShareFailed(String),
 }
 
 /// The platform's answers, waiting for the next running frame. Cheap to clone; every clone
@@ -314,19 +337,19 @@ fn share_and_paste(
     mut shares: MessageReader<ShareText>,
     mut pastes: MessageReader<PasteChallenge>,
     platform: Res<PlatformHandle>,
-    mut open: MessageWriter<crate::messages::OpenChallenge>,
+    mut open: MessageWriter<OpenChallenge>,
     mut notices: MessageWriter<Notice>,
 ) {
     for ShareText(text) in shares.read() {
-        notices.write(Notice(match platform.0.share_text(text) {
-            Ok(()) => "Copied: paste it in a message to your friend.".into(),
-            Err(why) => format!("Could not copy it ({why}): copy the code from the sheet."),
-        }));
+        let shared = platform.0.share_text(text);
+        if let Some(said) = share_notice(platform.0.shares_by_sheet(), shared) {
+            notices.write(Notice(said));
+        }
     }
     for PasteChallenge in pastes.read() {
         match platform.0.clipboard_text() {
             Some(text) => {
-                open.write(crate::messages::OpenChallenge(text));
+                open.write(OpenChallenge(text));
             }
             None => {
                 notices.write(Notice(
@@ -337,6 +360,21 @@ fn share_and_paste(
     }
 }
 
+/// What the player is told of text handed on: copied (the desktop), or nothing when the share
+/// sheet opened (it is on screen), or why not.
+fn share_notice(by_sheet: bool, shared: Result<(), String>) -> Option<String> {
+    match (by_sheet, shared) {
+        (false, Ok(())) => Some("Copied: paste it in a message to your friend.".into()),
+        (true, Ok(())) => None,
+        (false, Err(why)) => Some(format!(
+            "Could not copy it ({why}): copy the code from the sheet."
+        )),
+        (true, Err(why)) => Some(format!(
+            "Could not share it ({why}): copy the code from the sheet."
+        )),
+    }
+}
+
 /// Everything the platform's answers become.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Delivered<'w> {
@@ -344,6 +382,7 @@ struct Delivered<'w> {
     notices: MessageWriter<'w, Notice>,
     back: MessageWriter<'w, Back>,
     exit: MessageWriter<'w, AppExit>,
+    open: MessageWriter<'w, OpenChallenge>,
     frames: MessageWriter<'w, FrameRequest>,
     safe: ResMut<'w, SafeArea>,
     system: ResMut<'w, SystemPreferences>,
@@ -382,6 +421,13 @@ fn deliver(inbox: Res<Inbox>, suspended: Res<Suspended>, mut out: Delivered) {
             PlatformEvent::Quit => {
                 out.exit.write(AppExit::Success);
             }
+            PlatformEvent::OpenLink(link) => {
+                out.open.write(OpenChallenge(link));
+            }
+            PlatformEvent::ShareFailed(why) => {
+                out.notices
+                    .write(Notice(format!("Could not share it ({why}).")));
+            }
         }
     }
 }
@@ -416,6 +462,61 @@ mod tests {
         inbox.push(PlatformEvent::Back);
         inbox.push(PlatformEvent::PhotoCancelled);
         assert_eq!(*lock(&woken), 2);
+    }
+
+    #[test]
+    fn a_phone_that_shares_by_its_sheet_never_says_copied() {
+        let said = |by_sheet, shared| share_notice(by_sheet, shared).unwrap_or_default();
+        assert!(said(false, Ok(())).starts_with("Copied"));
+        assert_eq!(
+            share_notice(true, Ok(())),
+            None,
+            "the sheet on screen says it"
+        );
+        let refused = || Err::<(), _>("no window".to_string());
+        assert!(said(false, refused()).starts_with("Could not copy it (no window)"));
+        assert!(said(true, refused()).starts_with("Could not share it (no window)"));
+        assert!(!said(true, refused()).contains("opied"));
+    }
+
+    #[test]
+    fn a_link_is_opened_as_a_typed_code_and_a_failed_sheet_is_said() {
+        let mut app = App::new();
+        app.add_message::<PhotoArrived>()
+            .add_message::<Notice>()
+            .add_message::<Back>()
+            .add_message::<AppExit>()
+            .add_message::<OpenChallenge>()
+            .add_message::<FrameRequest>()
+            .init_resource::<Inbox>()
+            .init_resource::<SafeArea>()
+            .init_resource::<SystemPreferences>()
+            .init_resource::<Suspended>()
+            .add_systems(Update, deliver);
+        let inbox = app.world().resource::<Inbox>().clone();
+        inbox.push(PlatformEvent::OpenLink("snapslide://c/7ZX3KQ".into()));
+        inbox.push(PlatformEvent::ShareFailed("no app to share with".into()));
+        app.update();
+        let opened: Vec<_> = app
+            .world_mut()
+            .resource_mut::<Messages<OpenChallenge>>()
+            .drain()
+            .collect();
+        assert_eq!(opened, [OpenChallenge("snapslide://c/7ZX3KQ".into())]);
+        let said: Vec<_> = app
+            .world_mut()
+            .resource_mut::<Messages<Notice>>()
+            .drain()
+            .map(|notice| notice.0)
+            .collect();
+        assert_eq!(said, ["Could not share it (no app to share with)."]);
+    }
+
+    #[test]
+    fn a_platform_without_a_share_sheet_refuses_a_file() {
+        let file = Path::new("replay.gif");
+        assert!(Headless.share_file(file, "image/gif").is_err());
+        assert!(!Headless.shares_by_sheet());
     }
 
     #[test]

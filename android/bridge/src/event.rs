@@ -103,6 +103,10 @@ pub enum BridgeEvent {
     /// The device's text size or animation setting, read at start, on resume and when the
     /// configuration changes.
     Preferences(Preferences),
+    /// A link that opened the app (an intent's data, `snapslide://c/CODE`), as Android gave it.
+    Link(String),
+    /// The share sheet could not be opened; the reason is for the player.
+    ShareFailed(String),
 }
 
 /// Where the bridge hands its events: called from whatever Java thread delivers them.

@@ -1,5 +1,5 @@
 //! The bridge object: registers the natives and calls the activity's `org.snapslide.Host`
-//! methods.
+//! methods (a photo, a haptic tap, the share sheet for text or a file).
 
 use std::ffi::c_void;
 
@@ -29,10 +29,20 @@ const HAPTIC: HostMethod = HostMethod {
     signature: jni_sig!("(I)V"),
 };
 
+const SHARE_TEXT: HostMethod = HostMethod {
+    name: jni_str!("shareText"),
+    signature: jni_sig!("(Ljava/lang/String;)V"),
+};
+
+const SHARE_FILE: HostMethod = HostMethod {
+    name: jni_str!("shareFile"),
+    signature: jni_sig!("(Ljava/lang/String;Ljava/lang/String;)V"),
+};
+
 /// The methods of `org.snapslide.Host` that Rust calls, as (name, JNI descriptor). The JVM test
 /// compares them with `javap -s`.
 pub fn host_methods() -> Vec<(String, String)> {
-    [PICK_PHOTO, HAPTIC]
+    [PICK_PHOTO, HAPTIC, SHARE_TEXT, SHARE_FILE]
         .iter()
         .map(|m| {
             let descriptor = m.signature.sig().to_str().into_owned();
@@ -101,6 +111,36 @@ impl Bridge {
     /// Asks the activity for a haptic tap.
     pub fn haptic(&self, tap: Tap) -> Result<(), BridgeError> {
         self.call(&HAPTIC, tap as i32)
+    }
+
+    /// Asks the activity to open the system's share sheet for this text (`ACTION_SEND`,
+    /// `text/plain`); a failure there comes back as [`BridgeEvent::ShareFailed`].
+    ///
+    /// [`BridgeEvent::ShareFailed`]: crate::BridgeEvent::ShareFailed
+    pub fn share_text(&self, text: &str) -> Result<(), BridgeError> {
+        self.call_with_strings(&SHARE_TEXT, &[text])
+    }
+
+    /// Asks the activity to open the share sheet for the file at `path` (which must lie in a
+    /// folder the app's FileProvider serves), of this MIME type; a failure there comes back
+    /// as [`BridgeEvent::ShareFailed`].
+    ///
+    /// [`BridgeEvent::ShareFailed`]: crate::BridgeEvent::ShareFailed
+    pub fn share_file(&self, path: &str, mime: &str) -> Result<(), BridgeError> {
+        self.call_with_strings(&SHARE_FILE, &[path, mime])
+    }
+
+    fn call_with_strings(&self, method: &HostMethod, args: &[&str]) -> Result<(), BridgeError> {
+        self.vm
+            .attach_current_thread(|env| -> Result<(), BridgeError> {
+                let mut strings = Vec::with_capacity(args.len());
+                for arg in args {
+                    strings.push(env.new_string(arg)?);
+                }
+                let values: Vec<JValue> = strings.iter().map(|s| JValue::Object(s)).collect();
+                env.call_method(&self.activity, method.name, &method.signature, &values)?;
+                Ok(())
+            })
     }
 
     fn call(&self, method: &HostMethod, arg: i32) -> Result<(), BridgeError> {

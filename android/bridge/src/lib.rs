@@ -5,8 +5,9 @@
 //!   `RegisterNatives` ([`Bridge::register`]) on the class found through the activity's class
 //!   loader, never `FindClass` from a native thread. Each call becomes a [`BridgeEvent`] handed
 //!   to the [`Sink`] the app installed.
-//! - Rust → Java: [`Bridge::pick_photo`] and [`Bridge::haptic`] call the methods of the
-//!   `org.snapslide.Host` interface on the activity object.
+//! - Rust → Java: [`Bridge::pick_photo`], [`Bridge::haptic`], [`Bridge::share_text`] and
+//!   [`Bridge::share_file`] call the methods of the `org.snapslide.Host` interface on the
+//!   activity object.
 //!
 //! The descriptors of both sides are listed by [`native_methods`] and [`host_methods`]; the JVM test
 //! compares them with `javap -s` of the compiled classes.

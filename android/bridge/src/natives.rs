@@ -19,7 +19,7 @@ struct Native {
 }
 
 /// Every native of `org.snapslide.Bridge`, with its JNI descriptor.
-const NATIVES: [Native; 6] = [
+const NATIVES: [Native; 8] = [
     Native {
         name: jni_str!("nativePhoto"),
         descriptor: jni_str!("([BLjava/lang/String;)V"),
@@ -49,6 +49,16 @@ const NATIVES: [Native; 6] = [
         name: jni_str!("nativePreferences"),
         descriptor: jni_str!("(FZ)V"),
         func: native_preferences as *mut c_void,
+    },
+    Native {
+        name: jni_str!("nativeLink"),
+        descriptor: jni_str!("(Ljava/lang/String;)V"),
+        func: native_link as *mut c_void,
+    },
+    Native {
+        name: jni_str!("nativeShareFailed"),
+        descriptor: jni_str!("(Ljava/lang/String;)V"),
+        func: native_share_failed as *mut c_void,
     },
 ];
 
@@ -195,6 +205,42 @@ extern "system" fn native_preferences<'local>(
             font_scale,
             animations_off,
         )));
+        Ok(())
+    })
+    .resolve::<LogErrorAndDefault>()
+}
+
+/// Java's string, or `None` for null or a string that cannot be read.
+fn text(env: &mut Env<'_>, string: &JString<'_>) -> Option<String> {
+    if string.is_null() {
+        return None;
+    }
+    string.try_to_string(env).ok()
+}
+
+extern "system" fn native_link<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    uri: JString<'local>,
+) {
+    env.with_env(|env| -> jni::errors::Result<()> {
+        match text(env, &uri) {
+            Some(uri) => deliver(BridgeEvent::Link(uri)),
+            None => log::warn!("snapslide bridge: a link without text was dropped"),
+        }
+        Ok(())
+    })
+    .resolve::<LogErrorAndDefault>()
+}
+
+extern "system" fn native_share_failed<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    reason: JString<'local>,
+) {
+    env.with_env(|env| -> jni::errors::Result<()> {
+        let reason = text(env, &reason).unwrap_or_else(|| "the share sheet did not open".into());
+        deliver(BridgeEvent::ShareFailed(reason));
         Ok(())
     })
     .resolve::<LogErrorAndDefault>()

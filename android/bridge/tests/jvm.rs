@@ -173,7 +173,7 @@ fn the_rust_natives_are_exactly_the_java_natives() {
     let mut rust = native_methods();
     rust.sort();
     let java = javap_methods("org.snapslide.Bridge", " static native ");
-    assert_eq!(java.len(), 6, "javap found {java:?}");
+    assert_eq!(java.len(), 8, "javap found {java:?}");
     assert_eq!(rust, java);
 }
 
@@ -182,7 +182,7 @@ fn the_rust_calls_are_exactly_the_host_interface() {
     let mut rust = host_methods();
     rust.sort();
     let java = javap_methods("org.snapslide.Host", " abstract ");
-    assert_eq!(java.len(), 2, "javap found {java:?}");
+    assert_eq!(java.len(), 4, "javap found {java:?}");
     assert_eq!(rust, java);
 }
 
@@ -235,7 +235,8 @@ fn events_cross_from_java_to_rust() {
                 received.take(),
                 vec![
                     BridgeEvent::Insets(waited),
-                    BridgeEvent::Preferences(preferences)
+                    BridgeEvent::Preferences(preferences),
+                    BridgeEvent::Link(WAITING_LINK.into()),
                 ]
             );
             every_kind_of_event_crosses(env, &received)?;
@@ -244,8 +245,12 @@ fn events_cross_from_java_to_rust() {
         .expect("the JNI calls succeed");
 }
 
-/// Before registration: back is refused, and the insets and the preferences wait, the last of
-/// each (Bridge is hidden from FindClass, as on Android).
+/// The link that launched the app, sent before the game registered the natives.
+const WAITING_LINK: &str = "snapslide://c/7ZX3KQ";
+
+/// Before registration: back is refused, a share failure is dropped, and the insets, the
+/// preferences and the link wait, the last of each (Bridge is hidden from FindClass, as on
+/// Android).
 fn what_waits_for_registration(env: &mut Env<'_>) -> TestResult {
     assert!(
         env.find_class(jni_str!("org/snapslide/Bridge")).is_err(),
@@ -263,11 +268,26 @@ fn what_waits_for_registration(env: &mut Env<'_>) -> TestResult {
         let preferences = [JValue::Float(scale), JValue::Bool(off)];
         call_bridge(env, jni_str!("preferences"), "(FZ)V", &preferences);
     }
+    for link in ["snapslide://c/OLDER", WAITING_LINK] {
+        let link = env.new_string(link)?;
+        call_bridge(env, jni_str!("link"), STRING_ARG, &[JValue::Object(&link)]);
+    }
+    let reason = env.new_string("dropped")?;
+    call_bridge(
+        env,
+        jni_str!("shareFailed"),
+        STRING_ARG,
+        &[JValue::Object(&reason)],
+    );
     Ok(())
 }
 
-/// A photo, a cancel, a failure, back, insets (a negative one clamped), the preferences and an
-/// empty photo reach Rust in order.
+/// The descriptor of `Bridge.link` and `Bridge.shareFailed`.
+const STRING_ARG: &str = "(Ljava/lang/String;)V";
+
+/// A photo, a cancel, a failure, back, insets (a negative one clamped), the preferences, an
+/// empty photo, a link (a null one dropped) and share failures (a null reason said) reach Rust
+/// in order.
 fn every_kind_of_event_crosses(env: &mut Env<'_>, received: &Received) -> TestResult {
     let jpeg = env.byte_array_from_slice(&[0xFF, 0xD8, 0xFF, 0x00, 0x80, 0xD9])?;
     let name = env.new_string("IMG_0001.jpg")?;
@@ -290,6 +310,22 @@ fn every_kind_of_event_crosses(env: &mut Env<'_>, received: &Received) -> TestRe
     let null = JObject::null();
     let nulls = [JValue::Object(&null), JValue::Object(&null)];
     call_bridge(env, jni_str!("photo"), "([BLjava/lang/String;)V", &nulls);
+    let link = env.new_string("snapslide://c/AB12-CD34")?;
+    call_bridge(env, jni_str!("link"), STRING_ARG, &[JValue::Object(&link)]);
+    call_bridge(env, jni_str!("link"), STRING_ARG, &[JValue::Object(&null)]);
+    let reason = env.new_string("this phone has no app to share with")?;
+    call_bridge(
+        env,
+        jni_str!("shareFailed"),
+        STRING_ARG,
+        &[JValue::Object(&reason)],
+    );
+    call_bridge(
+        env,
+        jni_str!("shareFailed"),
+        STRING_ARG,
+        &[JValue::Object(&null)],
+    );
     assert_eq!(
         received.take(),
         vec![
@@ -311,6 +347,9 @@ fn every_kind_of_event_crosses(env: &mut Env<'_>, received: &Received) -> TestRe
                 animations_off: false
             }),
             BridgeEvent::Failed("the photo arrived empty".into()),
+            BridgeEvent::Link("snapslide://c/AB12-CD34".into()),
+            BridgeEvent::ShareFailed("this phone has no app to share with".into()),
+            BridgeEvent::ShareFailed("the share sheet did not open".into()),
         ]
     );
     Ok(())
@@ -348,6 +387,8 @@ fn calls_from_rust_reach_the_activity() {
             bridge.pick_photo(Origin::Camera)?;
             bridge.haptic(Tap::Slide)?;
             bridge.haptic(Tap::Win)?;
+            bridge.share_text("beat me: snapslide://c/7ZX3KQ — é")?;
+            bridge.share_file("/data/cache/shared/replay.gif", "image/gif")?;
             let calls = env
                 .call_method(
                     &activity,
@@ -359,7 +400,12 @@ fn calls_from_rust_reach_the_activity() {
             let calls = env
                 .cast_local::<jni::objects::JString>(calls)?
                 .try_to_string(env)?;
-            assert_eq!(calls, "pickPhoto:0,pickPhoto:1,haptic:0,haptic:1");
+            assert_eq!(
+                calls,
+                "pickPhoto:0,pickPhoto:1,haptic:0,haptic:1,\
+                 shareText:beat me: snapslide://c/7ZX3KQ — é,\
+                 shareFile:/data/cache/shared/replay.gif:image/gif"
+            );
             Ok(())
         })
         .expect("the JNI calls succeed");

@@ -5,6 +5,7 @@ package android.app;
 
 import android.content.ContentResolver;
 import android.content.Context;
+import android.content.Intent;
 import android.content.res.Configuration;
 import android.content.res.Resources;
 import android.os.Bundle;
@@ -34,7 +35,17 @@ public class Activity extends Context {
 
     public final void runOnUiThread(Runnable action) {}
 
+    public Intent getIntent() {
+        return null;
+    }
+
+    public void setIntent(Intent newIntent) {}
+
+    public void startActivity(Intent intent) {}
+
     protected void onCreate(Bundle savedInstanceState) {}
+
+    protected void onNewIntent(Intent intent) {}
 
     protected void onResume() {}
 

@@ -3,4 +3,6 @@
 // and everything else are left out.
 package android.net;
 
-public abstract class Uri {}
+import android.os.Parcelable;
+
+public abstract class Uri implements Parcelable {}

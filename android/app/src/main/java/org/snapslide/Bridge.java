@@ -7,8 +7,8 @@ package org.snapslide;
  * any JVM: the bridge's test loads this very file into a JVM started from Rust.
  *
  * <p>Calls may come from any thread. Until Rust has registered the natives, results are dropped,
- * except the latest insets and preferences, which are kept and sent on registration (the first
- * layout and the first resume usually happen before the game starts).
+ * except the latest insets, preferences and link, which are kept and sent on registration (the
+ * first layout, the first resume and the link that launched the app come before the game starts).
  */
 public final class Bridge {
     /** The system photo picker. */
@@ -26,6 +26,7 @@ public final class Bridge {
     private static boolean havePreferences;
     private static float lastFontScale;
     private static boolean lastAnimationsOff;
+    private static String waitingLink;
 
     private Bridge() {}
 
@@ -90,6 +91,27 @@ public final class Bridge {
         }
     }
 
+    /**
+     * A link that opened the app ({@code snapslide://c/CODE}), as the intent's data string. Before
+     * the game runs, the latest one waits; it is sent once.
+     */
+    public static void link(String uri) {
+        synchronized (LOCK) {
+            if (registered) {
+                nativeLink(uri);
+            } else {
+                waitingLink = uri;
+            }
+        }
+    }
+
+    /** The share sheet could not be opened; the reason is shown to the player. */
+    public static void shareFailed(String reason) {
+        if (isRegistered()) {
+            nativeShareFailed(reason);
+        }
+    }
+
     /** Called by Rust once it has registered the natives: sends what waited. */
     static void onRegistered() {
         synchronized (LOCK) {
@@ -99,6 +121,10 @@ public final class Bridge {
             }
             if (havePreferences) {
                 nativePreferences(lastFontScale, lastAnimationsOff);
+            }
+            if (waitingLink != null) {
+                nativeLink(waitingLink);
+                waitingLink = null;
             }
         }
     }
@@ -120,4 +146,8 @@ public final class Bridge {
     private static native void nativeInsets(int top, int right, int bottom, int left);
 
     private static native void nativePreferences(float fontScale, boolean animationsOff);
+
+    private static native void nativeLink(String uri);
+
+    private static native void nativeShareFailed(String reason);
 }

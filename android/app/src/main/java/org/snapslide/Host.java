@@ -20,4 +20,19 @@ public interface Host {
      * @param kind {@link Bridge#TAP_SLIDE} or {@link Bridge#TAP_WIN}
      */
     void haptic(int kind);
+
+    /**
+     * Opens the system's share sheet for this text. A failure is told through
+     * {@link Bridge#shareFailed}.
+     */
+    void shareText(String text);
+
+    /**
+     * Opens the system's share sheet for a file of the app's cache folder that its FileProvider
+     * serves. A failure is told through {@link Bridge#shareFailed}.
+     *
+     * @param path the file's absolute path
+     * @param mime its MIME type, such as {@code image/gif} or {@code text/csv}
+     */
+    void shareFile(String path, String mime);
 }

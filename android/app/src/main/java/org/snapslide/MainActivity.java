@@ -1,18 +1,18 @@
 package org.snapslide;
 
+import android.content.Intent;
 import android.content.res.Configuration;
 import android.os.Build;
 import android.os.Bundle;
 import android.view.HapticFeedbackConstants;
 import android.view.KeyEvent;
-import androidx.activity.OnBackPressedCallback;
 import com.google.androidgamesdk.GameActivity;
 
 /**
  * The game's activity: GameActivity runs the Rust game (libsnapslide_android.so), this class
  * only wires what the game asks ({@link Host}) and what the system says (back, insets, text size
- * and animations) to {@link Bridge}. The photo sources, the system bars and the system's
- * preferences live in classes of their own.
+ * and animations, a challenge link) to {@link Bridge}. The photo sources, back, sharing, the
+ * system bars and the system's preferences live in classes of their own.
  */
 public class MainActivity extends GameActivity implements Host {
     static {
@@ -27,7 +27,18 @@ public class MainActivity extends GameActivity implements Host {
         photos = new PhotoSources(this);
         super.onCreate(savedInstanceState);
         SystemBars.edgeToEdge(this);
-        getOnBackPressedDispatcher().addCallback(this, new GameBack());
+        getOnBackPressedDispatcher().addCallback(this, new GameBack(this));
+        if (savedInstanceState == null) {
+            Sharing.sendLink(getIntent());
+        }
+    }
+
+    /** A link opened while the game runs (singleTask: this activity receives it). */
+    @Override
+    protected void onNewIntent(Intent intent) {
+        super.onNewIntent(intent);
+        setIntent(intent);
+        Sharing.sendLink(intent);
     }
 
     @Override
@@ -75,19 +86,13 @@ public class MainActivity extends GameActivity implements Host {
         runOnUiThread(() -> getWindow().getDecorView().performHapticFeedback(chosen));
     }
 
-    /** Back closes the game's dialog or pauses it; before the game runs, the system decides. */
-    private final class GameBack extends OnBackPressedCallback {
-        GameBack() {
-            super(true);
-        }
+    @Override
+    public void shareText(String text) {
+        runOnUiThread(() -> Sharing.text(this, text));
+    }
 
-        @Override
-        public void handleOnBackPressed() {
-            if (!Bridge.back()) {
-                setEnabled(false);
-                getOnBackPressedDispatcher().onBackPressed();
-                setEnabled(true);
-            }
-        }
+    @Override
+    public void shareFile(String path, String mime) {
+        runOnUiThread(() -> Sharing.file(this, path, mime));
     }
 }

@@ -19,6 +19,16 @@ public final class FakeActivity implements Host {
         calls.add("haptic:" + kind);
     }
 
+    @Override
+    public synchronized void shareText(String text) {
+        calls.add("shareText:" + text);
+    }
+
+    @Override
+    public synchronized void shareFile(String path, String mime) {
+        calls.add("shareFile:" + path + ":" + mime);
+    }
+
     /** What Rust asked, in order, joined with commas. */
     public synchronized String calls() {
         return String.join(",", calls);

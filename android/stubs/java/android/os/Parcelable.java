@@ -1,0 +1,6 @@
+// STUB for android/check.sh, never shipped: only what the app's Java uses, with the
+// signatures published for it (the Android API). The real class's hierarchy
+// and everything else are left out.
+package android.os;
+
+public interface Parcelable {}
