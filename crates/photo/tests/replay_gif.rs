@@ -212,119 +212,121 @@ fn a_replay_that_does_not_solve_ends_on_its_last_board() {
     );
 }
 
+/// A GIF of `slides` from `start`, on a board of this shape cut from `picture`.
+fn gif(
+    (columns, rows): (u32, u32),
+    start: &[u8],
+    slides: &[Slide],
+    picture: &RgbaImage,
+) -> Result<Vec<u8>, GifError> {
+    replay_gif(&ReplaySpec {
+        picture,
+        columns,
+        rows,
+        start,
+        slides,
+    })
+}
+
+/// The refusal of a replay that must be refused, said in words.
+fn refusal(result: Result<Vec<u8>, GifError>) -> GifError {
+    let error = result.expect_err("a GIF was made");
+    assert!(!error.to_string().is_empty());
+    error
+}
+
+const START_3X3: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 0, 8];
+
+fn slide(gap_to: u16, at_ms: u32) -> Slide {
+    Slide { gap_to, at_ms }
+}
+
 #[test]
-fn a_replay_that_does_not_hold_together_is_refused() {
-    let picture = gradient(400, 400);
-    let start: Vec<u8> = vec![1, 2, 3, 4, 5, 6, 7, 0, 8];
-    let slide = |gap_to, at_ms| Slide { gap_to, at_ms };
-    let gif = |columns, rows, start: &[u8], slides: &[Slide], picture: &RgbaImage| {
-        replay_gif(&ReplaySpec {
-            picture,
-            columns,
-            rows,
-            start,
-            slides,
-        })
-    };
-    let ok = [slide(8, 0)];
-    assert!(gif(3, 3, &start, &ok, &picture).is_ok());
-    type Is = fn(&GifError) -> bool;
-    let refusals: [(Result<Vec<u8>, GifError>, Is); 12] = [
-        (gif(0, 3, &start, &ok, &picture), |e| {
-            matches!(
-                e,
-                GifError::ZeroSize {
-                    columns: 0,
-                    rows: 3
-                }
-            )
-        }),
-        (gif(3, 0, &start, &ok, &picture), |e| {
-            matches!(e, GifError::ZeroSize { .. })
-        }),
-        (gif(17, 16, &start, &ok, &picture), |e| {
-            matches!(e, GifError::TooManyTiles { .. })
-        }),
-        (gif(3, 3, &start, &ok, &gradient(11, 400)), |e| {
-            matches!(
-                e,
-                GifError::PictureTooSmall {
-                    width: 11,
-                    height: 400
-                }
-            )
-        }),
-        (gif(3, 3, &start[..8], &ok, &picture), |e| {
-            matches!(
-                e,
-                GifError::TileCount {
-                    expected: 9,
-                    found: 8
-                }
-            )
-        }),
-        (
-            gif(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 7], &ok, &picture),
-            |e| matches!(e, GifError::BadTile { tile: 7 }),
-        ),
-        (
-            gif(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 9], &ok, &picture),
-            |e| matches!(e, GifError::BadTile { tile: 9 }),
-        ),
-        (gif(3, 3, &start, &[slide(9, 0)], &picture), |e| {
-            matches!(e, GifError::OffBoard { slide: 0, cell: 9 })
-        }),
-        (gif(3, 3, &start, &[slide(3, 0)], &picture), |e| {
-            matches!(
-                e,
-                GifError::NotBesideGap {
-                    slide: 0,
-                    gap: 7,
-                    cell: 3
-                }
-            )
-        }),
-        (
-            gif(3, 3, &start, &[slide(8, 0), slide(6, 5)], &picture),
-            |e| {
-                matches!(
-                    e,
-                    GifError::NotBesideGap {
-                        slide: 1,
-                        gap: 8,
-                        cell: 6
-                    }
-                )
-            },
-        ),
-        // Cell 3 follows cell 2 in row-major order, but on the next row.
-        (
-            gif(3, 3, &[1, 2, 0, 3, 4, 5, 6, 7, 8], &[slide(3, 0)], &picture),
-            |e| {
-                matches!(
-                    e,
-                    GifError::NotBesideGap {
-                        slide: 0,
-                        gap: 2,
-                        cell: 3
-                    }
-                )
-            },
-        ),
-        (
-            gif(3, 3, &start, &[slide(8, 10), slide(5, 9)], &picture),
-            |e| matches!(e, GifError::TimeGoesBack { slide: 1 }),
-        ),
-    ];
-    for (i, (result, is)) in refusals.into_iter().enumerate() {
-        match result {
-            Err(error) => {
-                assert!(is(&error), "case {i}: {error:?}");
-                assert!(!error.to_string().is_empty());
+fn a_board_that_does_not_hold_together_is_refused() {
+    let (picture, start, ok) = (gradient(400, 400), START_3X3, [slide(8, 0)]);
+    assert!(gif((3, 3), &start, &ok, &picture).is_ok());
+    let e = refusal(gif((0, 3), &start, &ok, &picture));
+    assert!(
+        matches!(
+            e,
+            GifError::ZeroSize {
+                columns: 0,
+                rows: 3
             }
-            Ok(_) => panic!("case {i} made a GIF"),
+        ),
+        "{e:?}"
+    );
+    let e = refusal(gif((3, 0), &start, &ok, &picture));
+    assert!(matches!(e, GifError::ZeroSize { .. }), "{e:?}");
+    let e = refusal(gif((17, 16), &start, &ok, &picture));
+    assert!(matches!(e, GifError::TooManyTiles { .. }), "{e:?}");
+    let e = refusal(gif((3, 3), &start, &ok, &gradient(11, 400)));
+    let small = GifError::PictureTooSmall {
+        width: 11,
+        height: 400,
+    };
+    assert_eq!(e.to_string(), small.to_string());
+    let e = refusal(gif((3, 3), &start[..8], &ok, &picture));
+    assert!(
+        matches!(
+            e,
+            GifError::TileCount {
+                expected: 9,
+                found: 8
+            }
+        ),
+        "{e:?}"
+    );
+    let twice = [1, 2, 3, 4, 5, 6, 7, 0, 7];
+    let e = refusal(gif((3, 3), &twice, &ok, &picture));
+    assert!(matches!(e, GifError::BadTile { tile: 7 }), "{e:?}");
+    let nine = [1, 2, 3, 4, 5, 6, 7, 0, 9];
+    let e = refusal(gif((3, 3), &nine, &ok, &picture));
+    assert!(matches!(e, GifError::BadTile { tile: 9 }), "{e:?}");
+}
+
+#[test]
+fn slides_that_do_not_follow_the_gap_are_refused() {
+    let (picture, start) = (gradient(400, 400), START_3X3);
+    let e = refusal(gif((3, 3), &start, &[slide(9, 0)], &picture));
+    assert!(
+        matches!(e, GifError::OffBoard { slide: 0, cell: 9 }),
+        "{e:?}"
+    );
+    let e = refusal(gif((3, 3), &start, &[slide(3, 0)], &picture));
+    let far = matches!(
+        e,
+        GifError::NotBesideGap {
+            slide: 0,
+            gap: 7,
+            cell: 3
         }
-    }
+    );
+    assert!(far, "{e:?}");
+    let e = refusal(gif((3, 3), &start, &[slide(8, 0), slide(6, 5)], &picture));
+    let far = matches!(
+        e,
+        GifError::NotBesideGap {
+            slide: 1,
+            gap: 8,
+            cell: 6
+        }
+    );
+    assert!(far, "{e:?}");
+    // Cell 3 follows cell 2 in row-major order, but on the next row.
+    let corner = [1, 2, 0, 3, 4, 5, 6, 7, 8];
+    let e = refusal(gif((3, 3), &corner, &[slide(3, 0)], &picture));
+    let far = matches!(
+        e,
+        GifError::NotBesideGap {
+            slide: 0,
+            gap: 2,
+            cell: 3
+        }
+    );
+    assert!(far, "{e:?}");
+    let e = refusal(gif((3, 3), &start, &[slide(8, 10), slide(5, 9)], &picture));
+    assert!(matches!(e, GifError::TimeGoesBack { slide: 1 }), "{e:?}");
 }
 
 #[test]
