@@ -147,6 +147,19 @@ pub struct Restored {
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct ShareText(pub String);
 
+/// A file made for the player to keep or send (a replay's GIF, an export of the solves): on
+/// the desktop it is saved where the player keeps such files, on a phone handed to the share
+/// sheet.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct ShareFile {
+    /// Its file name.
+    pub name: String,
+    /// What it holds.
+    pub bytes: Vec<u8>,
+    /// Its MIME type ("image/gif", "text/csv").
+    pub mime: &'static str,
+}
+
 /// Open a friend's challenge from its code or link, as the player pasted or typed it (a
 /// whole message holding the link will do).
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -197,6 +210,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<SolverCommand>()
         .add_message::<PickPhoto>()
         .add_message::<ShareText>()
+        .add_message::<ShareFile>()
         .add_message::<PasteChallenge>()
         .add_message::<OpenChallenge>()
         .add_message::<PhotoArrived>()

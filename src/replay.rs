@@ -8,14 +8,17 @@
 use bevy::prelude::*;
 use challenge::Challenge;
 
+use crate::background::Background;
 use crate::frame::{AppSet, DecideStep};
 use crate::game::replay::{Playhead, Replay, Speed};
 use crate::game::solves::Solve;
 use crate::game::{Game, GameKind};
-use crate::messages::{Change, GameChanged, GameCommand};
+use crate::messages::{Change, GameChanged, GameCommand, Notice, ShareFile};
+use crate::photo::{GifError, ReplaySpec, Slide, image::RgbaImage};
 use crate::play::{ActionQueue, CurrentGame};
 use crate::redraw::{FrameRequest, ReportMotion};
 use crate::review::ReviewCommand;
+use crate::tiles::PhotoTiles;
 
 /// A solve to watch, and whose it is.
 #[derive(Clone, Debug, PartialEq)]
@@ -76,9 +79,14 @@ pub enum ReplayCommand {
     Seek(u64),
     /// Compare the solve with the shortest from its start (the review).
     Compare,
+    /// Save the solve as an animated GIF of the photo's tiles (the share sheet on a phone).
+    SaveGif,
     /// Back to the player's game.
     Done,
 }
+
+/// A GIF being encoded in the background.
+type GifJob = Background<Result<Vec<u8>, GifError>>;
 
 /// The replay on the board, if one is: the solve and where the playhead is.
 #[derive(Resource, Default)]
@@ -87,12 +95,26 @@ pub struct Replaying {
     pub watched: Option<Watched>,
     /// Where it is, how fast it runs, and whether it does.
     pub head: Playhead,
+    /// A GIF of it being made: the file's name and the encoding (dropped with the replay).
+    gif: Option<(String, GifJob)>,
+}
+
+impl Replaying {
+    /// Whether a GIF of the solve is being made.
+    pub fn making_gif(&self) -> bool {
+        self.gif.is_some()
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ReplayCommand>()
         .init_resource::<Replaying>()
-        .add_systems(Update, (act, run).chain().in_set(DecideStep::Replay))
+        .add_systems(
+            Update,
+            (act, run, save_gif, gif_made)
+                .chain()
+                .in_set(DecideStep::Replay),
+        )
         .add_systems(Update, end_with_the_replay.in_set(AppSet::React))
         .add_systems(Last, report_motion.in_set(ReportMotion));
 }
@@ -123,7 +145,7 @@ fn act(
             commands.write(GameCommand::Start(Box::new(game)));
             continue;
         }
-        let Replaying { watched, head } = &mut *replaying;
+        let Replaying { watched, head, .. } = &mut *replaying;
         let Some(watched) = watched.as_ref().filter(|_| current.game.is_replay()) else {
             continue;
         };
@@ -159,7 +181,7 @@ fn act(
             ReplayCommand::Done => {
                 commands.write(GameCommand::Start(Box::new(kept.clone())));
             }
-            ReplayCommand::Step(_) | ReplayCommand::Watch(_) => {}
+            ReplayCommand::Step(_) | ReplayCommand::Watch(_) | ReplayCommand::SaveGif => {}
         }
     }
 }
@@ -184,7 +206,7 @@ fn run(
     queue: Res<ActionQueue>,
     mut commands: MessageWriter<GameCommand>,
 ) {
-    let Replaying { watched, head } = &mut *replaying;
+    let Replaying { watched, head, .. } = &mut *replaying;
     let Some(watched) = watched.as_ref().filter(|_| current.game.is_replay()) else {
         return;
     };
@@ -203,9 +225,104 @@ fn run(
     }
 }
 
-/// A replay that runs moves: frames must come.
+/// Starts making the GIF asked for, from the picture the tiles were cut from (when it is cut
+/// for the replay's board).
+fn save_gif(
+    mut requests: MessageReader<ReplayCommand>,
+    mut replaying: ResMut<Replaying>,
+    tiles: Option<Res<PhotoTiles>>,
+    mut notices: MessageWriter<Notice>,
+) {
+    if !requests.read().any(|r| *r == ReplayCommand::SaveGif) || replaying.making_gif() {
+        return;
+    }
+    let Some(watched) = &replaying.watched else {
+        return;
+    };
+    let board = watched.replay.start();
+    let shape = (board.width(), board.height());
+    let picture = tiles
+        .as_deref()
+        .filter(|tiles| (tiles.made_from.as_ref()).is_some_and(|(_, w, h)| (*w, *h) == shape))
+        .and_then(|tiles| tiles.picture.clone());
+    let Some(picture) = picture else {
+        notices.write(Notice(
+            "The photo is still being cut: try again in a moment.".into(),
+        ));
+        return;
+    };
+    let name = gif_name(board.width(), board.height(), crate::game::solves::now_ms());
+    let replay = watched.replay.clone();
+    let task = Background::spawn("gif", move || gif_of(&replay, &picture));
+    replaying.gif = Some((name, task));
+}
+
+/// The GIF's file name: "snapslide-4x4-20261205-1130.gif" (UTC).
+pub fn gif_name(width: usize, height: usize, now_ms: i64) -> String {
+    let day = now_ms.div_euclid(86_400_000);
+    let (year, month, date) = crate::game::civil_date(day);
+    let minutes = now_ms.rem_euclid(86_400_000) / 60_000;
+    let (hour, minute) = (minutes / 60, minutes % 60);
+    format!("snapslide-{width}x{height}-{year}{month:02}{date:02}-{hour:02}{minute:02}.gif")
+}
+
+/// The replay's moves as the GIF's slides, drawn with `picture`'s tiles.
+fn gif_of(replay: &Replay, picture: &RgbaImage) -> Result<Vec<u8>, GifError> {
+    let mut board = replay.start().clone();
+    let slides: Vec<Slide> = (replay.moves().iter().enumerate())
+        .map(|(i, &mv)| {
+            board.apply(mv);
+            let at_ms = replay.time_of(i + 1).min(u64::from(u32::MAX)) as u32;
+            Slide {
+                gap_to: board.blank() as u16,
+                at_ms,
+            }
+        })
+        .collect();
+    let start = replay.start();
+    crate::photo::replay_gif(&ReplaySpec {
+        picture,
+        columns: start.width() as u32,
+        rows: start.height() as u32,
+        start: start.tiles(),
+        slides: &slides,
+    })
+}
+
+/// A GIF made goes to the player (saved, or to the share sheet); a failure is said.
+fn gif_made(
+    mut replaying: ResMut<Replaying>,
+    mut files: MessageWriter<ShareFile>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let Some((name, task)) = replaying.gif.as_mut() else {
+        return;
+    };
+    let Some(made) = task.poll() else {
+        if task.is_lost() {
+            replaying.gif = None;
+        }
+        return;
+    };
+    let name = name.clone();
+    replaying.gif = None;
+    match made {
+        Ok(bytes) => {
+            files.write(ShareFile {
+                name,
+                bytes,
+                mime: "image/gif",
+            });
+        }
+        Err(why) => {
+            notices.write(Notice(format!("Could not make the GIF: {why}.")));
+        }
+    }
+}
+
+/// A replay that runs moves, or a GIF being made: frames must come.
 fn report_motion(replaying: Res<Replaying>, mut frames: MessageWriter<FrameRequest>) {
-    if replaying.watched.is_some() && !replaying.head.paused {
+    if replaying.making_gif() || (replaying.watched.is_some() && !replaying.head.paused) {
         frames.write(FrameRequest::Moving);
     }
 }
@@ -224,5 +341,18 @@ fn end_with_the_replay(mut changes: MessageReader<GameChanged>, mut replaying: R
     });
     if other_game && replaying.watched.is_some() {
         *replaying = Replaying::default();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_gif_is_named_by_its_board_and_the_minute_it_was_made() {
+        // 5 Dec 2026, 11:30:59 UTC.
+        let at = 1_796_470_259_000;
+        assert_eq!(gif_name(4, 4, at), "snapslide-4x4-20261205-1130.gif");
+        assert_eq!(gif_name(3, 5, 0), "snapslide-3x5-19700101-0000.gif");
     }
 }

@@ -11,11 +11,10 @@ use crate::replay::{ReplayCommand, Replaying, own_game_of};
 use crate::theme::Theme;
 use crate::words::{moves_text, result_time};
 
-/// The solve's line ("Your solve: 4×4, 41 moves (29 MTM), 58.12 s"), the timeline, and the
-/// speeds (scrolling, on a narrow phone, rather than running under the controls).
+/// The timeline, then the solve's line ("Your solve: 41 moves (29 MTM)") and Save as GIF
+/// (scrolling, on a narrow phone, rather than running under the controls).
 pub(super) fn summary(
     ui: &mut egui::Ui,
-    theme: Theme,
     replaying: &Replaying,
     commands: &mut MessageWriter<ReplayCommand>,
 ) {
@@ -25,31 +24,34 @@ pub(super) fn summary(
     egui::ScrollArea::vertical()
         .max_height(ui.available_height())
         .show(ui, |ui| {
-            ui.label(style::heading(&solve_line(&watched.whose, &watched.replay)));
+            // The timeline first: the smallest phone's status has room for it and one line.
+            ui.spacing_mut().item_spacing.y = 2.0;
             timeline(ui, &watched.replay, replaying.head.ms(), commands);
-            ui.horizontal_wrapped(|ui| {
-                for speed in Speed::ALL {
-                    let chosen = replaying.head.speed == speed;
-                    if style::chip(ui, theme, chosen, speed.label()).clicked() {
-                        commands.write(ReplayCommand::Speed(speed));
+            ui.scope(|ui| {
+                // Rows as tall as the text: the link adds no button's height to the line.
+                ui.spacing_mut().interact_size.y = ui.text_style_height(&egui::TextStyle::Body);
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(solve_line(&watched.whose, &watched.replay));
+                    if replaying.making_gif() {
+                        ui.spinner();
+                        ui.label("Making the GIF…");
+                    } else if ui.link("Save as GIF").clicked() {
+                        commands.write(ReplayCommand::SaveGif);
                     }
-                }
+                });
             });
         });
 }
 
-/// "Your solve: 4×4, 41 moves (29 MTM), 58.12 s".
+/// "Your solve: 41 moves (29 MTM)" (the board is the header's, the time the counters').
 pub fn solve_line(whose: &str, replay: &Replay) -> String {
-    let board = replay.start();
     let mtm = npuzzle::mtm_length(replay.moves());
-    let time = result_time(std::time::Duration::from_millis(replay.total_ms()));
-    format!(
-        "{whose}: {}×{}, {} ({mtm} MTM), {time}",
-        board.width(),
-        board.height(),
-        moves_text(replay.len()),
-    )
+    format!("{whose}: {} ({mtm} MTM)", moves_text(replay.len()))
 }
+
+/// The timeline's height: a finger's, a little under the buttons' (the line below it fits the
+/// smallest phone's status).
+const TIMELINE_HEIGHT: f32 = 40.0;
 
 /// The timeline: the playhead's place in the solve's time, dragged to go anywhere.
 fn timeline(
@@ -62,7 +64,7 @@ fn timeline(
     let total = replay.total_ms().max(1) as f64;
     ui.spacing_mut().slider_width = (ui.available_width() - 8.0).max(MIN_TOUCH);
     let slider = egui::Slider::new(&mut at, 0.0..=total).show_value(false);
-    let response = ui.add_sized([ui.available_width(), MIN_TOUCH], slider);
+    let response = ui.add_sized([ui.available_width(), TIMELINE_HEIGHT], slider);
     let said = format!(
         "Timeline: {} of {}",
         result_time(std::time::Duration::from_millis(ms)),
@@ -91,17 +93,19 @@ pub(super) fn controls(
     let len = watched.replay.len();
     let gap = ui.spacing().item_spacing.x;
     let third = ((width - 2.0 * gap) / 3.0).floor();
+    let quarter = ((width - 3.0 * gap) / 4.0).floor();
     ui.horizontal(|ui| {
-        if style::wide_button(ui, step > 0, "⏴ Back", third).clicked() && !held {
+        if icon_button(ui, (step > 0, quarter), "⏴", "A move back").clicked() && !held {
             actions.replay.write(ReplayCommand::Step(false));
         }
         let label = if head.paused { "Play" } else { "Pause" };
-        if style::wide_button(ui, len > 0, label, third).clicked() && !held {
+        if style::wide_button(ui, len > 0, label, quarter).clicked() && !held {
             actions.replay.write(ReplayCommand::TogglePause);
         }
-        if style::wide_button(ui, step < len, "Next ⏵", third).clicked() && !held {
+        if icon_button(ui, (step < len, quarter), "⏵", "A move on").clicked() && !held {
             actions.replay.write(ReplayCommand::Step(true));
         }
+        speed_choice(ui, head.speed, quarter, &mut actions.replay);
     });
     ui.horizontal(|ui| {
         if style::wide_button(ui, true, "Play this board", third).clicked() {
@@ -117,4 +121,41 @@ pub(super) fn controls(
             actions.replay.write(ReplayCommand::Done);
         }
     });
+}
+
+/// The speed, chosen from a list: 0.25× to 8×, and Instant.
+fn speed_choice(
+    ui: &mut egui::Ui,
+    speed: Speed,
+    width: f32,
+    commands: &mut MessageWriter<ReplayCommand>,
+) {
+    let mut chosen = speed;
+    let choice = egui::ComboBox::from_id_salt("replay-speed")
+        .selected_text(speed.label())
+        .width(width - 8.0)
+        .height(400.0)
+        .show_ui(ui, |ui| {
+            for speed in Speed::ALL {
+                ui.selectable_value(&mut chosen, speed, speed.label());
+            }
+        });
+    let said = format!("Speed: {}", speed.label());
+    (choice.response)
+        .widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::ComboBox, true, &said));
+    if chosen != speed {
+        commands.write(ReplayCommand::Speed(chosen));
+    }
+}
+
+/// A button that shows a glyph and is heard by its name.
+fn icon_button(
+    ui: &mut egui::Ui,
+    (enabled, width): (bool, f32),
+    glyph: &str,
+    name: &str,
+) -> egui::Response {
+    let button = style::wide_button(ui, enabled, glyph, width);
+    button.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, enabled, name));
+    button
 }

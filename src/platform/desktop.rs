@@ -91,6 +91,14 @@ impl Platform for Desktop {
         self.with_clipboard(|clipboard| clipboard.set_text(text))
     }
 
+    fn save_file(&self, name: &str, bytes: &[u8], mime: &str) -> Result<PathBuf, String> {
+        let dir = keeping_dir(mime).ok_or("there is no home folder")?;
+        std::fs::create_dir_all(&dir).map_err(|why| why.to_string())?;
+        let path = free_name(&dir, name);
+        atomic_file::write(&path, bytes).map_err(|why| why.to_string())?;
+        Ok(path)
+    }
+
     fn clipboard_text(&self) -> Option<String> {
         self.with_clipboard(|clipboard| clipboard.get_text()).ok()
     }
@@ -179,6 +187,35 @@ pub fn parse_safe_area(text: &str) -> Option<SafeArea> {
     })
 }
 
+/// Where the player's files of this type go: `SNAPSLIDE_EXPORT_DIR` if set, else the
+/// Pictures folder for a picture and the Documents folder for the rest, else the home folder.
+fn keeping_dir(mime: &str) -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("SNAPSLIDE_EXPORT_DIR") {
+        return Some(PathBuf::from(dir));
+    }
+    let user = directories::UserDirs::new()?;
+    let kind = if mime.starts_with("image/") {
+        user.picture_dir()
+    } else {
+        user.document_dir()
+    };
+    Some(kind.unwrap_or(user.home_dir()).to_path_buf())
+}
+
+/// `name` in `dir`, or with " (2)", " (3)", … before its extension if that is taken: a file
+/// saved before is never replaced.
+pub fn free_name(dir: &Path, name: &str) -> PathBuf {
+    let (stem, extension) = name.rsplit_once('.').unwrap_or((name, ""));
+    let dot = if extension.is_empty() { "" } else { "." };
+    (1..)
+        .map(|n| match n {
+            1 => dir.join(name),
+            n => dir.join(format!("{stem} ({n}){dot}{extension}")),
+        })
+        .find(|path| !path.exists())
+        .expect("some name is free")
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(PlatformHandle(Box::new(Desktop::default())))
         .add_systems(Startup, (simulated_safe_area, quit_on_signals))
@@ -226,6 +263,20 @@ fn dropped_files(mut drops: MessageReader<FileDragAndDrop>, inbox: Res<Inbox>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_saved_file_never_replaces_one_saved_before() {
+        let dir = std::env::temp_dir().join(format!("snapslide-free-name-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let first = free_name(&dir, "replay.gif");
+        assert_eq!(first, dir.join("replay.gif"));
+        std::fs::write(&first, b"one").unwrap();
+        assert_eq!(free_name(&dir, "replay.gif"), dir.join("replay (2).gif"));
+        std::fs::write(dir.join("replay (2).gif"), b"two").unwrap();
+        assert_eq!(free_name(&dir, "replay.gif"), dir.join("replay (3).gif"));
+        assert_eq!(free_name(&dir, "notes"), dir.join("notes"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn the_safe_area_is_read_in_css_order() {

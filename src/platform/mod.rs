@@ -39,7 +39,7 @@ use crate::frame::AppSet;
 use crate::lifecycle::Suspended;
 use crate::messages::{
     Back, Change, GameChanged, Notice, OpenChallenge, PasteChallenge, PhotoArrived, PhotoOrigin,
-    PickPhoto, ShareText,
+    PickPhoto, ShareFile, ShareText,
 };
 use crate::redraw::FrameRequest;
 use crate::settings::Settings;
@@ -108,6 +108,11 @@ pub trait Platform: Send + Sync + 'static {
     /// such files where the player finds them.
     fn share_file(&self, _path: &Path, _mime: &str) -> Result<(), String> {
         Err("this device has no share sheet".into())
+    }
+    /// Saves a file for the player to keep where such files go (a desktop's Pictures or
+    /// Documents folder); the path it was saved as. By default it is not: phones share it.
+    fn save_file(&self, _name: &str, _bytes: &[u8], _mime: &str) -> Result<PathBuf, String> {
+        Err("this device has no folder for the player's files".into())
     }
     /// The text on the clipboard, to paste a challenge code; `None` where none can be read.
     fn clipboard_text(&self) -> Option<String> {
@@ -277,7 +282,7 @@ pub(super) fn core_plugin(app: &mut App) {
         .add_systems(Update, deliver.in_set(AppSet::Input))
         .add_systems(
             Update,
-            (ask_for_photos, share_and_paste).in_set(AppSet::Decide),
+            (ask_for_photos, share_and_paste, hand_files).in_set(AppSet::Decide),
         )
         .add_systems(Update, haptics.in_set(AppSet::Animate));
 }
@@ -358,6 +363,40 @@ fn share_and_paste(
             }
         }
     }
+}
+
+/// Saves the files made for the player (the desktop) or hands them to the share sheet (a
+/// phone, from the cache folder); what happened is said.
+fn hand_files(
+    mut files: MessageReader<ShareFile>,
+    platform: Res<PlatformHandle>,
+    mut notices: MessageWriter<Notice>,
+) {
+    for file in files.read() {
+        let said = if platform.0.shares_by_sheet() {
+            sent_by_sheet(platform.0.as_ref(), file).err()
+        } else {
+            Some(
+                match platform.0.save_file(&file.name, &file.bytes, file.mime) {
+                    Ok(path) => format!("Saved as {}", path.display()),
+                    Err(why) => format!("Could not save {} ({why}).", file.name),
+                },
+            )
+        };
+        if let Some(said) = said {
+            notices.write(Notice(said));
+        }
+    }
+}
+
+/// A file written to the cache folder and handed to the share sheet; why not, in words.
+fn sent_by_sheet(platform: &dyn Platform, file: &ShareFile) -> Result<(), String> {
+    let dir = cache_dir().ok_or("Could not share it: there is no folder to put it in.")?;
+    let path = dir.join(&file.name);
+    atomic_file::write(&path, &file.bytes).map_err(|why| format!("Could not share it: {why}."))?;
+    platform
+        .share_file(&path, file.mime)
+        .map_err(|why| format!("Could not share it ({why})."))
 }
 
 /// What the player is told of text handed on: copied (the desktop), or nothing when the share

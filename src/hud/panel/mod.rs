@@ -160,8 +160,7 @@ fn flowing(ui: &mut egui::Ui, width: f32, narrow: bool, parts: &mut Parts) -> eg
 fn status_area(ui: &mut egui::Ui, parts: &mut Parts) {
     let view = parts.view;
     if view.current.game.is_replay() {
-        let replay = &mut parts.actions.replay;
-        super::replay_panel::summary(ui, parts.settings.theme, &view.replaying, replay);
+        super::replay_panel::summary(ui, &view.replaying, &mut parts.actions.replay);
     } else if view.current.game.is_review() {
         super::review_panel::summary(ui, &view.review, view.current.game.board().shape());
     } else if parts.finding {
