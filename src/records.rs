@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use crate::frame::AppSet;
 use crate::game::solves::{Solve, now_ms};
 use crate::game::{BestScores, DailyResults, WinResult, booked_result, record_win};
+
 use crate::messages::{Change, GameChanged, Restored};
 use crate::session::Session;
 
@@ -20,9 +21,99 @@ pub struct Scores(pub BestScores);
 #[derive(Resource, Clone, Debug, Default, PartialEq, Deref)]
 pub struct Days(pub DailyResults);
 
-/// The last win's result, for the HUD.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Deref)]
-pub struct LastResult(pub WinResult);
+/// The last win's result, for the HUD, and the personal bests it set in its speedsolving
+/// category, as the win card says them ("New best ao5: 14.21").
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct LastResult(pub WinResult, pub Vec<String>);
+
+impl std::ops::Deref for LastResult {
+    type Target = WinResult;
+    fn deref(&self) -> &WinResult {
+        &self.0
+    }
+}
+
+/// The records the newest solve of `history` set in its category, in time and in moves ("New
+/// best ao5: 14.21", "New best single in moves: 38"); none for its category's first solve, a
+/// first of a kind (the fifth solve's first ao5), or a solve speedsolvers do not count.
+pub fn records_set(history: &[Solve]) -> Vec<String> {
+    use crate::game::stats::{Average, Metric, Statistics, format_figure, new_bests};
+    let Some((category, _)) = history.last().and_then(Solve::attempt) else {
+        return Vec::new();
+    };
+    let results: Vec<_> = (history.iter().filter_map(Solve::attempt))
+        .filter(|(c, _)| *c == category)
+        .map(|(_, attempt)| attempt)
+        .collect();
+    let before = Statistics::of(&results[..results.len() - 1]);
+    let bests = new_bests(&before, &Statistics::of(&results));
+    // Time, and moves for the fewest-moves crowd; TPS and MTM records stay on the sheet.
+    let lines = bests.records().filter_map(|best| {
+        let value = format_figure(best.metric, Average::Value(best.value))?;
+        let unit = match best.metric {
+            Metric::Time => "",
+            Metric::Moves => " in moves",
+            Metric::MovesMtm | Metric::Tps => return None,
+        };
+        Some(format!("New best {}{unit}: {value}", best.figure))
+    });
+    lines.collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Difficulty;
+    use crate::game::solves::{Ending, Mode};
+
+    fn random_solve(time_ms: u64) -> Solve {
+        Solve {
+            finished_at_ms: 0,
+            width: 4,
+            height: 4,
+            mode: Mode::Shuffled(Difficulty::Random),
+            start: (1..16).chain([0]).collect(),
+            moves: "UDUD".into(),
+            times_ms: vec![10, 20, 30, 40],
+            time_ms,
+            result: Ending::Solved,
+            helped: false,
+            photo: "x".into(),
+            shortest: None,
+            counted: None,
+        }
+    }
+
+    #[test]
+    fn a_win_says_the_records_it_set_and_no_first() {
+        let mut history = vec![random_solve(20_000)];
+        assert!(
+            records_set(&history).is_empty(),
+            "a first solve is no record"
+        );
+        history.push(random_solve(19_500));
+        assert_eq!(records_set(&history), ["New best single: 19.50"]);
+        history.push(random_solve(25_000));
+        assert!(records_set(&history).is_empty());
+        for time in [30_000, 30_000] {
+            history.push(random_solve(time));
+        }
+        // The fifth solve makes the first ao5: a first, not a record.
+        assert!(records_set(&history).is_empty());
+        history.push(random_solve(15_000));
+        assert_eq!(
+            records_set(&history),
+            ["New best single: 15.00", "New best ao5: 24.83"]
+        );
+        let mut custom = random_solve(1);
+        custom.mode = Mode::Custom;
+        history.push(custom);
+        assert!(
+            records_set(&history).is_empty(),
+            "not a speedsolver's solve"
+        );
+    }
+}
 
 /// Every finished game, oldest first, as the solve history keeps it (appended to its file
 /// by `persist`, one record a solve).
@@ -76,11 +167,12 @@ fn keep_records(
                 result.0 = record_win(finished, &mut scores.0, &mut days.0);
                 let source = &session.photo.source;
                 history.0.push(Solve::from_game(finished, now_ms(), source));
+                result.1 = records_set(&history.0);
             }
             // A finished game on the board again (restored at start, or after its review)
             // shows the result it was booked with; the one just won keeps its card as it is.
             Change::Reset(game) if game.is_won() && !result.0.is_of(game) => {
-                result.0 = booked_result(game, &scores.0, &days.0);
+                *result = LastResult(booked_result(game, &scores.0, &days.0), Vec::new());
             }
             _ => {}
         }

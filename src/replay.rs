@@ -259,11 +259,8 @@ fn save_gif(
 
 /// The GIF's file name: "snapslide-4x4-20261205-1130.gif" (UTC).
 pub fn gif_name(width: usize, height: usize, now_ms: i64) -> String {
-    let day = now_ms.div_euclid(86_400_000);
-    let (year, month, date) = crate::game::civil_date(day);
-    let minutes = now_ms.rem_euclid(86_400_000) / 60_000;
-    let (hour, minute) = (minutes / 60, minutes % 60);
-    format!("snapslide-{width}x{height}-{year}{month:02}{date:02}-{hour:02}{minute:02}.gif")
+    let stamp = crate::words::file_stamp(now_ms);
+    format!("snapslide-{width}x{height}-{stamp}.gif")
 }
 
 /// The replay's moves as the GIF's slides, drawn with `picture`'s tiles.

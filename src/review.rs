@@ -40,6 +40,8 @@ pub struct Found {
     pub summary: Summary,
     /// The shortest (or best found) solution from the start.
     pub line: Vec<Move>,
+    /// The player's moves in the multi-tile metric (a slide of a line of tiles counts one).
+    pub yours_mtm: usize,
 }
 
 /// The review in progress: the board shows a review game ([`Game::review`], which holds the
@@ -74,6 +76,7 @@ pub fn compare(game: &Game, options: &Options) -> Option<Found> {
         return Some(Found {
             summary,
             line: solution.moves,
+            yours_mtm: npuzzle::mtm_length(&moves),
         });
     }
     let exact = solution.optimal;
@@ -84,6 +87,7 @@ pub fn compare(game: &Game, options: &Options) -> Option<Found> {
         solution.moves
     };
     Some(Found {
+        yours_mtm: npuzzle::mtm_length(&moves),
         summary: Summary {
             moves: moves.len(),
             shortest: line.len(),

@@ -189,6 +189,14 @@ pub fn result_time(time: std::time::Duration) -> String {
     }
 }
 
+/// The minute `now_ms` (ms since 1970, UTC) as a file name's part: "20261205-1130".
+pub fn file_stamp(now_ms: i64) -> String {
+    let (year, month, date) = crate::game::civil_date(now_ms.div_euclid(86_400_000));
+    let minutes = now_ms.rem_euclid(86_400_000) / 60_000;
+    let (hour, minute) = (minutes / 60, minutes % 60);
+    format!("{year}{month:02}{date:02}-{hour:02}{minute:02}")
+}
+
 /// How many of the latest puzzles of the day the records list one by one.
 pub const DAYS_LISTED: usize = 7;
 

@@ -35,19 +35,20 @@ pub fn challenge_text(game: &Game, challenge: &Challenge) -> String {
 /// beside it.
 pub(super) fn show(
     ctx: &egui::Context,
-    width: f32,
+    (width, by_sheet): (f32, bool),
     settings: &Settings,
     hud: &mut Hud,
     actions: &mut Actions,
 ) -> bool {
+    let verb = if by_sheet { "Share" } else { "Copy" };
     match hud.sheet.clone() {
         Sheet::SendChallenge(text) => modal(ctx, "send-challenge", width, |ui| {
             title(ui, "Challenge a friend", hud);
-            send(ui, settings, &text, actions);
+            send(ui, settings, (&text, verb), actions);
         }),
         Sheet::ShareDay(text, with_solve) => modal(ctx, "share-day", width, |ui| {
             title(ui, "Share today's result", hud);
-            share_day(ui, settings, (&text, with_solve.as_deref()), actions);
+            share_day(ui, settings, (&text, with_solve.as_deref(), verb), actions);
         }),
         Sheet::OpenChallenge(mut typed) => {
             let mut opened = false;
@@ -66,8 +67,9 @@ pub(super) fn show(
     }
 }
 
-/// The text to send, to select and copy, and Copy (the clipboard on the desktop).
-fn send(ui: &mut egui::Ui, settings: &Settings, text: &str, actions: &mut Actions) {
+/// The text to send, to select and copy, and Copy (the clipboard on the desktop) or Share (a
+/// phone's share sheet).
+fn send(ui: &mut egui::Ui, settings: &Settings, (text, verb): (&str, &str), actions: &mut Actions) {
     ui.label("Send this to a friend: the link opens your board in Snapslide, checks your solve, and times theirs against it.");
     let mut shown = text.to_string();
     ui.add(
@@ -75,7 +77,7 @@ fn send(ui: &mut egui::Ui, settings: &Settings, text: &str, actions: &mut Action
             .desired_width(f32::INFINITY)
             .desired_rows(3),
     );
-    if style::primary_button(ui, settings.theme, true, "Copy", 160.0).clicked() {
+    if style::primary_button(ui, settings.theme, true, verb, 160.0).clicked() {
         actions.share.write(ShareText(text.to_string()));
     }
 }
@@ -122,7 +124,7 @@ pub fn send_sheet(game: &Game, days: &DailyResults) -> Option<Sheet> {
 fn share_day(
     ui: &mut egui::Ui,
     settings: &Settings,
-    (text, with_solve): (&str, Option<&str>),
+    (text, with_solve, verb): (&str, Option<&str>, &str),
     actions: &mut Actions,
 ) {
     ui.label("Your result, without the board: it spoils nothing for those yet to play.");
@@ -133,11 +135,12 @@ fn share_day(
             .desired_rows(2),
     );
     ui.horizontal_wrapped(|ui| {
-        if style::primary_button(ui, settings.theme, true, "Copy", 120.0).clicked() {
+        if style::primary_button(ui, settings.theme, true, verb, 120.0).clicked() {
             actions.share.write(ShareText(text.to_string()));
         }
+        let with_code = format!("{verb} with my solve as a code");
         if let Some(with_solve) = with_solve
-            && style::button(ui, true, "Copy with my solve as a code").clicked()
+            && style::button(ui, true, &with_code).clicked()
         {
             actions.share.write(ShareText(with_solve.to_string()));
         }

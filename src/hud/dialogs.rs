@@ -107,7 +107,8 @@ pub(super) fn show(
             })
         }
         Sheet::SendChallenge(_) | Sheet::ShareDay(..) | Sheet::OpenChallenge(_) => {
-            super::challenge_sheets::show(ctx, width, &settings, &mut hud, &mut actions)
+            let by_sheet = view.platform.0.shares_by_sheet();
+            super::challenge_sheets::show(ctx, (width, by_sheet), &settings, &mut hud, &mut actions)
         }
         Sheet::How(details) => modal(ctx, "how", width, |ui| {
             title(ui, "How it was found", &mut hud);

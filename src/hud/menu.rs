@@ -405,6 +405,14 @@ fn more(ui: &mut egui::Ui, hud: &mut Hud, view: &View, quit: bool, actions: &mut
         if style::button(ui, true, "Statistics").clicked() {
             hud.sheet = Sheet::Statistics;
         }
+        if style::button(ui, !view.history.is_empty(), "Export solves").clicked() {
+            let stamp = crate::words::file_stamp(crate::game::solves::now_ms());
+            actions.files.write(crate::messages::ShareFile {
+                name: format!("snapslide-solves-{stamp}.csv"),
+                bytes: crate::game::solves_csv::export_csv(&view.history).into_bytes(),
+                mime: "text/csv",
+            });
+        }
         if style::button(ui, true, "Open a challenge").clicked() {
             hud.sheet = Sheet::OpenChallenge(String::new());
         }

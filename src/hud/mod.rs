@@ -63,6 +63,7 @@ struct View<'w> {
     new_game: Res<'w, crate::newgame::NewGameJob>,
     history: Res<'w, crate::records::History>,
     challenged: Res<'w, crate::challenge::Challenged>,
+    platform: Res<'w, crate::platform::PlatformHandle>,
 }
 
 impl View<'_> {
@@ -92,6 +93,7 @@ struct Actions<'w> {
     framing: MessageWriter<'w, crate::framing::FramingCommand>,
     exit: MessageWriter<'w, AppExit>,
     share: MessageWriter<'w, crate::messages::ShareText>,
+    files: MessageWriter<'w, crate::messages::ShareFile>,
     paste: MessageWriter<'w, crate::messages::PasteChallenge>,
     open_challenge: MessageWriter<'w, crate::messages::OpenChallenge>,
 }

@@ -21,6 +21,8 @@ pub(super) fn summary(ui: &mut egui::Ui, review: &Review, shape: Shape) {
                     for line in crate::words::review_lines(&found.summary) {
                         ui.label(line);
                     }
+                    let line_mtm = npuzzle::mtm_length(&found.line);
+                    ui.label(egui::RichText::new(mtm_line(found.yours_mtm, line_mtm)).weak());
                 });
         }
         None if review.working() => {
@@ -34,6 +36,12 @@ pub(super) fn summary(ui: &mut egui::Ui, review: &Review, shape: Shape) {
             ui.label("The shortest solution could not be found in time.");
         }
     }
+}
+
+/// Both counts of the two lines: "Counted as slides of a line (MTM): yours 21, this line's
+/// 19." The shortest line is the fewest single-tile moves; a line of fewer slides may exist.
+pub fn mtm_line(yours: usize, line: usize) -> String {
+    format!("Counted as slides of a line (MTM): yours {yours}, this line's {line}.")
 }
 
 /// What the review is doing while it works: up to 4×4 it finds the shortest; past that, the

@@ -127,13 +127,15 @@ fn helped_words(moves_since_help: usize) -> String {
     }
 }
 
-/// The win's first line: "Solved in 80 moves, 1:04" when the player solved it, and no claim
-/// that they did when the app helped (it may have made every move).
-fn headline(r: &WinResult) -> String {
+/// The win's first line: "Solved in 80 moves (62 MTM), 1:04" when the player solved it (the
+/// moves counted both ways: each tile, and each slide of a line of tiles), and no claim that
+/// they did when the app helped (it may have made every move).
+fn headline(r: &WinResult, mtm: usize) -> String {
     if r.helped {
         "Solved, with the app's help".to_string()
     } else {
-        format!("Solved in {}, {}", moves_text(r.moves), result_time(r.time))
+        let moves = moves_text(r.moves);
+        format!("Solved in {moves} ({mtm} MTM), {}", result_time(r.time))
     }
 }
 
@@ -141,7 +143,8 @@ fn headline(r: &WinResult) -> String {
 fn result(ui: &mut egui::Ui, theme: Theme, view: &View, actions: &mut Actions) {
     let r = &view.result.0;
     let p = Palette::of(theme);
-    ui.label(style::value(headline(r), 20.0).color(style::rgb(p.good)));
+    let mtm = npuzzle::mtm_length(&view.current.game.history_in_effect());
+    ui.label(style::value(headline(r, mtm), 20.0).color(style::rgb(p.good)));
     // A friend's challenge: the two results side by side, in place of the records' line.
     if let Some(friend) = view.challenged.of(&view.current.game) {
         let yours = (r.moves, r.time.as_millis() as u64);
@@ -202,6 +205,9 @@ fn result(ui: &mut egui::Ui, theme: Theme, view: &View, actions: &mut Actions) {
         })
     };
     ui.label(egui::RichText::new(line).weak());
+    for record in &view.result.1 {
+        ui.label(style::value(record, 17.0).color(style::rgb(p.accent)));
+    }
 }
 
 #[cfg(test)]
@@ -221,10 +227,13 @@ mod tests {
             time: std::time::Duration::from_secs(64),
             ..Default::default()
         };
-        assert_eq!(headline(&result), "Solved in 80 moves, 1:04");
+        assert_eq!(headline(&result, 62), "Solved in 80 moves (62 MTM), 1:04");
         result.time = std::time::Duration::from_millis(24_370);
-        assert_eq!(headline(&result), "Solved in 80 moves, 24.37 s");
+        assert_eq!(
+            headline(&result, 62),
+            "Solved in 80 moves (62 MTM), 24.37 s"
+        );
         result.helped = true;
-        assert!(!headline(&result).contains("Solved in"));
+        assert!(!headline(&result, 62).contains("Solved in"));
     }
 }
