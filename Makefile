@@ -86,8 +86,8 @@ screen-reader-deps: screenshot-deps
 ## accessibility bus reads the controls and the 4×4 board's tiles, slides a tile through its
 ## action and presses Hint.
 screen-reader: screen-reader-deps
-	cargo build -p snapslide
-	/usr/bin/python3 tests/screen_reader.py $(CARGO_TARGET_DIR)/debug/snapslide
+	cargo build -p snapslide -p npuzzle-cli
+	/usr/bin/python3 tests/screen_reader.py $(CARGO_TARGET_DIR)/debug/snapslide $(CARGO_TARGET_DIR)/debug/npuzzle
 
 ## The Android app: the Rust library with cargo-ndk, then the APK with Gradle (see README).
 android:

@@ -9,12 +9,14 @@ with pyatspi (what Orca is built on). The client, as a screen reader would:
 - activates a movable tile through its AT-SPI action and sees the move counter's label change
   to "Moves 1" and the tile's cell change;
 - activates Hint and hears which tile it names, sees the hinted cell marked, and the
-  second tap worded after the Play it button.
+  second tap worded after the Play it button;
+- then opens a friend's challenge code (made by `npuzzle code encode`) with `--open` on a
+  fresh data folder, and reads the challenge's board cell by cell, and the friend's result.
 
 It prints what it read, in order. Run by `make screen-reader` (in `make test`), which installs
 what it needs; it starts its own D-Bus session when none is given.
 
-Usage: tests/screen_reader.py path/to/snapslide
+Usage: tests/screen_reader.py path/to/snapslide path/to/npuzzle
 """
 
 import os
@@ -61,15 +63,14 @@ def start_the_accessibility_bus(scratch):
             fail(f"the accessibility bus did not start ({status})")
 
 
-def start_the_game(binary, scratch):
+def start_the_game(binary, scratch, args=("--size", "4", "--seed", "7"), data="data"):
     env = dict(os.environ,
-               SNAPSLIDE_DATA_DIR=os.path.join(scratch, "data"),
+               SNAPSLIDE_DATA_DIR=os.path.join(scratch, data),
                XDG_CACHE_HOME=os.path.join(scratch, "cache"),
                XDG_RUNTIME_DIR=scratch,
                # The requests the game took are in its log, should a step fail.
                RUST_LOG=os.environ.get("RUST_LOG", "info,snapslide::hud::access=debug"))
-    command = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", binary, "--size", "4",
-               "--seed", "7"]
+    command = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", binary, *args]
     log = open(os.path.join(scratch, "game.log"), "w")
     # A session of its own, so that stopping it stops the game too, not only xvfb-run.
     return subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT,
@@ -122,13 +123,16 @@ def wait_for(what, probe, timeout=TIMEOUT_S):
     fail(f"{what} within {timeout} s")
 
 
-def application(pyatspi):
+def applications(pyatspi):
+    """Every application on the bus called Snapslide."""
     desktop = pyatspi.Registry.getDesktop(0)
-    for i in range(desktop.childCount):
-        app = desktop.getChildAtIndex(i)
-        if app is not None and "snapslide" in (app.name or "").lower():
-            return app
-    return None
+    apps = [desktop.getChildAtIndex(i) for i in range(desktop.childCount)]
+    return [app for app in apps if app is not None and "snapslide" in (app.name or "").lower()]
+
+
+def application(pyatspi):
+    found = applications(pyatspi)
+    return found[0] if found else None
 
 
 def names(app):
@@ -220,8 +224,59 @@ def ask_for_a_hint(app):
         fail("no Play it button after the hint")
 
 
+# A friend's board: the goal with the gap moved up, then left; their solve is right, down.
+CHALLENGE_BOARD = "1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12"
+CHALLENGE_MOVES = "RD"
+
+
+def challenge_code(npuzzle, scratch):
+    """A code for the friend's solve of CHALLENGE_BOARD, as `npuzzle code encode` makes it."""
+    board = os.path.join(scratch, "friend.txt")
+    with open(board, "w") as out:
+        out.write(CHALLENGE_BOARD + "\n")
+    made = subprocess.run([npuzzle, "code", "encode", board, "--moves", CHALLENGE_MOVES,
+                           "--time-ms", "12340"], capture_output=True, text=True)
+    if made.returncode != 0:
+        fail(f"npuzzle made no code: {made.stderr.strip()}")
+    return made.stdout.strip()
+
+
+def expected_cells(board):
+    """The cells' labels' beginnings a screen reader should read for a board: "Tile 11, row
+    3, column 4" and "Empty, row 3, column 3"."""
+    rows = [row.split() for row in board.split("/")]
+    return sorted(f"Tile {tile}, row {r + 1}, column {c + 1}" if tile != "0"
+                  else f"Empty, row {r + 1}, column {c + 1}"
+                  for r, row in enumerate(rows) for c, tile in enumerate(row))
+
+
+def open_a_challenge(pyatspi, binary, npuzzle, scratch):
+    code = challenge_code(npuzzle, scratch)
+    print(f"screen reader: opening the friend's code {code}")
+    game = start_the_game(binary, scratch, args=("--open", code), data="friend")
+    try:
+        wanted = expected_cells(CHALLENGE_BOARD)
+
+        def the_friends_board():
+            # The game before may linger on the bus a moment: every Snapslide there is asked.
+            for app in applications(pyatspi):
+                cells = board_of(app)
+                read = sorted(label.split(",")[0] + "," + ",".join(label.split(",")[1:3])
+                              for label in cells or [])
+                if read == wanted:
+                    return app
+            return None
+
+        app = wait_for("the friend's board, cell by cell", the_friends_board)
+        said = wait_for("the friend's result", lambda: [label for _, label in names(app)
+                                                        if "friend's challenge" in label])
+        print(f"screen reader: the friend's board is on show, and it reads {said!r}")
+    finally:
+        stop(game)
+
+
 def main():
-    if len(sys.argv) != 2:
+    if len(sys.argv) != 3:
         fail(__doc__.strip().splitlines()[-1])
     for tool in ["dbus-run-session", "busctl", "xvfb-run", LAUNCHER]:
         if not os.path.exists(tool) and shutil.which(tool) is None:
@@ -235,6 +290,8 @@ def main():
             app, tiles = read_the_board(pyatspi)
             move_a_tile(app, tiles)
             ask_for_a_hint(app)
+            stop(game)
+            open_a_challenge(pyatspi, os.path.abspath(sys.argv[1]), sys.argv[2], scratch)
         except SystemExit:
             with open(os.path.join(scratch, "game.log")) as log:
                 print("screen reader: the game's log ends:")
