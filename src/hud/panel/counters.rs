@@ -9,8 +9,8 @@ use crate::meter::Trend;
 use crate::theme::{Palette, Theme};
 use crate::words::{clock, result_time};
 
-/// Moves, time and tiles left, and the meter when it is on (in a review: the player's moves,
-/// the shortest, the step). Captions above values, each in a column of its own width, so the
+/// Moves, time and tiles left, and the meter when it is on (once won, the moves in MTM; in a
+/// review: the player's moves, the shortest, the step). Captions above values, each in a column of its own width, so the
 /// row keeps its shape whatever the numbers (and egui has no layout to remember and redo when
 /// a digit changes); in a narrow panel, one counter a row, its caption before its value.
 pub(super) fn counters(ui: &mut egui::Ui, theme: Theme, meter_on: bool, view: &View, narrow: bool) {
@@ -77,7 +77,11 @@ fn counter_figures(
             ("Step", value(game.moves().to_string(), size)),
         ];
     }
-    let third = if meter_on {
+    let third = if game.is_won() {
+        // Nothing is left to count: the moves counted as slides of a line instead.
+        let mtm = npuzzle::mtm_length(&game.history_in_effect());
+        ("MTM", value(mtm.to_string(), size))
+    } else if meter_on {
         (meter_caption(view), meter(ui, theme, size, view))
     } else {
         let left = game.tiles_out_of_place().to_string();

@@ -127,15 +127,101 @@ fn helped_words(moves_since_help: usize) -> String {
     }
 }
 
-/// The win's first line: "Solved in 80 moves (62 MTM), 1:04" when the player solved it (the
-/// moves counted both ways: each tile, and each slide of a line of tiles), and no claim that
-/// they did when the app helped (it may have made every move).
-fn headline(r: &WinResult, mtm: usize) -> String {
+/// A challenge won: who won, then the player's result and the friend's side by side (moves,
+/// the moves as slides of a line, time, and moves a second); each one's name watches it.
+fn versus(
+    ui: &mut egui::Ui,
+    theme: Theme,
+    (r, game): (&WinResult, &crate::game::Game),
+    friend: &challenge::Challenge,
+    actions: &mut Actions,
+) {
+    let yours = (r.moves, r.time.as_millis() as u64);
+    let theirs = (friend.moves().len(), friend.time_ms());
+    let verdict = crate::challenge::verdict(yours, theirs);
+    let good = style::rgb(Palette::of(theme).good);
+    ui.label(style::value(verdict, 18.0).color(good));
+    let mtm = (
+        npuzzle::mtm_length(&game.history_in_effect()),
+        npuzzle::mtm_length(friend.moves()),
+    );
+    // Each result's name is a link that watches it: the friend's solve, or the player's own.
+    let watch = [
+        crate::replay::Watched::of_game(game),
+        crate::replay::Watched::of_challenge(friend),
+    ];
+    let mut watched = None;
+    ui.scope(|ui| {
+        // Rows as tall as the text, so the two results fit the status area.
+        ui.spacing_mut().interact_size.y = ui.text_style_height(&egui::TextStyle::Body);
+        egui::Grid::new("versus")
+            .spacing([10.0, 2.0])
+            .show(ui, |ui| {
+                for (i, row) in versus_rows(yours, theirs, mtm).into_iter().enumerate() {
+                    match i.checked_sub(1).and_then(|who| watch[who].as_ref()) {
+                        Some(solve) => {
+                            let link = ui.link(format!("{} ▶", row[0]));
+                            let name = format!("Watch {}", solve.whose.to_lowercase());
+                            link.widget_info(|| {
+                                egui::WidgetInfo::labeled(egui::WidgetType::Link, true, &name)
+                            });
+                            if link.clicked() {
+                                watched = Some(solve.clone());
+                            }
+                        }
+                        None => {
+                            ui.label(style::caption(&row[0]));
+                        }
+                    }
+                    for cell in &row[1..] {
+                        ui.label(cell);
+                    }
+                    ui.end_row();
+                }
+            });
+    });
+    if let Some(watched) = watched {
+        let watch = crate::replay::ReplayCommand::Watch(Box::new(watched));
+        actions.replay.write(watch);
+    }
+}
+
+/// The two results side by side: a heading row, then the player's and the friend's moves,
+/// moves as slides of a line (MTM), time and moves a second.
+pub fn versus_rows(
+    yours: (usize, u64),
+    theirs: (usize, u64),
+    (your_mtm, their_mtm): (usize, usize),
+) -> [[String; 5]; 3] {
+    let time = |ms: u64| result_time(std::time::Duration::from_millis(ms));
+    let tps = |(moves, ms): (usize, u64)| match ms {
+        0 => "–".to_string(),
+        ms => format!("{:.2}", moves as f64 * 1000.0 / ms as f64),
+    };
+    let row = |who: &str, (moves, ms): (usize, u64), mtm: usize| {
+        let [a, b, c, d] = [
+            moves.to_string(),
+            mtm.to_string(),
+            time(ms),
+            tps((moves, ms)),
+        ];
+        [who.to_string(), a, b, c, d]
+    };
+    [
+        ["", "Moves", "MTM", "Time", "TPS"].map(String::from),
+        row("You", yours, your_mtm),
+        row("Friend", theirs, their_mtm),
+    ]
+}
+
+/// The win's first line: "Solved in 80 moves, 1:04" when the player solved it, and no claim
+/// that they did when the app helped (it may have made every move). The counters give the
+/// moves counted as slides of a line (MTM) beside it.
+fn headline(r: &WinResult) -> String {
     if r.helped {
         "Solved, with the app's help".to_string()
     } else {
-        let moves = moves_text(r.moves);
-        format!("Solved in {moves} ({mtm} MTM), {}", result_time(r.time))
+        format!("Solved in {}, {}", moves_text(r.moves), result_time(r.time))
     }
 }
 
@@ -143,30 +229,12 @@ fn headline(r: &WinResult, mtm: usize) -> String {
 fn result(ui: &mut egui::Ui, theme: Theme, view: &View, actions: &mut Actions) {
     let r = &view.result.0;
     let p = Palette::of(theme);
-    let mtm = npuzzle::mtm_length(&view.current.game.history_in_effect());
-    ui.label(style::value(headline(r, mtm), 20.0).color(style::rgb(p.good)));
-    // A friend's challenge: the two results side by side, in place of the records' line.
+    // A friend's challenge: who won, and the two results side by side.
     if let Some(friend) = view.challenged.of(&view.current.game) {
-        let yours = (r.moves, r.time.as_millis() as u64);
-        let theirs = (friend.moves().len(), friend.time_ms());
-        let time = result_time(std::time::Duration::from_millis(friend.time_ms()));
-        let line = format!(
-            "Your friend: {}, {time}. {}",
-            moves_text(theirs.0),
-            crate::challenge::verdict(yours, theirs)
-        );
-        ui.horizontal_wrapped(|ui| {
-            ui.label(line);
-            let watched = crate::replay::Watched::of_challenge(friend);
-            if let Some(watched) = watched.filter(|_| ui.link("Watch theirs").clicked()) {
-                actions
-                    .replay
-                    .write(crate::replay::ReplayCommand::Watch(Box::new(watched)));
-            }
-        });
+        versus(ui, theme, (r, &view.current.game), friend, actions);
         return;
     }
-
+    ui.label(style::value(headline(r), 20.0).color(style::rgb(p.good)));
     let line = if r.helped {
         format!(
             "{}, {}. No best score for a game the app helped with.",
@@ -221,19 +289,25 @@ mod tests {
     }
 
     #[test]
+    fn a_challenge_puts_the_two_results_side_by_side() {
+        let rows = versus_rows((16, 6_710), (14, 4_280), (13, 11));
+        assert_eq!(rows[0], ["", "Moves", "MTM", "Time", "TPS"]);
+        assert_eq!(rows[1], ["You", "16", "13", "6.71 s", "2.38"]);
+        assert_eq!(rows[2], ["Friend", "14", "11", "4.28 s", "3.27"]);
+        assert_eq!(versus_rows((3, 0), (3, 0), (1, 1))[1][4], "–");
+    }
+
+    #[test]
     fn a_helped_win_does_not_say_the_player_solved_it() {
         let mut result = WinResult {
             moves: 80,
             time: std::time::Duration::from_secs(64),
             ..Default::default()
         };
-        assert_eq!(headline(&result, 62), "Solved in 80 moves (62 MTM), 1:04");
+        assert_eq!(headline(&result), "Solved in 80 moves, 1:04");
         result.time = std::time::Duration::from_millis(24_370);
-        assert_eq!(
-            headline(&result, 62),
-            "Solved in 80 moves (62 MTM), 24.37 s"
-        );
+        assert_eq!(headline(&result), "Solved in 80 moves, 24.37 s");
         result.helped = true;
-        assert!(!headline(&result, 62).contains("Solved in"));
+        assert!(!headline(&result).contains("Solved in"));
     }
 }
