@@ -23,6 +23,7 @@ pub mod challenge;
 mod cli;
 pub mod diagnostics;
 pub mod engine_setup;
+pub mod events;
 pub mod frame;
 pub mod framing;
 pub mod hud;
@@ -76,6 +77,7 @@ impl Plugin for CorePlugin {
             meter::plugin,
             replay::plugin,
             review::plugin,
+            events::plugin,
             challenge::plugin,
         ));
     }

@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 use npuzzle::{Board, Move};
 
+use crate::game::event::Run;
 use crate::game::solves::Solve;
 use crate::game::{BestScores, DailyResults, Game, Position, Preferences, Step};
 
@@ -58,6 +59,13 @@ pub enum NewGame {
     },
     /// Today's puzzle of the day.
     Daily,
+    /// The next leg of a run of boards on one clock (its first, to start the run).
+    Leg {
+        /// The run, at the leg to make.
+        run: Run,
+        /// The clock when the leg before was solved, in ms.
+        elapsed_ms: u64,
+    },
 }
 
 /// A sheet covers the board (true), or no longer (false): the game's clock and a solution's

@@ -65,12 +65,14 @@ fn report_motion(job: Res<NewGameJob>, mut frames: MessageWriter<FrameRequest>) 
     }
 }
 
-/// What a new game is made from: the shape, what kind of game, how, and the seed.
+/// What a new game is made from: the shape, what kind of game, how, and the seed (and for a
+/// leg of a run, the clock so far).
 struct Order {
     shape: Shape,
     kind: GameKind,
     recipe: Recipe,
     seed: u64,
+    elapsed: Duration,
 }
 
 fn order(request: NewGame, settings: &Settings, session: &Session) -> Option<Order> {
@@ -83,6 +85,7 @@ fn order(request: NewGame, settings: &Settings, session: &Session) -> Option<Ord
                 kind: settings.difficulty.into(),
                 recipe: settings.difficulty.recipe(shape),
                 seed: seed.unwrap_or_else(clock_seed),
+                elapsed: Duration::ZERO,
             })
         }
         NewGame::Daily => {
@@ -92,6 +95,18 @@ fn order(request: NewGame, settings: &Settings, session: &Session) -> Option<Ord
                 kind: GameKind::Daily(puzzle.day),
                 recipe: Recipe::Exact(DAILY_DISTANCE),
                 seed: puzzle.seed,
+                elapsed: Duration::ZERO,
+            })
+        }
+        // Speedsolvers' events scramble with random states only.
+        NewGame::Leg { run, elapsed_ms } => {
+            let (width, height) = run.shape();
+            Some(Order {
+                shape: Shape::new(width, height).ok()?,
+                kind: GameKind::Event(run),
+                recipe: Recipe::Uniform,
+                seed: clock_seed(),
+                elapsed: Duration::from_millis(elapsed_ms),
             })
         }
     }
@@ -101,6 +116,9 @@ fn order(request: NewGame, settings: &Settings, session: &Session) -> Option<Ord
 fn make_game(order: &Order, options: &npuzzle::Options) -> Result<Game, GenerateError> {
     let board = make_board(order.shape, order.recipe, order.seed, options)?;
     let kind = order.kind.clone();
+    if let GameKind::Event(run) = kind {
+        return Ok(Game::leg(board, run, order.elapsed));
+    }
     Ok(match order.recipe {
         Recipe::Exact(moves) => Game::with_shortest(board, kind, moves),
         _ => Game::new(board, kind),

@@ -1493,6 +1493,81 @@ mod headless {
         assert!(app.world().resource::<Replaying>().watched.is_none());
     }
 
+    /// Plays a solution of the board on show, as the player's moves.
+    fn solve_by_hand(app: &mut App) {
+        let options = npuzzle::Options::default().with_algorithm(npuzzle::Algorithm::Fast);
+        let solution = npuzzle::solve(&board_of(app), &options).unwrap();
+        for mv in solution.moves {
+            app.world_mut().write_message(BoardIntent::Slide(mv));
+            app.update();
+        }
+        settle(app);
+    }
+
+    #[test]
+    fn a_marathon_runs_its_boards_on_one_clock_and_is_booked_as_one_result() {
+        use snapslide::game::event::{Event, Run};
+        use snapslide::game::solves::Mode;
+        let mut app = app_with(parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap());
+        let event = Event::Marathon {
+            width: 3,
+            height: 3,
+            count: 2,
+        };
+        app.world_mut().write_message(NewGame::Leg {
+            run: Run::start(event),
+            elapsed_ms: 0,
+        });
+        settle(&mut app);
+        assert_eq!(game_of(&app).run().map(|run| run.leg), Some(0));
+        // The first board solved: the frame it is, its moves and its clock.
+        let options = npuzzle::Options::default().with_algorithm(npuzzle::Algorithm::Fast);
+        let solution = npuzzle::solve(&board_of(&app), &options).unwrap();
+        for mv in solution.moves {
+            app.world_mut().write_message(BoardIntent::Slide(mv));
+            app.update();
+        }
+        while !board_of(&app).is_goal() {
+            app.update();
+        }
+        let first = game_of(&app);
+        assert_eq!(first.run().map(|run| run.leg), Some(0));
+        let first_leg = (first.total_moves(), first.elapsed());
+        assert_ne!(phase(&app), Phase::Won, "the first board is not the run's end");
+        // The second board comes, its clock running on without a move: every frame since
+        // the first was solved counts.
+        let mut frames = 0u32;
+        while !game_of(&app).run().is_some_and(|run| run.leg == 1) {
+            app.update();
+            frames += 1;
+            assert!(frames < 2000, "no second board");
+        }
+        for _ in 0..10 {
+            app.update();
+        }
+        let second = game_of(&app);
+        let since = FRAME * (frames + 10 - 3);
+        assert!(
+            second.elapsed() >= first_leg.1 + since,
+            "the clock runs on: {:?} after {:?} and {frames} frames",
+            second.elapsed(),
+            first_leg.1
+        );
+        assert_eq!(second.total_moves(), first_leg.0);
+        solve_by_hand(&mut app);
+        assert_eq!(phase(&app), Phase::Won);
+        let won = game_of(&app);
+        let history = &app.world().resource::<snapslide::records::History>().0;
+        let solve = history.last().expect("the run is booked");
+        assert_eq!(history.len(), 1, "one result for the run, not one a board");
+        assert_eq!(solve.mode, Mode::Event(event));
+        assert_eq!(solve.stm(), won.total_moves());
+        assert!(solve.stm() > first_leg.0);
+        assert_eq!(solve.time_ms, won.elapsed().as_millis() as u64);
+        let (category, _) = solve.attempt().unwrap();
+        assert_eq!(category.mode, snapslide::game::stats::Mode::Marathon(2));
+    }
+
     #[test]
     fn an_app_move_chosen_in_the_frame_of_a_new_board_is_not_played_on_it() {
         let start = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();

@@ -59,6 +59,8 @@ pub(super) fn show(
             ui.separator();
             next_game(ui, &settings, &view, &mut actions);
             ui.separator();
+            events(ui, &view, &mut actions);
+            ui.separator();
             photos(
                 ui,
                 settings.theme,
@@ -152,6 +154,41 @@ fn next_game(ui: &mut egui::Ui, settings: &Settings, view: &View, actions: &mut 
     if style::primary_button(ui, theme, true, &label, ui.available_width()).clicked() {
         actions.hud.write(HudAction::Replace(Pending::NewGame));
     }
+}
+
+/// The speedsolvers' runs of boards on one clock, on the board chosen above: marathons of 10
+/// and 42, and a relay from 3×3 up to it (a square board past 3×3).
+fn events(ui: &mut egui::Ui, view: &View, actions: &mut Actions) {
+    use crate::game::event::Event;
+    ui.label(heading("Speedsolving runs"));
+    let (width, height) = view.session.board;
+    let marathon = |count| Event::Marathon {
+        width: width as u8,
+        height: height as u8,
+        count,
+    };
+    let mut runs = vec![marathon(10), marathon(42)];
+    if width == height && width > 3 {
+        runs.push(Event::Relay { up_to: width as u8 });
+    }
+    ui.label(
+        egui::RichText::new(
+            "Random boards back to back on one clock; each run keeps its own statistics.",
+        )
+        .small()
+        .weak(),
+    );
+    ui.horizontal_wrapped(|ui| {
+        for event in runs {
+            let label = match event {
+                Event::Marathon { .. } => format!("{} on {width}×{height}", event.label()),
+                Event::Relay { .. } => event.label(),
+            };
+            if style::button(ui, true, &label).clicked() {
+                actions.hud.write(HudAction::Replace(Pending::Event(event)));
+            }
+        }
+    });
 }
 
 /// A board to choose for the next game.

@@ -10,6 +10,7 @@ use bevy::prelude::*;
 
 use crate::frame::AppSet;
 use crate::framing::{FramingCommand, FramingOpened};
+use crate::game::event::{Event, Run};
 use crate::game::{Game, Position, SetupGrid, example_text};
 use crate::messages::{
     Back, BoardCovered, BoardHidden, BoardIntent, Change, GameChanged, GameCommand, NewGame, Notice,
@@ -140,6 +141,8 @@ pub enum Pending {
     Start(Box<Game>),
     /// A new game on a board of this shape (columns, rows), cut from this photo as framed.
     Framed(FramedPhoto, (usize, usize)),
+    /// A run of a speedsolvers' event, from its first board.
+    Event(Event),
 }
 
 impl Pending {
@@ -152,6 +155,10 @@ impl Pending {
             }
             Pending::Daily => {
                 new_game.write(NewGame::Daily);
+            }
+            Pending::Event(event) => {
+                let run = Run::start(event);
+                new_game.write(NewGame::Leg { run, elapsed_ms: 0 });
             }
             Pending::Restart => {
                 commands.write(GameCommand::Restart);
@@ -175,6 +182,7 @@ impl Pending {
             Pending::Restart => "Start this puzzle again from the beginning?",
             Pending::Start(_) => "Play the board you set up?",
             Pending::Framed(..) => "Play this photo?",
+            Pending::Event(_) => "Start the run?",
         };
         let made = crate::words::moves_text(moves);
         format!("{what} The game in progress ({made}) will be lost.")

@@ -1,5 +1,6 @@
 //! What kind of game is on the board: how its board was made, and what its result counts for.
 
+use super::event::Run;
 use super::{Day, Difficulty, Game};
 
 /// What kind of game this is: one truth for how its board was made and where its result goes.
@@ -17,6 +18,8 @@ pub enum GameKind {
     /// A solve watched again from its start, at the player's own pace: a viewer that holds
     /// the game the player has.
     Replay(Box<Game>),
+    /// A leg of a run of boards on one clock (a marathon, a relay).
+    Event(Run),
 }
 
 impl From<Difficulty> for GameKind {
@@ -42,14 +45,16 @@ impl GameKind {
         }
     }
 
-    /// The name shown to the player: the difficulty, "Custom", "Puzzle of the day", "Review".
-    pub fn label(&self) -> &'static str {
+    /// The name shown to the player: the difficulty, "Custom", "Puzzle of the day", "Review",
+    /// "Marathon ×10 · board 3 of 10".
+    pub fn label(&self) -> String {
         match self {
-            GameKind::Shuffled(difficulty) => difficulty.label(),
-            GameKind::Custom => "Custom",
-            GameKind::Daily(_) => "Puzzle of the day",
-            GameKind::Review(_) => "Review",
-            GameKind::Replay(_) => "Replay",
+            GameKind::Shuffled(difficulty) => difficulty.label().into(),
+            GameKind::Custom => "Custom".into(),
+            GameKind::Daily(_) => "Puzzle of the day".into(),
+            GameKind::Review(_) => "Review".into(),
+            GameKind::Replay(_) => "Replay".into(),
+            GameKind::Event(run) => format!("{} · {}", run.event.label(), run.progress()),
         }
     }
 }

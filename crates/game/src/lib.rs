@@ -15,6 +15,7 @@ mod compare;
 mod custom_board;
 mod daily;
 mod difficulty;
+pub mod event;
 mod fields;
 pub mod files;
 mod kind;
@@ -230,9 +231,38 @@ impl Game {
         game.moves() > 0 && !game.won && !game.is_viewer()
     }
 
-    /// Whether the board is complete and that ends this game (a viewer never ends).
+    /// Whether the board is complete and that ends this game (a viewer never ends; a leg of
+    /// a run that is not its last leads to the next, on the same clock).
     fn completes(&self) -> bool {
-        self.board.is_goal() && !self.is_viewer()
+        let last_leg = match &self.kind {
+            GameKind::Event(run) => run.is_last_leg(),
+            _ => true,
+        };
+        self.board.is_goal() && !self.is_viewer() && last_leg
+    }
+
+    /// A leg of a run of boards on one clock: after the first, the clock runs on from
+    /// `elapsed` (the time of the legs before) without waiting for a move.
+    pub fn leg(start: Board, run: event::Run, elapsed: Duration) -> Game {
+        let first = run.leg == 0;
+        let mut game = Game::new(start, GameKind::Event(run));
+        game.elapsed = elapsed;
+        game.running = !first;
+        game
+    }
+
+    /// The run this game is a leg of, if it is one.
+    pub fn run(&self) -> Option<&event::Run> {
+        match &self.kind {
+            GameKind::Event(run) => Some(run),
+            _ => None,
+        }
+    }
+
+    /// The moves counted for the player: this game's, and for a leg of a run, the legs'
+    /// before it too.
+    pub fn total_moves(&self) -> usize {
+        self.moves() + self.run().map_or(0, |run| run.moves_before)
     }
 
     /// The start board's shortest solution, when it is known.

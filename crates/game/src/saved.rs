@@ -41,7 +41,9 @@ impl SavedKind {
             GameKind::Shuffled(Difficulty::Random) => SavedKind::Random,
             GameKind::Daily(_) => SavedKind::Daily,
             // A review is saved as the finished game it holds, never as itself.
-            GameKind::Custom | GameKind::Review(_) | GameKind::Replay(_) => SavedKind::Custom,
+            GameKind::Custom | GameKind::Review(_) | GameKind::Replay(_) | GameKind::Event(_) => {
+                SavedKind::Custom
+            }
         }
     }
 

@@ -10,6 +10,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use journal::{Damaged, Journal, JournalError, Loaded, damaged_path, keep_damaged};
 use serde::{Deserialize, Serialize};
 
+use super::event::Event;
 use super::{Day, Difficulty, Game, GameKind, PhotoSource, stats};
 
 /// The solve history's file name.
@@ -30,6 +31,8 @@ pub enum Mode {
     Daily(Day),
     /// A board the player set up.
     Custom,
+    /// A run of boards on one clock (a marathon, a relay).
+    Event(Event),
     /// A mode this version does not know, by its key.
     Other(String),
 }
@@ -42,6 +45,7 @@ impl Mode {
             GameKind::Daily(day) => Mode::Daily(*day),
             GameKind::Custom => Mode::Custom,
             GameKind::Review(game) | GameKind::Replay(game) => Mode::of(game.kind()),
+            GameKind::Event(run) => Mode::Event(run.event),
         }
     }
 
@@ -60,6 +64,7 @@ impl fmt::Display for Mode {
             Mode::Shuffled(difficulty) => f.write_str(&difficulty.label().to_lowercase()),
             Mode::Daily(day) => write!(f, "daily-{day}"),
             Mode::Custom => f.write_str("custom"),
+            Mode::Event(event) => f.write_str(&event.key()),
             Mode::Other(key) => f.write_str(key),
         }
     }
@@ -81,7 +86,10 @@ impl From<String> for Mode {
             (Some(difficulty), _) => Mode::Shuffled(difficulty),
             (None, Some(day)) => Mode::Daily(day),
             _ if key == "custom" => Mode::Custom,
-            _ => Mode::Other(key),
+            _ => match Event::from_key(&key) {
+                Some(event) => Mode::Event(event),
+                None => Mode::Other(key),
+            },
         }
     }
 }
@@ -262,7 +270,11 @@ impl Solve {
             helped: game.helped(),
             photo: photo_name(photo),
             shortest: game.shortest().map(|s| s as u32),
-            counted: None,
+            // A run's moves are its legs', on boards this record does not keep.
+            counted: game.run().map(|run| MoveCounts {
+                stm: game.total_moves() as u32,
+                mtm: Some((run.mtm_before + npuzzle::mtm_length(&game.history_in_effect())) as u32),
+            }),
         }
     }
 
@@ -306,11 +318,13 @@ impl Solve {
     /// "single"); a game at a difficulty, the puzzle of the day or a set-up board has no
     /// such category (`None`).
     pub fn attempt(&self) -> Option<(stats::Category, stats::Attempt)> {
-        let mode = match self.mode {
-            Mode::Shuffled(Difficulty::Random) => stats::Mode::Single,
+        let category = match self.mode {
+            Mode::Shuffled(Difficulty::Random) => {
+                stats::Category::new(self.width.into(), self.height.into(), stats::Mode::Single)
+            }
+            Mode::Event(event) => event.category(),
             _ => return None,
         };
-        let category = stats::Category::new(self.width.into(), self.height.into(), mode);
         let category = if self.helped {
             category.helped()
         } else {

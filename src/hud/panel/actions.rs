@@ -117,7 +117,9 @@ pub(super) fn actions_rows(
     }
     let half = ((width - ui.spacing().item_spacing.x) / 2.0).floor();
     ui.horizontal(|ui| {
-        if style::wide_button(ui, game.moves() > 0, "Restart", half).clicked() {
+        // A leg of a run is not restarted alone: its clock is the run's.
+        let restart = game.moves() > 0 && game.run().is_none();
+        if style::wide_button(ui, restart, "Restart", half).clicked() {
             actions.hud.write(HudAction::Replace(Pending::Restart));
         }
         if style::primary_button(ui, settings.theme, true, "New game", half).clicked() {

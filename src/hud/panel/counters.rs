@@ -88,7 +88,7 @@ fn counter_figures(
         ("Tiles left", value(left, size))
     };
     [
-        ("Moves", value(game.moves().to_string(), size)),
+        ("Moves", value(game.total_moves().to_string(), size)),
         ("Time", value(time_shown(game), size)),
         third,
     ]

@@ -243,7 +243,7 @@ fn header(ui: &mut egui::Ui, theme: Theme, view: &View, hud: &mut Hud, narrow: b
     }
     let board = view.current.game.board();
     let difficulty = match view.challenged.of(&view.current.game) {
-        Some(_) => "A friend's challenge",
+        Some(_) => "A friend's challenge".to_string(),
         None => view.current.game.kind().label(),
     };
     let name = format!("{}×{} · {difficulty}", board.width(), board.height());

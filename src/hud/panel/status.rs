@@ -214,6 +214,32 @@ pub fn versus_rows(
     ]
 }
 
+/// A run's end: "Marathon ×10 done in 3:12", or no claim the player did it alone when the app
+/// helped.
+fn run_headline(run: &crate::game::event::Run, r: &WinResult) -> String {
+    let event = run.event.label();
+    match r.helped {
+        true => format!("{event} done, with the app's help"),
+        false => format!("{event} done in {}", result_time(r.time)),
+    }
+}
+
+/// A run's figures: "10 boards, 812 moves (590 MTM), 4.21 moves a second".
+fn run_line(run: &crate::game::event::Run, game: &crate::game::Game) -> String {
+    let moves = game.total_moves();
+    let mtm = run.mtm_before + npuzzle::mtm_length(&game.history_in_effect());
+    let seconds = game.elapsed().as_secs_f64();
+    let tps = match seconds > 0.0 {
+        true => format!(", {:.2} moves a second", moves as f64 / seconds),
+        false => String::new(),
+    };
+    format!(
+        "{} boards, {} ({mtm} MTM){tps}",
+        run.legs(),
+        moves_text(moves)
+    )
+}
+
 /// The win's first line: "Solved in 80 moves, 1:04" when the player solved it, and no claim
 /// that they did when the app helped (it may have made every move). The counters give the
 /// moves counted as slides of a line (MTM) beside it.
@@ -232,6 +258,14 @@ fn result(ui: &mut egui::Ui, theme: Theme, view: &View, actions: &mut Actions) {
     // A friend's challenge: who won, and the two results side by side.
     if let Some(friend) = view.challenged.of(&view.current.game) {
         versus(ui, theme, (r, &view.current.game), friend, actions);
+        return;
+    }
+    if let Some(run) = view.current.game.run() {
+        ui.label(style::value(run_headline(run, r), 20.0).color(style::rgb(p.good)));
+        ui.label(egui::RichText::new(run_line(run, &view.current.game)).weak());
+        for record in &view.result.1 {
+            ui.label(style::value(record, 17.0).color(style::rgb(p.accent)));
+        }
         return;
     }
     ui.label(style::value(headline(r), 20.0).color(style::rgb(p.good)));
