@@ -1533,7 +1533,11 @@ mod headless {
         let first = game_of(&app);
         assert_eq!(first.run().map(|run| run.leg), Some(0));
         let first_leg = (first.total_moves(), first.elapsed());
-        assert_ne!(phase(&app), Phase::Won, "the first board is not the run's end");
+        assert_ne!(
+            phase(&app),
+            Phase::Won,
+            "the first board is not the run's end"
+        );
         // The second board comes, its clock running on without a move: every frame since
         // the first was solved counts.
         let mut frames = 0u32;
