@@ -156,7 +156,8 @@ fn follow_the_game(mut changes: MessageReader<GameChanged>, mut challenged: ResM
 /// move's time; `None` for a game not won (or one no code can carry).
 pub fn challenge_of(game: &Game) -> Option<Challenge> {
     let game = game.kept();
-    if !game.is_won() {
+    // A run's boards are many; a code carries one.
+    if !game.is_won() || game.run().is_some() {
         return None;
     }
     let moves = game.history_in_effect();

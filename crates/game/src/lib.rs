@@ -265,6 +265,12 @@ impl Game {
         self.moves() + self.run().map_or(0, |run| run.moves_before)
     }
 
+    /// The same moves counted as slides of a line (MTM).
+    pub fn total_mtm(&self) -> usize {
+        let this = npuzzle::mtm_length(&self.history_in_effect());
+        this + self.run().map_or(0, |run| run.mtm_before)
+    }
+
     /// The start board's shortest solution, when it is known.
     pub fn shortest(&self) -> Option<usize> {
         self.shortest

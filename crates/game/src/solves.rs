@@ -271,9 +271,9 @@ impl Solve {
             photo: photo_name(photo),
             shortest: game.shortest().map(|s| s as u32),
             // A run's moves are its legs', on boards this record does not keep.
-            counted: game.run().map(|run| MoveCounts {
+            counted: game.run().map(|_| MoveCounts {
                 stm: game.total_moves() as u32,
-                mtm: Some((run.mtm_before + npuzzle::mtm_length(&game.history_in_effect())) as u32),
+                mtm: Some(game.total_mtm() as u32),
             }),
         }
     }

@@ -30,6 +30,7 @@ pub(super) fn counters(ui: &mut egui::Ui, theme: Theme, meter_on: bool, view: &V
     ui.horizontal(|ui| {
         ui.spacing_mut().item_spacing.x = 0.0;
         for (name, figure) in figures {
+            let figure = fitted(ui, figure, size, third - 6.0);
             let layout = egui::Layout::top_down(egui::Align::Min);
             ui.allocate_ui_with_layout(egui::vec2(third, height), layout, |ui| {
                 ui.set_width(third);
@@ -38,6 +39,23 @@ pub(super) fn counters(ui: &mut egui::Ui, theme: Theme, meter_on: bool, view: &V
             });
         }
     });
+}
+
+/// A figure made smaller, where it would run past its column ("38.97 s" at the counters'
+/// size).
+fn fitted(ui: &egui::Ui, figure: egui::RichText, size: f32, width: f32) -> egui::RichText {
+    let font = egui::FontId::new(size, style::bold());
+    let text = figure.text().to_string();
+    let wide = ui.ctx().fonts_mut(|fonts| {
+        (fonts
+            .layout_no_wrap(text, font, egui::Color32::WHITE)
+            .size())
+        .x
+    });
+    match wide > width {
+        true => figure.size((size * width / wide).floor()),
+        false => figure,
+    }
 }
 
 /// The counters' figures' size: smaller in the compact panel of a short window and in a
@@ -79,8 +97,7 @@ fn counter_figures(
     }
     let third = if game.is_won() {
         // Nothing is left to count: the moves counted as slides of a line instead.
-        let mtm = npuzzle::mtm_length(&game.history_in_effect());
-        ("MTM", value(mtm.to_string(), size))
+        ("MTM", value(game.total_mtm().to_string(), size))
     } else if meter_on {
         (meter_caption(view), meter(ui, theme, size, view))
     } else {

@@ -226,8 +226,7 @@ fn run_headline(run: &crate::game::event::Run, r: &WinResult) -> String {
 
 /// A run's figures: "10 boards, 812 moves (590 MTM), 4.21 moves a second".
 fn run_line(run: &crate::game::event::Run, game: &crate::game::Game) -> String {
-    let moves = game.total_moves();
-    let mtm = run.mtm_before + npuzzle::mtm_length(&game.history_in_effect());
+    let (moves, mtm) = (game.total_moves(), game.total_mtm());
     let seconds = game.elapsed().as_secs_f64();
     let tps = match seconds > 0.0 {
         true => format!(", {:.2} moves a second", moves as f64 / seconds),
