@@ -109,40 +109,43 @@ impl Reflection {
 
 impl MtmTables {
     /// The tables of a shape (built on first call, then shared), or `None` for shapes other
-    /// than 3×3, 3×4, 4×3 and 4×4. Nothing is read from or written to disk.
+    /// than 3×3, 3×4, 4×3 and 4×4. Nothing is read from or written to disk, and the build
+    /// cannot be stopped: for the small shapes, whose tables build in a second.
     pub fn for_shape(shape: Shape) -> Option<Arc<MtmTables>> {
-        MtmTables::cached(shape, None)
+        MtmTables::load_or_build(shape, None, &Budget::unlimited()).ok()
     }
 
-    /// Like [`MtmTables::for_shape`], with the 4×4 tables (173 MB, a build of a minute or
-    /// more) cached in the folder `dir` (the pattern databases' folder): read from their file
-    /// when it is there and whole, else built and saved (a failed save is no error: the
-    /// tables are used from memory). The smaller shapes' tables are built at once, never
-    /// cached.
-    pub fn cached(shape: Shape, dir: Option<&Path>) -> Option<Arc<MtmTables>> {
+    /// The tables of a shape, built once per process and then shared. The 4×4 tables (173 MB,
+    /// a build of a minute or more) are cached in the folder `dir` (the pattern databases'
+    /// folder): read from their file when it is there and whole, else built and saved (a
+    /// failed save is no error: the tables are used from memory). The smaller shapes' tables
+    /// are built at once, never cached. The build reports [`crate::PdbEvent`]s to the budget's
+    /// progress callback, and stops at the budget's cancel flag or deadline, writing nothing.
+    ///
+    /// # Errors
+    ///
+    /// [`MtmError::Shape`] for shapes without tables; [`MtmError::GaveUp`] when the budget
+    /// stops the build.
+    pub fn load_or_build(
+        shape: Shape,
+        dir: Option<&Path>,
+        budget: &Budget,
+    ) -> Result<Arc<MtmTables>, MtmError> {
         static BUILT: OnceLock<Mutex<Vec<Built>>> = OnceLock::new();
-        let patterns = patterns(shape)?;
+        let patterns = patterns(shape).ok_or(MtmError::Shape(shape))?;
         let built = BUILT.get_or_init(Mutex::default);
         let mut built = built
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         if let Some((_, tables)) = built.iter().find(|(s, _)| *s == shape) {
-            return Some(Arc::clone(tables));
+            return Ok(Arc::clone(tables));
         }
         let dir = dir.filter(|_| shape.cells() == 16);
-        let tables = dir
-            .and_then(|dir| cache::load(shape, &patterns, dir).ok())
-            .unwrap_or_else(|| {
-                let tables: Vec<MtmTable> =
-                    patterns.iter().map(|p| MtmTable::build(shape, p)).collect();
-                if let Some(dir) = dir {
-                    let _ = cache::save(shape, &patterns, &tables, dir);
-                }
-                tables
-            });
+        let tables = cache::load_or_build(shape, &patterns, dir, budget)
+            .map_err(|reason| MtmError::GaveUp(GaveUp::stopped(reason)))?;
         let tables = Arc::new(MtmTables::from_tables(shape, tables));
         built.push((shape, Arc::clone(&tables)));
-        Some(tables)
+        Ok(tables)
     }
 
     /// Tables of the given tile sets, built now: for tests of the search with small tables.

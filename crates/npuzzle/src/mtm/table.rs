@@ -4,13 +4,17 @@
 //! abstraction of cost 1, so each table is admissible; a move slides tiles of several tables
 //! at once, so tables combine by their maximum, not their sum.
 
+use std::convert::Infallible;
 use std::io::{self, Read, Write};
 use std::sync::atomic::{AtomicU8, Ordering};
+use std::time::Instant;
 
 use rayon::prelude::*;
 
 use crate::board::{Board, Move, Shape};
+use crate::progress::{PdbEvent, ProgressEvent};
 use crate::rank::Ranker;
+use crate::search::budget::{Budget, StopReason};
 
 /// An entry not reached yet.
 const UNSEEN: u8 = u8::MAX;
@@ -23,10 +27,70 @@ pub struct MtmTable {
     distances: Vec<u8>,
 }
 
+/// States of a layer expanded between two looks at the budget (and two progress reports):
+/// about a tenth of a second on one core.
+const GROUP: usize = 1 << 18;
+
 impl MtmTable {
     /// Builds the table of `tiles` (not the blank) on `shape`, each layer of the search
-    /// spread over the current rayon pool.
+    /// spread over the current rayon pool. It cannot be stopped: see [`MtmTable::build_within`].
     pub fn build(shape: Shape, tiles: &[u8]) -> MtmTable {
+        let Ok(table) = MtmTable::search(shape, tiles, &mut |_| Ok::<(), Infallible>(()));
+        table
+    }
+
+    /// [`MtmTable::build`] within a budget: it reports [`PdbEvent`]s (the build's start, its
+    /// progress every [`GROUP`] states expanded, its end, `pattern` the table's index among
+    /// its shape's) to the budget's progress callback, and looks at the budget's cancel flag
+    /// and deadline as often.
+    ///
+    /// # Errors
+    ///
+    /// The [`StopReason`] when the budget stops the build.
+    pub fn build_within(
+        shape: Shape,
+        tiles: &[u8],
+        pattern: usize,
+        budget: &Budget,
+    ) -> Result<MtmTable, StopReason> {
+        let started = Instant::now();
+        let report = |event: PdbEvent| budget.report_event(&ProgressEvent::Table(event));
+        let placements = Ranker::new(shape.cells(), tiles.len() + 1).len();
+        // With at most one tile unnamed, only the placements of the goal's parity are reached.
+        let total = if tiles.len() + 2 >= shape.cells() {
+            placements / 2
+        } else {
+            placements
+        };
+        report(PdbEvent::BuildStarted {
+            pattern,
+            tiles: tiles.to_vec(),
+            entries: total,
+        });
+        budget.check(0, 0)?;
+        let table = MtmTable::search(shape, tiles, &mut |done| {
+            report(PdbEvent::BuildProgress {
+                pattern,
+                done,
+                total,
+            });
+            budget.check(0, 0)
+        })?;
+        report(PdbEvent::BuildFinished {
+            pattern,
+            seconds: started.elapsed().as_secs_f64(),
+            bytes: table.bytes() as u64,
+        });
+        Ok(table)
+    }
+
+    /// The breadth-first search from the goal, telling `went_on` the entries reached so far
+    /// after each [`GROUP`] of a layer's states, and stopping at its first error.
+    fn search<E>(
+        shape: Shape,
+        tiles: &[u8],
+        went_on: &mut dyn FnMut(u64) -> Result<(), E>,
+    ) -> Result<MtmTable, E> {
         let mut tiles = tiles.to_vec();
         tiles.push(0);
         let ranker = Ranker::new(shape.cells(), tiles.len());
@@ -35,7 +99,7 @@ impl MtmTable {
         let start = ranker.rank(&goal);
         distances[start as usize].store(0, Ordering::Relaxed);
         let steps = shape.step_table();
-        let mut frontier = vec![start as u32];
+        let (mut frontier, mut reached) = (vec![start as u32], 1u64);
         let mut depth = 0u8;
         while !frontier.is_empty() {
             depth += 1;
@@ -45,16 +109,23 @@ impl MtmTable {
                 distances: &distances,
                 depth,
             };
-            frontier = frontier
-                .par_chunks(1 << 12)
-                .flat_map_iter(|chunk| layer.expand(chunk))
-                .collect();
+            let mut next = Vec::new();
+            for group in frontier.chunks(GROUP) {
+                let found: Vec<u32> = group
+                    .par_chunks(1 << 12)
+                    .flat_map_iter(|chunk| layer.expand(chunk))
+                    .collect();
+                reached += found.len() as u64;
+                next.extend(found);
+                went_on(reached)?;
+            }
+            frontier = next;
         }
-        MtmTable {
+        Ok(MtmTable {
             tiles,
             ranker,
             distances: distances.into_iter().map(AtomicU8::into_inner).collect(),
-        }
+        })
     }
 
     /// Writes the table's entries (the tiles are the caller's to write).
