@@ -177,26 +177,32 @@ impl MtmTables {
         }
     }
 
-    /// The estimate if it is at most `limit`; else, as soon as one table's value passes
-    /// `limit`, that value (`Err`): a pruned node costs only the lookups that prune it.
-    fn estimate_within(&self, cell_of: &[u8], limit: u8) -> Result<u8, u8> {
-        let mut h = 0;
-        for table in &self.tables {
-            h = h.max(table.lookup(cell_of));
-            if h > limit {
-                return Err(h);
-            }
+    /// How many values an estimate takes the maximum of: each table's, on the board and on
+    /// its reflection where there is one.
+    fn lookups(&self) -> usize {
+        self.tables.len() * if self.reflection.is_some() { 2 } else { 1 }
+    }
+
+    /// The `i`th of a board's [`MtmTables::lookups`]: table `i` on the board, then each table
+    /// again on the reflected board.
+    #[inline(always)]
+    fn entry(&self, i: usize, state: &State) -> (&MtmTable, usize) {
+        let n = self.tables.len();
+        let (table, cells) = match i.checked_sub(n) {
+            None => (&self.tables[i], &state.cell_of),
+            Some(i) => (&self.tables[i], &state.mirror),
+        };
+        (table, table.index(cells))
+    }
+
+    /// Every value of a board, exactly: the root's.
+    fn values(&self, state: &State) -> Values {
+        let mut values = [0; 2 * MAX_TABLES];
+        for (i, value) in values.iter_mut().enumerate().take(self.lookups()) {
+            let (table, entry) = self.entry(i, state);
+            *value = table.at(entry);
         }
-        if let Some(reflection) = &self.reflection {
-            let reflected = reflection.apply(cell_of, self.shape.cells());
-            for table in &self.tables {
-                h = h.max(table.lookup(&reflected));
-                if h > limit {
-                    return Err(h);
-                }
-            }
-        }
-        Ok(h)
+        values
     }
 
     fn max_lookup(&self, cell_of: &[u8]) -> u8 {
@@ -213,12 +219,56 @@ impl MtmTables {
     }
 }
 
-/// The search's state: the board as tile by cell and cell by tile, and the path so far.
+/// The most tables a shape has (4×4's three).
+const MAX_TABLES: usize = 3;
+
+/// The most children a node has: the cells in the blank's row and column, 6 on 4×4.
+const MAX_CHILDREN: usize = 8;
+
+/// A board's values in each of its lookups (see [`MtmTables::lookups`]): some exact, the
+/// others upper bounds (see [`Search::dfs`]).
+type Values = [u8; 2 * MAX_TABLES];
+
+/// A board as the search holds it: the tile on each cell, each tile's cell, and each tile's
+/// cell on the board reflected about the main diagonal (square boards only).
+#[derive(Clone, Copy, Default)]
+struct State {
+    tiles: [u8; 16],
+    cell_of: [u8; 16],
+    mirror: [u8; 16],
+}
+
+/// A node's child: its board, the slide that made it (the blank's direction and how many
+/// cells), its values, and which of them are still to be looked up at which entries.
+#[derive(Clone, Copy)]
+struct Child {
+    state: State,
+    mv: Move,
+    cells: u8,
+    values: Values,
+    /// The lookups to make, a bit each, and their entries.
+    pending: u8,
+    entries: [u32; 2 * MAX_TABLES],
+}
+
+impl Default for Child {
+    fn default() -> Child {
+        Child {
+            state: State::default(),
+            mv: Move::Up,
+            cells: 0,
+            values: [0; 2 * MAX_TABLES],
+            pending: 0,
+            entries: [0; 2 * MAX_TABLES],
+        }
+    }
+}
+
+/// The search: the tables, the board's moves, the goal, and the path so far.
 struct Search<'a> {
     tables: &'a MtmTables,
     steps: Vec<[usize; 4]>,
-    tiles: Vec<u8>,
-    cell_of: [u8; 16],
+    goal: [u8; 16],
     path: Vec<Move>,
     nodes: u64,
     budget: &'a Budget,
@@ -234,45 +284,112 @@ enum Pass {
 const CHECK_EVERY: u64 = 4096;
 
 impl Search<'_> {
-    /// Slides the blank one cell; returns the tile moved.
-    fn slide(&mut self, mv: Move) {
-        let blank = self.cell_of[0] as usize;
-        let target = self.steps[blank][mv.index()];
-        let tile = self.tiles[target];
-        self.tiles[blank] = tile;
-        self.tiles[target] = 0;
-        self.cell_of[tile as usize] = blank as u8;
-        self.cell_of[0] = target as u8;
-        self.path.push(mv);
+    /// The children of `state`: each slide of the blank by 1 to k cells in a direction off
+    /// `last`'s axis (one on its axis would merge with it, or undo it). How many there are.
+    #[inline(always)]
+    fn children(
+        &self,
+        state: &State,
+        last: Option<Move>,
+        out: &mut [Child; MAX_CHILDREN],
+    ) -> usize {
+        let mut n = 0;
+        for mv in Move::ALL {
+            if last.is_some_and(|l| l == mv || l == mv.inverse()) {
+                continue;
+            }
+            let mut moved = *state;
+            let mut cells = 0;
+            loop {
+                let blank = usize::from(moved.cell_of[0]);
+                let target = self.steps[blank][mv.index()];
+                if target == usize::MAX || n == MAX_CHILDREN {
+                    break;
+                }
+                let tile = moved.tiles[target];
+                moved.tiles[blank] = tile;
+                moved.tiles[target] = 0;
+                moved.cell_of[usize::from(tile)] = blank as u8;
+                moved.cell_of[0] = target as u8;
+                if let Some(r) = &self.tables.reflection {
+                    moved.mirror[usize::from(r.label[usize::from(tile)])] = r.cell[blank];
+                    moved.mirror[0] = r.cell[target];
+                }
+                cells += 1;
+                out[n] = Child {
+                    state: moved,
+                    mv,
+                    cells,
+                    ..Child::default()
+                };
+                n += 1;
+            }
+        }
+        n
     }
 
-    fn unslide(&mut self) {
-        let mv = self.path.pop().expect("a move to undo");
-        let blank = self.cell_of[0] as usize;
-        let back = self.steps[blank][mv.inverse().index()];
-        let tile = self.tiles[back];
-        self.tiles[blank] = tile;
-        self.tiles[back] = 0;
-        self.cell_of[tile as usize] = blank as u8;
-        self.cell_of[0] = back as u8;
+    /// A child's values from its parent's, each table's at most one more (a move is one
+    /// move of every table's abstraction): only a value that could pass `limit` is looked
+    /// up, its entry asked for from memory at once.
+    #[inline(always)]
+    fn plan(&self, child: &mut Child, parent: &Values, limit: u8) {
+        let lookups = self.tables.lookups();
+        let values = child.values.iter_mut().zip(parent).take(lookups);
+        for (i, (value, &before)) in values.enumerate() {
+            *value = before.saturating_add(1);
+            if *value > limit {
+                let (table, entry) = self.tables.entry(i, &child.state);
+                table.prefetch(entry);
+                child.entries[i] = entry as u32;
+                child.pending |= 1 << i;
+            }
+        }
     }
 
-    /// Depth-first below `bound`, `g` multi-tile moves made, `last` the previous move.
-    fn dfs(&mut self, g: usize, bound: usize, last: Option<Move>) -> Result<Pass, GaveUp> {
-        // g never passes the bound: a parent at the bound has h 0, so it is the goal.
-        let limit = bound.saturating_sub(g).min(usize::from(u8::MAX)) as u8;
-        let h = match self.tables.estimate_within(&self.cell_of, limit) {
-            Ok(h) => usize::from(h),
-            // Part of the estimate: a lower f than the whole, still past the bound.
-            Err(h) => return Ok(Pass::Next(g + usize::from(h))),
-        };
-        if h == 0
-            && self
-                .tiles
-                .iter()
-                .enumerate()
-                .all(|(c, &t)| self.is_home(c, t))
-        {
+    /// The child's values looked up as [`Search::plan`] planned, stopping at the first past
+    /// `limit` (`Err`, that value): a pruned node costs only the lookups that prune it.
+    #[inline(always)]
+    fn settle(&self, child: &mut Child, limit: u8) -> Result<u8, u8> {
+        let n = self.tables.tables.len();
+        let mut pending = child.pending;
+        while pending != 0 {
+            let i = pending.trailing_zeros() as usize;
+            pending &= pending - 1;
+            let table = &self.tables.tables[i.checked_sub(n).unwrap_or(i)];
+            let value = table.at(child.entries[i] as usize);
+            if value > limit {
+                return Err(value);
+            }
+            child.values[i] = value;
+        }
+        // Nearest first by the values looked up: the others, only bounds, would rank a child
+        // by its parent's values.
+        let mut h = 0;
+        let mut looked = child.pending;
+        while looked != 0 {
+            h = h.max(child.values[looked.trailing_zeros() as usize]);
+            looked &= looked - 1;
+        }
+        Ok(h)
+    }
+
+    /// Depth-first below `bound` from `state`, whose `values` (exact, or upper bounds) are
+    /// within it, `g` multi-tile moves made, `last` the previous move. The children are all
+    /// made and estimated first, then searched by their estimate, nearest first. Only the
+    /// values that could prune a child are looked up: a table's value changes by at most one
+    /// a move, so one at least two under the parent's limit cannot pass the child's, and its
+    /// parent's value plus one stands for it. The pruning is the same as with every value
+    /// looked up, at a fraction of the reads from memory.
+    #[inline(always)]
+    fn dfs<const POPCNT: bool>(
+        &mut self,
+        state: &State,
+        values: &Values,
+        g: usize,
+        bound: usize,
+        last: Option<Move>,
+    ) -> Result<Pass, GaveUp> {
+        if state.tiles == self.goal {
             return Ok(Pass::Found);
         }
         self.nodes += 1;
@@ -284,29 +401,98 @@ impl Search<'_> {
                     ..GaveUp::stopped(reason)
                 })?;
         }
+        // Every child has f past the bound (a table whose h 0 is not the goal's).
+        let Some(limit) = bound.checked_sub(g + 1) else {
+            return Ok(Pass::Next(g + 1));
+        };
+        let limit = limit.min(usize::from(u8::MAX)) as u8;
+        let mut children = [Child::default(); MAX_CHILDREN];
+        let count = self.children(state, last, &mut children);
+        for child in &mut children[..count] {
+            self.plan(child, values, limit);
+        }
         let mut next = usize::MAX;
-        for mv in Move::ALL {
-            if last.is_some_and(|l| l == mv || l == mv.inverse()) {
-                continue;
-            }
-            let mut slid = 0;
-            while self.steps[self.cell_of[0] as usize][mv.index()] != usize::MAX {
-                self.slide(mv);
-                slid += 1;
-                match self.dfs(g + 1, bound, Some(mv))? {
-                    Pass::Found => return Ok(Pass::Found),
-                    Pass::Next(f) => next = next.min(f),
+        // The children within the bound, by estimate and index, nearest first.
+        let mut within = [(0u8, 0u8); MAX_CHILDREN];
+        let mut kept = 0;
+        for (i, child) in children[..count].iter_mut().enumerate() {
+            match self.settle(child, limit) {
+                Ok(h) => {
+                    within[kept] = (h, i as u8);
+                    kept += 1;
                 }
+                Err(h) => next = next.min(g + 1 + usize::from(h)),
             }
-            for _ in 0..slid {
-                self.unslide();
+        }
+        within[..kept].sort_unstable();
+        for &(_, i) in &within[..kept] {
+            let child = &children[usize::from(i)];
+            let depth = self.path.len();
+            self.path
+                .extend(std::iter::repeat_n(child.mv, usize::from(child.cells)));
+            match self.descend::<POPCNT>(&child.state, &child.values, g + 1, bound, child.mv)? {
+                Pass::Found => return Ok(Pass::Found),
+                Pass::Next(f) => next = next.min(f),
             }
+            self.path.truncate(depth);
         }
         Ok(Pass::Next(next))
     }
 
-    fn is_home(&self, cell: usize, tile: u8) -> bool {
-        cell == self.tiles.len() - 1 || tile as usize == cell + 1
+    /// [`Search::dfs`] from a child, in the build `POPCNT` says.
+    #[inline(always)]
+    fn descend<const POPCNT: bool>(
+        &mut self,
+        state: &State,
+        values: &Values,
+        g: usize,
+        bound: usize,
+        last: Move,
+    ) -> Result<Pass, GaveUp> {
+        #[cfg(target_arch = "x86_64")]
+        if POPCNT {
+            // SAFETY: the search runs with POPCNT only where the CPU has popcnt (see
+            // `Search::start`).
+            return unsafe { self.dfs_popcnt(state, values, g, bound, Some(last)) };
+        }
+        self.dfs_plain(state, values, g, bound, Some(last))
+    }
+
+    /// [`Search::dfs`] compiled with the popcnt instruction: each entry's rank counts the
+    /// cells taken below a tile's with it (without it, a dozen instructions).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn dfs_popcnt(
+        &mut self,
+        state: &State,
+        values: &Values,
+        g: usize,
+        bound: usize,
+        last: Option<Move>,
+    ) -> Result<Pass, GaveUp> {
+        self.dfs::<true>(state, values, g, bound, last)
+    }
+
+    /// [`Search::dfs`] for any CPU.
+    fn dfs_plain(
+        &mut self,
+        state: &State,
+        values: &Values,
+        g: usize,
+        bound: usize,
+        last: Option<Move>,
+    ) -> Result<Pass, GaveUp> {
+        self.dfs::<false>(state, values, g, bound, last)
+    }
+
+    /// One pass of IDA* from the root below `bound`, with popcnt where the CPU has it.
+    fn start(&mut self, root: &State, values: &Values, bound: usize) -> Result<Pass, GaveUp> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has popcnt, as just checked.
+            return unsafe { self.dfs_popcnt(root, values, 0, bound, None) };
+        }
+        self.dfs_plain(root, values, 0, bound, None)
     }
 }
 
@@ -346,18 +532,29 @@ pub fn solve_mtm_with(
     if !solvability.solvable {
         return Err(MtmError::Unsolvable(solvability));
     }
+    let cells = board.shape().cells();
+    let mut root = State {
+        cell_of: cells_of(board),
+        ..State::default()
+    };
+    if let Some(reflection) = &tables.reflection {
+        root.mirror = reflection.apply(&root.cell_of, cells);
+    }
+    root.tiles[..cells].copy_from_slice(board.tiles());
+    let mut goal = [0u8; 16];
+    goal[..cells].copy_from_slice(Board::goal_of(board.shape()).tiles());
     let mut search = Search {
         tables,
         steps: board.shape().step_table(),
-        tiles: board.tiles().to_vec(),
-        cell_of: cells_of(board),
+        goal,
         path: Vec::new(),
         nodes: 0,
         budget,
     };
-    let mut bound = tables.heuristic(board);
+    let values = tables.values(&root);
+    let mut bound = usize::from(values.iter().copied().max().unwrap_or(0));
     loop {
-        match search.dfs(0, bound, None) {
+        match search.start(&root, &values, bound) {
             Ok(Pass::Found) => break,
             Ok(Pass::Next(next)) => bound = next,
             Err(gave_up) => {

@@ -12,6 +12,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::board::{Board, Move, Shape};
+use crate::pdb::build::{in_huge_pages, prefetch};
 use crate::progress::{PdbEvent, ProgressEvent};
 use crate::rank::Ranker;
 use crate::search::budget::{Budget, StopReason};
@@ -24,6 +25,10 @@ const UNSEEN: u8 = u8::MAX;
 pub struct MtmTable {
     tiles: Vec<u8>,
     ranker: Ranker,
+    /// The ranker's weights in 32 bits (every table's ranks fit), for the search's lookups.
+    weights: [u32; 16],
+    /// The distances, in huge pages where the system gives them: the search reads them at
+    /// random, and with 4 kB pages nearly every read missed the TLB.
     distances: Vec<u8>,
 }
 
@@ -94,7 +99,7 @@ impl MtmTable {
         let mut tiles = tiles.to_vec();
         tiles.push(0);
         let ranker = Ranker::new(shape.cells(), tiles.len());
-        let distances: Vec<AtomicU8> = (0..ranker.len()).map(|_| AtomicU8::new(UNSEEN)).collect();
+        let distances = in_huge_pages(ranker.len(), || AtomicU8::new(UNSEEN));
         let goal: Vec<u8> = tiles.iter().map(|&t| shape.goal_cell(t) as u8).collect();
         let start = ranker.rank(&goal);
         distances[start as usize].store(0, Ordering::Relaxed);
@@ -121,11 +126,11 @@ impl MtmTable {
             }
             frontier = next;
         }
-        Ok(MtmTable {
+        Ok(MtmTable::new(
             tiles,
             ranker,
-            distances: distances.into_iter().map(AtomicU8::into_inner).collect(),
-        })
+            distances.into_iter().map(AtomicU8::into_inner).collect(),
+        ))
     }
 
     /// Writes the table's entries (the tiles are the caller's to write).
@@ -152,14 +157,23 @@ impl MtmTable {
         let mut tiles = tiles.to_vec();
         tiles.push(0);
         let ranker = Ranker::new(shape.cells(), tiles.len());
-        let mut distances = vec![0u8; ranker.len() as usize];
+        let mut distances = in_huge_pages(ranker.len(), || 0u8);
         input.read_exact(&mut distances)?;
         sum.add(&distances);
-        Ok(MtmTable {
+        Ok(MtmTable::new(tiles, ranker, distances))
+    }
+
+    fn new(tiles: Vec<u8>, ranker: Ranker, distances: Vec<u8>) -> MtmTable {
+        let mut weights = [0u32; 16];
+        for (to, &from) in weights.iter_mut().zip(ranker.weights()) {
+            *to = from as u32;
+        }
+        MtmTable {
             tiles,
             ranker,
+            weights,
             distances,
-        })
+        }
     }
 
     /// The table's distance for a board: a lower bound on its multi-tile distance.
@@ -169,6 +183,34 @@ impl MtmTable {
             *place = cell_of[tile as usize];
         }
         self.distances[self.ranker.rank(&positions[..self.tiles.len()]) as usize]
+    }
+
+    /// The entry of a board given as each tile's cell (`cell_of[tile]`): its rank, computed as
+    /// [`Ranker::rank`] does, in 32 bits.
+    #[inline(always)]
+    pub(crate) fn index(&self, cell_of: &[u8; 16]) -> usize {
+        let (mut seen, mut rank) = (0u32, 0u32);
+        for (&tile, &weight) in self.tiles.iter().zip(&self.weights) {
+            let p = u32::from(cell_of[usize::from(tile) & 15]);
+            let below = (seen & ((1 << p) - 1)).count_ones();
+            rank += (p - below) * weight;
+            seen |= 1 << p;
+        }
+        rank as usize
+    }
+
+    /// The distance at an entry [`MtmTable::index`] gave.
+    #[inline(always)]
+    pub(crate) fn at(&self, index: usize) -> u8 {
+        self.distances[index]
+    }
+
+    /// Asks for an entry's cache line ahead of its use.
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, index: usize) {
+        if let Some(entry) = self.distances.get(index) {
+            prefetch(entry);
+        }
     }
 
     /// Bytes the table holds.
