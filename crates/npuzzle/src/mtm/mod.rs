@@ -70,6 +70,9 @@ pub struct MtmTables {
     /// each cell's image. The reflected board is as far from the goal, so the tables are also
     /// looked up on it, and the larger estimate taken.
     reflection: Option<Reflection>,
+    /// For each tile, the lookups whose table names it, a bit each (see
+    /// [`MtmTables::lookups`]): on the reflected board, the tile it becomes.
+    names: [u8; 16],
 }
 
 /// The reflection of a square board about its main diagonal.
@@ -155,10 +158,26 @@ impl MtmTables {
     }
 
     fn from_tables(shape: Shape, tables: Vec<MtmTable>) -> MtmTables {
+        let reflection = Reflection::of(shape).filter(|_| tables.len() > 1);
+        let n = tables.len();
+        let mut names = [0u8; 16];
+        for (tile, bits) in names.iter_mut().enumerate().take(shape.cells()) {
+            for (i, table) in tables.iter().enumerate() {
+                if table.names(tile as u8) {
+                    *bits |= 1 << i;
+                }
+                if let Some(reflection) = &reflection
+                    && table.names(reflection.label[tile])
+                {
+                    *bits |= 1 << (n + i);
+                }
+            }
+        }
         MtmTables {
-            reflection: Reflection::of(shape).filter(|_| tables.len() > 1),
+            reflection,
             tables,
             shape,
+            names,
         }
     }
 
@@ -183,24 +202,60 @@ impl MtmTables {
         self.tables.len() * if self.reflection.is_some() { 2 } else { 1 }
     }
 
-    /// The `i`th of a board's [`MtmTables::lookups`]: table `i` on the board, then each table
-    /// again on the reflected board.
+    /// The table of the `i`th of a board's [`MtmTables::lookups`], and the board's cells
+    /// it reads: table `i` on the board, then each table again on the reflected board.
     #[inline(always)]
-    fn entry(&self, i: usize, state: &State) -> (&MtmTable, usize) {
-        let n = self.tables.len();
-        let (table, cells) = match i.checked_sub(n) {
+    fn lookup_of<'s>(&self, i: usize, state: &'s State) -> (&MtmTable, &'s [u8; 16]) {
+        match i.checked_sub(self.tables.len()) {
             None => (&self.tables[i], &state.cell_of),
             Some(i) => (&self.tables[i], &state.mirror),
-        };
-        (table, table.index(cells))
+        }
+    }
+
+    /// Sets a board's entries and masks (see [`State`]) from its cells: the root's.
+    fn index_all(&self, state: &mut State) {
+        for i in 0..self.lookups() {
+            let (table, cells) = self.lookup_of(i, state);
+            (state.entries[i], state.masks[i]) =
+                (table.index(cells) as u32, table.tiles_mask(cells));
+        }
+    }
+
+    /// Moves a board's entries and masks on after a step that took `tile` from cell `from`
+    /// to the blank's cell `to` (the board's cells already moved). A table that names the tile
+    /// ranks the board again. In the others only the blank moved, and it is the rank's last
+    /// digit, of weight 1: its cell less the table's tiles below it, before and after.
+    #[inline(always)]
+    fn step(&self, state: &mut State, tile: u8, from: usize, to: usize) {
+        let n = self.tables.len();
+        let names = self.names[usize::from(tile & 15)];
+        for i in 0..self.lookups() {
+            let (a, b) = match (i < n, &self.reflection) {
+                (false, Some(r)) => (usize::from(r.cell[from]), usize::from(r.cell[to])),
+                _ => (from, to),
+            };
+            if names & (1 << i) != 0 {
+                let (table, cells) = self.lookup_of(i, state);
+                let entry = table.index(cells) as u32;
+                state.masks[i] ^= (1 << a) | (1 << b);
+                state.entries[i] = entry;
+            } else {
+                let below = |cell: usize| {
+                    cell as u32 - (u32::from(state.masks[i]) & ((1 << cell) - 1)).count_ones()
+                };
+                state.entries[i] = state.entries[i]
+                    .wrapping_sub(below(b))
+                    .wrapping_add(below(a));
+            }
+        }
     }
 
     /// Every value of a board, exactly: the root's.
     fn values(&self, state: &State) -> Values {
         let mut values = [0; 2 * MAX_TABLES];
         for (i, value) in values.iter_mut().enumerate().take(self.lookups()) {
-            let (table, entry) = self.entry(i, state);
-            *value = table.at(entry);
+            let (table, _) = self.lookup_of(i, state);
+            *value = table.at(state.entries[i] as usize);
         }
         values
     }
@@ -236,19 +291,23 @@ struct State {
     tiles: [u8; 16],
     cell_of: [u8; 16],
     mirror: [u8; 16],
+    /// The board's entry in each lookup's table (see [`MtmTables::lookups`]), kept from step
+    /// to step rather than ranked anew.
+    entries: [u32; 2 * MAX_TABLES],
+    /// The cells of each lookup's tiles but the blank, a bit each.
+    masks: [u16; 2 * MAX_TABLES],
 }
 
 /// A node's child: its board, the slide that made it (the blank's direction and how many
-/// cells), its values, and which of them are still to be looked up at which entries.
+/// cells), its values, and which of them could prune it.
 #[derive(Clone, Copy)]
 struct Child {
     state: State,
     mv: Move,
     cells: u8,
     values: Values,
-    /// The lookups to make, a bit each, and their entries.
+    /// The lookups that could prune it, a bit each: read first.
     pending: u8,
-    entries: [u32; 2 * MAX_TABLES],
 }
 
 impl Default for Child {
@@ -259,7 +318,6 @@ impl Default for Child {
             cells: 0,
             values: [0; 2 * MAX_TABLES],
             pending: 0,
-            entries: [0; 2 * MAX_TABLES],
         }
     }
 }
@@ -315,6 +373,7 @@ impl Search<'_> {
                     moved.mirror[usize::from(r.label[usize::from(tile)])] = r.cell[blank];
                     moved.mirror[0] = r.cell[target];
                 }
+                self.tables.step(&mut moved, tile, target, blank);
                 cells += 1;
                 out[n] = Child {
                     state: moved,
@@ -328,9 +387,9 @@ impl Search<'_> {
         n
     }
 
-    /// A child's values from its parent's, each table's at most one more (a move is one
-    /// move of every table's abstraction): only a value that could pass `limit` is looked
-    /// up, its entry asked for from memory at once.
+    /// A child's values bounded from its parent's, each table's at most one more (a move is
+    /// one move of every table's abstraction): the values that could pass `limit` are marked
+    /// to read first, their entries asked for from memory at once.
     #[inline(always)]
     fn plan(&self, child: &mut Child, parent: &Values, limit: u8) {
         let lookups = self.tables.lookups();
@@ -338,16 +397,16 @@ impl Search<'_> {
         for (i, (value, &before)) in values.enumerate() {
             *value = before.saturating_add(1);
             if *value > limit {
-                let (table, entry) = self.tables.entry(i, &child.state);
-                table.prefetch(entry);
-                child.entries[i] = entry as u32;
+                let (table, _) = self.tables.lookup_of(i, &child.state);
+                table.prefetch(child.state.entries[i] as usize);
                 child.pending |= 1 << i;
             }
         }
     }
 
-    /// The child's values looked up as [`Search::plan`] planned, stopping at the first past
-    /// `limit` (`Err`, that value): a pruned node costs only the lookups that prune it.
+    /// The child's values read as [`Search::plan`] planned, stopping at the first past
+    /// `limit` (`Err`, that value): a pruned node costs only the lookups that prune it. A
+    /// child kept has its other values read too, and its estimate is returned.
     #[inline(always)]
     fn settle(&self, child: &mut Child, limit: u8) -> Result<u8, u8> {
         let n = self.tables.tables.len();
@@ -356,30 +415,33 @@ impl Search<'_> {
             let i = pending.trailing_zeros() as usize;
             pending &= pending - 1;
             let table = &self.tables.tables[i.checked_sub(n).unwrap_or(i)];
-            let value = table.at(child.entries[i] as usize);
+            let value = table.at(child.state.entries[i] as usize);
             if value > limit {
                 return Err(value);
             }
             child.values[i] = value;
         }
-        // Nearest first by the values looked up: the others, only bounds, would rank a child
-        // by its parent's values.
+        // A child within the bound has every value looked up: exact values rank the
+        // children, and bound its own children's more tightly than bounds would.
         let mut h = 0;
-        let mut looked = child.pending;
-        while looked != 0 {
-            h = h.max(child.values[looked.trailing_zeros() as usize]);
-            looked &= looked - 1;
+        for i in 0..self.tables.lookups() {
+            if child.pending & (1 << i) == 0 {
+                let table = &self.tables.tables[i.checked_sub(n).unwrap_or(i)];
+                child.values[i] = table.at(child.state.entries[i] as usize);
+            }
+            h = h.max(child.values[i]);
         }
         Ok(h)
     }
 
-    /// Depth-first below `bound` from `state`, whose `values` (exact, or upper bounds) are
-    /// within it, `g` multi-tile moves made, `last` the previous move. The children are all
-    /// made and estimated first, then searched by their estimate, nearest first. Only the
-    /// values that could prune a child are looked up: a table's value changes by at most one
-    /// a move, so one at least two under the parent's limit cannot pass the child's, and its
-    /// parent's value plus one stands for it. The pruning is the same as with every value
-    /// looked up, at a fraction of the reads from memory.
+    /// Depth-first below `bound` from `state`, whose exact `values` are within it, `g`
+    /// multi-tile moves made, `last` the previous move. The children are all made and their
+    /// entries asked for from memory first; then each is pruned or kept, and the kept ones
+    /// are searched nearest first (by estimate, then by the sum of their values). A table's
+    /// value changes by at most one a move, so only the values at most one under the
+    /// parent's limit can prune a child: those are asked for and read first, up to the first
+    /// past the limit. A child kept has its other values read too, mostly from cache lines at
+    /// hand (a slide that moves none of a table's tiles moves its entry a few bytes).
     #[inline(always)]
     fn dfs<const POPCNT: bool>(
         &mut self,
@@ -413,19 +475,20 @@ impl Search<'_> {
         }
         let mut next = usize::MAX;
         // The children within the bound, by estimate and index, nearest first.
-        let mut within = [(0u8, 0u8); MAX_CHILDREN];
+        let mut within = [(0u8, 0u8, 0u8); MAX_CHILDREN];
         let mut kept = 0;
         for (i, child) in children[..count].iter_mut().enumerate() {
             match self.settle(child, limit) {
                 Ok(h) => {
-                    within[kept] = (h, i as u8);
+                    let sum: u32 = child.values.iter().map(|&v| u32::from(v)).sum();
+                    within[kept] = (h, sum.min(255) as u8, i as u8);
                     kept += 1;
                 }
                 Err(h) => next = next.min(g + 1 + usize::from(h)),
             }
         }
         within[..kept].sort_unstable();
-        for &(_, i) in &within[..kept] {
+        for &(_, _, i) in &within[..kept] {
             let child = &children[usize::from(i)];
             let depth = self.path.len();
             self.path
@@ -541,6 +604,7 @@ pub fn solve_mtm_with(
         root.mirror = reflection.apply(&root.cell_of, cells);
     }
     root.tiles[..cells].copy_from_slice(board.tiles());
+    tables.index_all(&mut root);
     let mut goal = [0u8; 16];
     goal[..cells].copy_from_slice(Board::goal_of(board.shape()).tiles());
     let mut search = Search {
@@ -630,6 +694,45 @@ mod tests {
                 assert_eq!(length, bfs_distance(&board), "{w}x{h} seed {seed}\n{board}");
                 assert_eq!(length, solution.lower_bound);
             }
+        }
+    }
+
+    #[test]
+    fn the_entries_kept_step_by_step_equal_a_fresh_ranking() {
+        let four = Shape::new(4, 4).unwrap();
+        let tables = MtmTables::with_patterns(four, &[vec![1, 2, 3, 6, 7], vec![9, 13, 14, 15]]);
+        let mut board = Board::goal_of(four);
+        let fresh = |board: &Board| {
+            let mut state = State {
+                cell_of: cells_of(board),
+                ..State::default()
+            };
+            state.tiles.copy_from_slice(board.tiles());
+            if let Some(reflection) = &tables.reflection {
+                state.mirror = reflection.apply(&state.cell_of, 16);
+            }
+            tables.index_all(&mut state);
+            state
+        };
+        let mut kept = fresh(&board);
+        let mut rng = crate::random::SplitMix64::new(5);
+        for _ in 0..500 {
+            let mv = Move::ALL[rng.below(4) as usize];
+            let blank = board.blank();
+            if !board.apply(mv) {
+                continue;
+            }
+            let target = board.blank();
+            let tile = board.tiles()[blank];
+            kept.tiles.copy_from_slice(board.tiles());
+            kept.cell_of = cells_of(&board);
+            kept.mirror = fresh(&board).mirror;
+            tables.step(&mut kept, tile, target, blank);
+            let expected = fresh(&board);
+            assert_eq!(
+                (kept.entries, kept.masks),
+                (expected.entries, expected.masks)
+            );
         }
     }
 

@@ -199,6 +199,19 @@ impl MtmTable {
         rank as usize
     }
 
+    /// The cells of the table's tiles but the blank, a bit each.
+    pub(crate) fn tiles_mask(&self, cell_of: &[u8; 16]) -> u16 {
+        let named = &self.tiles[..self.tiles.len() - 1];
+        named.iter().fold(0, |mask, &tile| {
+            mask | 1 << (cell_of[usize::from(tile) & 15] & 15)
+        })
+    }
+
+    /// Whether the table names the tile (the blank is in every table).
+    pub(crate) fn names(&self, tile: u8) -> bool {
+        tile != 0 && self.tiles.contains(&tile)
+    }
+
     /// The distance at an entry [`MtmTable::index`] gave.
     #[inline(always)]
     pub(crate) fn at(&self, index: usize) -> u8 {
