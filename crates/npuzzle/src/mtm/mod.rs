@@ -54,7 +54,12 @@ fn patterns(shape: Shape) -> Option<Vec<Vec<u8>>> {
     match (shape.width, shape.height) {
         (3, 3) => Some(vec![range(1, 8)]),
         (3, 4) | (4, 3) => Some(vec![range(1, 6), range(6, 11)]),
-        (4, 4) => Some(vec![range(1, 6), range(7, 12), range(10, 15)]),
+        (4, 4) => Some(vec![
+            range(1, 6),
+            range(7, 12),
+            range(10, 15),
+            vec![5, 6, 9, 10, 13, 14],
+        ]),
         _ => None,
     }
 }
@@ -118,7 +123,7 @@ impl MtmTables {
         MtmTables::load_or_build(shape, None, &Budget::unlimited()).ok()
     }
 
-    /// The tables of a shape, built once per process and then shared. The 4×4 tables (173 MB,
+    /// The tables of a shape, built once per process and then shared. The 4×4 tables (231 MB,
     /// a build of a minute or more) are cached in the folder `dir` (the pattern databases'
     /// folder): read from their file when it is there and whole, else built and saved (a
     /// failed save is no error: the tables are used from memory). The smaller shapes' tables
@@ -274,8 +279,8 @@ impl MtmTables {
     }
 }
 
-/// The most tables a shape has (4×4's three).
-const MAX_TABLES: usize = 3;
+/// The most tables a shape has (4×4's four).
+const MAX_TABLES: usize = 4;
 
 /// The most children a node has: the cells in the blank's row and column, 6 on 4×4.
 const MAX_CHILDREN: usize = 8;
