@@ -157,7 +157,10 @@ impl MtmTables {
     }
 
     /// Tables of the given tile sets, built now: for tests of the search with small tables.
+    /// The search takes the maximum of at most four tables: tile sets past the fourth are
+    /// not built.
     pub fn with_patterns(shape: Shape, patterns: &[Vec<u8>]) -> MtmTables {
+        let patterns = &patterns[..patterns.len().min(MAX_TABLES)];
         let tables = patterns.iter().map(|p| MtmTable::build(shape, p)).collect();
         MtmTables::from_tables(shape, tables)
     }
