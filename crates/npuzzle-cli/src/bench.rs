@@ -230,7 +230,11 @@ pub fn run(args: &Args) -> Result<u8> {
     let started = Instant::now();
     // The MTM tables are built here, their time counted with the tables'.
     let mtm = match args.metric {
-        Metric::Mtm => Some(crate::solve::mtm_tables(first.shape(), &args.tables)?),
+        Metric::Mtm => Some(MtmTables::load_or_build(
+            first.shape(),
+            Some(&args.tables.dir()?),
+            &options.budget,
+        )?),
         Metric::Stm => None,
     };
     let db = tables(args, first, &options)?;

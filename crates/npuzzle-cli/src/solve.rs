@@ -1,7 +1,6 @@
 //! `npuzzle solve`: the analysis, then a solution.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Result, bail};
@@ -149,11 +148,13 @@ fn extras(args: &Args) -> Extras {
     }
 }
 
-/// `--metric mtm`: the shortest solution in multi-tile moves, by IDA* on the MTM tables.
+/// `--metric mtm`: the shortest solution in multi-tile moves, by IDA* on the MTM tables. A
+/// build of the tables stopped by Ctrl-C or the timeout is a search given up (exit 3).
 fn run_mtm(args: &Args, board: &npuzzle::Board, budget: Budget) -> Result<u8> {
-    let tables = mtm_tables(board.shape(), &args.tables)?;
+    let dir = args.tables.dir()?;
     let report = Report::analyze(board);
-    let result = solve_mtm_with(board, &tables, &budget);
+    let result = MtmTables::load_or_build(board.shape(), Some(&dir), &budget)
+        .and_then(|tables| solve_mtm_with(board, &tables, &budget));
     crate::progress::clear_line();
     let (report, code) = match result {
         Ok(solution) => (report.with_solution(&solution, extras(args)), exit::OK),
@@ -163,21 +164,4 @@ fn run_mtm(args: &Args, board: &npuzzle::Board, budget: Budget) -> Result<u8> {
     };
     report.print(args.json)?;
     Ok(code)
-}
-
-/// The MTM tables of a shape, from the cache folder or built (saying so on standard error when
-/// the build is long: 4×4's), or the error for a shape without them.
-pub fn mtm_tables(shape: npuzzle::Shape, tables: &TableArgs) -> Result<Arc<MtmTables>> {
-    let dir = tables.dir()?;
-    if shape.cells() == 16 && !npuzzle::mtm::cache::file_path(&dir, shape).is_file() {
-        eprintln!(
-            "npuzzle: building the 4x4 MTM tables once (173 MB, a minute or two on two cores); \
-             they are cached in {} for next time.",
-            dir.display()
-        );
-    }
-    match MtmTables::cached(shape, Some(&dir)) {
-        Some(tables) => Ok(tables),
-        None => bail!("{}", MtmError::Shape(shape)),
-    }
 }

@@ -852,6 +852,26 @@ fn mtm_solutions_are_shortest_in_multi_tile_moves() {
 }
 
 #[test]
+fn an_mtm_table_build_shows_its_progress_on_standard_error() {
+    // 3x4's two tables (4 M entries each) build in about a second, each time (they are not
+    // cached): off a terminal, a line at each tenth of a table reached and one when it is built.
+    let out = npuzzle(
+        &["solve", "1 2 3/4 5 6/7 8 9/10 0 11", "--metric", "mtm"],
+        "",
+    );
+    assert_succeeded(&out);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    for line in [
+        "table 1: ",
+        "% of the entries",
+        "table 1 built in",
+        "table 2 built in",
+    ] {
+        assert!(stderr.contains(line), "{line:?} in {stderr}");
+    }
+}
+
+#[test]
 fn mtm_refuses_other_sizes_and_unknown_metrics_with_exit_2() {
     let five = "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 0 24";
     let out = npuzzle(&["solve", five, "--metric", "mtm"], "");

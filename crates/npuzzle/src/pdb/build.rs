@@ -131,7 +131,7 @@ struct Work {
 
 /// Asks for a value's cache line ahead of its use.
 #[inline(always)]
-fn prefetch<T>(value: &T) {
+pub(crate) fn prefetch<T>(value: &T) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: a prefetch only hints the cache; any address is allowed.
     unsafe {
@@ -252,7 +252,7 @@ fn pulls(frontier: u64, unseen: u64) -> bool {
 /// `n` values made by `value`, in huge pages where the system gives them on asking (Linux's
 /// transparent huge pages in their `madvise` mode): with 4 kB pages, nearly every one of a
 /// build's reads and writes at random over hundreds of megabytes misses the TLB.
-fn in_huge_pages<T>(n: u64, value: impl Fn() -> T) -> Vec<T> {
+pub(crate) fn in_huge_pages<T>(n: u64, value: impl Fn() -> T) -> Vec<T> {
     let mut values: Vec<T> = Vec::with_capacity(n as usize);
     advise_huge_pages(
         values.as_mut_ptr().cast(),
