@@ -125,7 +125,44 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Days>()
         .init_resource::<LastResult>()
         .init_resource::<History>()
-        .add_systems(Update, keep_records.in_set(AppSet::React));
+        .add_systems(
+            Update,
+            (keep_records, book_given_up_runs).in_set(AppSet::React),
+        );
+}
+
+/// A run left unfinished for another game (New game, another run, the day's puzzle) is kept
+/// in the history as a DNF: speedsolvers count a run given up. The run's last leg is watched
+/// as it changes; a reset to a game that is not its next leg gives it up.
+fn book_given_up_runs(
+    mut changes: MessageReader<GameChanged>,
+    current: Res<crate::play::CurrentGame>,
+    session: Res<Session>,
+    mut watched: Local<Option<crate::game::Game>>,
+    mut history: ResMut<History>,
+) {
+    for changed in changes.read() {
+        let Change::Reset(game) = &changed.change else {
+            continue;
+        };
+        let Some(left) = watched.take() else {
+            continue;
+        };
+        let next_leg = match (left.run(), game.run()) {
+            (Some(left), Some(now)) => now.event == left.event && now.leg == left.leg + 1,
+            _ => false,
+        };
+        // Its own board again (Done after a replay, a review) is the same leg, not given up.
+        let same_leg = game.kept().run() == left.run() && game.kept().start() == left.start();
+        if !next_leg && !same_leg && left.total_moves() > 0 {
+            let source = &session.photo.source;
+            history.0.push(Solve::from_game(&left, now_ms(), source));
+        }
+    }
+    if current.is_changed() {
+        let game = current.game.kept();
+        *watched = game.run().filter(|_| !game.is_won()).map(|_| game.clone());
+    }
 }
 
 /// Everything `keep_records` writes.

@@ -1573,6 +1573,63 @@ mod headless {
     }
 
     #[test]
+    fn a_run_given_up_for_another_game_is_kept_as_a_dnf() {
+        use snapslide::game::event::{Event, Run};
+        use snapslide::game::solves::{Ending, Mode};
+        let mut app = app_with(parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap());
+        let event = Event::Relay { up_to: 4 };
+        app.world_mut().write_message(NewGame::Leg {
+            run: Run::start(event),
+            elapsed_ms: 0,
+        });
+        settle(&mut app);
+        let history = |app: &App| {
+            app.world()
+                .resource::<snapslide::records::History>()
+                .0
+                .clone()
+        };
+        // A run not yet begun is left without a trace.
+        start(
+            &mut app,
+            Game::new(
+                parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap(),
+                GameKind::Custom,
+            ),
+        );
+        assert!(history(&app).is_empty());
+        app.world_mut().write_message(NewGame::Leg {
+            run: Run::start(event),
+            elapsed_ms: 0,
+        });
+        settle(&mut app);
+        let gap = board_of(&app).blank();
+        let mv = if gap % 3 == 0 {
+            Move::Right
+        } else {
+            Move::Left
+        };
+        intent(&mut app, BoardIntent::Slide(mv));
+        start(
+            &mut app,
+            Game::new(
+                parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap(),
+                GameKind::Custom,
+            ),
+        );
+        let kept = history(&app);
+        assert_eq!(kept.len(), 1, "the run given up is kept");
+        assert_eq!(
+            (kept[0].result, kept[0].mode.clone()),
+            (Ending::Dnf, Mode::Event(event))
+        );
+        assert_eq!(kept[0].stm(), 1);
+        let (category, attempt) = kept[0].attempt().unwrap();
+        assert_eq!(category.mode, snapslide::game::stats::Mode::Relay);
+        assert!(attempt.is_dnf());
+    }
+
+    #[test]
     fn an_app_move_chosen_in_the_frame_of_a_new_board_is_not_played_on_it() {
         let start = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
         let mut app = app_with(start.clone());

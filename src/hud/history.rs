@@ -137,7 +137,7 @@ pub fn solves<'a>(
                 ui.label(cell);
             }
             let kept = solve.counted.is_none() && !solve.moves.is_empty();
-            let button = crate::hud::style::button(ui, kept, "▶");
+            let button = crate::hud::style::button(ui, kept, "⏵");
             button.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, kept, &name));
             if button.clicked() {
                 watched = Some(solve);

@@ -160,7 +160,7 @@ fn versus(
                 for (i, row) in versus_rows(yours, theirs, mtm).into_iter().enumerate() {
                     match i.checked_sub(1).and_then(|who| watch[who].as_ref()) {
                         Some(solve) => {
-                            let link = ui.link(format!("{} ▶", row[0]));
+                            let link = ui.link(format!("{} ⏵", row[0]));
                             let name = format!("Watch {}", solve.whose.to_lowercase());
                             link.widget_info(|| {
                                 egui::WidgetInfo::labeled(egui::WidgetType::Link, true, &name)
