@@ -1604,7 +1604,7 @@ mod headless {
         });
         settle(&mut app);
         let gap = board_of(&app).blank();
-        let mv = if gap % 3 == 0 {
+        let mv = if gap.is_multiple_of(3) {
             Move::Right
         } else {
             Move::Left
