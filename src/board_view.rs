@@ -121,6 +121,7 @@ pub(super) fn plugin(app: &mut App) {
                 animate,
                 follow_the_finger,
                 fit_tiles,
+                blindfold,
                 hide_under_sheet,
             )
                 .chain()
@@ -466,6 +467,34 @@ fn follow_the_finger(
             let at = layout.cell_center(sprite.cell) + offset.unwrap_or(Vec2::ZERO);
             transform.translation.x = at.x;
             transform.translation.y = at.y;
+        }
+    }
+}
+
+/// Solved blind, the tiles lose their picture at the first move (a plain grid, one tile like
+/// another) and get it back when the solve ends.
+fn blindfold(
+    current: Res<crate::play::CurrentGame>,
+    tiles: Res<PhotoTiles>,
+    settings: Res<Settings>,
+    mut sprites: Query<(&TileSprite, &mut Sprite)>,
+) {
+    let hidden = current.game.blindfolded();
+    let plain = Palette::color(Palette::of(settings.theme).raised);
+    for (tile, mut sprite) in &mut sprites {
+        let shown = tile
+            .tile
+            .checked_sub(1)
+            .and_then(|i| tiles.tiles.get(i as usize));
+        let (image, color) = match (hidden, shown) {
+            (false, Some(image)) => (image.clone(), Color::WHITE),
+            _ => (Handle::default(), plain),
+        };
+        if sprite.image != image {
+            sprite.image = image;
+        }
+        if sprite.color != color {
+            sprite.color = color;
         }
     }
 }

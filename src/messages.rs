@@ -46,6 +46,8 @@ pub enum GameCommand {
     AppMove(Move),
     /// The app showed the player a hint or a solution: the game sets no best score.
     Helped,
+    /// The player says a blind solve is done (solved, or a DNF).
+    Declare,
 }
 
 /// Asks for a new game, made in the background (an exact shortest distance can take the

@@ -240,6 +240,8 @@ enum Done {
     Slid(Vec<Step>, bool, bool),
     /// The board changed for a new one.
     Reset,
+    /// The game ended without a move (a blind solve said done).
+    Ended,
 }
 
 /// Everything `execute` writes besides the game.
@@ -279,6 +281,11 @@ fn execute(
                 pace.remaining = 0.0;
                 continue;
             }
+            Done::Ended => {
+                current.position = current.position.next();
+                ended(&mut current, &mut out);
+                continue;
+            }
             Done::Slid(steps, by_app, won) => (steps, by_app, won),
         };
         current.position = current.position.next();
@@ -299,9 +306,7 @@ fn execute(
         };
         out.changed.write(current.changed(slid));
         if won {
-            let finished = Box::new(current.game.clone());
-            out.changed.write(current.changed(Change::Won(finished)));
-            out.next_phase.set(Phase::Won);
+            ended(&mut current, &mut out);
         }
     }
     if queue.0.is_empty() {
@@ -350,6 +355,10 @@ fn run(
             game.mark_helped();
             Done::Nothing
         }
+        Action::Command(GameCommand::Declare) => match game.declare() {
+            true => Done::Ended,
+            false => Done::Nothing,
+        },
         Action::Command(GameCommand::Restart) => {
             game.restart();
             Done::Reset
@@ -359,6 +368,13 @@ fn run(
             Done::Reset
         }
     }
+}
+
+/// The game ended (won, or a blind solve said done): said, and the phase is the win's.
+fn ended(current: &mut CurrentGame, out: &mut Outputs) {
+    let finished = Box::new(current.game.clone());
+    out.changed.write(current.changed(Change::Won(finished)));
+    out.next_phase.set(Phase::Won);
 }
 
 fn moved(outcome: Outcome, by_app: bool) -> Done {

@@ -1630,6 +1630,67 @@ mod headless {
     }
 
     #[test]
+    fn a_blind_solve_hides_the_tiles_ends_when_said_done_and_a_wrong_board_is_a_dnf() {
+        use snapslide::game::event::{Event, Run};
+        use snapslide::game::solves::Ending;
+        let blind = Event::Blind {
+            width: 3,
+            height: 3,
+        };
+        let mut app = app_with(parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap());
+        let history = |app: &App| {
+            app.world()
+                .resource::<snapslide::records::History>()
+                .0
+                .clone()
+        };
+        for said_done_too_soon in [true, false] {
+            app.world_mut().write_message(NewGame::Leg {
+                run: Run::start(blind),
+                elapsed_ms: 0,
+            });
+            settle(&mut app);
+            assert!(
+                !game_of(&app).blindfolded(),
+                "the board is shown to be looked at"
+            );
+            let options = npuzzle::Options::default().with_algorithm(npuzzle::Algorithm::Fast);
+            let solution = npuzzle::solve(&board_of(&app), &options).unwrap().moves;
+            let played = if said_done_too_soon {
+                &solution[..1]
+            } else {
+                &solution[..]
+            };
+            for &mv in played {
+                intent(&mut app, BoardIntent::Slide(mv));
+            }
+            assert!(
+                game_of(&app).blindfolded(),
+                "the tiles vanish at the first move"
+            );
+            assert_ne!(phase(&app), Phase::Won, "a blind solve ends when said done");
+            app.world_mut().write_message(GameCommand::Declare);
+            settle(&mut app);
+            assert_eq!(phase(&app), Phase::Won);
+            assert!(
+                !game_of(&app).blindfolded(),
+                "the tiles come back at the end"
+            );
+            let solve = history(&app).last().cloned().unwrap();
+            let wanted = if said_done_too_soon {
+                Ending::Dnf
+            } else {
+                Ending::Solved
+            };
+            assert_eq!(solve.result, wanted);
+            assert_eq!(solve.stm(), played.len());
+            let (category, _) = solve.attempt().unwrap();
+            assert_eq!(category.mode, snapslide::game::stats::Mode::Blind);
+        }
+        assert_eq!(history(&app).len(), 2);
+    }
+
+    #[test]
     fn an_app_move_chosen_in_the_frame_of_a_new_board_is_not_played_on_it() {
         let start = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
         let mut app = app_with(start.clone());

@@ -157,7 +157,7 @@ fn next_game(ui: &mut egui::Ui, settings: &Settings, view: &View, actions: &mut 
 }
 
 /// The speedsolvers' runs of boards on one clock, on the board chosen above: marathons of 10
-/// and 42, and a relay from 3×3 up to it (a square board past 3×3).
+/// and 42, a relay from 3×3 up to it (a square board past 3×3), and a blind solve.
 fn events(ui: &mut egui::Ui, view: &View, actions: &mut Actions) {
     use crate::game::event::Event;
     ui.label(heading("Speedsolving runs"));
@@ -171,9 +171,14 @@ fn events(ui: &mut egui::Ui, view: &View, actions: &mut Actions) {
     if width == height && width > 3 {
         runs.push(Event::Relay { up_to: width as u8 });
     }
+    runs.push(Event::Blind {
+        width: width as u8,
+        height: height as u8,
+    });
     ui.label(
         egui::RichText::new(
-            "Random boards back to back on one clock; each run keeps its own statistics.",
+            "Random boards back to back on one clock, or one solved blind: the tiles go blank at \
+             the first move; tap Done when you think it is solved. Each keeps its own statistics.",
         )
         .small()
         .weak(),
@@ -181,8 +186,8 @@ fn events(ui: &mut egui::Ui, view: &View, actions: &mut Actions) {
     ui.horizontal_wrapped(|ui| {
         for event in runs {
             let label = match event {
-                Event::Marathon { .. } => format!("{} on {width}×{height}", event.label()),
                 Event::Relay { .. } => event.label(),
+                _ => format!("{} on {width}×{height}", event.label()),
             };
             if style::button(ui, true, &label).clicked() {
                 actions.hud.write(HudAction::Replace(Pending::Event(event)));

@@ -57,7 +57,8 @@ fn tile_marks(
 ) {
     let board = view.current.game.board();
     let hinted = view.hint.tile();
-    let playing = !view.won();
+    // Blindfolded, nothing on the tiles tells one from another.
+    let playing = !view.won() && !view.current.game.blindfolded();
     let longer = board.width().max(board.height());
     let numbers = settings.numbers_shown(longer) && playing;
     let marks = settings.mark_correct && playing;

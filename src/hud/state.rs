@@ -457,9 +457,12 @@ fn follow_game(
         match &changed.change {
             Change::Won(game) => {
                 hud.result_open = true;
-                hud.won_at = Some(Instant::now());
+                // A blind solve said done too soon ends without a celebration.
+                hud.won_at = (!game.is_dnf()).then(Instant::now);
                 let moves = crate::words::moves_text(game.moves());
-                let said = if game.helped() {
+                let said = if game.is_dnf() {
+                    "Not solved: a DNF.".to_string()
+                } else if game.helped() {
                     format!("Solved, with the app's help, in {moves}.")
                 } else {
                     format!("Solved in {moves}!")

@@ -23,6 +23,14 @@ pub enum Event {
         /// The last board's side.
         up_to: u8,
     },
+    /// One board solved blind: the numbers and the photo vanish at the first move, and the
+    /// player says when it is done; a board not solved then is a DNF.
+    Blind {
+        /// Board width.
+        width: u8,
+        /// Board height.
+        height: u8,
+    },
 }
 
 impl Event {
@@ -35,7 +43,13 @@ impl Event {
                 count,
             } => vec![(width.into(), height.into()); count.into()],
             Event::Relay { up_to } => (3..=usize::from(up_to)).map(|n| (n, n)).collect(),
+            Event::Blind { width, height } => vec![(width.into(), height.into())],
         }
+    }
+
+    /// Whether it is solved blind.
+    pub fn is_blind(self) -> bool {
+        matches!(self, Event::Blind { .. })
     }
 
     /// Its name for the player: "Marathon ×10", "Relay 3×3–5×5".
@@ -43,6 +57,7 @@ impl Event {
         match self {
             Event::Marathon { count, .. } => format!("Marathon ×{count}"),
             Event::Relay { up_to } => format!("Relay 3×3–{up_to}×{up_to}"),
+            Event::Blind { .. } => "Blind".into(),
         }
     }
 
@@ -55,6 +70,7 @@ impl Event {
                 count,
             } => format!("marathon-{count}-{width}x{height}"),
             Event::Relay { up_to } => format!("relay-{up_to}"),
+            Event::Blind { width, height } => format!("blind-{width}x{height}"),
         }
     }
 
@@ -70,6 +86,14 @@ impl Event {
                 count: count.parse().ok().filter(|&c| c > 0)?,
             });
         }
+        let side = |text: &str| text.parse::<u8>().ok().filter(|&n| n >= 2);
+        if let Some(shape) = key.strip_prefix("blind-") {
+            let (width, height) = shape.split_once('x')?;
+            return Some(Event::Blind {
+                width: side(width)?,
+                height: side(height)?,
+            });
+        }
         let up_to = key.strip_prefix("relay-")?.parse().ok()?;
         (up_to >= 3).then_some(Event::Relay { up_to })
     }
@@ -80,6 +104,7 @@ impl Event {
         let mode = match self {
             Event::Marathon { count, .. } => stats::Mode::Marathon(count.into()),
             Event::Relay { .. } => stats::Mode::Relay,
+            Event::Blind { .. } => stats::Mode::Blind,
         };
         stats::Category::new(width, height, mode)
     }

@@ -54,6 +54,7 @@ impl GameKind {
             GameKind::Daily(_) => "Puzzle of the day".into(),
             GameKind::Review(_) => "Review".into(),
             GameKind::Replay(_) => "Replay".into(),
+            GameKind::Event(run) if run.legs() == 1 => run.event.label(),
             GameKind::Event(run) => format!("{} · {}", run.event.label(), run.progress()),
         }
     }

@@ -130,6 +130,8 @@ pub struct Game {
     elapsed: Duration,
     running: bool,
     won: bool,
+    /// A blind solve said done on a board not solved: ended, but not solved.
+    dnf: bool,
     helped: bool,
     moves_since_help: usize,
     /// The start board's shortest solution, when it is known (made at an exact distance).
@@ -149,6 +151,7 @@ impl Game {
             elapsed: Duration::ZERO,
             running: false,
             won: false,
+            dnf: false,
             helped: false,
             moves_since_help: 0,
             shortest: None,
@@ -234,8 +237,9 @@ impl Game {
     /// Whether the board is complete and that ends this game (a viewer never ends; a leg of
     /// a run that is not its last leads to the next, on the same clock).
     fn completes(&self) -> bool {
+        // A blind solve ends when the player says so ([`Game::declare`]), not by itself.
         let last_leg = match &self.kind {
-            GameKind::Event(run) => run.is_last_leg(),
+            GameKind::Event(run) => run.is_last_leg() && !run.event.is_blind(),
             _ => true,
         };
         self.board.is_goal() && !self.is_viewer() && last_leg
@@ -249,6 +253,30 @@ impl Game {
         game.elapsed = elapsed;
         game.running = !first;
         game
+    }
+
+    /// The player says a blind solve is done: it ends, solved if the board is, else a DNF.
+    /// Whether it ended (only a blind solve under way can).
+    pub fn declare(&mut self) -> bool {
+        let blind = self.run().is_some_and(|run| run.event.is_blind());
+        if !blind || self.won || self.moves() == 0 {
+            return false;
+        }
+        self.won = true;
+        self.dnf = !self.board.is_goal();
+        self.running = false;
+        true
+    }
+
+    /// Whether it ended without being solved (a blind solve said done too soon).
+    pub fn is_dnf(&self) -> bool {
+        self.dnf
+    }
+
+    /// Whether the tiles are hidden: a blind solve between its first move and its end.
+    pub fn blindfolded(&self) -> bool {
+        let blind = self.run().is_some_and(|run| run.event.is_blind());
+        blind && self.moves() > 0 && !self.won
     }
 
     /// The run this game is a leg of, if it is one.

@@ -263,7 +263,7 @@ impl Solve {
             moves: npuzzle::moves_to_string(&game.history_in_effect()),
             times_ms,
             time_ms: game.elapsed().as_millis().min(u64::MAX as u128) as u64,
-            result: match game.is_won() {
+            result: match game.is_won() && !game.is_dnf() {
                 true => Ending::Solved,
                 false => Ending::Dnf,
             },

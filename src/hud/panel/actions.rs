@@ -133,13 +133,19 @@ fn play_row(ui: &mut egui::Ui, width: f32, view: &View, actions: &mut Actions, h
     use crate::messages::{GameCommand, SolverCommand};
     let game = &view.current.game;
     let thinking = view.job.0.is_some();
-    let playable = !game.is_won() && !thinking;
+    // Solved blind, the app helps with nothing; Done says the board is solved.
+    let blind = game.run().is_some_and(|run| run.event.is_blind());
+    let playable = !game.is_won() && !thinking && !blind;
     let hint = if view.hint.shown() { "Play it" } else { "Hint" };
+    let last = match blind {
+        true => ("Done", game.moves() > 0 && !game.is_won()),
+        false => ("Solve", playable),
+    };
     let buttons = [
         ("Undo", game.can_undo() && !thinking),
         ("Redo", game.can_redo() && !thinking),
         (hint, playable),
-        ("Solve", playable),
+        last,
     ];
     match four_buttons(ui, width, buttons, held) {
         Some(0) => {
@@ -150,6 +156,9 @@ fn play_row(ui: &mut egui::Ui, width: f32, view: &View, actions: &mut Actions, h
         }
         Some(2) => {
             actions.solver.write(SolverCommand::Hint);
+        }
+        Some(3) if blind => {
+            actions.game.write(GameCommand::Declare);
         }
         Some(3) => {
             actions.solver.write(SolverCommand::Solve);

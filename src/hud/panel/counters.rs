@@ -98,6 +98,9 @@ fn counter_figures(
     let third = if game.is_won() {
         // Nothing is left to count: the moves counted as slides of a line instead.
         ("MTM", value(game.total_mtm().to_string(), size))
+    } else if game.blindfolded() {
+        // Tiles left (or the meter) would tell a blind solver when the board is solved.
+        ("Tiles left", value("–", size))
     } else if meter_on {
         (meter_caption(view), meter(ui, theme, size, view))
     } else {

@@ -214,13 +214,14 @@ pub fn versus_rows(
     ]
 }
 
-/// A run's end: "Marathon ×10 done in 3:12", or no claim the player did it alone when the app
-/// helped.
-fn run_headline(run: &crate::game::event::Run, r: &WinResult) -> String {
+/// A run's end: "Marathon ×10 done in 3:12", "Blind: DNF, the board is not solved", or no
+/// claim the player did it alone when the app helped.
+fn run_headline(run: &crate::game::event::Run, r: &WinResult, dnf: bool) -> String {
     let event = run.event.label();
-    match r.helped {
-        true => format!("{event} done, with the app's help"),
-        false => format!("{event} done in {}", result_time(r.time)),
+    match (dnf, r.helped) {
+        (true, _) => format!("{event}: DNF, the board is not solved"),
+        (_, true) => format!("{event} done, with the app's help"),
+        _ => format!("{event} done in {}", result_time(r.time)),
     }
 }
 
@@ -232,11 +233,11 @@ fn run_line(run: &crate::game::event::Run, game: &crate::game::Game) -> String {
         true => format!(", {:.2} moves a second", moves as f64 / seconds),
         false => String::new(),
     };
-    format!(
-        "{} boards, {} ({mtm} MTM){tps}",
-        run.legs(),
-        moves_text(moves)
-    )
+    let moves = format!("{} ({mtm} MTM){tps}", moves_text(moves));
+    match run.legs() {
+        1 => moves,
+        legs => format!("{legs} boards, {moves}"),
+    }
 }
 
 /// The win's first line: "Solved in 80 moves, 1:04" when the player solved it, and no claim
@@ -260,7 +261,10 @@ fn result(ui: &mut egui::Ui, theme: Theme, view: &View, actions: &mut Actions) {
         return;
     }
     if let Some(run) = view.current.game.run() {
-        ui.label(style::value(run_headline(run, r), 20.0).color(style::rgb(p.good)));
+        let dnf = view.current.game.is_dnf();
+        let color = if dnf { p.warning } else { p.good };
+        let headline = run_headline(run, r, dnf);
+        ui.label(style::value(headline, 20.0).color(style::rgb(color)));
         ui.label(egui::RichText::new(run_line(run, &view.current.game)).weak());
         for record in &view.result.1 {
             ui.label(style::value(record, 17.0).color(style::rgb(p.accent)));
