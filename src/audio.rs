@@ -58,6 +58,8 @@ fn play_sounds(
         let handle = match changed.change {
             Change::Slid { .. } => &sounds.click,
             Change::Bumped(_) => &sounds.bump,
+            // A blind solve said done on a board not solved is no win.
+            Change::Won(ref game) if game.is_dnf() => continue,
             Change::Won(_) => &sounds.win,
             Change::Reset(_) => continue,
         };

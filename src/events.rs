@@ -30,7 +30,7 @@ fn next_leg(
     }
     let mtm = npuzzle::mtm_length(&game.history_in_effect());
     new_game.write(NewGame::Leg {
-        run: run.next(game.moves(), mtm),
+        run: run.next(game.moves(), mtm, game.helped()),
         elapsed_ms: game.elapsed().as_millis() as u64,
     });
 }

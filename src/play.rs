@@ -363,7 +363,11 @@ fn run(
             game.restart();
             Done::Reset
         }
-        Action::Command(GameCommand::Start(started)) => {
+        Action::Command(GameCommand::Start(mut started)) => {
+            // A run's next board: its clock ran on while the board was made.
+            if game.leads_to(&started) {
+                started.take_clock_from(game);
+            }
             *game = *started;
             Done::Reset
         }

@@ -125,22 +125,38 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Days>()
         .init_resource::<LastResult>()
         .init_resource::<History>()
+        // Without a window (the tests' app) nobody else makes it known.
+        .add_message::<bevy::window::WindowCloseRequested>()
         .add_systems(
             Update,
             (keep_records, book_given_up_runs).in_set(AppSet::React),
         );
 }
 
-/// A run left unfinished for another game (New game, another run, the day's puzzle) is kept
-/// in the history as a DNF: speedsolvers count a run given up. The run's last leg is watched
-/// as it changes; a reset to a game that is not its next leg gives it up.
+/// What ends the app: it gives up a run under way (a run is not kept across a restart).
+#[derive(bevy::ecs::system::SystemParam)]
+struct Leaving<'w, 's> {
+    exit: MessageReader<'w, 's, AppExit>,
+    closing: MessageReader<'w, 's, bevy::window::WindowCloseRequested>,
+}
+
+/// A run left unfinished for another game (New game, another run, the day's puzzle) or for
+/// the app's end is kept in the history as a DNF: speedsolvers count a run given up. The run's
+/// last leg is watched as it changes; a reset to a game that is not its next leg gives it up.
 fn book_given_up_runs(
     mut changes: MessageReader<GameChanged>,
+    mut leaving: Leaving,
     current: Res<crate::play::CurrentGame>,
     session: Res<Session>,
     mut watched: Local<Option<crate::game::Game>>,
     mut history: ResMut<History>,
 ) {
+    let leaving = leaving.exit.read().count() + leaving.closing.read().count() > 0;
+    if let Some(left) = watched.take_if(|left| leaving && left.total_moves() > 0) {
+        history
+            .0
+            .push(Solve::from_game(&left, now_ms(), &session.photo.source));
+    }
     for changed in changes.read() {
         let Change::Reset(game) = &changed.change else {
             continue;

@@ -35,6 +35,10 @@ impl Watched {
     /// The player's own game, watched again.
     pub fn of_game(game: &Game) -> Option<Watched> {
         let game = game.kept();
+        // A run of several boards is not one solve to watch.
+        if game.run().is_some_and(|run| run.legs() > 1) {
+            return None;
+        }
         Some(Watched {
             replay: Replay::of_game(game).ok()?,
             whose: "Your solve".into(),
@@ -139,7 +143,10 @@ fn act(
     let kept = current.game.kept();
     for request in requests.read() {
         if let ReplayCommand::Watch(watched) = request {
+            // The speed chosen stays for the next replay.
+            let speed = replaying.head.speed;
             replaying.head = Playhead::default();
+            replaying.head.speed = speed;
             let game = board_at(&watched.replay, 0, kept);
             replaying.watched = Some((**watched).clone());
             commands.write(GameCommand::Start(Box::new(game)));
@@ -153,8 +160,8 @@ fn act(
         let shown = queue.moves_after(&current.game);
         match request {
             ReplayCommand::TogglePause => {
-                let again = head.paused && head.at_end(replay);
-                head.toggle(replay);
+                let again = head.paused && shown >= replay.len();
+                head.toggle(replay, shown);
                 if again {
                     commands.write(GameCommand::Start(Box::new(board_at(replay, 0, kept))));
                 }
@@ -215,10 +222,15 @@ fn run(
     }
     let replay = &watched.replay;
     let mut step = queue.moves_after(&current.game);
-    let mut due = head.advance(replay, time.delta());
-    if head.speed == Speed::Instant {
-        due = due.min(step + usize::from(queue.0.is_empty()));
-    }
+    let due = match head.speed {
+        // Each move as soon as the one before has slid (the queue is empty again).
+        Speed::Instant => {
+            let due = (step + usize::from(queue.0.is_empty())).min(replay.len());
+            head.made(replay, due);
+            due
+        }
+        _ => head.advance(replay, time.delta()),
+    };
     while step < due {
         commands.write(GameCommand::AppMove(replay.moves()[step]));
         step += 1;

@@ -1520,6 +1520,8 @@ mod headless {
         });
         settle(&mut app);
         assert_eq!(game_of(&app).run().map(|run| run.leg), Some(0));
+        // The app helps with the first board: the whole run is helped.
+        app.world_mut().write_message(GameCommand::Helped);
         // The first board solved: the frame it is, its moves and its clock.
         let options = npuzzle::Options::default().with_algorithm(npuzzle::Algorithm::Fast);
         let solution = npuzzle::solve(&board_of(&app), &options).unwrap();
@@ -1570,6 +1572,11 @@ mod headless {
         assert_eq!(solve.time_ms, won.elapsed().as_millis() as u64);
         let (category, _) = solve.attempt().unwrap();
         assert_eq!(category.mode, snapslide::game::stats::Mode::Marathon(2));
+        assert!(solve.helped, "the help with the first board is the run's");
+        assert!(
+            snapslide::replay::Watched::of_game(&won).is_none(),
+            "a run of boards is not one solve to watch"
+        );
     }
 
     #[test]
@@ -1705,6 +1712,40 @@ mod headless {
             !game_of(&app).helped(),
             "no move of the app's was made on it"
         );
+    }
+
+    #[test]
+    fn a_replay_at_instant_makes_every_move_each_as_the_last_has_slid() {
+        use snapslide::game::replay::Speed;
+        use snapslide::replay::{ReplayCommand, Replaying, Watched};
+        let start = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
+        let mut app = shuffled_app(start.clone(), Difficulty::Easy);
+        let played = [Move::Up, Move::Down, Move::Right, Move::Down];
+        for mv in played {
+            intent(&mut app, BoardIntent::Slide(mv));
+        }
+        let watched = Watched::of_game(&game_of(&app)).unwrap();
+        app.world_mut()
+            .write_message(ReplayCommand::Watch(Box::new(watched)));
+        settle(&mut app);
+        app.world_mut().write_message(ReplayCommand::Seek(0));
+        settle(&mut app);
+        app.world_mut()
+            .write_message(ReplayCommand::Speed(Speed::Instant));
+        app.world_mut().write_message(ReplayCommand::TogglePause);
+        let mut frames = 0;
+        while !app.world().resource::<Replaying>().head.paused {
+            app.update();
+            frames += 1;
+            assert!(frames < 500, "Instant never ended");
+        }
+        settle(&mut app);
+        assert_eq!(
+            game_of(&app).history_in_effect(),
+            played,
+            "Instant made every move"
+        );
+        assert!(board_of(&app).is_goal());
     }
 
     #[test]

@@ -121,6 +121,8 @@ pub struct Run {
     pub moves_before: usize,
     /// Moves of the legs done, in MTM.
     pub mtm_before: usize,
+    /// Whether the app helped with a leg done (the run then sets no best).
+    pub helped: bool,
 }
 
 impl Run {
@@ -131,6 +133,7 @@ impl Run {
             leg: 0,
             moves_before: 0,
             mtm_before: 0,
+            helped: false,
         }
     }
 
@@ -149,12 +152,14 @@ impl Run {
         self.leg + 1 >= self.legs()
     }
 
-    /// The run at its next leg, after a leg of `moves` (STM) and `mtm` moves.
-    pub fn next(&self, moves: usize, mtm: usize) -> Run {
+    /// The run at its next leg, after a leg of `moves` (STM) and `mtm` moves, and whether
+    /// the app helped with it.
+    pub fn next(&self, moves: usize, mtm: usize, helped: bool) -> Run {
         Run {
             leg: self.leg + 1,
             moves_before: self.moves_before + moves,
             mtm_before: self.mtm_before + mtm,
+            helped: self.helped || helped,
             ..*self
         }
     }
@@ -181,9 +186,12 @@ mod tests {
         assert_eq!(marathon.legs().len(), 10);
         let mut run = Run::start(relay);
         assert_eq!((run.shape(), run.is_last_leg()), ((3, 3), false));
-        run = run.next(20, 15).next(50, 40);
+        run = run.next(20, 15, false).next(50, 40, true);
         assert_eq!((run.shape(), run.is_last_leg()), ((5, 5), true));
-        assert_eq!((run.moves_before, run.mtm_before), (70, 55));
+        assert_eq!(
+            (run.moves_before, run.mtm_before, run.helped),
+            (70, 55, true)
+        );
         assert_eq!(run.progress(), "board 3 of 3");
     }
 

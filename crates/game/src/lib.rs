@@ -231,7 +231,7 @@ impl Game {
     /// what the game it holds would).
     pub fn has_progress(&self) -> bool {
         let game = self.kept();
-        game.moves() > 0 && !game.won && !game.is_viewer()
+        game.total_moves() > 0 && !game.won && !game.is_viewer()
     }
 
     /// Whether the board is complete and that ends this game (a viewer never ends; a leg of
@@ -252,7 +252,21 @@ impl Game {
         let mut game = Game::new(start, GameKind::Event(run));
         game.elapsed = elapsed;
         game.running = !first;
+        game.helped = run.helped;
         game
+    }
+
+    /// Whether `next` is the leg that follows this one in the same run.
+    pub fn leads_to(&self, next: &Game) -> bool {
+        match (self.run(), next.run()) {
+            (Some(this), Some(then)) => then.event == this.event && then.leg == this.leg + 1,
+            _ => false,
+        }
+    }
+
+    /// The next leg takes the clock as it stands now (it ran on while the leg was made).
+    pub fn take_clock_from(&mut self, before: &Game) {
+        self.elapsed = self.elapsed.max(before.elapsed);
     }
 
     /// The player says a blind solve is done: it ends, solved if the board is, else a DNF.
@@ -276,7 +290,8 @@ impl Game {
     /// Whether the tiles are hidden: a blind solve between its first move and its end.
     pub fn blindfolded(&self) -> bool {
         let blind = self.run().is_some_and(|run| run.event.is_blind());
-        blind && self.moves() > 0 && !self.won
+        // From the first move on, undone or not: the start is not shown again.
+        blind && !self.history.is_empty() && !self.won
     }
 
     /// The run this game is a leg of, if it is one.

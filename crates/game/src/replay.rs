@@ -263,20 +263,27 @@ impl Playhead {
         }
     }
 
-    /// Runs on by `real` time at its speed (Instant: to the end); at the end it stops. The
-    /// moves made by then.
+    /// Runs on by `real` time at its speed; at the end it stops. The moves made by then. At
+    /// Instant, time does not move it: the viewer moves it a move at a time ([`Self::made`]).
     pub fn advance(&mut self, replay: &Replay, real: Duration) -> usize {
-        if !self.paused {
-            self.ms = match self.speed.factor() {
-                Some(factor) => self.ms + real.as_secs_f64() * 1000.0 * factor,
-                None => replay.total_ms() as f64,
-            };
+        if let (false, Some(factor)) = (self.paused, self.speed.factor()) {
+            self.ms += real.as_secs_f64() * 1000.0 * factor;
             if self.ms >= replay.total_ms() as f64 {
                 self.ms = replay.total_ms() as f64;
                 self.paused = true;
             }
         }
         self.steps(replay)
+    }
+
+    /// The board shows `step` moves made, each as soon as the last has slid (Instant): the
+    /// playhead stands at that move's time, and stops at the last move.
+    pub fn made(&mut self, replay: &Replay, step: usize) {
+        self.ms = replay.time_of(step) as f64;
+        if step >= replay.len() {
+            self.ms = replay.total_ms() as f64;
+            self.paused = true;
+        }
     }
 
     /// Put at `ms` (within the replay); the moves made by then.
@@ -297,9 +304,10 @@ impl Playhead {
         self.ms() >= replay.total_ms()
     }
 
-    /// Runs it, or pauses it; run at the end, it starts again from the beginning.
-    pub fn toggle(&mut self, replay: &Replay) {
-        if self.paused && self.at_end(replay) {
+    /// Runs it, or pauses it; run with the board at the end (`shown` moves made of all), it
+    /// starts again from the beginning.
+    pub fn toggle(&mut self, replay: &Replay, shown: usize) {
+        if self.paused && shown >= replay.len() {
             self.ms = -LEAD_IN_MS;
         }
         self.paused = !self.paused;
@@ -360,11 +368,21 @@ mod tests {
         assert_eq!(head.advance(&replay, Duration::from_millis(100)), 4);
         assert!(head.paused && head.at_end(&replay));
         // Played again at the end, it starts over.
-        head.toggle(&replay);
+        head.toggle(&replay, 4);
         assert_eq!((head.ms(), head.steps(&replay)), (0, 0));
         assert!(!head.paused);
+        // At Instant, time does not move it; each move made does, and the last stops it.
         head.speed = Speed::Instant;
-        assert_eq!(head.advance(&replay, Duration::ZERO), 4);
+        assert_eq!(head.advance(&replay, Duration::from_secs(9)), 0);
+        head.made(&replay, 2);
+        assert_eq!((head.ms(), head.paused), (200, false));
+        head.made(&replay, 4);
+        assert!(head.paused && head.at_end(&replay));
+        // Stepped back a move whose time is the end's, Play plays that move, not all again.
+        head.step_to(&replay, 3);
+        head.toggle(&replay, 3);
+        assert!(!head.paused);
+        assert_eq!(head.steps(&replay), 3);
     }
 
     #[test]

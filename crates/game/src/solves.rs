@@ -270,8 +270,8 @@ impl Solve {
             helped: game.helped(),
             photo: photo_name(photo),
             shortest: game.shortest().map(|s| s as u32),
-            // A run's moves are its legs', on boards this record does not keep.
-            counted: game.run().map(|_| MoveCounts {
+            // A run's moves are its boards', of which this record keeps the last.
+            counted: game.run().filter(|run| run.legs() > 1).map(|_| MoveCounts {
                 stm: game.total_moves() as u32,
                 mtm: Some(game.total_mtm() as u32),
             }),

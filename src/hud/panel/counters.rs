@@ -86,8 +86,10 @@ fn counter_figures(
         );
     }
     if game.is_review() {
-        let yours = game.kept().moves();
-        let shortest = view.review.found.as_ref().map(|f| f.summary.shortest);
+        // The compared solve's moves, once found (a solve watched again is not the game kept).
+        let found = view.review.found.as_ref();
+        let yours = found.map_or(game.kept().moves(), |f| f.summary.moves);
+        let shortest = found.map(|f| f.summary.shortest);
         let shortest = shortest.map_or("…".to_string(), |moves| moves.to_string());
         return [
             ("Yours", value(yours.to_string(), size)),
