@@ -20,6 +20,7 @@ pub fn mark_start() {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (first_frame, frame_stats))
+        .add_systems(Last, challenge_on_screen)
         .add_systems(Last, (log_actions, screenshot.in_set(ReportMotion)));
 }
 
@@ -103,6 +104,34 @@ fn screenshot(
             exit.write(AppExit::Success);
         },
     );
+}
+
+/// How long a friend's code takes to reach the screen: from the frame it is asked to open to
+/// the first frame whose board is the challenge's, its photo cut for that board (logged once a
+/// code).
+fn challenge_on_screen(
+    mut asked: MessageReader<crate::messages::OpenChallenge>,
+    challenged: Res<crate::challenge::Challenged>,
+    current: Res<crate::play::CurrentGame>,
+    tiles: Res<crate::tiles::PhotoTiles>,
+    mut since: Local<Option<Instant>>,
+) {
+    if asked.read().count() > 0 {
+        *since = Some(Instant::now());
+    }
+    let Some(asked_at) = *since else {
+        return;
+    };
+    let board = current.game.board();
+    let cut = (tiles.made_from.as_ref())
+        .is_some_and(|(_, w, h)| (*w, *h) == (board.width(), board.height()));
+    if challenged.of(&current.game).is_some() && cut && !tiles.loading {
+        info!(
+            "a challenge's board on screen {} ms after its code",
+            asked_at.elapsed().as_millis()
+        );
+        *since = None;
+    }
 }
 
 /// With `--frame-stats` (or `SNAPSLIDE_FRAME_LOG` set), logs the mean and worst frame time

@@ -6,9 +6,11 @@
 
 use bevy::prelude::*;
 
+use crate::background::Background;
 use crate::frame::AppSet;
 use crate::game::solves::{Solve, now_ms};
 use crate::game::{BestScores, DailyResults, WinResult, booked_result, record_win};
+use crate::redraw::{FrameRequest, ReportMotion};
 
 use crate::messages::{Change, GameChanged, Restored};
 use crate::session::Session;
@@ -37,16 +39,28 @@ impl std::ops::Deref for LastResult {
 /// best ao5: 14.21", "New best single in moves: 38"); none for its category's first solve, a
 /// first of a kind (the fifth solve's first ao5), or a solve speedsolvers do not count.
 pub fn records_set(history: &[Solve]) -> Vec<String> {
-    use crate::game::stats::{Average, Metric, Statistics, format_figure, new_bests};
-    let Some((category, _)) = history.last().and_then(Solve::attempt) else {
-        return Vec::new();
-    };
-    let results: Vec<_> = (history.iter().filter_map(Solve::attempt))
+    category_results(history).map_or_else(Vec::new, |results| records_in(&results))
+}
+
+/// The results of the newest solve's category, oldest first (its own last); `None` for a solve
+/// speedsolvers do not count. A pass over the history, without counting anything.
+fn category_results(history: &[Solve]) -> Option<Vec<crate::game::stats::Attempt>> {
+    let (category, _) = history.last().and_then(Solve::attempt)?;
+    let results = (history.iter().filter_map(Solve::attempt))
         .filter(|(c, _)| *c == category)
         .map(|(_, attempt)| attempt)
         .collect();
-    let before = Statistics::of(&results[..results.len() - 1]);
-    let bests = new_bests(&before, &Statistics::of(&results));
+    Some(results)
+}
+
+/// The records the last of a category's results set, in words (see [`records_set`]).
+fn records_in(results: &[crate::game::stats::Attempt]) -> Vec<String> {
+    use crate::game::stats::{Average, Metric, Statistics, format_figure, new_bests};
+    let Some(last) = results.len().checked_sub(1) else {
+        return Vec::new();
+    };
+    let before = Statistics::of(&results[..last]);
+    let bests = new_bests(&before, &Statistics::of(results));
     // Time, and moves for the fewest-moves crowd; TPS and MTM records stay on the sheet.
     let lines = bests.records().filter_map(|best| {
         let value = format_figure(best.metric, Average::Value(best.value))?;
@@ -125,12 +139,21 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Days>()
         .init_resource::<LastResult>()
         .init_resource::<History>()
+        .init_resource::<RecordsCounted>()
         // Without a window (the tests' app) nobody else makes it known.
         .add_message::<bevy::window::WindowCloseRequested>()
         .add_systems(
             Update,
-            (keep_records, book_given_up_runs).in_set(AppSet::React),
-        );
+            (keep_records, records_counted, book_given_up_runs).in_set(AppSet::React),
+        )
+        .add_systems(Last, report_motion.in_set(ReportMotion));
+}
+
+/// Records being counted: frames must come to show them.
+fn report_motion(counting: Res<RecordsCounted>, mut frames: MessageWriter<FrameRequest>) {
+    if counting.0.is_some() {
+        frames.write(FrameRequest::Moving);
+    }
 }
 
 /// What ends the app: it gives up a run under way (a run is not kept across a restart).
@@ -188,6 +211,24 @@ struct Kept<'w> {
     days: ResMut<'w, Days>,
     result: ResMut<'w, LastResult>,
     history: ResMut<'w, History>,
+    records: ResMut<'w, RecordsCounted>,
+}
+
+/// The records a win set, being counted in the background.
+#[derive(Resource, Default)]
+struct RecordsCounted(Option<Background<Vec<String>>>);
+
+/// The records counted go on the win card (unless another game came first).
+fn records_counted(mut counting: ResMut<RecordsCounted>, mut result: ResMut<LastResult>) {
+    let Some(task) = counting.0.as_mut() else {
+        return;
+    };
+    if let Some(lines) = task.poll() {
+        result.1 = lines;
+        counting.0 = None;
+    } else if task.is_lost() {
+        counting.0 = None;
+    }
 }
 
 /// Takes in the records read at start, then books what the game's changes say.
@@ -202,6 +243,7 @@ fn keep_records(
         mut days,
         mut result,
         mut history,
+        mut records,
     } = kept;
     for restored in restored.read() {
         if let Some(read) = &restored.scores {
@@ -220,12 +262,17 @@ fn keep_records(
                 result.0 = record_win(finished, &mut scores.0, &mut days.0);
                 let source = &session.photo.source;
                 history.0.push(Solve::from_game(finished, now_ms(), source));
-                result.1 = records_set(&history.0);
+                // Counted off the frame of the win (10,000 solves take milliseconds).
+                result.1.clear();
+                if let Some(results) = category_results(&history.0) {
+                    records.0 = Some(Background::spawn("records", move || records_in(&results)));
+                }
             }
             // A finished game on the board again (restored at start, or after its review)
             // shows the result it was booked with; the one just won keeps its card as it is.
             Change::Reset(game) if game.is_won() && !result.0.is_of(game) => {
                 *result = LastResult(booked_result(game, &scores.0, &days.0), Vec::new());
+                records.0 = None;
             }
             _ => {}
         }

@@ -1698,6 +1698,34 @@ mod headless {
     }
 
     #[test]
+    fn a_win_that_beats_the_best_single_says_so_on_its_card() {
+        use snapslide::game::solves::Solve;
+        let start = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
+        let mut app = shuffled_app(start.clone(), Difficulty::Random);
+        // A slower 3×3 random-state solve before this one.
+        let mut earlier = Game::new(start.clone(), Difficulty::Random);
+        earlier.apply(&[Move::Right]);
+        earlier.tick(Duration::from_secs(600));
+        earlier.apply(&[Move::Down]);
+        let photo = snapslide::game::PhotoSource::Bundled("chelsea.png".into());
+        let earlier = Solve::from_game(&earlier, 0, &photo);
+        app.world_mut()
+            .resource_mut::<snapslide::records::History>()
+            .0
+            .push(earlier);
+        for mv in [Move::Right, Move::Down] {
+            intent(&mut app, BoardIntent::Slide(mv));
+        }
+        assert_eq!(phase(&app), Phase::Won);
+        let said = run_until(&mut app, Duration::from_secs(10), |app| {
+            !app.world().resource::<LastResult>().1.is_empty()
+        });
+        assert!(said, "no record said");
+        let lines = app.world().resource::<LastResult>().1.clone();
+        assert!(lines[0].starts_with("New best single: "), "{lines:?}");
+    }
+
+    #[test]
     fn an_app_move_chosen_in_the_frame_of_a_new_board_is_not_played_on_it() {
         let start = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
         let mut app = app_with(start.clone());
