@@ -80,12 +80,20 @@ type BoardEntities = Or<(With<TileSprite>, With<Backdrop>, With<FillIn>)>;
 /// The sprites that show a piece of the photo.
 type PhotoPieces = Or<(With<TileSprite>, With<FillIn>)>;
 
-/// A slide's progress with a little spring: fast out, a slight overshoot, then home.
-pub fn spring(t: f32) -> f32 {
+/// A slide's progress with a little spring: fast out, a slight overshoot, then home. The
+/// overshoot is at most `room`, a fraction of the way: the gap between tiles over a cell, so
+/// that a tile never reaches into the one beyond the gap (on big tiles the gap is a smaller
+/// part of a cell, and the overshoot is cut to it).
+pub fn spring(t: f32, room: f32) -> f32 {
     let t = t.clamp(0.0, 1.0);
-    // Ease-out-back with a gentle overshoot (about 4 % of the way).
+    // Ease-out-back with a gentle overshoot (about 4.5 % of the way at most).
     let c = 1.1;
-    1.0 + (c + 1.0) * (t - 1.0).powi(3) + c * (t - 1.0).powi(2)
+    let eased = 1.0 + (c + 1.0) * (t - 1.0).powi(3) + c * (t - 1.0).powi(2);
+    // Its highest point is where its slope is 0: t - 1 = -2c / 3(c + 1).
+    let top = -2.0 * c / (3.0 * (c + 1.0));
+    let peak = (c + 1.0) * top.powi(3) + c * top.powi(2);
+    let over = (eased - 1.0).max(0.0);
+    eased - over + over * (room.max(0.0) / peak).min(1.0)
 }
 
 /// A slide's progress with motion calmed: eased out, no overshoot.
@@ -399,7 +407,10 @@ fn animate(
                     commands.entity(entity).remove::<Slide>();
                     slide.to
                 } else {
-                    let eased = if slide.calm { calm(t) } else { spring(t) };
+                    let eased = match slide.calm {
+                        true => calm(t),
+                        false => spring(t, gap_for(layout.cell) / layout.cell.max(1.0)),
+                    };
                     slide.from.lerp(slide.to, eased)
                 }
             }
@@ -588,15 +599,25 @@ mod tests {
     }
 
     #[test]
-    fn the_spring_starts_at_zero_overshoots_a_little_and_lands_at_one() {
-        assert!(spring(0.0).abs() < 1e-6);
-        assert!((spring(1.0) - 1.0).abs() < 1e-6);
-        assert_eq!(spring(2.0), spring(1.0));
-        assert!(spring(0.5) > 0.5, "fast out: ahead at the midpoint");
-        let peak = (0..=100)
-            .map(|i| spring(i as f32 / 100.0))
-            .fold(0.0, f32::max);
-        assert!(peak > 1.0 && peak < 1.06, "overshoot {peak}");
+    fn a_sliding_tile_overshoots_but_never_into_the_tile_beyond_the_gap() {
+        for cell in [8.0, 20.0, 48.0, 100.0, 200.0, 400.0, 2000.0] {
+            let gap = gap_for(cell);
+            let room = gap / cell;
+            assert!(spring(0.0, room).abs() < 1e-6);
+            assert!((spring(1.0, room) - 1.0).abs() < 1e-6);
+            assert_eq!(spring(2.0, room), spring(1.0, room));
+            assert!(spring(0.5, room) > 0.5, "fast out: ahead at the midpoint");
+            let peak = (0..=1000)
+                .map(|i| spring(i as f32 / 1000.0, room))
+                .fold(0.0, f32::max);
+            // Past its cell by at most the gap: it reaches the next tile's edge, never over it.
+            let past = (peak - 1.0) * cell;
+            assert!(past > 0.0, "a {cell} px tile slides with no spring");
+            assert!(
+                past <= gap + 1e-3,
+                "a {cell} px tile overshoots {past} px into a {gap} px gap"
+            );
+        }
     }
 
     #[test]

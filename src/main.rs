@@ -132,7 +132,8 @@ fn print_stats(options: &CliOptions) -> ExitCode {
 }
 
 /// Locks the data folder for this copy of the game. Another copy on it: the player reads why
-/// on stderr and the game stops with code 3, before a window opens. A folder that cannot be
+/// on stderr and in a desktop notification, and the game stops with code 3, before a window
+/// opens. A folder that cannot be
 /// locked (read-only, say) only warns: the game runs, and its saves say if they fail.
 #[cfg(not(target_os = "ios"))]
 fn hold_data_folder(options: &CliOptions) -> Result<Option<atomic_file::Lock>, ExitCode> {
@@ -144,6 +145,12 @@ fn hold_data_folder(options: &CliOptions) -> Result<Option<atomic_file::Lock>, E
         Ok(lock) => Ok(Some(lock)),
         Err(error @ HoldError::AlreadyOpen { .. }) => {
             eprintln!("snapslide: {error}");
+            // Started from a launcher, there is no terminal: the desktop says it too.
+            #[cfg(target_os = "linux")]
+            snapslide::platform::desktop_notice::notify(
+                "Snapslide is already open",
+                &error.to_string(),
+            );
             Err(ExitCode::from(3))
         }
         Err(error @ HoldError::Unavailable { .. }) => {

@@ -193,6 +193,16 @@ pub enum PhotoOrigin {
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PickPhoto(pub PhotoOrigin);
 
+/// The desktop's file dialog could not open (no portal, no zenity: a plain X11 desktop): the
+/// app offers its own, a sheet of the HUD.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoFileDialog;
+
+/// A photo file chosen in the app's own file dialog: the platform reads it as one chosen in
+/// the system's.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct PhotoFileChosen(pub std::path::PathBuf);
+
 /// A photo the player chose, as the bytes of an image file, with a name for it.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct PhotoArrived {
@@ -219,6 +229,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<Restored>()
         .add_message::<SolverCommand>()
         .add_message::<PickPhoto>()
+        .add_message::<NoFileDialog>()
+        .add_message::<PhotoFileChosen>()
         .add_message::<ShareText>()
         .add_message::<ShareFile>()
         .add_message::<PasteChallenge>()

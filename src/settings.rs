@@ -101,7 +101,7 @@ mod tests {
         SettingsCommand::Speed(1e6).apply(&mut preferences);
         assert_eq!(preferences.speed, *SPEEDS.end());
         SettingsCommand::ShowNumbers(false).apply(&mut preferences);
-        assert!(!preferences.numbers_shown(8));
+        assert!(!preferences.numbers_shown(8, false));
         SettingsCommand::Theme(Theme::Light).apply(&mut preferences);
         assert_eq!(preferences.theme, Theme::Light);
     }

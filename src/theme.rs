@@ -91,27 +91,29 @@ impl Palette {
     }
 }
 
+/// WCAG's relative luminance of an sRGB colour.
+fn luminance(rgb: [u8; 3]) -> f64 {
+    let channel = |c: u8| {
+        let c = c as f64 / 255.0;
+        if c <= 0.03928 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * channel(rgb[0]) + 0.7152 * channel(rgb[1]) + 0.0722 * channel(rgb[2])
+}
+
+/// WCAG's contrast ratio of two sRGB colours: 1 (the same) to 21 (black on white); 4.5 is
+/// the least for text, 3 for large text and shapes.
+pub fn contrast(a: [u8; 3], b: [u8; 3]) -> f64 {
+    let (a, b) = (luminance(a), luminance(b));
+    (a.max(b) + 0.05) / (a.min(b) + 0.05)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// WCAG's relative luminance.
-    fn luminance(rgb: [u8; 3]) -> f64 {
-        let channel = |c: u8| {
-            let c = c as f64 / 255.0;
-            if c <= 0.03928 {
-                c / 12.92
-            } else {
-                ((c + 0.055) / 1.055).powf(2.4)
-            }
-        };
-        0.2126 * channel(rgb[0]) + 0.7152 * channel(rgb[1]) + 0.0722 * channel(rgb[2])
-    }
-
-    fn contrast(a: [u8; 3], b: [u8; 3]) -> f64 {
-        let (a, b) = (luminance(a), luminance(b));
-        (a.max(b) + 0.05) / (a.min(b) + 0.05)
-    }
 
     #[test]
     fn text_is_legible_in_both_themes() {

@@ -17,6 +17,7 @@ use crate::newgame::NewGameJob;
 use crate::photo::{self, FramedPhoto, PhotoError, PreparedPhoto};
 use crate::redraw::{FrameRequest, ReportMotion};
 use crate::session::{Session, SessionCommand};
+use crate::settings::Settings;
 
 /// The board a photo is cut for: the photo (and its frame) and the board's columns and rows.
 pub type CutFor = (FramedPhoto, usize, usize);
@@ -37,6 +38,9 @@ pub struct PhotoTiles {
     pub loading: bool,
     /// The photo's width over its height, upright, once it is known.
     pub aspect: Option<f32>,
+    /// The tiles are too alike to be placed by eye (a field of stars): they are numbered,
+    /// unless the player turned the numbers off (`snapslide_photo::likeness`).
+    pub alike: bool,
 }
 
 /// The system set that keeps the tiles cut; the board draws after it.
@@ -53,7 +57,10 @@ struct PhotoJob {
 }
 
 /// The background task decoding and cutting a photo.
-type Cutting = Background<Result<PreparedPhoto, PhotoError>>;
+type Cutting = Background<Result<Cut, PhotoError>>;
+
+/// A photo cut for a board, and whether its tiles are too alike to be placed by eye.
+type Cut = (PreparedPhoto, bool);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PhotoTiles>()
@@ -86,9 +93,11 @@ fn to_bevy_image(tile: &RgbaImage) -> Image {
     )
 }
 
-/// What `keep_tiles_cut` writes besides the tiles.
+/// What `keep_tiles_cut` writes besides the tiles, and the settings that decide whether a
+/// photo's alike tiles are said to be numbered.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Said<'w> {
+    settings: Res<'w, Settings>,
     notices: MessageWriter<'w, Notice>,
     commands: MessageWriter<'w, SessionCommand>,
     frames: MessageWriter<'w, FrameRequest>,
@@ -160,29 +169,23 @@ fn keep_tiles_cut(
         .reborrow()
         .map_unchanged(|t| &mut t.loading)
         .set_if_neq(true);
-    let Some((_, task, started)) = job.job.as_mut() else {
-        return;
-    };
-    let Some(result) = task.poll() else {
-        if task.is_lost() {
-            job.job = None;
-            tiles.loading = false;
-            let notice = format!("Could not use {}.", crate::photo::label(&photo.source));
-            let fallback = FramedPhoto::whole(crate::photo::default_photo());
-            said.refused(notice, day.is_none().then_some(fallback));
-        }
-        return;
-    };
-    info!(
-        "photo decoded and cut in {:.0} ms",
-        started.elapsed().as_secs_f64() * 1000.0
-    );
-    let Some((wanted, ..)) = job.job.take() else {
+    let Some((wanted, result)) = finished_cut(&mut job, &mut tiles, &photo, day, &mut said) else {
         return;
     };
     tiles.loading = false;
     match result {
-        Ok(prepared) => show(prepared, wanted, &mut tiles, &mut images),
+        Ok((prepared, alike)) => {
+            let new_photo = tiles.made_from.as_ref().is_none_or(|had| had.0 != wanted.0);
+            if alike && new_photo && said.settings.show_numbers.is_none() {
+                said.notices.write(Notice(
+                    "This photo's tiles look alike, so they are numbered (Options turns the \
+                     numbers off)."
+                        .into(),
+                ));
+            }
+            show(prepared, wanted, &mut tiles, &mut images);
+            tiles.alike = alike;
+        }
         Err(error) => {
             let notice = format!(
                 "Could not use {}: {error}",
@@ -198,13 +201,43 @@ fn keep_tiles_cut(
     }
 }
 
+/// The cut when it is done: what it was for and what came of it (logged with its time). A
+/// task lost on the way is said as a photo that could not be used.
+fn finished_cut(
+    job: &mut PhotoJob,
+    tiles: &mut ResMut<PhotoTiles>,
+    photo: &FramedPhoto,
+    day: Option<Day>,
+    said: &mut Said,
+) -> Option<(CutFor, Result<Cut, PhotoError>)> {
+    let (_, task, started) = job.job.as_mut()?;
+    let Some(result) = task.poll() else {
+        if task.is_lost() {
+            job.job = None;
+            tiles.loading = false;
+            let notice = format!("Could not use {}.", crate::photo::label(&photo.source));
+            let fallback = FramedPhoto::whole(crate::photo::default_photo());
+            said.refused(notice, day.is_none().then_some(fallback));
+        }
+        return None;
+    };
+    info!(
+        "photo decoded and cut in {:.0} ms",
+        started.elapsed().as_secs_f64() * 1000.0
+    );
+    let (wanted, ..) = job.job.take()?;
+    Some((wanted, result))
+}
+
 fn start_cutting(wanted: &CutFor) -> Cutting {
     let (framed, width, height) = wanted.clone();
     Background::spawn("photo", move || {
         let image = photo::load_shared(&framed.source)?;
         let board = (width as u32, height as u32);
         let (turns, crop) = photo::crop_for(&framed, (image.width(), image.height()), board);
-        Ok(photo::prepare_framed(&image, turns, crop, board.0, board.1))
+        let prepared = photo::prepare_framed(&image, turns, crop, board.0, board.1);
+        let alike = photo::likeness::tiles_alike(&prepared.tiles, width);
+        Ok((prepared, alike))
     })
 }
 
@@ -253,6 +286,7 @@ mod tests {
             .add_message::<FrameRequest>()
             .init_resource::<Assets<Image>>()
             .init_resource::<Session>()
+            .init_resource::<Settings>()
             .init_resource::<NewGameJob>()
             .init_resource::<SeenChanged>()
             .add_plugins(plugin)

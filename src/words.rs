@@ -38,6 +38,24 @@ pub fn moved_text(tiles: &[u8], mv: Move) -> String {
     ))
 }
 
+/// A move in words when the tiles are hidden (a blind solve): "A tile moved left.", "3 tiles
+/// moved up.": how many, never which.
+pub fn moved_blind_text(count: usize, mv: Move) -> String {
+    match count {
+        0 => String::new(),
+        1 => format!("A tile moved {}.", tile_direction(mv)),
+        count => format!("{count} tiles moved {}.", tile_direction(mv)),
+    }
+}
+
+/// Tiles counted, not named: "1 tile", "2 tiles".
+pub fn tile_count(count: usize) -> String {
+    match count {
+        1 => "1 tile".to_string(),
+        count => format!("{count} tiles"),
+    }
+}
+
 /// Words as a sentence: a capital first, one full stop last.
 fn sentence(words: &str) -> String {
     let mut letters = words.chars();
@@ -283,6 +301,13 @@ pub fn review_lines(summary: &Summary) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::game::{DailyResult, Difficulty};
+
+    #[test]
+    fn a_hidden_tile_s_move_is_counted_not_named() {
+        assert_eq!(moved_blind_text(1, Move::Left), "A tile moved right.");
+        assert_eq!(moved_blind_text(3, Move::Down), "3 tiles moved up.");
+        assert_eq!(moved_text(&[5, 6], Move::Down), "Tiles 5 and 6 moved up.");
+    }
 
     #[test]
     fn the_day_s_result_is_shared_without_the_board() {

@@ -908,6 +908,20 @@ mod headless {
         assert_eq!(app.world().resource::<Hud>().sheet, Sheet::Menu);
     }
 
+    #[test]
+    fn a_desktop_without_a_file_dialog_gets_the_app_s_own() {
+        let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
+        let inbox = app.world().resource::<Inbox>().clone();
+        inbox.push(PlatformEvent::NoFileDialog);
+        app.update();
+        app.update();
+        assert_eq!(app.world().resource::<Hud>().sheet, Sheet::PickFile);
+        assert!(
+            app.world().resource::<Hud>().notices.is_empty(),
+            "offered, not refused"
+        );
+    }
+
     /// An app on a 3×3 board that keeps its files in a fresh folder of its own.
     fn app_with_files(name: &str) -> (App, std::path::PathBuf) {
         let dir = std::env::temp_dir().join(format!("snapslide-{name}-{}", std::process::id()));
@@ -1265,6 +1279,11 @@ mod headless {
             .env("SNAPSLIDE_DATA_DIR", &dir)
             // A display named, so that the lock is what stops it (none is opened).
             .env("DISPLAY", ":snapslide-test-no-such-display")
+            // No desktop to notify (tests/screen_reader.py sees the notification on its bus).
+            .env(
+                "DBUS_SESSION_BUS_ADDRESS",
+                "unix:path=/nonexistent/snapslide-test-bus",
+            )
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::piped())
             .spawn()
@@ -1674,6 +1693,17 @@ mod headless {
             assert!(
                 game_of(&app).blindfolded(),
                 "the tiles vanish at the first move"
+            );
+            let said = app
+                .world()
+                .resource::<Hud>()
+                .announcement
+                .clone()
+                .unwrap()
+                .0;
+            assert!(
+                said.starts_with("A tile moved"),
+                "a screen reader is not told which tile moved: {said}"
             );
             assert_ne!(phase(&app), Phase::Won, "a blind solve ends when said done");
             app.world_mut().write_message(GameCommand::Declare);

@@ -10,6 +10,9 @@ with pyatspi (what Orca is built on). The client, as a screen reader would:
   to "Moves 1" and the tile's cell change;
 - activates Hint and hears which tile it names, sees the hinted cell marked, and the
   second tap worded after the Play it button;
+- starts a second copy on the same data folder, as a launcher would, and sees the desktop
+  notification it sends (to a notification service of the test's own on the session bus)
+  and its exit code, 3;
 - then opens a friend's challenge code (made by `npuzzle code encode`) with `--open` on a
   fresh data folder, and reads the challenge's board cell by cell, and the friend's result.
 
@@ -229,6 +232,59 @@ CHALLENGE_BOARD = "1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12"
 CHALLENGE_MOVES = "RD"
 
 
+# A notification service (org.freedesktop.Notifications) that prints the first notification
+# it is sent, "app|summary|body", and ends; "ready" once it holds its name.
+NOTIFICATIONS = r"""
+from gi.repository import Gio, GLib
+XML = ('<node><interface name="org.freedesktop.Notifications"><method name="Notify">'
+       + ''.join(f'<arg type="{t}" direction="in"/>'
+                 for t in ["s", "u", "s", "s", "s", "as", "a{sv}", "i"])
+       + '<arg type="u" direction="out"/></method></interface></node>')
+loop = GLib.MainLoop()
+def notified(connection, sender, path, interface, method, args, invocation):
+    app, _, _, summary, body = args.unpack()[:5]
+    print(f"{app}|{summary}|{body}", flush=True)
+    invocation.return_value(GLib.Variant("(u)", (1,)))
+    GLib.timeout_add(200, loop.quit)
+def on_bus(connection, name):
+    interface = Gio.DBusNodeInfo.new_for_xml(XML).interfaces[0]
+    connection.register_object("/org/freedesktop/Notifications", interface, notified, None, None)
+Gio.bus_own_name(Gio.BusType.SESSION, "org.freedesktop.Notifications",
+                 Gio.BusNameOwnerFlags.NONE, on_bus, lambda *_: print("ready", flush=True),
+                 lambda *_: loop.quit())
+loop.run()
+"""
+
+
+def a_second_copy_says_so(binary, scratch):
+    """A second copy on the game's data folder, started with no terminal to read: it sends a
+    desktop notification and ends with code 3."""
+    service = subprocess.Popen([sys.executable, "-c", NOTIFICATIONS], stdout=subprocess.PIPE,
+                               text=True)
+    try:
+        if service.stdout.readline().strip() != "ready":
+            fail("the test's notification service did not start")
+        env = dict(os.environ, SNAPSLIDE_DATA_DIR=os.path.join(scratch, "data"),
+                   XDG_CACHE_HOME=os.path.join(scratch, "cache"), XDG_RUNTIME_DIR=scratch,
+                   DISPLAY=os.environ.get("DISPLAY", ":0"))
+        try:
+            second = subprocess.run([binary, "--size", "4"], env=env, capture_output=True,
+                                    text=True, timeout=TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            fail(f"a second copy of the game kept running for {TIMEOUT_S} s")
+        if second.returncode != 3:
+            fail(f"a second copy ended with {second.returncode}, not 3: {second.stderr}")
+        try:
+            said, _ = service.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            fail("a second copy sent no desktop notification")
+        if not said.startswith("Snapslide|Snapslide is already open|"):
+            fail(f"a second copy's notification: {said!r}")
+        print(f"screen reader: a second copy is refused with code 3 and notifies {said.strip()!r}")
+    finally:
+        service.kill()
+
+
 def challenge_code(npuzzle, scratch):
     """A code for the friend's solve of CHALLENGE_BOARD, as `npuzzle code encode` makes it."""
     board = os.path.join(scratch, "friend.txt")
@@ -290,6 +346,7 @@ def main():
             app, tiles = read_the_board(pyatspi)
             move_a_tile(app, tiles)
             ask_for_a_hint(app)
+            a_second_copy_says_so(os.path.abspath(sys.argv[1]), scratch)
             stop(game)
             open_a_challenge(pyatspi, os.path.abspath(sys.argv[1]), sys.argv[2], scratch)
         except SystemExit:

@@ -104,15 +104,21 @@ fn watch_actions(
 }
 
 /// Where a tile can slide, in the player's words: "slides left into the gap", or with the
-/// tiles between it and the gap named ("with tile 8 between"); `None` when it cannot move.
-pub fn can_slide(board: &Board, cell: usize) -> Option<String> {
+/// tiles between it and the gap named ("with tile 8 between"), or only counted when the
+/// tiles are hidden ("with 2 tiles between"); `None` when it cannot move.
+fn can_slide(board: &Board, cell: usize, blindfolded: bool) -> Option<String> {
     let moves = board.moves_to_slide_cell(cell)?;
     let direction = words::tile_direction(*moves.first()?);
     // The tiles that go first are the ones between the gap and this one.
     let slid = board.tiles_moved_by(&moves)?;
-    Some(match &slid[..slid.len() - 1] {
-        [] => format!("slides {direction} into the gap"),
-        between => format!(
+    let between = &slid[..slid.len() - 1];
+    Some(match (between, blindfolded) {
+        ([], _) => format!("slides {direction} into the gap"),
+        (between, true) => format!(
+            "slides {direction} into the gap, with {} between",
+            words::tile_count(between.len())
+        ),
+        (between, false) => format!(
             "slides {direction} into the gap, with {} between",
             words::tile_list(between)
         ),
@@ -127,19 +133,25 @@ pub struct CellContext {
     pub playable: bool,
     /// The tile the hint on show slides.
     pub hinted: Option<u8>,
+    /// Whether the tiles are hidden (a blind solve): no tile is named.
+    pub blindfolded: bool,
 }
 
 /// A cell's label: its tile (or the gap), where it is, what it can do (if it can do anything)
-/// and whether the hint names it.
+/// and whether the hint names it. Blindfolded, a tile is "A tile", and the tiles between it
+/// and the gap are counted, not named.
 pub fn cell_label(board: &Board, cell: usize, context: CellContext) -> String {
     let (column, row) = (cell % board.width() + 1, cell / board.width() + 1);
     let tile = board.tiles()[cell];
-    let mut label = match tile {
-        0 => format!("Empty, row {row}, column {column}"),
-        tile => match can_slide(board, cell).filter(|_| context.playable) {
-            Some(slide) => format!("Tile {tile}, row {row}, column {column}, {slide}"),
-            None => format!("Tile {tile}, row {row}, column {column}"),
-        },
+    let name = match context.blindfolded {
+        true => "A tile".to_string(),
+        false => format!("Tile {tile}"),
+    };
+    let slide = can_slide(board, cell, context.blindfolded).filter(|_| context.playable);
+    let mut label = match (tile, slide) {
+        (0, _) => format!("Empty, row {row}, column {column}"),
+        (_, Some(slide)) => format!("{name}, row {row}, column {column}, {slide}"),
+        (_, None) => format!("{name}, row {row}, column {column}"),
     };
     if tile != 0 && context.hinted == Some(tile) {
         label += ". The hint's move";
@@ -164,6 +176,7 @@ pub(super) fn show(
     let context = CellContext {
         playable: !replacing && !game.is_won() && !game.is_viewer(),
         hinted: view.hint.tile(),
+        blindfolded: game.blindfolded(),
     };
     let layout = &view.layout;
     let area = layout.in_points(layout.board_rect());
@@ -246,6 +259,7 @@ mod tests {
     const PLAYABLE: CellContext = CellContext {
         playable: true,
         hinted: None,
+        blindfolded: false,
     };
 
     #[test]
@@ -287,5 +301,24 @@ mod tests {
             cell_label(&board, 1, hinted),
             cell_label(&board, 1, PLAYABLE)
         );
+    }
+
+    #[test]
+    fn blindfolded_cells_name_no_tile() {
+        let blind = CellContext {
+            blindfolded: true,
+            ..PLAYABLE
+        };
+        let row = parse_board("0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15").unwrap();
+        assert_eq!(
+            cell_label(&row, 3, blind),
+            "A tile, row 1, column 4, slides left into the gap, with 2 tiles between"
+        );
+        assert_eq!(
+            cell_label(&row, 1, blind),
+            "A tile, row 1, column 2, slides left into the gap"
+        );
+        assert_eq!(cell_label(&row, 5, blind), "A tile, row 2, column 2");
+        assert_eq!(cell_label(&row, 0, blind), "Empty, row 1, column 1");
     }
 }

@@ -99,13 +99,7 @@ pub(super) fn show(
                 hud.sheet = Sheet::None;
             }
         }),
-        Sheet::Statistics => {
-            let report = stats.of(&view.history);
-            modal(ctx, "statistics", width, |ui| {
-                title(ui, "Statistics", &mut hud);
-                super::history::statistics(ui, report);
-            })
-        }
+        Sheet::Statistics => statistics(ctx, width, &mut hud, stats.of(&view.history)),
         Sheet::SendChallenge(_) | Sheet::ShareDay(..) | Sheet::OpenChallenge(_) => {
             let by_sheet = view.platform.0.shares_by_sheet();
             super::challenge_sheets::show(ctx, (width, by_sheet), &settings, &mut hud, &mut actions)
@@ -126,6 +120,26 @@ pub(super) fn show(
         hud.sheet = Sheet::None;
     }
     Ok(())
+}
+
+/// The statistics sheet; whether it was closed by a tap beside it. For developers, the
+/// sheet's part of a frame, its chart included (RUST_LOG=snapslide::hud::dialogs=debug).
+fn statistics(
+    ctx: &egui::Context,
+    width: f32,
+    hud: &mut Hud,
+    report: &super::history::Counted,
+) -> bool {
+    let started = std::time::Instant::now();
+    let closed = modal(ctx, "statistics", width, |ui| {
+        title(ui, "Statistics", hud);
+        super::history::statistics(ui, report);
+    });
+    debug!(
+        "the statistics sheet drawn in {:.2} ms",
+        started.elapsed().as_secs_f64() * 1000.0
+    );
+    closed
 }
 
 fn confirm(
@@ -208,23 +222,10 @@ fn days_grid(ui: &mut egui::Ui, rows: &[[String; 4]]) {
     table(ui, "days", ["Day", "Moves", "Time", "Shortest"], rows);
 }
 
-/// A table of four columns under their captions, its rows striped.
+/// A table of four columns under their captions (a line a row where they do not fit).
 fn table(ui: &mut egui::Ui, id: &str, captions: [&str; 4], rows: &[[String; 4]]) {
-    egui::Grid::new(id)
-        .striped(true)
-        .spacing([12.0, 8.0])
-        .show(ui, |ui| {
-            for caption in captions {
-                ui.label(style::caption(caption));
-            }
-            ui.end_row();
-            for row in rows {
-                for cell in row {
-                    ui.label(cell);
-                }
-                ui.end_row();
-            }
-        });
+    let rows: Vec<Vec<String>> = rows.iter().cloned().map(Vec::from).collect();
+    super::table::table(ui, id, &captions, &rows, None);
 }
 
 /// "4x4-medium" as "4×4 Medium".

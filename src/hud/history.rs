@@ -125,26 +125,23 @@ pub fn solves<'a>(
         return None;
     }
     let mut watched = None;
-    egui::Grid::new("solves").striped(true).show(ui, |ui| {
-        for heading in ["Day", "Board", "Time", "Moves", "TPS", "Shortest", ""] {
-            ui.label(crate::hud::style::caption(heading));
+    let listed: Vec<&Solve> = history.iter().rev().take(SOLVES_LISTED).collect();
+    let rows: Vec<Vec<String>> = listed
+        .iter()
+        .map(|solve| Vec::from(solve_row(solve, today)))
+        .collect();
+    let mut watch = |ui: &mut egui::Ui, index: usize| {
+        let (solve, row) = (listed[index], &rows[index]);
+        let name = format!("Watch the solve of {}, {}, {}", row[0], row[1], row[2]);
+        let kept = solve.counted.is_none() && !solve.moves.is_empty();
+        let button = crate::hud::style::button(ui, kept, "⏵");
+        button.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, kept, &name));
+        if button.clicked() {
+            watched = Some(solve);
         }
-        ui.end_row();
-        for solve in history.iter().rev().take(SOLVES_LISTED) {
-            let row = solve_row(solve, today);
-            let name = format!("Watch the solve of {}, {}, {}", row[0], row[1], row[2]);
-            for cell in row {
-                ui.label(cell);
-            }
-            let kept = solve.counted.is_none() && !solve.moves.is_empty();
-            let button = crate::hud::style::button(ui, kept, "⏵");
-            button.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, kept, &name));
-            if button.clicked() {
-                watched = Some(solve);
-            }
-            ui.end_row();
-        }
-    });
+    };
+    let captions = ["Day", "Board", "Time", "Moves", "TPS", "Shortest", ""];
+    crate::hud::table::table(ui, "solves", &captions, &rows, Some(&mut watch));
     if history.len() > SOLVES_LISTED {
         ui.label(
             egui::RichText::new(format!("and {} older", history.len() - SOLVES_LISTED)).weak(),
@@ -210,20 +207,9 @@ pub fn statistics(ui: &mut egui::Ui, counted: &Counted) {
         if let Some(results) = counted.results.get(category).filter(|r| r.len() >= 2) {
             chart(ui, &name, results);
         }
-        egui::Grid::new(("statistics", name.clone()))
-            .striped(true)
-            .show(ui, |ui| {
-                for heading in ["", "Current", "Best"] {
-                    ui.label(crate::hud::style::caption(heading));
-                }
-                ui.end_row();
-                for row in statistics_rows(stats) {
-                    for cell in row {
-                        ui.label(cell);
-                    }
-                    ui.end_row();
-                }
-            });
+        let rows: Vec<Vec<String>> = statistics_rows(stats).into_iter().map(Vec::from).collect();
+        let captions = ["", "Current", "Best"];
+        crate::hud::table::table(ui, ("statistics", &name), &captions, &rows, None);
         ui.add_space(12.0);
     }
 }
@@ -255,6 +241,58 @@ mod tests {
             row,
             ["Today", "4×4", "2.34 s", "5 (3 MTM)", "2.13", "5"].map(String::from)
         );
+    }
+
+    /// How wide the Statistics sheet's contents are drawn in a sheet `width` points wide,
+    /// with 30 random-state solves (one a DNF), and how tall.
+    fn statistics_drawn(width: f32) -> egui::Vec2 {
+        let history: Vec<Solve> = (0..30u64)
+            .map(|i| Solve {
+                finished_at_ms: 20_000 * 86_400_000 + i as i64 * 60_000,
+                width: 4,
+                height: 4,
+                mode: crate::game::solves::Mode::Shuffled(crate::game::Difficulty::Random),
+                start: Vec::new(),
+                moves: String::new(),
+                times_ms: Vec::new(),
+                time_ms: 12_345 + i * 777 % 9_000,
+                result: if i == 7 { Ending::Dnf } else { Ending::Solved },
+                helped: false,
+                photo: String::new(),
+                shortest: None,
+                counted: Some(crate::game::solves::MoveCounts {
+                    stm: 60 + i as u32,
+                    mtm: Some(40 + i as u32),
+                }),
+            })
+            .collect();
+        let counted = Counted::of(&history);
+        let ctx = egui::Context::default();
+        ctx.set_fonts(crate::hud::style::fonts());
+        let mut drawn = egui::Vec2::ZERO;
+        for _ in 0..2 {
+            let mut output = ctx.run_ui(Default::default(), |ui| {
+                ui.set_width(width);
+                ui.set_max_width(width);
+                let shown = ui.scope(|ui| statistics(ui, &counted));
+                drawn = shown.response.rect.size();
+            });
+            output.textures_delta.clear();
+        }
+        drawn
+    }
+
+    #[test]
+    fn the_statistics_fit_a_small_phone_at_double_text_and_a_wide_sheet() {
+        // A 360-point phone at 200 % text: its sheet is 148 points wide; at 100 %, 328.
+        for width in [148.0, 328.0, 520.0] {
+            let drawn = statistics_drawn(width);
+            assert!(
+                drawn.x <= width + 0.5,
+                "{drawn:?} drawn in a sheet {width} wide"
+            );
+            assert!(drawn.y > 200.0, "the figures are all there: {drawn:?}");
+        }
     }
 
     #[test]

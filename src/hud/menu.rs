@@ -254,7 +254,7 @@ fn photos(
             );
         }
         if thumbnails.ready.is_empty() {
-            ui.spinner();
+            style::spinner(ui);
         }
         for (name, texture) in &thumbnails.ready {
             let source = PhotoSource::Bundled(name.clone());
@@ -301,20 +301,28 @@ fn thumbnail_button(
     } else {
         egui::Color32::TRANSPARENT
     };
-    ui.add(
+    let response = ui.add(
         egui::Button::image(image)
             .stroke(stroke)
             .fill(fill)
             .frame(true),
-    )
-    .on_hover_text(title)
+    );
+    // A picture has no words: a screen reader hears the photo's name, and which is chosen.
+    response.widget_info(|| {
+        let mut info =
+            egui::WidgetInfo::labeled(egui::WidgetType::Button, true, format!("Photo: {title}"));
+        info.selected = Some(chosen);
+        info
+    });
+    response.on_hover_text(title)
 }
 
 fn options(ui: &mut egui::Ui, settings: &Settings, view: &View, actions: &mut Actions) {
     ui.label(heading("Options"));
     ui.scope(|ui| {
         style::square_checkboxes(ui, settings.theme);
-        option_boxes(ui, settings, view.session.board, actions);
+        let (width, height) = view.session.board;
+        option_boxes(ui, settings, (width, height, view.tiles.alike), actions);
         let calm = settings.calm_motion(view.system.reduce_motion);
         let label = "Calm motion: no spring, confetti or shake";
         toggle(
@@ -365,6 +373,15 @@ fn toggle(
 /// The text size: the device's (where it tells it), or 100 % to 200 %.
 fn text_sizes(ui: &mut egui::Ui, settings: &Settings, view: &View, actions: &mut Actions) {
     let theme = settings.theme;
+    // Text drawn at a new size moves everything in the menu: the sizes stay in sight
+    // (play-test 59: choosing 200 % scrolled the menu away from them).
+    let resized = resized(ui, view.layout.text_scale);
+    let shown = |response: egui::Response| {
+        if resized {
+            response.scroll_to_me(Some(egui::Align::Center));
+        }
+        response
+    };
     ui.label("Text size");
     ui.horizontal_wrapped(|ui| {
         // The size the text is drawn at, which a phone's largest sizes exceed.
@@ -372,12 +389,21 @@ fn text_sizes(ui: &mut egui::Ui, settings: &Settings, view: &View, actions: &mut
             Some(scale) => format!("Device ({:.0} %)", scale * 100.0),
             None => "Device".to_string(),
         };
-        if style::chip(ui, theme, settings.text_size.is_none(), &device).clicked() {
+        let chosen = settings.text_size.is_none();
+        let chip = style::chip(ui, theme, chosen, &device);
+        if chip.clicked() {
             actions.settings.write(SettingsCommand::TextSize(None));
+        }
+        if chosen {
+            shown(chip);
         }
         for percent in TEXT_SIZES {
             let chosen = settings.text_size == Some(percent);
-            if style::chip(ui, theme, chosen, &format!("{percent} %")).clicked() {
+            let chip = style::chip(ui, theme, chosen, &format!("{percent} %"));
+            if chosen {
+                shown(chip.clone());
+            }
+            if chip.clicked() {
                 actions
                     .settings
                     .write(SettingsCommand::TextSize(Some(percent)));
@@ -386,13 +412,24 @@ fn text_sizes(ui: &mut egui::Ui, settings: &Settings, view: &View, actions: &mut
     });
 }
 
+/// Whether the text is drawn at another size than when the menu was last drawn.
+fn resized(ui: &egui::Ui, text_scale: f32) -> bool {
+    let id = egui::Id::new("menu-text-scale");
+    let last = ui.data_mut(|data| {
+        let last = data.get_temp::<f32>(id);
+        data.insert_temp(id, text_scale);
+        last
+    });
+    last.is_some_and(|last| last != text_scale)
+}
+
 fn option_boxes(
     ui: &mut egui::Ui,
     settings: &Settings,
-    (width, height): (usize, usize),
+    (width, height, alike): (usize, usize, bool),
     actions: &mut Actions,
 ) {
-    let numbers = settings.numbers_shown(width.max(height));
+    let numbers = settings.numbers_shown(width.max(height), alike);
     toggle(
         ui,
         numbers,
@@ -428,7 +465,11 @@ fn option_boxes(
     let slider = egui::Slider::new(&mut speed, SPEEDS)
         .logarithmic(true)
         .show_value(false);
-    if ui.add(slider).changed() {
+    let response = ui.add(slider);
+    response.widget_info(|| {
+        egui::WidgetInfo::slider(true, speed as f64, "Speed of the app's solutions")
+    });
+    if response.changed() {
         actions.settings.write(SettingsCommand::Speed(speed));
     }
 }
@@ -471,4 +512,28 @@ fn more(ui: &mut egui::Ui, hud: &mut Hud, view: &View, quit: bool, actions: &mut
             actions.exit.write(AppExit::Success);
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_photo_s_thumbnail_is_named_for_a_screen_reader() {
+        let ctx = egui::Context::default();
+        ctx.enable_accesskit();
+        let texture = ctx.load_texture("photo", egui::ColorImage::example(), Default::default());
+        let mut output = ctx.run_ui(Default::default(), |ui| {
+            thumbnail_button(ui, Theme::Dark, &texture, true, "Astronaut");
+        });
+        output.textures_delta.clear();
+        let update = output.platform_output.accesskit_update.expect("a tree");
+        let named: Vec<_> = update
+            .nodes
+            .iter()
+            .filter(|(_, node)| node.label() == Some("Photo: Astronaut"))
+            .collect();
+        assert_eq!(named.len(), 1, "{:?}", update.nodes);
+        assert_eq!(named[0].1.toggled(), Some(egui::accesskit::Toggled::True));
+    }
 }

@@ -7,6 +7,8 @@
 pub mod access;
 pub(crate) mod challenge_sheets;
 mod dialogs;
+#[cfg(not(any(target_os = "android", target_os = "ios")))]
+mod file_sheet;
 mod framing_sheet;
 mod history;
 mod menu;
@@ -18,6 +20,7 @@ mod setup_sheet;
 mod sheet;
 pub mod state;
 pub mod style;
+mod table;
 mod thumbnails;
 
 use bevy::asset::AssetEventSystems;
@@ -155,6 +158,15 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain(),
         );
+    // The desktop's own file dialog, where the system's cannot open.
+    #[cfg(not(any(target_os = "android", target_os = "ios")))]
+    app.add_systems(
+        ControlsPass,
+        file_sheet::show
+            .after(framing_sheet::show)
+            .before(track_focus)
+            .run_if(fonts_ready),
+    );
 }
 
 /// The controls' egui pass: the views, run by [`controls_pass`] as many times as egui asks
@@ -178,12 +190,19 @@ fn run_in_update(camera: On<Add, Camera2d>, mut commands: Commands) {
 /// Runs the controls' egui pass (the [`ControlsPass`] schedule) on the primary context, with
 /// the input bevy_egui gathered in `PreUpdate`; bevy_egui draws its output in `PostUpdate`.
 fn controls_pass(world: &mut World) -> Result {
+    let insets = safe_insets(
+        *world.resource::<crate::platform::SafeArea>(),
+        world.resource::<ScreenLayout>().ui_scale,
+    );
     let mut contexts = world
         .query_filtered::<(Entity, &mut EguiContext, &mut EguiInput), With<PrimaryEguiContext>>();
     let Ok((entity, mut context, mut input)) = contexts.single_mut(world) else {
         return Ok(());
     };
-    let (ctx, input) = (context.get_mut().clone(), input.take());
+    let (ctx, mut input) = (context.get_mut().clone(), input.take());
+    // The sheets, notices and anything egui places keep clear of the platform's bars and
+    // notch, as the board and the panel do.
+    input.safe_area_insets = Some(insets);
     let mut result = Ok(());
     let output = ctx.run_ui(input, |_| {
         result = world.try_run_schedule(ControlsPass).map_err(Into::into);
@@ -192,6 +211,18 @@ fn controls_pass(world: &mut World) -> Result {
         **full = Some(output);
     }
     result
+}
+
+/// The platform's safe area in the controls' points, as egui takes it: what it places (a
+/// sheet, a notice) keeps out of it.
+fn safe_insets(safe: crate::platform::SafeArea, ui_scale: f32) -> egui::SafeAreaInsets {
+    let points = |pixels: f32| pixels / ui_scale.max(0.01);
+    egui::SafeAreaInsets(egui::epaint::MarginF32 {
+        left: points(safe.left),
+        right: points(safe.right),
+        top: points(safe.top),
+        bottom: points(safe.bottom),
+    })
 }
 
 /// bevy_egui 0.42 tells egui the modifier keys on every frame; egui counts that as input and
@@ -342,6 +373,54 @@ fn egui_rect(rect: Rect) -> egui::Rect {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Where a tall sheet's contents begin and end on a 360 × 640 phone with these insets
+    /// (in pixels, the controls at `scale`), after a few passes.
+    fn sheet_on_phone(safe: crate::platform::SafeArea, scale: f32) -> (f32, f32) {
+        let ctx = egui::Context::default();
+        let (mut top, mut bottom) = (0.0, 0.0);
+        for _ in 0..3 {
+            let input = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(360.0, 640.0) / scale,
+                )),
+                safe_area_insets: Some(safe_insets(safe, scale)),
+                ..Default::default()
+            };
+            let mut output = ctx.run_ui(input, |ui| {
+                sheet::modal(ui.ctx(), "tall", 300.0 / scale, |ui| {
+                    for line in 0..60 {
+                        ui.label(format!("line {line}"));
+                    }
+                    top = ui.clip_rect().top();
+                    bottom = ui.clip_rect().bottom();
+                });
+            });
+            output.textures_delta.clear();
+        }
+        (top * scale, bottom * scale)
+    }
+
+    #[test]
+    fn a_sheet_keeps_clear_of_the_phone_s_bars() {
+        let bars = crate::platform::SafeArea {
+            top: 44.0,
+            right: 0.0,
+            bottom: 34.0,
+            left: 0.0,
+        };
+        for scale in [1.0, 2.0] {
+            let (top, bottom) = sheet_on_phone(bars, scale);
+            assert!(top >= 44.0, "under the status bar at {scale}: {top}");
+            assert!(
+                bottom <= 640.0 - 34.0,
+                "under the gesture bar at {scale}: {bottom}"
+            );
+        }
+        let (top, _) = sheet_on_phone(crate::platform::SafeArea::default(), 1.0);
+        assert!(top < 44.0, "without bars the sheet uses the room: {top}");
+    }
 
     fn key(key: egui::Key, pressed: bool) -> egui::Event {
         egui::Event::Key {

@@ -22,6 +22,7 @@ pub(super) fn show(
     view: View,
     sprites: Query<(&TileSprite, &Transform)>,
     system: Res<SystemPreferences>,
+    mut picture: Local<Picture>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let painter = ctx.layer_painter(egui::LayerId::new(
@@ -31,8 +32,11 @@ pub(super) fn show(
     if !hud.sheet.hides_board() {
         tile_marks(&painter, &settings, &view, &sprites);
     }
-    if !view.won() && hud.sheet == Sheet::None {
+    if gap_outlined(view.won(), &hud.sheet) {
         gap_outline(&painter, &view);
+    }
+    if hud.peeking && hud.sheet == Sheet::None {
+        peek(ctx, &painter, &view, &mut picture);
     }
     notices(ctx, settings.theme, &hud, &view);
     // The win's own moment only: not again when the finished game comes back after its
@@ -60,7 +64,7 @@ fn tile_marks(
     // Blindfolded, nothing on the tiles tells one from another.
     let playing = !view.won() && !view.current.game.blindfolded();
     let longer = board.width().max(board.height());
-    let numbers = settings.numbers_shown(longer) && playing;
+    let numbers = settings.numbers_shown(longer, view.tiles.alike) && playing;
     let marks = settings.mark_correct && playing;
     if !numbers && !marks && hinted.is_none() {
         return;
@@ -116,6 +120,42 @@ fn home_mark(painter: &egui::Painter, tile: egui::Rect, cell: f32, colour: egui:
     let stroke = egui::Stroke::new((radius * 0.28).max(1.5), egui::Color32::WHITE);
     painter.line_segment([tick[0], tick[1]], stroke);
     painter.line_segment([tick[1], tick[2]], stroke);
+}
+
+/// The whole photo as a texture, made again when the tiles are cut anew.
+#[derive(Default)]
+pub(super) struct Picture(Option<(u64, egui::TextureHandle)>);
+
+/// The whole photo over the board, while the player holds Peek.
+fn peek(ctx: &egui::Context, painter: &egui::Painter, view: &View, picture: &mut Picture) {
+    let Some(image) = view.tiles.picture.as_ref() else {
+        return;
+    };
+    if picture
+        .0
+        .as_ref()
+        .is_none_or(|(v, _)| *v != view.tiles.version)
+    {
+        let texture = super::thumbnails::texture(ctx, "peek", image);
+        picture.0 = Some((view.tiles.version, texture));
+    }
+    let Some((_, texture)) = picture.0.as_ref() else {
+        return;
+    };
+    let board = view.layout.in_points(view.layout.board_rect());
+    let rect = egui::Rect::from_min_max(
+        egui::pos2(board.min.x, board.min.y),
+        egui::pos2(board.max.x, board.max.y),
+    );
+    let whole = egui::Rect::from_min_max(egui::Pos2::ZERO, egui::pos2(1.0, 1.0));
+    painter.image(texture.id(), rect, whole, egui::Color32::WHITE);
+}
+
+/// Whether the gap is outlined: while the game goes on and the board shows, a sheet over it
+/// or not (a sheet's backdrop dims the outline with the tiles; play-test 59 found the gap
+/// lost its outline under the board's dimming).
+fn gap_outlined(won: bool, sheet: &Sheet) -> bool {
+    !won && !sheet.hides_board()
 }
 
 /// The gap's outline, light outside and dark inside, so it shows on a dark photo and on a
@@ -245,5 +285,23 @@ mod tests {
             let card = egui::Rect::from_min_size(at, egui::vec2(width, 2000.0));
             assert!(!card.intersects(board), "{window}: {card:?} over {board:?}");
         }
+    }
+
+    #[test]
+    fn the_gap_keeps_its_outline_under_a_sheet_but_not_once_won_or_hidden() {
+        assert!(gap_outlined(false, &Sheet::None));
+        assert!(
+            gap_outlined(false, &Sheet::Menu),
+            "dimmed under the menu, still outlined"
+        );
+        assert!(gap_outlined(false, &Sheet::Help));
+        assert!(
+            !gap_outlined(true, &Sheet::None),
+            "the won board has no gap"
+        );
+        assert!(
+            !gap_outlined(false, &Sheet::Framing),
+            "the framing sheet hides the board"
+        );
     }
 }

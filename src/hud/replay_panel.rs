@@ -33,7 +33,7 @@ pub(super) fn summary(
                 ui.horizontal_wrapped(|ui| {
                     ui.label(solve_line(&watched.whose, &watched.replay));
                     if replaying.making_gif() {
-                        ui.spinner();
+                        style::spinner(ui);
                         ui.label("Making the GIF…");
                     } else if ui.link("Save as GIF").clicked() {
                         commands.write(ReplayCommand::SaveGif);

@@ -28,7 +28,7 @@ pub(super) fn summary(ui: &mut egui::Ui, review: &Review, shape: Shape) {
         None if review.working() => {
             // Wrapped: on a phone the words would run past the panel's edge.
             ui.horizontal_wrapped(|ui| {
-                ui.spinner();
+                style::spinner(ui);
                 ui.label(comparing(shape));
             });
         }

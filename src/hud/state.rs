@@ -13,7 +13,8 @@ use crate::framing::{FramingCommand, FramingOpened};
 use crate::game::event::{Event, Run};
 use crate::game::{Game, Position, SetupGrid, example_text};
 use crate::messages::{
-    Back, BoardCovered, BoardHidden, BoardIntent, Change, GameChanged, GameCommand, NewGame, Notice,
+    Back, BoardCovered, BoardHidden, BoardIntent, Change, GameChanged, GameCommand, NewGame,
+    NoFileDialog, Notice,
 };
 use crate::photo::FramedPhoto;
 use crate::play::{CurrentGame, Phase};
@@ -91,6 +92,8 @@ pub enum Sheet {
     How(String),
     /// The photo just chosen, to frame (`framing` holds it).
     Framing,
+    /// The app's own file dialog, where the system's cannot open (a desktop without one).
+    PickFile,
 }
 
 impl Sheet {
@@ -228,6 +231,8 @@ pub struct Hud {
     /// When the game on the board was won (the celebration's start); none for a finished game
     /// brought back (after its review, or at start).
     pub won_at: Option<Instant>,
+    /// The player holds Peek: the whole photo is shown over the board while it is held.
+    pub peeking: bool,
 }
 
 /// How long a row of actions that has just turned into another ignores taps.
@@ -389,21 +394,32 @@ struct Answers<'w> {
     frames: MessageWriter<'w, FrameRequest>,
 }
 
+/// Sheets other modules open: the framing sheet for a photo just chosen, the app's own file
+/// dialog where the system's cannot open.
+#[derive(bevy::ecs::system::SystemParam)]
+struct SheetsOpened<'w, 's> {
+    framed: MessageReader<'w, 's, FramingOpened>,
+    no_dialog: MessageReader<'w, 's, NoFileDialog>,
+}
+
 /// Answers the player's actions, Back and the notices, after the controls were drawn: when
 /// that changes what they show, the next frame draws it.
 fn act(
     mut actions: MessageReader<HudAction>,
     mut back: MessageReader<Back>,
     mut notices: MessageReader<Notice>,
-    mut framed: MessageReader<FramingOpened>,
+    mut opened: SheetsOpened,
     mut hud: ResMut<Hud>,
     current: Res<CurrentGame>,
     mut out: Answers,
 ) {
     let asked = !actions.is_empty() || !back.is_empty() || !notices.is_empty();
-    let asked = asked || !framed.is_empty();
-    if framed.read().count() > 0 {
+    let asked = asked || !opened.framed.is_empty() || !opened.no_dialog.is_empty();
+    if opened.framed.read().count() > 0 {
         hud.sheet = Sheet::Framing;
+    }
+    if opened.no_dialog.read().count() > 0 {
+        hud.sheet = Sheet::PickFile;
     }
     for action in actions.read() {
         let ready = match action.clone() {
@@ -452,6 +468,7 @@ fn follow_game(
     mut intents: MessageReader<BoardIntent>,
     mut hud: ResMut<Hud>,
     phase: Res<State<Phase>>,
+    current: Res<CurrentGame>,
 ) {
     for changed in changes.read() {
         match &changed.change {
@@ -475,10 +492,7 @@ fn follow_game(
                 hud.announcement = None;
             }
             Change::Slid { steps, .. } => {
-                let tiles: Vec<u8> = steps.iter().map(|step| step.tile).collect();
-                let said = steps
-                    .first()
-                    .map(|step| crate::words::moved_text(&tiles, step.mv));
+                let said = slid_text(steps, current.game.blindfolded());
                 hud.announcement = said.map(|said| (said, changed.position));
             }
             Change::Bumped(_) => {
@@ -493,6 +507,19 @@ fn follow_game(
     if tapped && *phase.get() == Phase::Won {
         hud.result_open = false;
     }
+}
+
+/// A slide in words for the live region: the tiles named, or only counted while they are
+/// hidden (a blind solve).
+fn slid_text(steps: &[crate::game::Step], blindfolded: bool) -> Option<String> {
+    let mv = steps.first()?.mv;
+    Some(match blindfolded {
+        true => crate::words::moved_blind_text(steps.len(), mv),
+        false => {
+            let tiles: Vec<u8> = steps.iter().map(|step| step.tile).collect();
+            crate::words::moved_text(&tiles, mv)
+        }
+    })
 }
 
 /// A sheet over the board stops the game's clock and a solution's playback, and one that fills

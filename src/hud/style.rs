@@ -20,6 +20,17 @@ pub fn rgb(rgb: [u8; 3]) -> Color32 {
     Color32::from_rgb(rgb[0], rgb[1], rgb[2])
 }
 
+/// The spinner of work under way, in the accent: egui's own takes the strong text colour,
+/// which here is the dark text on the accent, lost on the dark panel (play-test 59).
+pub fn spinner(ui: &mut egui::Ui) -> egui::Response {
+    let colour = spinner_colour(ui.visuals());
+    ui.add(egui::Spinner::new().color(colour))
+}
+
+fn spinner_colour(visuals: &egui::Visuals) -> Color32 {
+    visuals.selection.bg_fill
+}
+
 /// The bold family.
 pub fn bold() -> FontFamily {
     FontFamily::Name(BOLD.into())
@@ -333,6 +344,20 @@ pub fn card(theme: Theme) -> egui::Frame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_spinner_stands_out_on_the_panel_in_both_themes() {
+        for theme in [Theme::Dark, Theme::Light] {
+            let v = visuals(theme, &Palette::of(theme));
+            let [r, g, b, _] = spinner_colour(&v).to_array();
+            let [pr, pg, pb, _] = v.panel_fill.to_array();
+            let seen = crate::theme::contrast([r, g, b], [pr, pg, pb]);
+            assert!(
+                seen >= 3.0,
+                "{theme:?}: the spinner's contrast is {seen:.2}"
+            );
+        }
+    }
 
     #[test]
     fn a_button_is_read_by_its_words_without_its_glyph() {

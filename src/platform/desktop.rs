@@ -13,7 +13,7 @@ use bevy::window::FileDragAndDrop;
 
 use super::SafeArea;
 use super::{Haptic, Inbox, Platform, PlatformEvent, PlatformHandle, SystemPreferences};
-use crate::messages::PhotoOrigin;
+use crate::messages::{PhotoFileChosen, PhotoOrigin};
 use crate::photo::MAX_FILE_BYTES;
 
 /// A dialog that comes back empty faster than this never opened (no portal, no zenity).
@@ -75,9 +75,8 @@ impl Platform for Desktop {
                 open.store(false, Ordering::SeqCst);
                 inbox.push(match picked {
                     Some(file) => read_photo(file.path()),
-                    None if opened.elapsed() < NO_DIALOG => PlatformEvent::PhotoFailed(
-                        "the file dialog could not open here; drop a photo on the window".into(),
-                    ),
+                    // No dialog came (no portal and no zenity): the app's own is offered.
+                    None if opened.elapsed() < NO_DIALOG => PlatformEvent::NoFileDialog,
                     None => PlatformEvent::PhotoCancelled,
                 });
             })
@@ -219,7 +218,7 @@ pub fn free_name(dir: &Path, name: &str) -> PathBuf {
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(PlatformHandle(Box::new(Desktop::default())))
         .add_systems(Startup, (simulated_safe_area, quit_on_signals))
-        .add_systems(Update, dropped_files);
+        .add_systems(Update, (dropped_files, chosen_files));
 }
 
 /// Ctrl+C in the terminal, and SIGTERM or SIGHUP (a logout, `kill`), end the app as the menu's
@@ -246,6 +245,16 @@ fn simulated_safe_area(inbox: Res<Inbox>) {
     match parse_safe_area(&text.to_string_lossy()) {
         Some(area) => inbox.push(PlatformEvent::SafeArea(area)),
         None => warn!("SNAPSLIDE_SAFE_AREA takes top,right,bottom,left in pixels"),
+    }
+}
+
+/// A photo file chosen in the app's own file dialog, read as a dropped one is.
+fn chosen_files(mut chosen: MessageReader<PhotoFileChosen>, inbox: Res<Inbox>) {
+    for PhotoFileChosen(path) in chosen.read() {
+        let (path, inbox) = (path.clone(), inbox.clone());
+        IoTaskPool::get()
+            .spawn(async move { inbox.push(read_photo(&path)) })
+            .detach();
     }
 }
 
@@ -292,6 +301,34 @@ mod tests {
         assert_eq!(parse_safe_area("1,2,3"), None);
         assert_eq!(parse_safe_area("1,2,3,x"), None);
         assert_eq!(parse_safe_area("1,2,3,-4"), None);
+    }
+
+    #[test]
+    fn a_file_chosen_in_the_app_s_own_dialog_arrives_as_a_photo() {
+        let dir = std::env::temp_dir().join(format!("snapslide-chosen-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("chosen.png");
+        std::fs::write(&path, b"the photo's bytes").unwrap();
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .add_message::<PhotoFileChosen>()
+            .init_resource::<Inbox>()
+            .add_systems(Update, chosen_files);
+        app.world_mut().write_message(PhotoFileChosen(path));
+        let inbox = app.world().resource::<Inbox>().clone();
+        let started = Instant::now();
+        while inbox.is_empty() && started.elapsed() < Duration::from_secs(30) {
+            app.update();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(
+            inbox.take_all(),
+            [PlatformEvent::Photo {
+                bytes: b"the photo's bytes".to_vec(),
+                name: "chosen.png".into()
+            }]
+        );
+        std::fs::remove_dir_all(dir).unwrap();
     }
 
     #[test]

@@ -19,6 +19,8 @@ mod android;
 mod content_size;
 #[cfg(not(any(target_os = "android", target_os = "ios")))]
 mod desktop;
+#[cfg(target_os = "linux")]
+pub mod desktop_notice;
 #[cfg(target_os = "ios")]
 mod ios;
 #[cfg(any(target_os = "android", target_os = "ios", test))]
@@ -38,8 +40,8 @@ use crate::background::lock;
 use crate::frame::AppSet;
 use crate::lifecycle::Suspended;
 use crate::messages::{
-    Back, Change, GameChanged, Notice, OpenChallenge, PasteChallenge, PhotoArrived, PhotoOrigin,
-    PickPhoto, ShareFile, ShareText,
+    Back, Change, GameChanged, NoFileDialog, Notice, OpenChallenge, PasteChallenge, PhotoArrived,
+    PhotoOrigin, PickPhoto, ShareFile, ShareText,
 };
 use crate::redraw::FrameRequest;
 use crate::settings::Settings;
@@ -134,6 +136,8 @@ pub enum PlatformEvent {
     PhotoCancelled,
     /// The photo could not be had (no camera, a denied permission, an unreadable file).
     PhotoFailed(String),
+    /// The system's file dialog could not open: the app's own is offered.
+    NoFileDialog,
     /// The back button or gesture.
     Back,
     /// The parts of the screen the system draws over changed.
@@ -419,6 +423,7 @@ fn share_notice(by_sheet: bool, shared: Result<(), String>) -> Option<String> {
 struct Delivered<'w> {
     photos: MessageWriter<'w, PhotoArrived>,
     notices: MessageWriter<'w, Notice>,
+    no_dialog: MessageWriter<'w, NoFileDialog>,
     back: MessageWriter<'w, Back>,
     exit: MessageWriter<'w, AppExit>,
     open: MessageWriter<'w, OpenChallenge>,
@@ -441,6 +446,9 @@ fn deliver(inbox: Res<Inbox>, suspended: Res<Suspended>, mut out: Delivered) {
                 out.photos.write(PhotoArrived { bytes, name });
             }
             PlatformEvent::PhotoCancelled => {}
+            PlatformEvent::NoFileDialog => {
+                out.no_dialog.write(NoFileDialog);
+            }
             PlatformEvent::PhotoFailed(reason) => {
                 out.notices.write(Notice(format!("No photo: {reason}")));
             }
@@ -523,6 +531,7 @@ mod tests {
         let mut app = App::new();
         app.add_message::<PhotoArrived>()
             .add_message::<Notice>()
+            .add_message::<NoFileDialog>()
             .add_message::<Back>()
             .add_message::<AppExit>()
             .add_message::<OpenChallenge>()

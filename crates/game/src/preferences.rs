@@ -116,9 +116,11 @@ impl Preferences {
         self.reduce_motion.or(system).unwrap_or(false)
     }
 
-    /// Whether tile numbers are drawn on a board whose longer side is `n`.
-    pub fn numbers_shown(&self, n: usize) -> bool {
-        self.show_numbers.unwrap_or(n >= 6)
+    /// Whether tile numbers are drawn on a board whose longer side is `n`, cut from a photo
+    /// whose tiles are `alike` (too alike to be placed by eye): the player's choice, else
+    /// on for large boards and alike tiles.
+    pub fn numbers_shown(&self, n: usize, alike: bool) -> bool {
+        self.show_numbers.unwrap_or(n >= 6 || alike)
     }
 
     /// Reads the settings file field by field: a bad or missing field gets its default (a bad
@@ -215,7 +217,16 @@ mod tests {
         let read = Preferences::read(old).unwrap();
         assert_eq!(read.value, Preferences::default());
         assert_eq!(read.lost, vec!["difficulty"]);
-        assert!(!Preferences::default().numbers_shown(4));
-        assert!(Preferences::default().numbers_shown(6));
+        assert!(!Preferences::default().numbers_shown(4, false));
+        assert!(Preferences::default().numbers_shown(6, false));
+        assert!(
+            Preferences::default().numbers_shown(3, true),
+            "tiles too alike"
+        );
+        let off = Preferences {
+            show_numbers: Some(false),
+            ..Preferences::default()
+        };
+        assert!(!off.numbers_shown(3, true), "the player's choice stands");
     }
 }

@@ -16,6 +16,7 @@ use image::{DynamicImage, ImageDecoder, ImageReader, Limits, RgbaImage};
 use thiserror::Error;
 
 pub mod frame;
+pub mod likeness;
 pub mod preview;
 pub mod replay_gif;
 pub mod subject;

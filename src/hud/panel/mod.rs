@@ -43,6 +43,7 @@ pub(super) fn show(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    let covered = hud.sheet != Sheet::None;
     let rect = egui_rect(view.layout.in_points(view.layout.panel)).shrink(PANEL_PADDING);
     let narrow = rect.width() < NARROW;
     // A panel too short for its page (large text on a small phone, a phone on its side with
@@ -55,6 +56,9 @@ pub(super) fn show(
         .order(egui::Order::Background)
         .show(ctx, |ui| {
             ui.set_width(rect.width());
+            if covered {
+                super::sheet::covered(ui);
+            }
             let mut parts = Parts {
                 settings: &settings,
                 hud: &mut hud,
@@ -151,8 +155,23 @@ fn flowing(ui: &mut egui::Ui, width: f32, narrow: bool, parts: &mut Parts) -> eg
     counters(ui, settings.theme, settings.meter, view, stacked);
     let actions = ui.scope(|ui| toolbar_area(ui, width, parts)).response.rect;
     ui.add_space(ui.spacing().item_spacing.y);
-    status_area(ui, parts);
+    let status = ui.scope(|ui| status_area(ui, parts)).response.rect;
+    // News in the status (the win, a hint) is brought into sight once, below the actions
+    // (play-test 59: at 200 % text the win line was below the fold).
+    if news_arrived(ui, view) {
+        ui.scroll_to_rect(status, Some(egui::Align::Max));
+    }
     actions
+}
+
+/// Whether the status has news the player has not been shown: the game won, or a hint
+/// given, since the panel was last drawn.
+fn news_arrived(ui: &egui::Ui, view: &View) -> bool {
+    let id = egui::Id::new("panel-news");
+    let news = (view.won(), view.hint.tile());
+    let last = ui.data_mut(|data| data.get_temp::<(bool, Option<u8>)>(id));
+    ui.data_mut(|data| data.insert_temp(id, news));
+    last.is_some_and(|last| last != news) && (news.0 || news.1.is_some())
 }
 
 /// The status area's contents: a review's summary, the search for a new puzzle, or the
@@ -257,6 +276,13 @@ fn header(ui: &mut egui::Ui, theme: Theme, view: &View, hud: &mut Hud, narrow: b
         if button.clicked() {
             hud.sheet = Sheet::Menu;
         }
+        // Held, the whole photo shows over the board (play-test 59: "See the photo" was the
+        // menu's last row). Not while solving blind, nor once the photo is whole; not in a
+        // narrow panel, where the board's name needs the room (the menu has the photo).
+        let game = &view.current.game;
+        let can_peek = !game.blindfolded() && !game.is_won() && view.tiles.picture.is_some();
+        hud.peeking = !narrow && style::button(ui, can_peek, "Peek").is_pointer_button_down_on();
+        hud.peeking &= can_peek;
         ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
             ui.add(egui::Label::new(style::heading(&name)).wrap());
         });

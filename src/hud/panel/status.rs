@@ -17,7 +17,7 @@ use crate::words::{how_far, moves_text, result_time};
 pub(super) fn finding(ui: &mut egui::Ui, actions: &mut Actions) {
     // Cancel at the row's end, or on a row of its own where the words fill a narrow panel.
     ui.horizontal_wrapped(|ui| {
-        ui.spinner();
+        style::spinner(ui);
         ui.label("Finding a puzzle…");
         if style::button(ui, true, "Cancel").clicked() {
             actions
@@ -40,7 +40,7 @@ pub(super) fn status(
         result(ui, theme, view, actions);
     } else if let Some(job) = &view.job.0 {
         ui.horizontal_wrapped(|ui| {
-            ui.spinner();
+            style::spinner(ui);
             ui.label(job.words());
         });
         ui.horizontal(|ui| {
@@ -62,7 +62,7 @@ pub(super) fn status(
         ui.label(egui::RichText::new(helped_words(since)).weak());
     } else if view.tiles.loading {
         ui.horizontal_wrapped(|ui| {
-            ui.spinner();
+            style::spinner(ui);
             ui.label("Loading the photo…");
         });
     } else if let Some(friend) = view.challenged.of(&view.current.game) {
@@ -151,34 +151,25 @@ fn versus(
         crate::replay::Watched::of_challenge(friend),
     ];
     let mut watched = None;
+    let [captions, rows @ ..] = versus_rows(yours, theirs, mtm);
+    let captions: Vec<&str> = captions.iter().map(String::as_str).collect();
+    let rows: Vec<Vec<String>> = rows.into_iter().map(Vec::from).collect();
+    let mut link = |ui: &mut egui::Ui, who: usize| {
+        let Some(solve) = watch[who].as_ref() else {
+            return;
+        };
+        let link = ui.link("⏵ Watch");
+        let name = format!("Watch {}", solve.whose.to_lowercase());
+        link.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Link, true, &name));
+        if link.clicked() {
+            watched = Some(solve.clone());
+        }
+    };
     ui.scope(|ui| {
         // Rows as tall as the text, so the two results fit the status area.
         ui.spacing_mut().interact_size.y = ui.text_style_height(&egui::TextStyle::Body);
-        egui::Grid::new("versus")
-            .spacing([10.0, 2.0])
-            .show(ui, |ui| {
-                for (i, row) in versus_rows(yours, theirs, mtm).into_iter().enumerate() {
-                    match i.checked_sub(1).and_then(|who| watch[who].as_ref()) {
-                        Some(solve) => {
-                            let link = ui.link(format!("{} ⏵", row[0]));
-                            let name = format!("Watch {}", solve.whose.to_lowercase());
-                            link.widget_info(|| {
-                                egui::WidgetInfo::labeled(egui::WidgetType::Link, true, &name)
-                            });
-                            if link.clicked() {
-                                watched = Some(solve.clone());
-                            }
-                        }
-                        None => {
-                            ui.label(style::caption(&row[0]));
-                        }
-                    }
-                    for cell in &row[1..] {
-                        ui.label(cell);
-                    }
-                    ui.end_row();
-                }
-            });
+        ui.spacing_mut().item_spacing.y = 2.0;
+        crate::hud::table::table(ui, "versus", &captions, &rows, Some(&mut link));
     });
     if let Some(watched) = watched {
         let watch = crate::replay::ReplayCommand::Watch(Box::new(watched));
