@@ -65,6 +65,9 @@ pub fn chart_lines(results: &[Attempt]) -> [Vec<[f64; 2]>; 3] {
 }
 
 /// The chart of a category's last solves, with its figures as text for a screen reader.
+/// The narrowest chart with its legend inside it, in the controls' points.
+const NARROW_CHART: f32 = 280.0;
+
 fn chart(ui: &mut egui::Ui, name: &str, results: &[Attempt]) {
     use egui_plot::{Legend, Line, Plot, PlotPoints};
     let [times, ao5, ao12] = chart_lines(results);
@@ -73,20 +76,40 @@ fn chart(ui: &mut egui::Ui, name: &str, results: &[Attempt]) {
         .map(|[_, s]| format!("{s:.2}"))
         .collect::<Vec<_>>()
         .join(", ");
-    let plot = Plot::new(("chart", name))
+    let visuals = ui.visuals();
+    let colours = [
+        visuals.weak_text_color(),
+        visuals.selection.bg_fill,
+        visuals.warn_fg_color,
+    ];
+    // A narrow sheet (a small phone at large text) keys the lines below the chart: a legend
+    // inside it would cover half the lines.
+    let narrow = ui.available_width() < NARROW_CHART;
+    let mut plot = Plot::new(("chart", name))
         .height(180.0)
-        .legend(Legend::default())
         .allow_drag(false)
         .allow_zoom(false)
         .allow_scroll(false)
         .y_axis_label("seconds");
+    if !narrow {
+        plot = plot.legend(Legend::default().text_style(egui::TextStyle::Small));
+    }
+    let lines = [("time", times), ("ao5", ao5), ("ao12", ao12)];
     let response = plot
         .show(ui, |plot| {
-            plot.line(Line::new("time", PlotPoints::from(times)));
-            plot.line(Line::new("ao5", PlotPoints::from(ao5)));
-            plot.line(Line::new("ao12", PlotPoints::from(ao12)));
+            for ((label, points), colour) in lines.iter().zip(colours) {
+                let line = Line::new(*label, PlotPoints::from(points.clone())).color(colour);
+                plot.line(line);
+            }
         })
         .response;
+    if narrow {
+        ui.horizontal_wrapped(|ui| {
+            for ((label, _), colour) in lines.iter().zip(colours) {
+                ui.label(egui::RichText::new(format!("— {label}")).color(colour));
+            }
+        });
+    }
     let text = format!(
         "The last {} times, in seconds: {said}",
         results.len().min(CHARTED)
@@ -141,7 +164,14 @@ pub fn solves<'a>(
         }
     };
     let captions = ["Day", "Board", "Time", "Moves", "TPS", "Shortest", ""];
-    crate::hud::table::table(ui, "solves", &captions, &rows, Some(&mut watch));
+    let watch_width = crate::hud::style::MIN_TOUCH;
+    crate::hud::table::table(
+        ui,
+        "solves",
+        &captions,
+        &rows,
+        Some((watch_width, &mut watch)),
+    );
     if history.len() > SOLVES_LISTED {
         ui.label(
             egui::RichText::new(format!("and {} older", history.len() - SOLVES_LISTED)).weak(),

@@ -106,19 +106,38 @@ pub fn opening(ui: &egui::Ui) -> bool {
         .unwrap_or(false)
 }
 
-/// A sheet's title with a close button: the button first, at the right, and the title in
-/// the width left, wrapped where it needs two lines (a small phone at large text).
+/// A sheet's title with a close button: the button at the right, the title beside it, or
+/// below it where the two do not fit one row (a small phone at large text), so that no word
+/// of the title is broken.
 pub fn title(ui: &mut egui::Ui, text: &str, hud: &mut Hud) {
+    let heading = egui::RichText::new(text).heading();
+    let width = |text: &str, style: egui::TextStyle| {
+        let font = style.resolve(ui.style());
+        ui.fonts_mut(|fonts| {
+            let galley = fonts.layout_no_wrap(text.to_string(), font, egui::Color32::WHITE);
+            galley.size().x
+        })
+    };
+    let spacing = ui.spacing();
+    let close = width("Close", egui::TextStyle::Button)
+        + 2.0 * spacing.button_padding.x
+        + spacing.item_spacing.x;
+    let beside = width(text, egui::TextStyle::Heading) + close <= ui.available_width();
     let row = egui::vec2(ui.available_width(), style::MIN_TOUCH);
     let layout = egui::Layout::right_to_left(egui::Align::Center);
     ui.allocate_ui_with_layout(row, layout, |ui| {
         if style::button(ui, true, "Close").clicked() {
             hud.sheet = Sheet::None;
         }
-        ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-            ui.add(egui::Label::new(egui::RichText::new(text).heading()).wrap());
-        });
+        if beside {
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                ui.label(heading.clone());
+            });
+        }
     });
+    if !beside {
+        ui.add(egui::Label::new(heading).wrap());
+    }
 }
 
 #[cfg(test)]

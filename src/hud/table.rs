@@ -9,12 +9,12 @@ use super::style;
 /// The room between a grid's columns (its rows are spaced as the ui's items are).
 const COLUMN_SPACING: f32 = 12.0;
 
-/// A widget added after each row, given the row's index (a Watch button).
-pub type Trailing<'a> = Option<&'a mut dyn FnMut(&mut egui::Ui, usize)>;
+/// A widget added after each row, given the row's index (a Watch button), with the width
+/// it takes.
+pub type Trailing<'a> = Option<(f32, &'a mut dyn FnMut(&mut egui::Ui, usize))>;
 
 /// Draws `rows` under `captions`: a grid where it fits the width left, else a line a row.
-/// `trailing` adds a widget after each row (given the row's index), such as a Watch button,
-/// about [`style::MIN_TOUCH`] wide.
+/// `trailing` adds a widget after each row (given the row's index), such as a Watch button.
 pub fn table(
     ui: &mut egui::Ui,
     id: impl egui::AsIdSalt,
@@ -22,15 +22,13 @@ pub fn table(
     rows: &[Vec<String>],
     mut trailing: Trailing,
 ) {
-    let extra = if trailing.is_some() {
-        style::MIN_TOUCH
-    } else {
-        0.0
-    };
+    let extra = trailing
+        .as_ref()
+        .map_or(0.0, |(width, _)| width + COLUMN_SPACING);
     if needed_width(ui, captions, rows) + extra > ui.available_width() {
         for (index, row) in rows.iter().enumerate() {
             ui.horizontal(|ui| {
-                if let Some(trailing) = trailing.as_mut() {
+                if let Some((_, trailing)) = trailing.as_mut() {
                     trailing(ui, index);
                 }
                 ui.add(egui::Label::new(line(captions, row)).wrap());
@@ -50,7 +48,7 @@ pub fn table(
                 for cell in row {
                     ui.label(cell);
                 }
-                if let Some(trailing) = trailing.as_mut() {
+                if let Some((_, trailing)) = trailing.as_mut() {
                     trailing(ui, index);
                 }
                 ui.end_row();
@@ -70,12 +68,24 @@ pub fn line(captions: &[&str], row: &[String]) -> String {
         .filter(|(cell, _)| !cell.is_empty())
         .map(|(cell, caption)| match caption.is_empty() {
             true => cell.clone(),
-            false => format!("{} {cell}", caption.to_lowercase()),
+            false => format!("{} {cell}", in_a_sentence(caption)),
         })
         .collect();
     match said.is_empty() {
         true => first.clone(),
         false => format!("{first}: {}", said.join(", ")),
+    }
+}
+
+/// A caption as a sentence has it: "Time" as "time", an abbreviation ("MTM", "TPS") as is.
+fn in_a_sentence(caption: &str) -> String {
+    let shouted = caption
+        .chars()
+        .filter(|c| c.is_alphabetic())
+        .all(char::is_uppercase);
+    match shouted && caption.chars().count() > 1 {
+        true => caption.to_string(),
+        false => caption.to_lowercase(),
     }
 }
 
@@ -123,6 +133,9 @@ mod tests {
         );
         let mean = ["mean (time)", "20.69", ""].map(String::from);
         assert_eq!(line(&captions, &mean), "mean (time): current 20.69");
+        let versus = ["", "Moves", "MTM", "TPS"];
+        let you = ["You", "16", "12", "2.41"].map(String::from);
+        assert_eq!(line(&versus, &you), "You: moves 16, MTM 12, TPS 2.41");
     }
 
     /// The size a table takes in a sheet `width` wide, at the app's fonts.

@@ -126,9 +126,14 @@ fn contents(
         ui.cursor().min,
         egui::pos2(page.max.x, toolbar_top - ui.spacing().item_spacing.y),
     );
+    // A status longer than its area (a challenge's two results on a small phone) scrolls
+    // there, its first line in sight, rather than being cut by the actions.
     let said = ui.scope_builder(egui::UiBuilder::new().max_rect(status_rect), |ui| {
-        ui.set_clip_rect(status_rect.intersect(ui.clip_rect()));
-        status_area(ui, parts);
+        egui::ScrollArea::vertical()
+            .id_salt("status")
+            .max_height(status_rect.height())
+            .scroll_source(egui::scroll_area::ScrollSource::ALL)
+            .show(ui, |ui| status_area(ui, parts));
     });
     report_overflow("status", said.response.rect, status_rect, overflow);
     let toolbar_rect = egui::Rect::from_min_size(
@@ -281,8 +286,8 @@ fn header(ui: &mut egui::Ui, theme: Theme, view: &View, hud: &mut Hud, narrow: b
         // narrow panel, where the board's name needs the room (the menu has the photo).
         let game = &view.current.game;
         let can_peek = !game.blindfolded() && !game.is_won() && view.tiles.picture.is_some();
-        hud.peeking = !narrow && style::button(ui, can_peek, "Peek").is_pointer_button_down_on();
-        hud.peeking &= can_peek;
+        hud.peeking =
+            !narrow && can_peek && style::button(ui, true, "Peek").is_pointer_button_down_on();
         ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
             ui.add(egui::Label::new(style::heading(&name)).wrap());
         });
