@@ -26,13 +26,12 @@ pub fn table(
         .as_ref()
         .map_or(0.0, |(width, _)| width + COLUMN_SPACING);
     if needed_width(ui, captions, rows) + extra > ui.available_width() {
+        // The line the whole width, its widget below it.
         for (index, row) in rows.iter().enumerate() {
-            ui.horizontal(|ui| {
-                if let Some((_, trailing)) = trailing.as_mut() {
-                    trailing(ui, index);
-                }
-                ui.add(egui::Label::new(line(captions, row)).wrap());
-            });
+            ui.add(egui::Label::new(line(captions, row)).wrap());
+            if let Some((_, trailing)) = trailing.as_mut() {
+                trailing(ui, index);
+            }
         }
         return;
     }

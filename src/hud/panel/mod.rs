@@ -164,7 +164,7 @@ fn flowing(ui: &mut egui::Ui, width: f32, narrow: bool, parts: &mut Parts) -> eg
     // News in the status (the win, a hint) is brought into sight once, below the actions
     // (play-test 59: at 200 % text the win line was below the fold).
     if news_arrived(ui, view) {
-        ui.scroll_to_rect(status, Some(egui::Align::Max));
+        ui.scroll_to_rect(status, Some(egui::Align::Min));
     }
     actions
 }
