@@ -111,18 +111,12 @@ pub fn opening(ui: &egui::Ui) -> bool {
 /// of the title is broken.
 pub fn title(ui: &mut egui::Ui, text: &str, hud: &mut Hud) {
     let heading = egui::RichText::new(text).heading();
-    let width = |text: &str, style: egui::TextStyle| {
-        let font = style.resolve(ui.style());
-        ui.fonts_mut(|fonts| {
-            let galley = fonts.layout_no_wrap(text.to_string(), font, egui::Color32::WHITE);
-            galley.size().x
-        })
-    };
     let spacing = ui.spacing();
-    let close = width("Close", egui::TextStyle::Button)
+    let close = style::text_width(ui, "Close", egui::TextStyle::Button)
         + 2.0 * spacing.button_padding.x
         + spacing.item_spacing.x;
-    let beside = width(text, egui::TextStyle::Heading) + close <= ui.available_width();
+    let beside =
+        style::text_width(ui, text, egui::TextStyle::Heading) + close <= ui.available_width();
     let row = egui::vec2(ui.available_width(), style::MIN_TOUCH);
     let layout = egui::Layout::right_to_left(egui::Align::Center);
     ui.allocate_ui_with_layout(row, layout, |ui| {

@@ -221,19 +221,24 @@ fn centred(
 /// The label of a button `width` wide: its own size where it fits on one line, else a size
 /// that fits it on two.
 fn fitting(ui: &egui::Ui, label: &str, width: f32) -> RichText {
-    let font = TextStyle::Button.resolve(ui.style());
-    let one_line = ui.ctx().fonts_mut(|fonts| {
-        fonts
-            .layout_no_wrap(label.to_string(), font.clone(), Color32::WHITE)
-            .size()
-            .x
-    });
+    let one_line = text_width(ui, label, TextStyle::Button);
     let text = RichText::new(label);
     if one_line + 12.0 <= width {
         text
     } else {
-        text.size(font.size * 0.82)
+        text.size(TextStyle::Button.resolve(ui.style()).size * 0.82)
     }
+}
+
+/// How wide `text` is on one line in a text style, in the controls' points.
+pub fn text_width(ui: &egui::Ui, text: &str, style: TextStyle) -> f32 {
+    let font = style.resolve(ui.style());
+    ui.ctx().fonts_mut(|fonts| {
+        fonts
+            .layout_no_wrap(text.to_string(), font, Color32::WHITE)
+            .size()
+            .x
+    })
 }
 
 /// The screen's main action, in the accent colour.

@@ -91,16 +91,7 @@ fn in_a_sentence(caption: &str) -> String {
 /// The width a grid of these rows takes: each column as wide as its widest cell or caption,
 /// with the spacing between them.
 fn needed_width(ui: &egui::Ui, captions: &[&str], rows: &[Vec<String>]) -> f32 {
-    let body = egui::TextStyle::Body.resolve(ui.style());
-    let small = egui::TextStyle::Small.resolve(ui.style());
-    let width = |text: &str, font: &egui::FontId| {
-        ui.fonts_mut(|fonts| {
-            fonts
-                .layout_no_wrap(text.to_string(), font.clone(), egui::Color32::WHITE)
-                .size()
-                .x
-        })
-    };
+    let width = |text: &str, style: egui::TextStyle| style::text_width(ui, text, style);
     let columns = captions
         .len()
         .max(rows.iter().map(Vec::len).max().unwrap_or(0));
@@ -108,10 +99,10 @@ fn needed_width(ui: &egui::Ui, captions: &[&str], rows: &[Vec<String>]) -> f32 {
         .map(|column| {
             let caption = captions
                 .get(column)
-                .map_or(0.0, |c| width(&c.to_uppercase(), &small));
+                .map_or(0.0, |c| width(&c.to_uppercase(), egui::TextStyle::Small));
             rows.iter()
                 .filter_map(|row| row.get(column))
-                .map(|cell| width(cell, &body))
+                .map(|cell| width(cell, egui::TextStyle::Body))
                 .fold(caption, f32::max)
         })
         .sum();

@@ -169,12 +169,7 @@ fn versus(
         // Rows as tall as the text, so the two results fit the status area.
         ui.spacing_mut().interact_size.y = ui.text_style_height(&egui::TextStyle::Body);
         ui.spacing_mut().item_spacing.y = 2.0;
-        // The links' width: "⏵ Watch" in the body's font.
-        let font = egui::TextStyle::Body.resolve(ui.style());
-        let link_width = ui.fonts_mut(|fonts| {
-            let galley = fonts.layout_no_wrap("⏵ Watch".into(), font, egui::Color32::WHITE);
-            galley.size().x
-        });
+        let link_width = style::text_width(ui, "⏵ Watch", egui::TextStyle::Body);
         crate::hud::table::table(
             ui,
             "versus",
