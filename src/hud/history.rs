@@ -85,8 +85,10 @@ fn chart(ui: &mut egui::Ui, name: &str, results: &[Attempt]) {
     // A narrow sheet (a small phone at large text) keys the lines below the chart: a legend
     // inside it would cover half the lines.
     let narrow = ui.available_width() < NARROW_CHART;
+    // Whole in sight on a short window too (a phone on its side at large text).
+    let height = (ui.ctx().content_rect().height() * 0.6).min(180.0);
     let mut plot = Plot::new(("chart", name))
-        .height(180.0)
+        .height(height)
         .allow_drag(false)
         .allow_zoom(false)
         .allow_scroll(false)

@@ -34,7 +34,10 @@ pub fn modal(
 ) -> bool {
     // A sheet taller than the window (large text on a small phone) scrolls whole, dragged
     // with a mouse as with a finger.
-    let tallest = ctx.content_rect().height() - 64.0;
+    // A strip of the board shows above and below it: 64 points, less on a short window (a
+    // phone on its side at large text is 170 points tall).
+    let height = ctx.content_rect().height();
+    let tallest = height - (height * 0.15).min(64.0);
     let layer = egui::LayerId::new(egui::Order::Foreground, egui::Id::new(id));
     let opening = !ctx.memory(|memory| memory.areas().visible_last_frame(&layer));
     let (sheet, kept_top) = held_in_place(ctx, id, opening);
