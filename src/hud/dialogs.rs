@@ -4,10 +4,12 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use super::history::Counted;
 use super::sheet::{modal, sheet_width, title};
 use super::style;
 use super::thumbnails::texture;
 use super::{Actions, Hud, HudAction, Sheet, View};
+use crate::background::Background;
 use crate::game::Record;
 use crate::settings::Settings;
 use crate::words::{day_rows, days_summary, moves_text, result_time};
@@ -27,20 +29,46 @@ whole solution, the shortest possible up to 4×4. A game the app helped with set
 score.";
 
 /// The statistics of the history as it was last counted (by its length): counted again only
-/// when a solve was added, not every frame the sheet is open.
+/// when a solve was added, not every frame the sheet is open, and off the frame (10,000
+/// solves take milliseconds), so that opening the sheet holds no frame.
 #[derive(Default)]
-pub(super) struct StatsCache(Option<(usize, super::history::Counted)>);
+pub(super) struct StatsCache {
+    counted: Option<(usize, Counted)>,
+    counting: Option<(usize, Background<Counted>)>,
+}
 
 impl StatsCache {
-    fn of(&mut self, history: &[crate::game::solves::Solve]) -> &super::history::Counted {
-        if self
-            .0
-            .as_ref()
-            .is_none_or(|(counted, _)| *counted != history.len())
-        {
-            self.0 = Some((history.len(), super::history::Counted::of(history)));
+    /// The history's statistics once counted; `None` while they are being counted.
+    fn of(&mut self, history: &[crate::game::solves::Solve]) -> Option<&Counted> {
+        let len = history.len();
+        if self.counted.as_ref().is_none_or(|(n, _)| *n != len) {
+            self.count(history);
         }
-        &self.0.get_or_insert_default().1
+        self.counted
+            .as_ref()
+            .filter(|(n, _)| *n == len)
+            .map(|(_, counted)| counted)
+    }
+
+    /// Starts counting this history (its attempts picked here, their averages off the frame),
+    /// or takes the count when it is done; counted here if the thread is lost.
+    fn count(&mut self, history: &[crate::game::solves::Solve]) {
+        let len = history.len();
+        if self.counting.as_ref().is_none_or(|(n, _)| *n != len) {
+            let attempts: Vec<_> = history.iter().filter_map(|s| s.attempt()).collect();
+            let task = Background::spawn("statistics", move || Counted::of_attempts(attempts));
+            self.counting = Some((len, task));
+        }
+        let Some((_, task)) = self.counting.as_mut() else {
+            return;
+        };
+        if let Some(counted) = task.poll() {
+            self.counted = Some((len, counted));
+            self.counting = None;
+        } else if task.is_lost() {
+            self.counted = Some((len, Counted::of(history)));
+            self.counting = None;
+        }
     }
 }
 
@@ -124,16 +152,21 @@ pub(super) fn show(
 
 /// The statistics sheet; whether it was closed by a tap beside it. For developers, the
 /// sheet's part of a frame, its chart included (RUST_LOG=snapslide::hud::dialogs=debug).
-fn statistics(
-    ctx: &egui::Context,
-    width: f32,
-    hud: &mut Hud,
-    report: &super::history::Counted,
-) -> bool {
+fn statistics(ctx: &egui::Context, width: f32, hud: &mut Hud, report: Option<&Counted>) -> bool {
     let started = std::time::Instant::now();
     let closed = modal(ctx, "statistics", width, |ui| {
         title(ui, "Statistics", hud);
-        super::history::statistics(ui, report);
+        match report {
+            Some(report) => super::history::statistics(ui, report),
+            None => {
+                ui.horizontal(|ui| {
+                    style::spinner(ui);
+                    ui.label("Counting your solves…");
+                });
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_millis(30));
+            }
+        }
     });
     debug!(
         "the statistics sheet drawn in {:.2} ms",
@@ -252,6 +285,44 @@ fn record_row(name: &str, best: Record) -> [String; 4] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The cache's answer once the thread is done (within a generous limit).
+    fn counted_within(cache: &mut StatsCache, history: &[crate::game::solves::Solve]) -> bool {
+        let started = std::time::Instant::now();
+        while started.elapsed() < std::time::Duration::from_secs(30) {
+            if cache.of(history).is_some() {
+                return true;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        false
+    }
+
+    #[test]
+    fn the_statistics_are_counted_off_the_frame_once_for_each_history() {
+        let mut history = super::super::history::tests::sample_history(30);
+        let mut cache = StatsCache::default();
+        assert!(
+            cache.of(&history).is_none(),
+            "counted on the frame that asked"
+        );
+        assert!(counted_within(&mut cache, &history));
+        let solves = |cache: &mut StatsCache, history: &[_]| {
+            let counted = cache
+                .of(history)
+                .map(|c| c.report.categories.values().next().cloned());
+            counted.flatten().map(|stats| stats.solves)
+        };
+        assert_eq!(
+            solves(&mut cache, &history),
+            Some(30),
+            "kept, not counted again"
+        );
+        history.extend(super::super::history::tests::sample_history(1));
+        assert!(cache.of(&history).is_none(), "a new solve is counted again");
+        assert!(counted_within(&mut cache, &history));
+        assert_eq!(solves(&mut cache, &history), Some(31));
+    }
 
     #[test]
     fn record_keys_read_as_boards() {

@@ -14,27 +14,49 @@ use crate::game::stats::{
 /// How many of the latest solves the chart plots.
 pub const CHARTED: usize = 100;
 
-/// The history as the Statistics sheet shows it: each category's statistics, and its solves
-/// (for the chart), counted once for each history (not every frame the sheet is open).
+/// The history as the Statistics sheet shows it: each category's statistics, and its
+/// chart's lines, counted once for each history (not every frame the sheet is open).
 #[derive(Default)]
 pub struct Counted {
     /// The statistics of each category.
     pub report: StatsReport,
-    /// Each category's results, oldest first.
-    pub results: BTreeMap<Category, Vec<Attempt>>,
+    /// Each category's chart (see [`chart_lines`]), where it has two results or more.
+    pub charts: BTreeMap<Category, ChartLines>,
+    /// How many results each chart's times are of.
+    pub charted: BTreeMap<Category, usize>,
 }
+
+/// A chart's three lines: the times, the ao5 and the ao12, in seconds.
+pub type ChartLines = [Vec<[f64; 2]>; 3];
 
 impl Counted {
     /// Counts a history.
     pub fn of(history: &[Solve]) -> Counted {
-        let results = group(history.iter().filter_map(Solve::attempt));
+        Counted::of_attempts(history.iter().filter_map(Solve::attempt).collect())
+    }
+
+    /// Counts the attempts the history's solves make (what the sheet counts off the frame).
+    pub fn of_attempts(attempts: Vec<(Category, Attempt)>) -> Counted {
+        let results = group(attempts);
         let report = StatsReport {
             categories: results
                 .iter()
                 .map(|(category, results)| (*category, Statistics::of(results)))
                 .collect(),
         };
-        Counted { report, results }
+        let charted = results.iter().filter(|(_, results)| results.len() >= 2);
+        let charts = charted
+            .clone()
+            .map(|(category, results)| (*category, chart_lines(results)))
+            .collect();
+        let charted = charted
+            .map(|(category, results)| (*category, results.len().min(CHARTED)))
+            .collect();
+        Counted {
+            report,
+            charts,
+            charted,
+        }
     }
 }
 
@@ -68,14 +90,9 @@ pub fn chart_lines(results: &[Attempt]) -> [Vec<[f64; 2]>; 3] {
 /// The narrowest chart with its legend inside it, in the controls' points.
 const NARROW_CHART: f32 = 280.0;
 
-fn chart(ui: &mut egui::Ui, name: &str, results: &[Attempt]) {
+fn chart(ui: &mut egui::Ui, name: &str, lines: &ChartLines, charted: usize) {
     use egui_plot::{Legend, Line, Plot, PlotPoints};
-    let [times, ao5, ao12] = chart_lines(results);
-    let said = times
-        .iter()
-        .map(|[_, s]| format!("{s:.2}"))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let [times, ao5, ao12] = lines;
     let visuals = ui.visuals();
     let colours = [
         visuals.weak_text_color(),
@@ -100,7 +117,7 @@ fn chart(ui: &mut egui::Ui, name: &str, results: &[Attempt]) {
     let response = plot
         .show(ui, |plot| {
             for ((label, points), colour) in lines.iter().zip(colours) {
-                let line = Line::new(*label, PlotPoints::from(points.clone())).color(colour);
+                let line = Line::new(*label, PlotPoints::from(points.to_vec())).color(colour);
                 plot.line(line);
             }
         })
@@ -112,11 +129,12 @@ fn chart(ui: &mut egui::Ui, name: &str, results: &[Attempt]) {
             }
         });
     }
-    let text = format!(
-        "The last {} times, in seconds: {said}",
-        results.len().min(CHARTED)
-    );
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Label, true, &text));
+    // Worded only when egui asks: while a screen reader is listening.
+    response.widget_info(|| {
+        let said: Vec<String> = times.iter().map(|[_, s]| format!("{s:.2}")).collect();
+        let text = format!("The last {charted} times, in seconds: {}", said.join(", "));
+        egui::WidgetInfo::labeled(egui::WidgetType::Label, true, text)
+    });
 }
 use crate::words::{day_name, result_time};
 
@@ -236,8 +254,10 @@ pub fn statistics(ui: &mut egui::Ui, counted: &Counted) {
             n => format!(", {n} DNF"),
         };
         ui.label(format!("{} solves{dnf}", stats.solves));
-        if let Some(results) = counted.results.get(category).filter(|r| r.len() >= 2) {
-            chart(ui, &name, results);
+        if let (Some(lines), Some(charted)) =
+            (counted.charts.get(category), counted.charted.get(category))
+        {
+            chart(ui, &name, lines, *charted);
         }
         let rows: Vec<Vec<String>> = statistics_rows(stats).into_iter().map(Vec::from).collect();
         let captions = ["", "Current", "Best"];
@@ -247,7 +267,7 @@ pub fn statistics(ui: &mut egui::Ui, counted: &Counted) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::game::stats::{Attempt, Category, Mode};
 
@@ -278,7 +298,25 @@ mod tests {
     /// How wide the Statistics sheet's contents are drawn in a sheet `width` points wide,
     /// with 30 random-state solves (one a DNF), and how tall.
     fn statistics_drawn(width: f32) -> egui::Vec2 {
-        let history: Vec<Solve> = (0..30u64)
+        let counted = Counted::of(&sample_history(30));
+        let ctx = egui::Context::default();
+        ctx.set_fonts(crate::hud::style::fonts());
+        let mut drawn = egui::Vec2::ZERO;
+        for _ in 0..2 {
+            let mut output = ctx.run_ui(Default::default(), |ui| {
+                ui.set_width(width);
+                ui.set_max_width(width);
+                let shown = ui.scope(|ui| statistics(ui, &counted));
+                drawn = shown.response.rect.size();
+            });
+            output.textures_delta.clear();
+        }
+        drawn
+    }
+
+    /// `n` random-state 4×4 solves, the eighth a DNF.
+    pub(in crate::hud) fn sample_history(n: u64) -> Vec<Solve> {
+        (0..n)
             .map(|i| Solve {
                 finished_at_ms: 20_000 * 86_400_000 + i as i64 * 60_000,
                 width: 4,
@@ -297,21 +335,7 @@ mod tests {
                     mtm: Some(40 + i as u32),
                 }),
             })
-            .collect();
-        let counted = Counted::of(&history);
-        let ctx = egui::Context::default();
-        ctx.set_fonts(crate::hud::style::fonts());
-        let mut drawn = egui::Vec2::ZERO;
-        for _ in 0..2 {
-            let mut output = ctx.run_ui(Default::default(), |ui| {
-                ui.set_width(width);
-                ui.set_max_width(width);
-                let shown = ui.scope(|ui| statistics(ui, &counted));
-                drawn = shown.response.rect.size();
-            });
-            output.textures_delta.clear();
-        }
-        drawn
+            .collect()
     }
 
     #[test]
