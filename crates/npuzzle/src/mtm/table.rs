@@ -5,7 +5,7 @@
 //! at once, so tables combine by their maximum, not their sum.
 
 use std::convert::Infallible;
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Instant;
 
@@ -133,17 +133,13 @@ impl MtmTable {
         ))
     }
 
-    /// Writes the table's entries (the tiles are the caller's to write).
-    ///
-    /// # Errors
-    ///
-    /// The writer's error.
-    pub fn write(&self, out: &mut impl Write, sum: &mut Checksum) -> io::Result<()> {
-        sum.add(&self.distances);
-        out.write_all(&self.distances)
+    /// The table's entries, a byte each, as a file holds them (the tiles are the caller's to
+    /// write).
+    pub fn entries(&self) -> &[u8] {
+        &self.distances
     }
 
-    /// Reads the entries of the table of `tiles` on `shape`, as [`MtmTable::write`] wrote them.
+    /// Reads the entries of the table of `tiles` on `shape`, as a file holds them ([`MtmTable::entries`]).
     ///
     /// # Errors
     ///

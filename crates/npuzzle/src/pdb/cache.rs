@@ -11,15 +11,14 @@
 //! u64 checksum of everything above
 //! ```
 //!
-//! A file is written to a temporary name in the same folder, synced, then renamed over the
-//! final name, so a reader never sees a half-written file, and of two concurrent builds the
-//! last rename wins with a whole file. A file that is missing, truncated, of another version
+//! A file is written by `atomic-file` (a temporary name in the same folder, synced, renamed
+//! over the final name, the folder synced), so a reader never sees a half-written file, and
+//! of two concurrent builds the last rename wins with a whole file. A file that is missing, truncated, of another version
 //! or shape or partition, or whose checksum fails, is reported and rebuilt.
 
 use std::fs::{self, File};
-use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufReader, Read};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -97,56 +96,31 @@ fn header(partition: &Partition) -> Vec<u8> {
     out
 }
 
-/// Writes a database to `path` atomically; returns the bytes written.
+/// Writes a database to `path` atomically (through `atomic-file`: a temporary file, synced,
+/// renamed over `path`, and the folder synced); returns the bytes written.
 ///
 /// # Errors
 ///
 /// [`PdbError::Save`] when the file cannot be written (nothing is left half-written).
 pub fn save(db: &PatternDatabase, path: &Path) -> Result<u64, PdbError> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let fail = |e: io::Error| PdbError::Save {
+    let fail = |message: String| PdbError::Save {
         path: path.to_path_buf(),
-        message: e.to_string(),
+        message,
     };
     let dir = path.parent().unwrap_or(Path::new("."));
-    fs::create_dir_all(dir).map_err(fail)?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "pdb".into());
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.subsec_nanos())
-        .unwrap_or(0);
-    let temp = dir.join(format!(
-        ".{name}.tmp-{}-{nanos}-{}",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    let result = (|| -> io::Result<u64> {
-        let file = File::create(&temp)?;
-        let mut out = BufWriter::with_capacity(1 << 20, file);
-        let mut sum = Checksum::new();
-        let head = header(db.partition());
-        sum.add(&head);
-        out.write_all(&head)?;
-        let mut written = head.len() as u64;
-        for table in db.tables() {
-            sum.add(table.data());
-            out.write_all(table.data())?;
-            written += table.data().len() as u64;
-        }
-        out.write_all(&sum.0.to_le_bytes())?;
-        let file = out.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        drop(file);
-        fs::rename(&temp, path)?;
-        Ok(written + 8)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&temp);
+    fs::create_dir_all(dir).map_err(|e| fail(e.to_string()))?;
+    let head = header(db.partition());
+    let mut sum = Checksum::new();
+    sum.add(&head);
+    let mut parts = vec![head.as_slice()];
+    for table in db.tables() {
+        sum.add(table.data());
+        parts.push(table.data());
     }
-    result.map_err(fail)
+    let sum = sum.0.to_le_bytes();
+    parts.push(&sum);
+    atomic_file::write_parts(path, &parts).map_err(|e| fail(e.to_string()))?;
+    Ok(parts.iter().map(|part| part.len() as u64).sum())
 }
 
 /// Why a cached file was not used.
