@@ -8,10 +8,9 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use crate::board::{CellDistances, Move, Shape};
-use crate::hash::fnv1a;
+use crate::hash::{fnv1a, hash_u128};
 use crate::search::arena::{Arena, NO_MOVE, Wait};
 use crate::search::budget::{Budget, StopReason};
-use crate::search::table::hash_u128;
 
 /// The most tiles one stage may track (with the blank, 8 bits each in a `u128`).
 pub(crate) const MAX_TRACKED: usize = 15;

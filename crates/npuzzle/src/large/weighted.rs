@@ -4,11 +4,11 @@
 use crate::board::{Board, Move, Shape};
 use crate::estimate::pdb::PdbLookup;
 use crate::estimate::toward::Toward;
+use crate::hash::hash_u128;
 use crate::packed::PackedTiles;
 use crate::pdb::PatternDatabase;
 use crate::search::arena::{Arena, NO_MOVE, Wait};
 use crate::search::budget::{Budget, StopReason};
-use crate::search::table::hash_u128;
 
 /// The most cells a board may have for this search (five bits a cell in a `u128`).
 pub(crate) const MAX_CELLS: usize = 25;

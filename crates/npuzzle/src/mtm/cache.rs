@@ -13,8 +13,9 @@ use std::io::{self, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::table::{Checksum, MtmTable};
+use super::table::MtmTable;
 use crate::board::Shape;
+use crate::hash::MtmChecksum;
 use crate::progress::{PdbEvent, ProgressEvent};
 use crate::search::budget::{Budget, StopReason};
 
@@ -56,7 +57,7 @@ pub fn load(shape: Shape, patterns: &[Vec<u8>], dir: &Path) -> io::Result<Vec<Mt
     if head != expected {
         return Err(bad("another shape, tile sets or format"));
     }
-    let mut sum = Checksum::new();
+    let mut sum = MtmChecksum::new();
     let tables = patterns
         .iter()
         .map(|tiles| MtmTable::read(shape, tiles, &mut input, &mut sum))
@@ -80,7 +81,7 @@ pub fn load(shape: Shape, patterns: &[Vec<u8>], dir: &Path) -> io::Result<Vec<Mt
 pub fn save(shape: Shape, patterns: &[Vec<u8>], tables: &[MtmTable], dir: &Path) -> io::Result<()> {
     fs::create_dir_all(dir)?;
     let head = header(shape, patterns);
-    let mut sum = Checksum::new();
+    let mut sum = MtmChecksum::new();
     let mut parts = vec![head.as_slice()];
     for table in tables {
         sum.add(table.entries());

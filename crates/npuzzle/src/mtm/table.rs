@@ -12,6 +12,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::board::{Board, Move, Shape};
+use crate::hash::MtmChecksum;
 use crate::pdb::build::{in_huge_pages, prefetch};
 use crate::progress::{PdbEvent, ProgressEvent};
 use crate::rank::Ranker;
@@ -148,7 +149,7 @@ impl MtmTable {
         shape: Shape,
         tiles: &[u8],
         input: &mut impl Read,
-        sum: &mut Checksum,
+        sum: &mut MtmChecksum,
     ) -> io::Result<MtmTable> {
         let mut tiles = tiles.to_vec();
         tiles.push(0);
@@ -290,31 +291,4 @@ pub fn cells_of(board: &Board) -> [u8; 16] {
         cell_of[tile as usize] = cell as u8;
     }
     cell_of
-}
-
-/// A fast 64-bit checksum of the bytes of a cached file (it catches damage, not tampering).
-#[derive(Clone, Copy, Debug)]
-pub struct Checksum(pub u64);
-
-impl Checksum {
-    /// A checksum of nothing yet.
-    pub fn new() -> Checksum {
-        Checksum(0xcbf2_9ce4_8422_2325)
-    }
-
-    /// Adds bytes, eight at a time.
-    pub fn add(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.0 = (self.0 ^ u64::from_le_bytes(word)).wrapping_mul(0x0000_0100_0000_01b3);
-            self.0 ^= self.0 >> 29;
-        }
-    }
-}
-
-impl Default for Checksum {
-    fn default() -> Checksum {
-        Checksum::new()
-    }
 }

@@ -24,6 +24,7 @@ use std::time::{Duration, Instant};
 
 use super::build::{build_memory, build_table};
 use super::{Partition, PatternDatabase, PatternTable, PdbError, PdbEvent};
+use crate::hash::PdbChecksum;
 use crate::progress::ProgressEvent;
 use crate::search::budget::{Budget, StopReason};
 
@@ -52,29 +53,6 @@ pub fn file_path(dir: &Path, partition: &Partition) -> PathBuf {
         partition.shape().height,
         partition.name()
     ))
-}
-
-/// A fast 64-bit checksum over whole words (not cryptographic: it catches damage).
-#[derive(Clone, Copy)]
-struct Checksum(u64);
-
-impl Checksum {
-    fn new() -> Checksum {
-        Checksum(0x243F_6A88_85A3_08D3)
-    }
-
-    fn add(&mut self, bytes: &[u8]) {
-        let mut h = self.0 ^ bytes.len() as u64;
-        let mut words = bytes.chunks_exact(8);
-        for word in &mut words {
-            let w = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
-            h = (h.rotate_left(23) ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-        for &b in words.remainder() {
-            h = (h.rotate_left(23) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-        self.0 = h ^ (h >> 29);
-    }
 }
 
 /// The header bytes for a partition (everything before the tables).
@@ -110,7 +88,7 @@ pub fn save(db: &PatternDatabase, path: &Path) -> Result<u64, PdbError> {
     let dir = path.parent().unwrap_or(Path::new("."));
     fs::create_dir_all(dir).map_err(|e| fail(e.to_string()))?;
     let head = header(db.partition());
-    let mut sum = Checksum::new();
+    let mut sum = PdbChecksum::new();
     sum.add(&head);
     let mut parts = vec![head.as_slice()];
     for table in db.tables() {
@@ -163,7 +141,7 @@ pub fn load(partition: &Partition, path: &Path) -> io::Result<PatternDatabase> {
     if length > expected_length {
         return Err(bad("the file has trailing bytes"));
     }
-    let mut sum = Checksum::new();
+    let mut sum = PdbChecksum::new();
     sum.add(&head);
     let mut tables = Vec::with_capacity(partition.patterns().len());
     for pattern in partition.patterns() {
