@@ -9,19 +9,13 @@ use rustc_hash::FxHashMap;
 
 use crate::board::{CellDistances, Move, Shape};
 use crate::hash::{fnv1a, hash_u128};
+use crate::packed::{cell_in, with_cell};
 use crate::search::arena::{Arena, NO_MOVE, Wait};
 use crate::search::budget::{Budget, StopReason};
 
-/// The most tiles one stage may track (with the blank, 8 bits each in a `u128`).
+/// The most tiles one stage may track (with the blank, 8 bits each in a `u128`: see
+/// [`crate::packed::cell_in`]).
 pub(crate) const MAX_TRACKED: usize = 15;
-
-fn get(key: u128, slot: usize) -> usize {
-    ((key >> (8 * slot)) & 0xFF) as usize
-}
-
-fn set(key: u128, slot: usize, cell: usize) -> u128 {
-    (key & !(0xFF << (8 * slot))) | ((cell as u128) << (8 * slot))
-}
 
 /// Lone-tile cost tables (see [`lone_tile_costs`]) already computed, by walls and goal: the
 /// best-of construction tries several ways from the same board, which ask for the same tables.
@@ -137,11 +131,11 @@ impl Stage<'_> {
     /// plus the extra the real blank needs for the cheapest tile to start.
     fn estimate_tables(&self, tables: &[Rc<LoneTile>], key: u128) -> (u32, u32) {
         let cells = self.shape.cells();
-        let blank = get(key, 0);
+        let blank = cell_in(key, 0);
         let mut sum = 0u32;
         let mut extra = u32::MAX;
         for (slot, &goal) in self.goals.iter().enumerate() {
-            let cell = get(key, slot + 1);
+            let cell = cell_in(key, slot + 1);
             if cell == goal {
                 continue;
             }
@@ -163,15 +157,15 @@ impl Stage<'_> {
         self.goals
             .iter()
             .enumerate()
-            .all(|(slot, &goal)| get(key, slot + 1) == goal)
+            .all(|(slot, &goal)| cell_in(key, slot + 1) == goal)
     }
 
     fn estimate(&self, distance: &CellDistances, key: u128) -> (u32, u32) {
-        let blank = get(key, 0);
+        let blank = cell_in(key, 0);
         let mut manhattan = 0;
         let mut nearest = u32::MAX;
         for (slot, &goal) in self.goals.iter().enumerate() {
-            let cell = get(key, slot + 1);
+            let cell = cell_in(key, slot + 1);
             let d = distance.get(cell, goal);
             if d > 0 {
                 manhattan += d;
@@ -198,8 +192,8 @@ impl Stage<'_> {
         if cells.len() > MAX_TRACKED || cells.len() != self.goals.len() {
             return Ok(None);
         }
-        let key = (cells.iter().enumerate()).fold(set(0, 0, blank), |key, (slot, &cell)| {
-            set(key, slot + 1, cell)
+        let key = (cells.iter().enumerate()).fold(with_cell(0, 0, blank), |key, (slot, &cell)| {
+            with_cell(key, slot + 1, cell)
         });
         let steps = self.open_steps();
         let estimate = self.estimator(&steps, cache);
@@ -222,7 +216,7 @@ impl Stage<'_> {
                     return Ok(None);
                 }
             }
-            let blank = get(key, 0);
+            let blank = cell_in(key, 0);
             for mv in Move::ALL {
                 let next = steps[blank][mv.index()];
                 if next == usize::MAX
@@ -288,9 +282,9 @@ impl Stage<'_> {
 /// The key after the blank moves from `blank` to `next`: the tracked tile there, if any of the
 /// `tracked`, moves to `blank`.
 fn slide(key: u128, tracked: usize, next: usize, blank: usize) -> u128 {
-    let child = set(key, 0, next);
-    match (1..=tracked).find(|&slot| get(key, slot) == next) {
-        Some(slot) => set(child, slot, blank),
+    let child = with_cell(key, 0, next);
+    match (1..=tracked).find(|&slot| cell_in(key, slot) == next) {
+        Some(slot) => with_cell(child, slot, blank),
         None => child,
     }
 }
