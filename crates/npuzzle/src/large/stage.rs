@@ -12,6 +12,7 @@ use crate::hash::{fnv1a, hash_u128};
 use crate::packed::{cell_in, with_cell};
 use crate::search::arena::{Arena, NO_MOVE, Wait};
 use crate::search::budget::{Budget, StopReason};
+use crate::search::weighted::{self, Ended, Limits, Space, Visit, Weight, priority};
 
 /// The most tiles one stage may track (with the blank, 8 bits each in a `u128`: see
 /// [`crate::packed::cell_in`]).
@@ -197,48 +198,26 @@ impl Stage<'_> {
         });
         let steps = self.open_steps();
         let estimate = self.estimator(&steps, cache);
-        let (num, den) = weight;
-        let priority = |g: u32, h: u32| -> u32 {
-            ((den * g + num * h).min((1 << 22) - 1) << 10) | h.min(1023)
+        let start = priority(weight, 0, estimate(key));
+        let mut arena = Arena::new(key, hash_u128(key), (), start, 4096);
+        let mut space = StageSpace {
+            stage: self,
+            steps,
+            estimate,
+            tracked: cells.len(),
+            weight,
         };
-        let mut arena = Arena::new(key, hash_u128(key), (), priority(0, estimate(key)), 4096);
-        let mut expanded = 0u64;
-        while let Some(index) = arena.pop() {
-            let node = arena.node(index);
-            let (key, g, last) = (node.key, node.g, node.last);
-            if self.placed(key) {
-                return Ok(Some(arena.path(index)));
-            }
-            expanded += 1;
-            if expanded.is_multiple_of(2048) {
-                budget.check(0, 0)?;
-                if expanded >= max_nodes {
-                    return Ok(None);
-                }
-            }
-            let blank = cell_in(key, 0);
-            for mv in Move::ALL {
-                let next = steps[blank][mv.index()];
-                if next == usize::MAX
-                    || (last != NO_MOVE && Move::ALL[last as usize].inverse() == mv)
-                {
-                    continue;
-                }
-                let child = slide(key, cells.len(), next, blank);
-                let (hash, priority) = (hash_u128(child), priority(g + 1, estimate(child)));
-                arena.offer(
-                    child,
-                    hash,
-                    index,
-                    g + 1,
-                    mv as u8,
-                    (),
-                    priority,
-                    Wait::InTurn,
-                );
-            }
-        }
-        Ok(None)
+        let limits = Limits {
+            every: 2048,
+            max_nodes,
+            counted: false,
+        };
+        Ok(
+            match weighted::run(&mut arena, &mut space, &limits, budget)? {
+                Ended::Stopped(index) => Some(arena.path(index)),
+                Ended::RanDry | Ended::NodeLimit => None,
+            },
+        )
     }
 
     /// The cell one step from each cell in each direction, or `usize::MAX` off the board or
@@ -275,6 +254,52 @@ impl Stage<'_> {
                 let (md, b) = self.estimate(&distance, key);
                 3 * md + b
             }
+        }
+    }
+}
+
+/// A stage search's space: the stage, its open cells' steps, its estimate.
+struct StageSpace<'s, 'a, E> {
+    stage: &'s Stage<'a>,
+    steps: Vec<[usize; 4]>,
+    estimate: E,
+    /// How many tiles are tracked (slots 1 on of the key).
+    tracked: usize,
+    weight: Weight,
+}
+
+impl<E: Fn(u128) -> u32> Space<u128, ()> for StageSpace<'_, '_, E> {
+    /// Stops at the first board with every tracked tile on its goal.
+    fn visit(&mut self, arena: &Arena<u128, ()>, index: u32) -> Visit {
+        match self.stage.placed(arena.node(index).key) {
+            true => Visit::Stop,
+            false => Visit::Expand,
+        }
+    }
+
+    /// Offers every child but the move back, through the open cells.
+    fn expand(&self, arena: &mut Arena<u128, ()>, index: u32) {
+        let node = arena.node(index);
+        let (key, g, last) = (node.key, node.g, node.last);
+        let blank = cell_in(key, 0);
+        for mv in Move::ALL {
+            let next = self.steps[blank][mv.index()];
+            if next == usize::MAX || (last != NO_MOVE && Move::ALL[last as usize].inverse() == mv) {
+                continue;
+            }
+            let child = slide(key, self.tracked, next, blank);
+            let h = (self.estimate)(child);
+            let (hash, priority) = (hash_u128(child), priority(self.weight, g + 1, h));
+            arena.offer(
+                child,
+                hash,
+                index,
+                g + 1,
+                mv as u8,
+                (),
+                priority,
+                Wait::InTurn,
+            );
         }
     }
 }
