@@ -261,7 +261,10 @@ fn keep_photo(
 /// their contents, and removes the photos picked before. Returns the new file.
 pub fn store_photo(folder: &Path, bytes: &[u8]) -> Result<PathBuf, String> {
     let extension = crate::photo::file_extension(bytes).map_err(|e| e.to_string())?;
-    let path = folder.join(format!("{:016x}.{extension}", fnv1a(bytes)));
+    let path = folder.join(format!(
+        "{:016x}.{extension}",
+        npuzzle::hash::fnv1a(bytes.iter().copied())
+    ));
     if !path.exists() {
         write_atomic(&path, bytes).map_err(|e| e.to_string())?;
     }
@@ -273,13 +276,6 @@ pub fn store_photo(folder: &Path, bytes: &[u8]) -> Result<PathBuf, String> {
         }
     }
     Ok(path)
-}
-
-/// A 64-bit FNV-1a hash, to name a photo by its contents.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
-        (hash ^ byte as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
 }
 
 /// What `save_changes` reads.

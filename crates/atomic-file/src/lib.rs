@@ -6,7 +6,8 @@
 //! never a mix, and a failure at any step (a full disk, a folder that became a file) leaves
 //! the old file whole and removes the temporary file. Each step goes through the [`Steps`]
 //! trait: [`Disk`] does them, and [`Faulty`] makes chosen steps fail, so a test can see what
-//! a failure at each one leaves behind.
+//! a failure at each one leaves behind. [`write_parts`] writes a file made of pieces (a table
+//! cache's header, tables and checksum) without copying them into one buffer first.
 //!
 //! [`Lock`] holds an advisory lock on a file in a folder for as long as it lives: a second
 //! [`Lock::acquire`] on that folder, from this process or another, fails with
@@ -20,4 +21,4 @@ mod write;
 
 pub use lock::{LOCK_FILE, Lock, LockError};
 pub use steps::{Disk, Faulty, Step, Steps};
-pub use write::{WriteError, write, write_with};
+pub use write::{WriteError, write, write_parts, write_parts_with, write_with};

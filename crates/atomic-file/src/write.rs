@@ -136,6 +136,30 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
 ///
 /// A [`WriteError`] naming the step that failed and the file.
 pub fn write_with(steps: &impl Steps, path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
+    write_parts_with(steps, path, &[bytes])
+}
+
+/// Replaces the file at `path` with `parts` one after another, atomically, on the disk (see
+/// [`write_parts_with`]): a large file made of pieces is written without a copy of them all.
+///
+/// # Errors
+///
+/// As [`write`].
+pub fn write_parts(path: &Path, parts: &[&[u8]]) -> Result<(), WriteError> {
+    write_parts_with(&Disk, path, parts)
+}
+
+/// [`write_with`] for a file made of `parts`, written one after another (each a write step)
+/// into the temporary file.
+///
+/// # Errors
+///
+/// A [`WriteError`] naming the step that failed and the file.
+pub fn write_parts_with(
+    steps: &impl Steps,
+    path: &Path,
+    parts: &[&[u8]],
+) -> Result<(), WriteError> {
     let Some(name) = path.file_name() else {
         return Err(WriteError::NoFileName {
             path: path.to_path_buf(),
@@ -154,8 +178,9 @@ pub fn write_with(steps: &impl Steps, path: &Path, bytes: &[u8]) -> Result<(), W
             _ => WriteError::Rename { path, temp, source },
         }
     };
-    let written = steps
-        .write(&mut file, bytes)
+    let written = parts
+        .iter()
+        .try_for_each(|part| steps.write(&mut file, part))
         .map_err(|e| failed(Step::Write, e))
         .and_then(|()| steps.sync(&file).map_err(|e| failed(Step::Sync, e)))
         .and_then(|()| {
@@ -260,6 +285,19 @@ mod tests {
         write(&path, OLD).unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), OLD);
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn parts_are_written_in_order_and_a_failed_one_leaves_the_old_file_whole() {
+        let dir = folder("parts");
+        let path = dir.join("table.bin");
+        write_parts(&path, &[b"head ", b"", b"tables ", b"sum"]).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"head tables sum");
+        let steps = Faulty::failing(&[Step::Write]);
+        assert!(write_parts_with(&steps, &path, &[NEW, OLD]).is_err());
+        assert_eq!(std::fs::read(&path).unwrap(), b"head tables sum");
+        assert_eq!(names_in(&dir), ["table.bin"]);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -1,9 +1,13 @@
 //! A board's tiles as their Lehmer code, packed without big integers.
 //!
 //! Digit `i` of a permutation of `n` counts the later entries smaller than entry `i`, in base
-//! `n - i`. Runs of digits whose bases multiply to at most 2^64 are each one mixed-radix number
-//! (the first digit most significant), written in as few bits as its largest value needs: a
-//! 4×4 board's 16 digits are one number under 16! < 2^45, an 8×8 board's take 298 bits (log2 64! is 296).
+//! `n - i` (the engine's [`npuzzle::rank::lehmer_digits`]: these digits as one number are its
+//! rank of the permutation). Runs of digits whose bases multiply to at most 2^64 are each one
+//! mixed-radix number (the first digit most significant), written in as few bits as its
+//! largest value needs: a 4×4 board's 16 digits are one number under 16! < 2^45, an 8×8
+//! board's take 298 bits (log2 64! is 296).
+
+use npuzzle::rank::{from_lehmer_digits, lehmer_digits};
 
 use crate::bits::{BitReader, BitWriter};
 use crate::error::CodeError;
@@ -36,11 +40,11 @@ fn width(product: u64) -> u32 {
 /// Writes the permutation `tiles` (each of 0..n once).
 pub fn write_permutation(writer: &mut BitWriter, tiles: &[u8]) {
     let n = tiles.len();
+    let digits = lehmer_digits(tiles);
     for (range, product) in runs(n) {
         let mut value = 0u64;
         for i in range {
-            let digit = tiles[i + 1..].iter().filter(|&&t| t < tiles[i]).count() as u64;
-            value = value * (n - i) as u64 + digit;
+            value = value * (n - i) as u64 + u64::from(digits[i]);
         }
         writer.write(value, width(product));
     }
@@ -53,7 +57,7 @@ pub fn write_permutation(writer: &mut BitWriter, tiles: &[u8]) {
 /// [`CodeError::Damaged`] if the bits run out, [`CodeError::NotABoard`] for a number past its
 /// run's last (no permutation has it).
 pub fn read_permutation(reader: &mut BitReader, n: usize) -> Result<Vec<u8>, CodeError> {
-    let mut digits = vec![0u64; n];
+    let mut digits = vec![0u8; n];
     for (range, product) in runs(n) {
         let mut value = reader.read(width(product))?;
         if value >= product {
@@ -61,12 +65,12 @@ pub fn read_permutation(reader: &mut BitReader, n: usize) -> Result<Vec<u8>, Cod
         }
         for i in range.rev() {
             let base = (n - i) as u64;
-            digits[i] = value % base;
+            digits[i] = (value % base) as u8;
             value /= base;
         }
     }
-    let mut unused: Vec<u8> = (0..n).map(|t| t as u8).collect();
-    Ok(digits.iter().map(|&d| unused.remove(d as usize)).collect())
+    // Each digit is below its base, as the run's number is below the bases' product.
+    from_lehmer_digits(&digits).ok_or(CodeError::NotABoard)
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
-//! A board's tiles packed into one word, cheap to hash, compare and copy, for the closed sets
-//! of best-first search (a packing, not a ranking: for numbers without gaps, see
-//! [`crate::rank`]).
+//! The engine's one packing: a board's tiles packed into one word, cheap to hash, compare and
+//! copy, for the closed sets of best-first search; and the cells of a stage search's tracked
+//! tiles, a byte each ([`cell_in`], [`with_cell`]). A packing, not a ranking: for numbers
+//! without gaps, see [`crate::rank`].
 
 use std::hash::Hash;
 
@@ -90,6 +91,19 @@ impl PackedTiles for Box<[u8]> {
     }
 }
 
+/// The other way round: the cells of up to 16 things (a stage search's blank and the tiles it
+/// tracks, in slots), a byte each in a `u128`; slot `i` in bits `8i..8i+8`.
+#[inline(always)]
+pub(crate) fn cell_in(key: u128, slot: usize) -> usize {
+    ((key >> (8 * slot)) & 0xFF) as usize
+}
+
+/// `key` with slot `slot` on `cell` (see [`cell_in`]).
+#[inline(always)]
+pub(crate) fn with_cell(key: u128, slot: usize, cell: usize) -> u128 {
+    (key & !(0xFF << (8 * slot))) | ((cell as u128) << (8 * slot))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,6 +118,15 @@ mod tests {
         let mut swapped = tiles.to_vec();
         swapped.swap(blank, from);
         assert_eq!(key.slide(blank, from), K::pack(&swapped));
+    }
+
+    #[test]
+    fn cells_by_slot_read_back_and_leave_the_other_slots_alone() {
+        let key = (0..16).fold(0u128, |key, slot| with_cell(key, slot, 3 * slot + 1));
+        assert!((0..16).all(|slot| cell_in(key, slot) == 3 * slot + 1));
+        let moved = with_cell(key, 5, 200);
+        assert_eq!(cell_in(moved, 5), 200);
+        assert!((0..16).all(|slot| slot == 5 || cell_in(moved, slot) == cell_in(key, slot)));
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! The engine's one ranking: the number of a placement of `k` tiles on `n` cells (a
-//! k-permutation), with no gaps, and back. (Packing, where a board's tiles are only squeezed
+//! k-permutation), with no gaps, and back; and of a set of `k` cells ([`Combinations`], colex). (Packing, where a board's tiles are only squeezed
 //! into a word to hash and compare, is [`crate::packed`].)
 //!
 //! The positions `p_0 … p_{k-1}` of a pattern's tiles (in the pattern's tile order) are ranked
@@ -10,7 +10,9 @@
 //! small board's tiles by cell) ranks the same way, as its index in lexicographic order: the
 //! small boards' distance tables ([`crate::distance::table`]) use it so, and the 8-puzzle's
 //! closed set numbers its states by the same rank of the tiles' order without the blank, read
-//! from a packed key (`search::ranked`).
+//! from a packed key (`search::ranked`). The pattern databases' build ranks its tiles' order
+//! by [`Ranker::rank_order`], and the challenge codes write a board as its Lehmer code
+//! ([`lehmer_digits`]), the digits of the same rank.
 
 /// The number of ways to place `k` distinct tiles on `n` cells: `n!/(n-k)!`.
 pub fn entries(n: usize, k: usize) -> u64 {
@@ -70,6 +72,22 @@ impl Ranker {
         rank
     }
 
+    /// The rank of the order of `k` distinct values below 32 (for a whole permutation, `k = n`,
+    /// the same as [`Ranker::rank`]): each value's digit counts the later values below it (see
+    /// [`lehmer_digits`]), so only the values' order counts, not the values. The pattern
+    /// databases' build numbers a pattern's tiles' order so, from their cells' numbers.
+    #[inline(always)]
+    pub fn rank_order(&self, values: &[u8]) -> u64 {
+        let mut later = 0u32;
+        let mut rank = 0u64;
+        for i in (0..values.len()).rev() {
+            let below = (later & ((1u32 << values[i]) - 1)).count_ones();
+            rank += u64::from(below) * self.weights[i];
+            later |= 1 << values[i];
+        }
+        rank
+    }
+
     /// The positions a rank stands for, written into `positions` (length `k`).
     pub fn unrank(&self, rank: u64, positions: &mut [u8]) {
         self.unrank_with(rank, positions, nth_set_bit);
@@ -104,6 +122,141 @@ impl Ranker {
             seen |= 1 << cell;
         }
     }
+}
+
+/// Ranks and unranks the sets of `k` of `n ≤ 32` cells (combinations, as masks) by their colex
+/// rank: the sum of `C(cell, j)` over the set's cells in increasing order (`j` from 1), which
+/// numbers the sets in increasing order of their masks. The pattern databases' build numbers
+/// the cells a pattern's tiles occupy so (`pdb::layout`), by table lookups.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Combinations {
+    /// The colex rank's share of the low 16 cells of a set, by their mask.
+    /// (The colex rank of a set of the low 16 cells, below C(16, 8), fits 16 bits.)
+    low_rank: Vec<u16>,
+    /// The share of the cells from 16 on, by how many low cells there are and their mask:
+    /// `high_rank[(low_count << high_bits) + mask]` (empty on boards of up to 16 cells).
+    high_rank: Vec<u32>,
+    /// Cells past the first 16.
+    high_bits: u32,
+    /// The cells of each set, by colex rank.
+    sets: Vec<u32>,
+}
+
+impl Combinations {
+    /// The combinations of `k` of `n` cells.
+    pub fn new(n: usize, k: usize) -> Combinations {
+        assert!(k <= n && n <= 32, "combinations need k <= n <= 32");
+        let (low_rank, high_rank, high_bits) = rank_tables(n, k);
+        // Every set of k cells in increasing order of its mask (Gosper's hack), which is the
+        // colex order.
+        let mut sets = Vec::new();
+        let mut occupied: u64 = (1u64 << k) - 1;
+        while occupied < (1u64 << n) {
+            sets.push(occupied as u32);
+            if k == 0 {
+                break;
+            }
+            let c = occupied & occupied.wrapping_neg();
+            let r = occupied + c;
+            occupied = (((r ^ occupied) >> 2) / c) | r;
+        }
+        Combinations {
+            low_rank,
+            high_rank,
+            high_bits,
+            sets,
+        }
+    }
+
+    /// The number of sets: `C(n, k)`.
+    pub fn len(&self) -> u32 {
+        self.sets.len() as u32
+    }
+
+    /// Whether there are no sets (never: the empty set is one when `k = 0`).
+    pub fn is_empty(&self) -> bool {
+        self.sets.is_empty()
+    }
+
+    /// The colex rank of a set of `k` cells, as a mask.
+    #[inline(always)]
+    pub fn rank(&self, occupied: u32) -> u32 {
+        let low = occupied & 0xFFFF;
+        let rank = u32::from(self.low_rank[low as usize]);
+        if self.high_bits == 0 {
+            return rank;
+        }
+        let row = (low.count_ones() as usize) << self.high_bits;
+        rank + self.high_rank[row + (occupied >> 16) as usize]
+    }
+
+    /// The set of cells a rank stands for, as a mask.
+    #[inline(always)]
+    pub fn unrank(&self, rank: u32) -> u32 {
+        self.sets[rank as usize]
+    }
+}
+
+/// The tables of [`Combinations::rank`] for sets of `k` of `cells` cells: the colex rank, the
+/// sum of `C(cell, j)` over the set's cells in increasing order (`j` from 1), split at cell 16.
+fn rank_tables(cells: usize, k: usize) -> (Vec<u16>, Vec<u32>, u32) {
+    let binomial = binomials(cells);
+    let share = |mut mask: u32, offset: usize, before: usize| {
+        let mut rank = 0;
+        let mut j = before + 1;
+        while mask != 0 && j <= k {
+            rank += binomial[mask.trailing_zeros() as usize + offset][j];
+            j += 1;
+            mask &= mask - 1;
+        }
+        rank
+    };
+    let low_bits = cells.min(16);
+    let high_bits = cells - low_bits;
+    let low = (0..1u32 << low_bits)
+        .map(|m| share(m, 0, 0) as u16)
+        .collect();
+    let high = if high_bits == 0 {
+        Vec::new()
+    } else {
+        (0..=k)
+            .flat_map(|before| (0..1u32 << high_bits).map(move |m| (m, before)))
+            .map(|(m, before)| share(m, 16, before))
+            .collect()
+    };
+    (low, high, high_bits as u32)
+}
+
+/// Pascal's triangle up to `cells` rows, 33 columns.
+fn binomials(cells: usize) -> Vec<[u32; 33]> {
+    let mut binomial = vec![[0u32; 33]; cells + 1];
+    for n in 0..=cells {
+        binomial[n][0] = 1;
+        for j in 1..=n.min(32) {
+            binomial[n][j] = binomial[n - 1][j - 1] + if j < n { binomial[n - 1][j] } else { 0 };
+        }
+    }
+    binomial
+}
+
+/// The Lehmer code of distinct values, of any count: digit `i` counts the later values below
+/// value `i`, and is below `n - i`. A whole permutation's [`Ranker::rank`] (and any values'
+/// [`Ranker::rank_order`]) is these digits as one mixed-radix number; the challenge codes write
+/// a board's digits in runs that fit 64 bits.
+pub fn lehmer_digits(values: &[u8]) -> Vec<u8> {
+    (0..values.len())
+        .map(|i| values[i + 1..].iter().filter(|&&v| v < values[i]).count() as u8)
+        .collect()
+}
+
+/// The permutation of `0..digits.len()` whose Lehmer code is `digits` (see [`lehmer_digits`]);
+/// `None` when a digit `i` is not below `n - i`.
+pub fn from_lehmer_digits(digits: &[u8]) -> Option<Vec<u8>> {
+    let mut unused: Vec<u8> = (0..digits.len()).map(|v| v as u8).collect();
+    digits
+        .iter()
+        .map(|&d| (usize::from(d) < unused.len()).then(|| unused.remove(usize::from(d))))
+        .collect()
 }
 
 /// The position of the `n`th set bit of `mask` (from 0), by clearing the lower set bits one
@@ -149,6 +302,40 @@ mod tests {
                     let pdep = unsafe { select_bit::<true>(mask, n) };
                     assert_eq!(pdep, nth_set_bit(mask, n));
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn the_order_of_any_values_ranks_as_its_permutation_and_as_its_lehmer_digits() {
+        let ranker = Ranker::new(4, 4);
+        for rank in 0..ranker.len() {
+            let mut order = [0u8; 4];
+            ranker.unrank(rank, &mut order);
+            assert_eq!(ranker.rank_order(&order), rank);
+            // Values far apart in the same order rank the same.
+            let spread = order.map(|v| 3 + 7 * v);
+            assert_eq!(ranker.rank_order(&spread), rank);
+            let digits = lehmer_digits(&order);
+            let mixed = (0..4).fold(0, |r, i| r * (4 - i) as u64 + u64::from(digits[i]));
+            assert_eq!(mixed, rank);
+            assert_eq!(from_lehmer_digits(&digits).as_deref(), Some(&order[..]));
+        }
+        assert_eq!(from_lehmer_digits(&[0, 3, 0, 0]), None);
+    }
+
+    #[test]
+    fn combinations_rank_in_increasing_order_of_their_masks() {
+        for (n, k) in [(9, 3), (20, 4), (25, 6), (6, 0)] {
+            let combinations = Combinations::new(n, k);
+            assert_eq!(u64::from(combinations.len()), entries(n, k) / entries(k, k));
+            let mut last = None;
+            for rank in 0..combinations.len() {
+                let set = combinations.unrank(rank);
+                assert_eq!(set.count_ones() as usize, k);
+                assert!(last < Some(set));
+                assert_eq!(combinations.rank(set), rank);
+                last = Some(set);
             }
         }
     }

@@ -13,7 +13,7 @@
 use rustc_hash::FxHashSet;
 
 use crate::board::{Board, Move, Shape};
-use crate::random::SplitMix64;
+use crate::hash::zobrist;
 use crate::search::budget::{Budget, StopReason};
 
 /// How a beam runs.
@@ -93,13 +93,6 @@ fn tile_weights(shape: Shape, growth: (u32, u32)) -> Vec<i64> {
         *weight = ratio.powi(after as i32).round().min(1e12) as i64;
     }
     weights
-}
-
-/// Zobrist keys, one per (tile, cell), from a fixed seed ([`SplitMix64`]: the keys also break
-/// ties between equal boards, so they are fixed here rather than left to a library's generator).
-pub(super) fn zobrist(cells: usize) -> Vec<u64> {
-    let mut rng = SplitMix64::new(0x853C_49E6_748F_EA9B);
-    (0..cells * cells).map(|_| rng.next_u64()).collect()
 }
 
 /// What scores and hashes a move, the same at every depth.

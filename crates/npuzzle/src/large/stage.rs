@@ -8,21 +8,15 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use crate::board::{CellDistances, Move, Shape};
-use crate::hash::fnv1a;
+use crate::hash::{fnv1a, hash_u128};
+use crate::packed::{cell_in, with_cell};
 use crate::search::arena::{Arena, NO_MOVE, Wait};
 use crate::search::budget::{Budget, StopReason};
-use crate::search::table::hash_u128;
+use crate::search::weighted::{self, Ended, Limits, Space, Visit, Weight, priority};
 
-/// The most tiles one stage may track (with the blank, 8 bits each in a `u128`).
+/// The most tiles one stage may track (with the blank, 8 bits each in a `u128`: see
+/// [`crate::packed::cell_in`]).
 pub(crate) const MAX_TRACKED: usize = 15;
-
-fn get(key: u128, slot: usize) -> usize {
-    ((key >> (8 * slot)) & 0xFF) as usize
-}
-
-fn set(key: u128, slot: usize, cell: usize) -> u128 {
-    (key & !(0xFF << (8 * slot))) | ((cell as u128) << (8 * slot))
-}
 
 /// Lone-tile cost tables (see [`lone_tile_costs`]) already computed, by walls and goal: the
 /// best-of construction tries several ways from the same board, which ask for the same tables.
@@ -138,11 +132,11 @@ impl Stage<'_> {
     /// plus the extra the real blank needs for the cheapest tile to start.
     fn estimate_tables(&self, tables: &[Rc<LoneTile>], key: u128) -> (u32, u32) {
         let cells = self.shape.cells();
-        let blank = get(key, 0);
+        let blank = cell_in(key, 0);
         let mut sum = 0u32;
         let mut extra = u32::MAX;
         for (slot, &goal) in self.goals.iter().enumerate() {
-            let cell = get(key, slot + 1);
+            let cell = cell_in(key, slot + 1);
             if cell == goal {
                 continue;
             }
@@ -164,15 +158,15 @@ impl Stage<'_> {
         self.goals
             .iter()
             .enumerate()
-            .all(|(slot, &goal)| get(key, slot + 1) == goal)
+            .all(|(slot, &goal)| cell_in(key, slot + 1) == goal)
     }
 
     fn estimate(&self, distance: &CellDistances, key: u128) -> (u32, u32) {
-        let blank = get(key, 0);
+        let blank = cell_in(key, 0);
         let mut manhattan = 0;
         let mut nearest = u32::MAX;
         for (slot, &goal) in self.goals.iter().enumerate() {
-            let cell = get(key, slot + 1);
+            let cell = cell_in(key, slot + 1);
             let d = distance.get(cell, goal);
             if d > 0 {
                 manhattan += d;
@@ -199,53 +193,31 @@ impl Stage<'_> {
         if cells.len() > MAX_TRACKED || cells.len() != self.goals.len() {
             return Ok(None);
         }
-        let key = (cells.iter().enumerate()).fold(set(0, 0, blank), |key, (slot, &cell)| {
-            set(key, slot + 1, cell)
+        let key = (cells.iter().enumerate()).fold(with_cell(0, 0, blank), |key, (slot, &cell)| {
+            with_cell(key, slot + 1, cell)
         });
         let steps = self.open_steps();
         let estimate = self.estimator(&steps, cache);
-        let (num, den) = weight;
-        let priority = |g: u32, h: u32| -> u32 {
-            ((den * g + num * h).min((1 << 22) - 1) << 10) | h.min(1023)
+        let start = priority(weight, 0, estimate(key));
+        let mut arena = Arena::new(key, hash_u128(key), (), start, 4096);
+        let mut space = StageSpace {
+            stage: self,
+            steps,
+            estimate,
+            tracked: cells.len(),
+            weight,
         };
-        let mut arena = Arena::new(key, hash_u128(key), (), priority(0, estimate(key)), 4096);
-        let mut expanded = 0u64;
-        while let Some(index) = arena.pop() {
-            let node = arena.node(index);
-            let (key, g, last) = (node.key, node.g, node.last);
-            if self.placed(key) {
-                return Ok(Some(arena.path(index)));
-            }
-            expanded += 1;
-            if expanded.is_multiple_of(2048) {
-                budget.check(0, 0)?;
-                if expanded >= max_nodes {
-                    return Ok(None);
-                }
-            }
-            let blank = get(key, 0);
-            for mv in Move::ALL {
-                let next = steps[blank][mv.index()];
-                if next == usize::MAX
-                    || (last != NO_MOVE && Move::ALL[last as usize].inverse() == mv)
-                {
-                    continue;
-                }
-                let child = slide(key, cells.len(), next, blank);
-                let (hash, priority) = (hash_u128(child), priority(g + 1, estimate(child)));
-                arena.offer(
-                    child,
-                    hash,
-                    index,
-                    g + 1,
-                    mv as u8,
-                    (),
-                    priority,
-                    Wait::InTurn,
-                );
-            }
-        }
-        Ok(None)
+        let limits = Limits {
+            every: 2048,
+            max_nodes,
+            counted: false,
+        };
+        Ok(
+            match weighted::run(&mut arena, &mut space, &limits, budget)? {
+                Ended::Stopped(index) => Some(arena.path(index)),
+                Ended::RanDry | Ended::NodeLimit => None,
+            },
+        )
     }
 
     /// The cell one step from each cell in each direction, or `usize::MAX` off the board or
@@ -286,12 +258,58 @@ impl Stage<'_> {
     }
 }
 
+/// A stage search's space: the stage, its open cells' steps, its estimate.
+struct StageSpace<'s, 'a, E> {
+    stage: &'s Stage<'a>,
+    steps: Vec<[usize; 4]>,
+    estimate: E,
+    /// How many tiles are tracked (slots 1 on of the key).
+    tracked: usize,
+    weight: Weight,
+}
+
+impl<E: Fn(u128) -> u32> Space<u128, ()> for StageSpace<'_, '_, E> {
+    /// Stops at the first board with every tracked tile on its goal.
+    fn visit(&mut self, arena: &Arena<u128, ()>, index: u32) -> Visit {
+        match self.stage.placed(arena.node(index).key) {
+            true => Visit::Stop,
+            false => Visit::Expand,
+        }
+    }
+
+    /// Offers every child but the move back, through the open cells.
+    fn expand(&self, arena: &mut Arena<u128, ()>, index: u32) {
+        let node = arena.node(index);
+        let (key, g, last) = (node.key, node.g, node.last);
+        let blank = cell_in(key, 0);
+        for mv in Move::ALL {
+            let next = self.steps[blank][mv.index()];
+            if next == usize::MAX || (last != NO_MOVE && Move::ALL[last as usize].inverse() == mv) {
+                continue;
+            }
+            let child = slide(key, self.tracked, next, blank);
+            let h = (self.estimate)(child);
+            let (hash, priority) = (hash_u128(child), priority(self.weight, g + 1, h));
+            arena.offer(
+                child,
+                hash,
+                index,
+                g + 1,
+                mv as u8,
+                (),
+                priority,
+                Wait::InTurn,
+            );
+        }
+    }
+}
+
 /// The key after the blank moves from `blank` to `next`: the tracked tile there, if any of the
 /// `tracked`, moves to `blank`.
 fn slide(key: u128, tracked: usize, next: usize, blank: usize) -> u128 {
-    let child = set(key, 0, next);
-    match (1..=tracked).find(|&slot| get(key, slot) == next) {
-        Some(slot) => set(child, slot, blank),
+    let child = with_cell(key, 0, next);
+    match (1..=tracked).find(|&slot| cell_in(key, slot) == next) {
+        Some(slot) => with_cell(child, slot, blank),
         None => child,
     }
 }

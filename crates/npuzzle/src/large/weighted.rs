@@ -1,14 +1,17 @@
 //! Weighted A* on boards of up to 25 cells, with Manhattan + linear conflict kept incrementally,
 //! pruned by the best length known so far: the anytime search behind near-optimal 5×5 answers.
+//! The search itself is the engine's one weighted A* ([`crate::search::weighted`]); here are
+//! the boards' estimates and the pruning.
 
 use crate::board::{Board, Move, Shape};
 use crate::estimate::pdb::PdbLookup;
 use crate::estimate::toward::Toward;
+use crate::hash::hash_u128;
 use crate::packed::PackedTiles;
 use crate::pdb::PatternDatabase;
 use crate::search::arena::{Arena, NO_MOVE, Wait};
 use crate::search::budget::{Budget, StopReason};
-use crate::search::table::hash_u128;
+use crate::search::weighted::{self, Ended, Limits, Space, Visit, Weight, priority};
 
 /// The most cells a board may have for this search (five bits a cell in a `u128`).
 pub(crate) const MAX_CELLS: usize = 25;
@@ -162,77 +165,83 @@ pub(crate) enum WeightedEnd {
 pub(crate) fn weighted_astar(
     board: &Board,
     heuristic: &WeightedEstimate,
-    weight: (u32, u32),
+    weight: Weight,
     upper: usize,
     max_nodes: u64,
     budget: &Budget,
     on_found: &mut dyn FnMut(Vec<Move>),
 ) -> Result<WeightedEnd, StopReason> {
-    let shape = board.shape();
-    let search = WeightedSearch {
-        heuristic,
-        weight,
-        steps: shape.step_table(),
-    };
     let key = u128::pack(board.tiles());
     let (h, excess) = heuristic.full(key);
     if usize::from(h) >= upper {
         return Ok(WeightedEnd::NoneShorter);
     }
-    let blank = board.blank() as u8;
-    let root = Data { h, blank, excess };
-    let mut arena = Arena::new(key, hash_u128(key), root, search.priority(0, h), 4096);
-    let (mut upper, mut found_any, mut expanded) = (upper, false, 0u64);
-    while let Some(index) = arena.pop() {
+    let root = Data {
+        h,
+        blank: board.blank() as u8,
+        excess,
+    };
+    let start = priority(weight, 0, u32::from(h));
+    let mut arena = Arena::new(key, hash_u128(key), root, start, 4096);
+    let mut search = WeightedSearch {
+        heuristic,
+        weight,
+        steps: board.shape().step_table(),
+        upper,
+        found_any: false,
+        on_found,
+    };
+    let limits = Limits {
+        every: 4096,
+        max_nodes,
+        counted: true,
+    };
+    match weighted::run(&mut arena, &mut search, &limits, budget)? {
+        Ended::NodeLimit => Err(StopReason::NodeLimit),
+        // The open list ran dry with every node of `g + h` under the bound expanded: nothing is
+        // shorter than the last bound.
+        Ended::RanDry | Ended::Stopped(_) => Ok(match search.found_any {
+            true => WeightedEnd::Exhausted,
+            false => WeightedEnd::NoneShorter,
+        }),
+    }
+}
+
+/// A weighted search's space: what stays the same from node to node, the best length known,
+/// and where the solutions go.
+struct WeightedSearch<'a, 'f> {
+    heuristic: &'a WeightedEstimate<'a>,
+    weight: Weight,
+    /// The cell one step from each cell in each direction, or `usize::MAX`.
+    steps: Vec<[usize; 4]>,
+    /// The best length known: nodes whose `g + h` reach it are pruned.
+    upper: usize,
+    found_any: bool,
+    on_found: &'f mut dyn FnMut(Vec<Move>),
+}
+
+impl Space<u128, Data> for WeightedSearch<'_, '_> {
+    /// Prunes a node whose `g + h` reaches the best length; passes a goal on (the search goes
+    /// on, under its length).
+    fn visit(&mut self, arena: &Arena<u128, Data>, index: u32) -> Visit {
         let node = arena.node(index);
         let (g, h) = (node.g as u16, node.data.h);
-        if usize::from(g + h) >= upper {
-            continue;
+        if usize::from(g + h) >= self.upper {
+            return Visit::Skip;
         }
         if h == 0 {
             let moves = arena.path(index);
-            upper = moves.len();
-            found_any = true;
-            on_found(moves);
-            continue;
+            self.upper = moves.len();
+            self.found_any = true;
+            (self.on_found)(moves);
+            return Visit::Skip;
         }
-        expanded += 1;
-        if expanded.is_multiple_of(4096) {
-            budget.check(expanded, arena.memory(0))?;
-            if expanded >= max_nodes {
-                return Err(StopReason::NodeLimit);
-            }
-        }
-        search.expand(&mut arena, index, upper);
-    }
-    // The open list ran dry with every node of `g + h` under the bound expanded: nothing is
-    // shorter than the last bound.
-    Ok(match found_any {
-        true => WeightedEnd::Exhausted,
-        false => WeightedEnd::NoneShorter,
-    })
-}
-
-/// What a weighted search keeps the same from node to node.
-struct WeightedSearch<'a> {
-    heuristic: &'a WeightedEstimate<'a>,
-    /// `num / den`, the heuristic's weight.
-    weight: (u32, u32),
-    /// The cell one step from each cell in each direction, or `usize::MAX`.
-    steps: Vec<[usize; 4]>,
-}
-
-impl WeightedSearch<'_> {
-    /// `den × g + num × h`, ties broken towards the lower `h`.
-    fn priority(&self, g: u16, h: u16) -> u32 {
-        let (num, den) = self.weight;
-        let f = (den * u32::from(g) + num * u32::from(h)).min((1 << 21) - 1);
-        (f << 10) | u32::from(h.min(1023))
+        Visit::Expand
     }
 
-    /// Offers the children of node `index` (never the move back) whose `g + h` is under
-    /// `upper`.
-    fn expand(&self, arena: &mut Arena<u128, Data>, index: u32, upper: usize) {
+    /// Offers the children of node `index` (never the move back) whose `g + h` is under the
+    /// best length.
+    fn expand(&self, arena: &mut Arena<u128, Data>, index: u32) {
         let node = arena.node(index);
         let (key, g, last) = (node.key, node.g as u16 + 1, node.last);
         let Data { h, blank, excess } = node.data;
@@ -247,7 +256,7 @@ impl WeightedSearch<'_> {
             }
             let child = key.slide(blank, from);
             let (h, excess) = self.heuristic.after(key, child, (h, excess), blank, from);
-            if usize::from(g + h) >= upper {
+            if usize::from(g + h) >= self.upper {
                 continue;
             }
             let data = Data {
@@ -255,7 +264,7 @@ impl WeightedSearch<'_> {
                 blank: from as u8,
                 excess,
             };
-            let priority = self.priority(g, h);
+            let priority = priority(self.weight, u32::from(g), u32::from(h));
             arena.offer(
                 child,
                 hash_u128(child),

@@ -1,5 +1,5 @@
-//! The 4×4 MTM tables on disk, in the pattern databases' folder: `4x4-mtm.tbl`, written to a
-//! temporary name and renamed (a reader never sees half a file), checked whole on reading.
+//! The 4×4 MTM tables on disk, in the pattern databases' folder: `4x4-mtm.tbl`, written
+//! through `atomic-file` (a reader never sees half a file), checked whole on reading.
 //!
 //! ```text
 //! "NPZMTM1\n"  magic and format version, 8 bytes
@@ -9,12 +9,13 @@
 //! ```
 
 use std::fs::{self, File};
-use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::table::{Checksum, MtmTable};
+use super::table::MtmTable;
 use crate::board::Shape;
+use crate::hash::MtmChecksum;
 use crate::progress::{PdbEvent, ProgressEvent};
 use crate::search::budget::{Budget, StopReason};
 
@@ -56,7 +57,7 @@ pub fn load(shape: Shape, patterns: &[Vec<u8>], dir: &Path) -> io::Result<Vec<Mt
     if head != expected {
         return Err(bad("another shape, tile sets or format"));
     }
-    let mut sum = Checksum::new();
+    let mut sum = MtmChecksum::new();
     let tables = patterns
         .iter()
         .map(|tiles| MtmTable::read(shape, tiles, &mut input, &mut sum))
@@ -71,32 +72,24 @@ pub fn load(shape: Shape, patterns: &[Vec<u8>], dir: &Path) -> io::Result<Vec<Mt
     Ok(tables)
 }
 
-/// Writes the tables to their file in `dir` (made if missing), through a temporary file.
+/// Writes the tables to their file in `dir` (made if missing), atomically through
+/// `atomic-file` (a temporary file, synced, renamed, the folder synced).
 ///
 /// # Errors
 ///
 /// An I/O error when the folder or the file cannot be written.
 pub fn save(shape: Shape, patterns: &[Vec<u8>], tables: &[MtmTable], dir: &Path) -> io::Result<()> {
     fs::create_dir_all(dir)?;
-    let path = file_path(dir, shape);
-    let temporary = path.with_extension(format!("tmp{}", std::process::id()));
-    let written = (|| {
-        let mut out = BufWriter::with_capacity(1 << 20, File::create(&temporary)?);
-        out.write_all(&header(shape, patterns))?;
-        let mut sum = Checksum::new();
-        for table in tables {
-            table.write(&mut out, &mut sum)?;
-        }
-        out.write_all(&sum.0.to_le_bytes())?;
-        out.into_inner().map_err(|e| e.into_error())?.sync_all()
-    })();
-    match written {
-        Ok(()) => fs::rename(&temporary, &path),
-        Err(error) => {
-            let _ = fs::remove_file(&temporary);
-            Err(error)
-        }
+    let head = header(shape, patterns);
+    let mut sum = MtmChecksum::new();
+    let mut parts = vec![head.as_slice()];
+    for table in tables {
+        sum.add(table.entries());
+        parts.push(table.entries());
     }
+    let sum = sum.0.to_le_bytes();
+    parts.push(&sum);
+    atomic_file::write_parts(&file_path(dir, shape), &parts).map_err(io::Error::other)
 }
 
 /// Reads the tables of `patterns` from their file in `dir`, or builds them and saves them

@@ -5,13 +5,14 @@
 //! at once, so tables combine by their maximum, not their sum.
 
 use std::convert::Infallible;
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
 
 use crate::board::{Board, Move, Shape};
+use crate::hash::MtmChecksum;
 use crate::pdb::build::{in_huge_pages, prefetch};
 use crate::progress::{PdbEvent, ProgressEvent};
 use crate::rank::Ranker;
@@ -133,17 +134,13 @@ impl MtmTable {
         ))
     }
 
-    /// Writes the table's entries (the tiles are the caller's to write).
-    ///
-    /// # Errors
-    ///
-    /// The writer's error.
-    pub fn write(&self, out: &mut impl Write, sum: &mut Checksum) -> io::Result<()> {
-        sum.add(&self.distances);
-        out.write_all(&self.distances)
+    /// The table's entries, a byte each, as a file holds them (the tiles are the caller's to
+    /// write).
+    pub fn entries(&self) -> &[u8] {
+        &self.distances
     }
 
-    /// Reads the entries of the table of `tiles` on `shape`, as [`MtmTable::write`] wrote them.
+    /// Reads the entries of the table of `tiles` on `shape`, as a file holds them ([`MtmTable::entries`]).
     ///
     /// # Errors
     ///
@@ -152,7 +149,7 @@ impl MtmTable {
         shape: Shape,
         tiles: &[u8],
         input: &mut impl Read,
-        sum: &mut Checksum,
+        sum: &mut MtmChecksum,
     ) -> io::Result<MtmTable> {
         let mut tiles = tiles.to_vec();
         tiles.push(0);
@@ -294,31 +291,4 @@ pub fn cells_of(board: &Board) -> [u8; 16] {
         cell_of[tile as usize] = cell as u8;
     }
     cell_of
-}
-
-/// A fast 64-bit checksum of the bytes of a cached file (it catches damage, not tampering).
-#[derive(Clone, Copy, Debug)]
-pub struct Checksum(pub u64);
-
-impl Checksum {
-    /// A checksum of nothing yet.
-    pub fn new() -> Checksum {
-        Checksum(0xcbf2_9ce4_8422_2325)
-    }
-
-    /// Adds bytes, eight at a time.
-    pub fn add(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.0 = (self.0 ^ u64::from_le_bytes(word)).wrapping_mul(0x0000_0100_0000_01b3);
-            self.0 ^= self.0 >> 29;
-        }
-    }
-}
-
-impl Default for Checksum {
-    fn default() -> Checksum {
-        Checksum::new()
-    }
 }

@@ -331,7 +331,7 @@ impl<'a> Builder<'a> {
         let combination = self.layout.combination(occupied);
         let blank = snake.number(shape.goal_cell(0));
         let slot = self.layout.slot_of(combination, u32::from(blank));
-        let order = self.layout.order(&goal);
+        let order = self.layout.orders.rank_order(&goal);
         self.claim(order * self.layout.slots() + u64::from(slot), code(0));
         self.record(self.table_rank(&goal), 0);
     }
@@ -637,7 +637,7 @@ impl<'a> Builder<'a> {
                 let now_order = if passed == 0 {
                     order
                 } else {
-                    layout.order(&positions)
+                    layout.orders.rank_order(&positions)
                 };
                 let row = i * self.cells;
                 let now_md = md + u32::from(self.manhattan[row + to as usize])

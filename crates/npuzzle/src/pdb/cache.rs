@@ -11,20 +11,20 @@
 //! u64 checksum of everything above
 //! ```
 //!
-//! A file is written to a temporary name in the same folder, synced, then renamed over the
-//! final name, so a reader never sees a half-written file, and of two concurrent builds the
-//! last rename wins with a whole file. A file that is missing, truncated, of another version
+//! A file is written by `atomic-file` (a temporary name in the same folder, synced, renamed
+//! over the final name, the folder synced), so a reader never sees a half-written file, and
+//! of two concurrent builds the last rename wins with a whole file. A file that is missing, truncated, of another version
 //! or shape or partition, or whose checksum fails, is reported and rebuilt.
 
 use std::fs::{self, File};
-use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufReader, Read};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::build::{build_memory, build_table};
 use super::{Partition, PatternDatabase, PatternTable, PdbError, PdbEvent};
+use crate::hash::PdbChecksum;
 use crate::progress::ProgressEvent;
 use crate::search::budget::{Budget, StopReason};
 
@@ -55,29 +55,6 @@ pub fn file_path(dir: &Path, partition: &Partition) -> PathBuf {
     ))
 }
 
-/// A fast 64-bit checksum over whole words (not cryptographic: it catches damage).
-#[derive(Clone, Copy)]
-struct Checksum(u64);
-
-impl Checksum {
-    fn new() -> Checksum {
-        Checksum(0x243F_6A88_85A3_08D3)
-    }
-
-    fn add(&mut self, bytes: &[u8]) {
-        let mut h = self.0 ^ bytes.len() as u64;
-        let mut words = bytes.chunks_exact(8);
-        for word in &mut words {
-            let w = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
-            h = (h.rotate_left(23) ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-        for &b in words.remainder() {
-            h = (h.rotate_left(23) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-        self.0 = h ^ (h >> 29);
-    }
-}
-
 /// The header bytes for a partition (everything before the tables).
 fn header(partition: &Partition) -> Vec<u8> {
     let mut out = Vec::new();
@@ -97,56 +74,31 @@ fn header(partition: &Partition) -> Vec<u8> {
     out
 }
 
-/// Writes a database to `path` atomically; returns the bytes written.
+/// Writes a database to `path` atomically (through `atomic-file`: a temporary file, synced,
+/// renamed over `path`, and the folder synced); returns the bytes written.
 ///
 /// # Errors
 ///
 /// [`PdbError::Save`] when the file cannot be written (nothing is left half-written).
 pub fn save(db: &PatternDatabase, path: &Path) -> Result<u64, PdbError> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let fail = |e: io::Error| PdbError::Save {
+    let fail = |message: String| PdbError::Save {
         path: path.to_path_buf(),
-        message: e.to_string(),
+        message,
     };
     let dir = path.parent().unwrap_or(Path::new("."));
-    fs::create_dir_all(dir).map_err(fail)?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "pdb".into());
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.subsec_nanos())
-        .unwrap_or(0);
-    let temp = dir.join(format!(
-        ".{name}.tmp-{}-{nanos}-{}",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    let result = (|| -> io::Result<u64> {
-        let file = File::create(&temp)?;
-        let mut out = BufWriter::with_capacity(1 << 20, file);
-        let mut sum = Checksum::new();
-        let head = header(db.partition());
-        sum.add(&head);
-        out.write_all(&head)?;
-        let mut written = head.len() as u64;
-        for table in db.tables() {
-            sum.add(table.data());
-            out.write_all(table.data())?;
-            written += table.data().len() as u64;
-        }
-        out.write_all(&sum.0.to_le_bytes())?;
-        let file = out.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        drop(file);
-        fs::rename(&temp, path)?;
-        Ok(written + 8)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&temp);
+    fs::create_dir_all(dir).map_err(|e| fail(e.to_string()))?;
+    let head = header(db.partition());
+    let mut sum = PdbChecksum::new();
+    sum.add(&head);
+    let mut parts = vec![head.as_slice()];
+    for table in db.tables() {
+        sum.add(table.data());
+        parts.push(table.data());
     }
-    result.map_err(fail)
+    let sum = sum.0.to_le_bytes();
+    parts.push(&sum);
+    atomic_file::write_parts(path, &parts).map_err(|e| fail(e.to_string()))?;
+    Ok(parts.iter().map(|part| part.len() as u64).sum())
 }
 
 /// Why a cached file was not used.
@@ -189,7 +141,7 @@ pub fn load(partition: &Partition, path: &Path) -> io::Result<PatternDatabase> {
     if length > expected_length {
         return Err(bad("the file has trailing bytes"));
     }
-    let mut sum = Checksum::new();
+    let mut sum = PdbChecksum::new();
     sum.add(&head);
     let mut tables = Vec::with_capacity(partition.patterns().len());
     for pattern in partition.patterns() {

@@ -9,7 +9,7 @@
 //! so most of a state's neighbours lie in the same order's block of `slots` states.
 
 use crate::board::{Move, Shape};
-use crate::rank::{Ranker, entries};
+use crate::rank::{Combinations, Ranker, entries};
 
 /// A board's cells as a build numbers them: row by row, every other row backwards (a snake).
 /// A tile moved along a row passes no other cell, and neither does the one vertical move where
@@ -118,16 +118,8 @@ pub(super) struct Layout {
     pub(super) masks: Masks,
     cells: usize,
     k: usize,
-    /// The colex rank's share of the low 16 cells of a set, by their mask.
-    /// (The colex rank of a set of the low 16 cells, below C(16, 8), fits 16 bits.)
-    low_rank: Vec<u16>,
-    /// The share of the cells from 16 on, by how many low cells there are and their mask:
-    /// `high_rank[(low_count << high_bits) + mask]` (empty on boards of up to 16 cells).
-    high_rank: Vec<u32>,
-    /// Cells past the first 16.
-    high_bits: u32,
-    /// The occupied cells of each combination, by colex rank.
-    combos: Vec<u32>,
+    /// Ranks the sets of cells the tiles occupy.
+    combinations: Combinations,
     /// Each combination's first slot, and its number of regions less one above [`REGIONS`]
     /// (nought unless its free cells make more than one region).
     first_slot: Vec<u32>,
@@ -151,16 +143,13 @@ impl Layout {
         let cells = shape.cells();
         let snake = Snake::new(shape);
         let masks = Masks::new(shape, &snake);
-        let (low_rank, high_rank, high_bits) = rank_tables(cells, k);
+        let combinations = Combinations::new(cells, k);
         let mut layout = Layout {
             snake,
             masks,
             cells,
             k,
-            low_rank,
-            high_rank,
-            high_bits,
-            combos: Vec::new(),
+            combinations,
             first_slot: Vec::new(),
             region_of: Vec::new(),
             region_words: cells.div_ceil(16),
@@ -168,25 +157,15 @@ impl Layout {
             slot_region: Vec::new(),
             orders: Ranker::new(k, k),
         };
-        // Every set of k cells in increasing order of its mask (Gosper's hack), which is the
-        // colex order.
-        let mut occupied: u64 = (1u64 << k) - 1;
-        while occupied < (1u64 << cells) {
-            layout.add_combination(occupied as u32);
-            if k == 0 {
-                break;
-            }
-            let c = occupied & occupied.wrapping_neg();
-            let r = occupied + c;
-            occupied = (((r ^ occupied) >> 2) / c) | r;
+        for combination in 0..layout.combinations.len() {
+            layout.add_combination(combination);
         }
         layout
     }
 
-    /// Numbers the regions of the combination `occupied` (the next in colex order).
-    fn add_combination(&mut self, occupied: u32) {
-        let combination = self.combos.len() as u32;
-        self.combos.push(occupied);
+    /// Numbers the regions of the combination of rank `combination` (the next in colex order).
+    fn add_combination(&mut self, combination: u32) {
+        let occupied = self.combinations.unrank(combination);
         let first = self.slot_combo.len() as u32;
         let base = self.region_of.len();
         self.region_of.resize(base + self.region_words, 0);
@@ -225,7 +204,7 @@ impl Layout {
     /// The number of combinations.
     #[cfg(test)]
     pub(super) fn combinations(&self) -> u64 {
-        self.combos.len() as u64
+        u64::from(self.combinations.len())
     }
 
     /// The number of states.
@@ -241,19 +220,13 @@ impl Layout {
     /// The colex rank of a set of cells among sets of its size.
     #[inline(always)]
     pub(super) fn combination(&self, occupied: u32) -> u32 {
-        let low = occupied & 0xFFFF;
-        let rank = u32::from(self.low_rank[low as usize]);
-        if self.high_bits == 0 {
-            return rank;
-        }
-        let row = (low.count_ones() as usize) << self.high_bits;
-        rank + self.high_rank[row + (occupied >> 16) as usize]
+        self.combinations.rank(occupied)
     }
 
     /// The occupied cells of a combination.
     #[inline(always)]
     pub(super) fn occupied(&self, combination: u32) -> u32 {
-        self.combos[combination as usize]
+        self.combinations.unrank(combination)
     }
 
     /// A slot's combination and region.
@@ -282,63 +255,6 @@ impl Layout {
         let entry = self.first_slot[combination as usize];
         (entry & ((1 << REGIONS) - 1), (entry >> REGIONS) + 1)
     }
-
-    /// The rank of the tiles' order, given each tile's cell by its build number (pattern
-    /// order): tile `i`'s digit counts the later tiles on lower cells.
-    #[inline(always)]
-    pub(super) fn order(&self, positions: &[u8]) -> u64 {
-        let weights = self.orders.weights();
-        let mut later = 0u32;
-        let mut rank = 0u64;
-        for i in (0..positions.len()).rev() {
-            let below = (later & ((1u32 << positions[i]) - 1)).count_ones();
-            rank += u64::from(below) * weights[i];
-            later |= 1 << positions[i];
-        }
-        rank
-    }
-}
-
-/// The tables of [`Layout::combination`] for sets of `k` of `cells` cells: the colex rank, the
-/// sum of `C(cell, j)` over the set's cells in increasing order (`j` from 1), split at cell 16.
-fn rank_tables(cells: usize, k: usize) -> (Vec<u16>, Vec<u32>, u32) {
-    let binomial = binomials(cells);
-    let share = |mut mask: u32, offset: usize, before: usize| {
-        let mut rank = 0;
-        let mut j = before + 1;
-        while mask != 0 && j <= k {
-            rank += binomial[mask.trailing_zeros() as usize + offset][j];
-            j += 1;
-            mask &= mask - 1;
-        }
-        rank
-    };
-    let low_bits = cells.min(16);
-    let high_bits = cells - low_bits;
-    let low = (0..1u32 << low_bits)
-        .map(|m| share(m, 0, 0) as u16)
-        .collect();
-    let high = if high_bits == 0 {
-        Vec::new()
-    } else {
-        (0..=k)
-            .flat_map(|before| (0..1u32 << high_bits).map(move |m| (m, before)))
-            .map(|(m, before)| share(m, 16, before))
-            .collect()
-    };
-    (low, high, high_bits as u32)
-}
-
-/// Pascal's triangle up to `cells` rows, 33 columns.
-fn binomials(cells: usize) -> Vec<[u32; 33]> {
-    let mut binomial = vec![[0u32; 33]; cells + 1];
-    for n in 0..=cells {
-        binomial[n][0] = 1;
-        for j in 1..=n.min(32) {
-            binomial[n][j] = binomial[n - 1][j - 1] + if j < n { binomial[n - 1][j] } else { 0 };
-        }
-    }
-    binomial
 }
 
 #[cfg(test)]
@@ -413,7 +329,7 @@ mod tests {
             let occupied = positions.iter().fold(0u32, |m, &p| m | 1 << p);
             let c = layout.combination(occupied);
             assert_eq!(layout.occupied(c), occupied);
-            let order = layout.order(&positions);
+            let order = layout.orders.rank_order(&positions);
             // The order's permutation, unranked, puts each tile back on its cell.
             let mut ranks = [0u8; 3];
             layout.orders.unrank(order, &mut ranks);

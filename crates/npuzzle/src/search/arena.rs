@@ -184,7 +184,7 @@ impl<K: PartialEq, D, T: Closed> Arena<K, D, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::table::hash_of;
+    use crate::hash::hash_of;
 
     #[test]
     fn a_shorter_path_supersedes_the_queued_node() {

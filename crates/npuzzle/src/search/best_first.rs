@@ -28,9 +28,10 @@ use super::budget::{Budget, GaveUp, StopReason, Stopwatch};
 use crate::packed::PackedTiles;
 
 use super::ranked::{MAX_RANKED_CELLS, RankTable, StateNumbers};
-use super::table::{Closed, StateTable, hash_of};
+use super::table::{Closed, StateTable};
 use crate::board::{Board, Move, Shape};
 use crate::estimate::manhattan_table;
+use crate::hash::hash_of;
 
 /// How the open list is ordered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

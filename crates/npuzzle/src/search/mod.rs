@@ -2,11 +2,13 @@
 //!
 //! Here: A* and greedy (`astar`, `greedy`, over `best_first`), IDA* (`idastar`), breadth-first
 //! ground truth (`bfs`); the best-first core they and the large-board searches share (`arena`,
-//! `heap`, the closed sets `table` and `ranked`; the packed states are [`crate::packed`]); budgets
-//! (`budget`).
+//! `heap`, the closed sets `table` and `ranked`; the packed states are [`crate::packed`]); the
+//! one weighted A* (`weighted`), which the large boards' weighted A* and stage search run;
+//! budgets (`budget`).
 //!
 //! The large-board searches live in [`crate::large`], one module each: the wide beams
-//! (`wide`), the presorting beam (`beam`), weighted A* (`weighted`), the stage search (`stage`)
+//! (`wide`), the presorting beam (`beam`), weighted A* on whole boards (`weighted`), the stage
+//! search (`stage`)
 //! and the windowed IDA* re-solves (`shorten`).
 
 pub(crate) mod arena;
@@ -19,3 +21,4 @@ pub mod heap;
 pub mod idastar;
 pub(crate) mod ranked;
 pub(crate) mod table;
+pub(crate) mod weighted;

@@ -4,29 +4,11 @@
 //! half of its state's hash (the tag), which also picks the slot: so a slot is eight bytes
 //! whatever the board, a probe reads the arena only when tags agree, and growing never reads
 //! the arena. Linear probing over a power-of-two table kept at most half full; an all-zero slot
-//! is empty, so a new table is zeroed memory. Callers hash states with [`hash_of`].
-
-use std::hash::{BuildHasher, Hash};
-
-use rustc_hash::FxBuildHasher;
+//! is empty, so a new table is zeroed memory. Callers hash states with
+//! [`crate::hash::hash_of`].
 
 const EMPTY: u64 = 0;
 const INDEX_BITS: u64 = 0xFFFF_FFFF;
-
-/// The hash the table expects for a state.
-pub(crate) fn hash_of<K: Hash>(key: &K) -> u64 {
-    FxBuildHasher.hash_one(key)
-}
-
-/// The hash the table expects for a state packed into a `u128` whose information sits in its
-/// low bytes (the large-board searches' keys): mixed so that the high half, which picks the
-/// slot, depends on every bit. [`hash_of`] on such keys crowded the table (measured: the whole
-/// best-of construction 20–45 % slower than with a hash map, against 15 % faster with this).
-pub(crate) fn hash_u128(key: u128) -> u64 {
-    let folded = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
-    let mixed = folded.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (mixed ^ (mixed >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93)
-}
 
 /// A closed set: each state's best node in the arena.
 pub(crate) trait Closed {
@@ -187,6 +169,7 @@ impl StateTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hash::{hash_of, hash_u128};
 
     #[test]
     fn finds_what_was_filled_through_growth() {

@@ -5,7 +5,7 @@
 
 use crate::board::{Move, Shape};
 use crate::estimate::toward::Toward;
-use crate::large::beam::zobrist;
+use crate::hash::zobrist;
 
 /// How much one move of the estimate outweighs one unit of the spread in a board's rank.
 ///

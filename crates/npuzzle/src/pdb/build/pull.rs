@@ -200,7 +200,7 @@ impl Builder<'_> {
                     continue;
                 }
                 positions[i] = to as u8;
-                let state = layout.order(&positions) * slots + u64::from(now_slot);
+                let state = layout.orders.rank_order(&positions) * slots + u64::from(now_slot);
                 positions[i] = from as u8;
                 prefetch(&self.seen[(state >> 5) as usize]);
                 waiting.far[waiting.fars] = state;
