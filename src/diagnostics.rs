@@ -134,14 +134,17 @@ fn challenge_on_screen(
     }
 }
 
+/// The frame time a smooth animation stays under (30 frames a second), in seconds.
+const SMOOTH: f32 = 1.0 / 30.0;
+
 /// With `--frame-stats` (or `SNAPSLIDE_FRAME_LOG` set), logs the mean and worst frame time
-/// every two seconds.
+/// every two seconds, and how many frames took longer than [`SMOOTH`].
 fn frame_stats(
     options: Res<CliOptions>,
     time: Res<Time<Real>>,
     frames: Option<Res<crate::redraw::Frames>>,
     mut on: Local<Option<bool>>,
-    mut window: Local<(f32, f32, u32)>,
+    mut window: Local<(f32, f32, u32, u32)>,
 ) {
     let on = *on.get_or_insert_with(|| {
         options.frame_stats || std::env::var_os("SNAPSLIDE_FRAME_LOG").is_some()
@@ -153,15 +156,18 @@ fn frame_stats(
     window.0 += dt;
     window.1 = window.1.max(dt);
     window.2 += 1;
+    window.3 += u32::from(dt > SMOOTH);
     if window.0 >= 2.0 {
         info!(
-            "frames: {} in {:.2} s, mean {:.2} ms, worst {:.2} ms ({:?})",
+            "frames: {} in {:.2} s, mean {:.2} ms, worst {:.2} ms, {} over {:.1} ms ({:?})",
             window.2,
             window.0,
             window.0 * 1000.0 / window.2 as f32,
             window.1 * 1000.0,
+            window.3,
+            SMOOTH * 1000.0,
             frames.map(|f| f.mode)
         );
-        *window = (0.0, 0.0, 0);
+        *window = (0.0, 0.0, 0, 0);
     }
 }

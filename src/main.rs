@@ -146,7 +146,10 @@ fn hold_data_folder(options: &CliOptions) -> Result<Option<atomic_file::Lock>, E
         Err(error @ HoldError::AlreadyOpen { .. }) => {
             eprintln!("snapslide: {error}");
             // Started from a launcher, there is no terminal: the desktop says it too.
-            #[cfg(target_os = "linux")]
+            #[cfg(all(
+                target_os = "linux",
+                not(any(target_os = "android", target_os = "ios"))
+            ))]
             snapslide::platform::desktop_notice::notify(
                 "Snapslide is already open",
                 &error.to_string(),
