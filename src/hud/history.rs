@@ -10,6 +10,7 @@ use crate::game::stats::{
     AVERAGES, Attempt, Average, Category, Metric, Statistics, StatsReport, format_figure, group,
     rolling_average,
 };
+use crate::words::{day_name, result_time};
 
 /// How many of the latest solves the chart plots.
 pub const CHARTED: usize = 100;
@@ -38,12 +39,7 @@ impl Counted {
     /// Counts the attempts the history's solves make (what the sheet counts off the frame).
     pub fn of_attempts(attempts: Vec<(Category, Attempt)>) -> Counted {
         let results = group(attempts);
-        let report = StatsReport {
-            categories: results
-                .iter()
-                .map(|(category, results)| (*category, Statistics::of(results)))
-                .collect(),
-        };
+        let report = StatsReport::of_groups(&results);
         let charted = results.iter().filter(|(_, results)| results.len() >= 2);
         let charts = charted
             .clone()
@@ -136,7 +132,6 @@ fn chart(ui: &mut egui::Ui, name: &str, lines: &ChartLines, charted: usize) {
         egui::WidgetInfo::labeled(egui::WidgetType::Label, true, text)
     });
 }
-use crate::words::{day_name, result_time};
 
 /// How many solves the Solves sheet lists.
 pub const SOLVES_LISTED: usize = 200;

@@ -163,9 +163,15 @@ pub struct StatsReport {
 impl StatsReport {
     /// The statistics of keyed attempts, oldest first.
     pub fn new(attempts: impl IntoIterator<Item = (Category, Attempt)>) -> StatsReport {
-        let categories = group(attempts)
-            .into_iter()
-            .map(|(category, attempts)| (category, Statistics::of(&attempts)))
+        StatsReport::of_groups(&group(attempts))
+    }
+
+    /// The statistics of attempts already grouped by category ([`group`]), for a caller that
+    /// keeps the groups too (the app's chart).
+    pub fn of_groups(groups: &BTreeMap<Category, Vec<Attempt>>) -> StatsReport {
+        let categories = groups
+            .iter()
+            .map(|(category, attempts)| (*category, Statistics::of(attempts)))
             .collect();
         StatsReport { categories }
     }
