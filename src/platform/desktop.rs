@@ -251,22 +251,24 @@ fn simulated_safe_area(inbox: Res<Inbox>) {
 /// A photo file chosen in the app's own file dialog, read as a dropped one is.
 fn chosen_files(mut chosen: MessageReader<PhotoFileChosen>, inbox: Res<Inbox>) {
     for PhotoFileChosen(path) in chosen.read() {
-        let (path, inbox) = (path.clone(), inbox.clone());
-        IoTaskPool::get()
-            .spawn(async move { inbox.push(read_photo(&path)) })
-            .detach();
+        read_in_background(path.clone(), &inbox);
     }
 }
 
 fn dropped_files(mut drops: MessageReader<FileDragAndDrop>, inbox: Res<Inbox>) {
     for drop in drops.read() {
         if let FileDragAndDrop::DroppedFile { path_buf, .. } = drop {
-            let (path, inbox): (PathBuf, Inbox) = (path_buf.clone(), inbox.clone());
-            IoTaskPool::get()
-                .spawn(async move { inbox.push(read_photo(&path)) })
-                .detach();
+            read_in_background(path_buf.clone(), &inbox);
         }
     }
+}
+
+/// Reads a photo file off the frame; its bytes (or why not) arrive in the inbox.
+fn read_in_background(path: PathBuf, inbox: &Inbox) {
+    let inbox = inbox.clone();
+    IoTaskPool::get()
+        .spawn(async move { inbox.push(read_photo(&path)) })
+        .detach();
 }
 
 #[cfg(test)]
