@@ -293,38 +293,27 @@ fn slides_that_do_not_follow_the_gap_are_refused() {
         matches!(e, GifError::OffBoard { slide: 0, cell: 9 }),
         "{e:?}"
     );
-    let e = refusal(gif((3, 3), &start, &[slide(3, 0)], &picture));
-    let far = matches!(
-        e,
-        GifError::NotBesideGap {
-            slide: 0,
-            gap: 7,
-            cell: 3
-        }
+    let not_beside = |e: GifError, at: (usize, usize, u16)| {
+        let far =
+            matches!(e, GifError::NotBesideGap { slide, gap, cell } if (slide, gap, cell) == at);
+        assert!(
+            far,
+            "{e:?}, wanted slide {}, gap {}, cell {}",
+            at.0, at.1, at.2
+        );
+    };
+    not_beside(
+        refusal(gif((3, 3), &start, &[slide(3, 0)], &picture)),
+        (0, 7, 3),
     );
-    assert!(far, "{e:?}");
-    let e = refusal(gif((3, 3), &start, &[slide(8, 0), slide(6, 5)], &picture));
-    let far = matches!(
-        e,
-        GifError::NotBesideGap {
-            slide: 1,
-            gap: 8,
-            cell: 6
-        }
-    );
-    assert!(far, "{e:?}");
+    let two = [slide(8, 0), slide(6, 5)];
+    not_beside(refusal(gif((3, 3), &start, &two, &picture)), (1, 8, 6));
     // Cell 3 follows cell 2 in row-major order, but on the next row.
     let corner = [1, 2, 0, 3, 4, 5, 6, 7, 8];
-    let e = refusal(gif((3, 3), &corner, &[slide(3, 0)], &picture));
-    let far = matches!(
-        e,
-        GifError::NotBesideGap {
-            slide: 0,
-            gap: 2,
-            cell: 3
-        }
+    not_beside(
+        refusal(gif((3, 3), &corner, &[slide(3, 0)], &picture)),
+        (0, 2, 3),
     );
-    assert!(far, "{e:?}");
     let e = refusal(gif((3, 3), &start, &[slide(8, 10), slide(5, 9)], &picture));
     assert!(matches!(e, GifError::TimeGoesBack { slide: 1 }), "{e:?}");
 }
