@@ -12,7 +12,6 @@ use crate::input::DragPreview;
 use crate::layout::{BoardLayout, ScreenLayout};
 use crate::messages::{BoardHidden, Change, GameChanged};
 use crate::platform::SystemPreferences;
-use crate::play::Phase;
 use crate::redraw::{FrameRequest, ReportMotion};
 use crate::settings::Settings;
 use crate::theme::Palette;
@@ -24,18 +23,41 @@ pub const SHAKE_SECONDS: f32 = 0.25;
 /// One tile on screen: which, the cell the game last put it on, and whether that is its place
 /// in the solved board (each slide says).
 #[derive(Component, Debug, Clone, Copy)]
-pub struct TileSprite {
+struct TileSprite {
     /// The tile's number.
-    pub tile: u8,
+    tile: u8,
     /// Its cell.
-    pub cell: usize,
+    cell: usize,
     /// Whether the cell is its place in the solved board.
-    pub home: bool,
+    home: bool,
 }
 
 /// The photo's missing piece, shown once the board is complete.
 #[derive(Component, Debug, Clone, Copy)]
-pub struct FillIn;
+struct FillIn;
+
+/// The board as it is drawn, for what is painted over it (the overlay's numbers, marks and
+/// outlines) and for the diagnostics: written by the board view after it moved its sprites,
+/// only when it changed.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct OnScreen {
+    /// Each tile where it is drawn now (world units), by tile number.
+    pub tiles: Vec<ShownTile>,
+    /// The gap's cell as the tiles show it: the cell no tile covers, a sliding tile covering
+    /// the cell it left until it is halfway (none on a won board, or before the first).
+    pub gap: Option<usize>,
+}
+
+/// A tile as it is drawn.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ShownTile {
+    /// The tile's number.
+    pub tile: u8,
+    /// The centre of its sprite, in world units.
+    pub at: Vec2,
+    /// Whether the game's last change left it on its place in the solved board.
+    pub home: bool,
+}
 
 /// The backdrop that shows between tiles.
 #[derive(Component, Debug, Clone, Copy)]
@@ -43,7 +65,9 @@ struct Backdrop;
 
 /// A slide in progress.
 #[derive(Component, Debug, Clone, Copy)]
-pub struct Slide {
+struct Slide {
+    /// The cell it left: the tile is drawn as covering it until halfway.
+    from_cell: usize,
     from: Vec2,
     to: Vec2,
     elapsed: f32,
@@ -64,12 +88,17 @@ impl Shake {
 }
 
 /// The tiles on screen, by tile number (index 0 is unused), and the board they show: the one
-/// the last new game brought, waiting to be drawn until its photo is cut for it.
+/// the last new game brought, waiting to be drawn until its photo is cut for it. All of it as
+/// the game's changes told it: nothing here asks the game.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 struct Built {
     /// The board as the game's last change left it, and whether a new game's tiles are yet
     /// to be drawn.
     board: Option<(Board, bool)>,
+    /// Whether the game is won (the photo complete: no gaps, the missing piece filled in).
+    won: bool,
+    /// Whether the tiles are shown blank (a blind solve under way).
+    blindfolded: bool,
     /// Whether a new game (not the first) is to fly in.
     shuffle_in: bool,
     sprites: Vec<Option<Entity>>,
@@ -118,6 +147,7 @@ pub fn gap_for(cell: f32) -> f32 {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Shake>()
         .init_resource::<Built>()
+        .init_resource::<OnScreen>()
         .insert_resource(ClearColor(Palette::color(Palette::DARK.background)))
         .add_systems(Startup, spawn_camera)
         .add_systems(
@@ -125,18 +155,19 @@ pub(super) fn plugin(app: &mut App) {
             (
                 clear_to_theme,
                 rebuild_tiles,
+                fill_in,
                 start_slides,
                 animate,
                 follow_the_finger,
                 fit_tiles,
                 blindfold,
                 hide_under_sheet,
+                publish,
             )
                 .chain()
                 .in_set(AppSet::Animate)
                 .after(crate::tiles::CutTiles),
         )
-        .add_systems(OnEnter(Phase::Won), fill_in)
         .add_systems(Last, report_motion.in_set(ReportMotion));
 }
 
@@ -202,7 +233,6 @@ struct Drawn<'w> {
     system: Res<'w, SystemPreferences>,
     tiles: Res<'w, PhotoTiles>,
     screen: Res<'w, ScreenLayout>,
-    phase: Res<'w, State<Phase>>,
 }
 
 impl Drawn<'_> {
@@ -224,6 +254,8 @@ fn follow_the_board(built: &mut Built, changes: &mut MessageReader<GameChanged>)
             _ => built.board.as_ref().is_some_and(|(_, pending)| *pending),
         };
         built.board = Some((changed.board.clone(), pending));
+        built.won = changed.won;
+        built.blindfolded = changed.blindfolded;
     }
 }
 
@@ -277,9 +309,6 @@ fn rebuild_tiles(
         }
         built.sprites[tile as usize] = Some(sprite.id());
     }
-    if *drawn.phase.get() == Phase::Won {
-        spawn_fill_in(&mut commands, tiles, &layout, board.blank());
-    }
 }
 
 /// How long the shuffle's flight takes, in seconds (each tile a little after the one before).
@@ -289,6 +318,7 @@ pub const SHUFFLE_SECONDS: f32 = 0.45;
 /// tiles leave one after another, 15 ms apart.
 fn shuffle_slide(layout: &BoardLayout, tile: u8, cell: usize) -> Slide {
     Slide {
+        from_cell: tile as usize - 1,
         from: layout.cell_center(tile as usize - 1),
         to: layout.cell_center(cell),
         elapsed: -0.015 * tile as f32,
@@ -309,35 +339,32 @@ fn piece(image: &Handle<Image>, layout: &BoardLayout, cell: usize) -> impl Bundl
     )
 }
 
-fn spawn_fill_in(commands: &mut Commands, tiles: &PhotoTiles, layout: &BoardLayout, cell: usize) {
-    if let Some(image) = tiles.tiles.last() {
+/// The photo's missing piece fills the gap the game's last change names while the game is won
+/// (once the board's tiles are drawn), and goes when a game under way comes.
+fn fill_in(
+    mut commands: Commands,
+    built: Res<Built>,
+    tiles: Res<PhotoTiles>,
+    screen: Res<ScreenLayout>,
+    existing: Query<Entity, With<FillIn>>,
+) {
+    if !built.is_changed() {
+        return;
+    }
+    let Some((board, pending)) = &built.board else {
+        return;
+    };
+    if !built.won {
+        existing.iter().for_each(|e| commands.entity(e).despawn());
+        return;
+    }
+    let image = tiles.tiles.last();
+    if let (false, true, Some(image)) = (*pending, existing.is_empty(), image) {
         commands.spawn((
             Name::new("Fill-in"),
             FillIn,
-            DespawnOnExit(Phase::Won),
-            piece(image, layout, cell),
+            piece(image, &screen.board, board.blank()),
         ));
-    }
-}
-
-/// The photo's missing piece fills the gap on the win: the gap is the cell no tile is on.
-fn fill_in(
-    mut commands: Commands,
-    tiles: Res<PhotoTiles>,
-    screen: Res<ScreenLayout>,
-    existing: Query<(), With<FillIn>>,
-    sprites: Query<&TileSprite>,
-) {
-    let cells = screen.board.width * screen.board.height;
-    let mut covered = vec![false; cells];
-    for sprite in &sprites {
-        if let Some(cell) = covered.get_mut(sprite.cell) {
-            *cell = true;
-        }
-    }
-    let gap = covered.iter().position(|covered| !covered);
-    if let (true, Some(gap)) = (existing.is_empty(), gap) {
-        spawn_fill_in(&mut commands, &tiles, &screen.board, gap);
     }
 }
 
@@ -366,6 +393,7 @@ fn start_slides(
                     sprite.cell = step.to;
                     sprite.home = step.home;
                     commands.entity(entity).insert(Slide {
+                        from_cell: step.from,
                         from: transform.translation.truncate(),
                         to: screen.board.cell_center(step.to),
                         elapsed: 0.0,
@@ -483,14 +511,14 @@ fn follow_the_finger(
 }
 
 /// Solved blind, the tiles lose their picture at the first move (a plain grid, one tile like
-/// another) and get it back when the solve ends.
+/// another) and get it back when the solve ends, as the game's changes say.
 fn blindfold(
-    current: Res<crate::play::CurrentGame>,
+    built: Res<Built>,
     tiles: Res<PhotoTiles>,
     settings: Res<Settings>,
     mut sprites: Query<(&TileSprite, &mut Sprite)>,
 ) {
-    let hidden = current.game.blindfolded();
+    let hidden = built.blindfolded;
     let plain = Palette::color(Palette::of(settings.theme).raised);
     for (tile, mut sprite) in &mut sprites {
         let shown = tile
@@ -513,21 +541,51 @@ fn blindfold(
 /// Sizes the tiles: a gap while playing, none once the photo is complete.
 fn fit_tiles(
     screen: Res<ScreenLayout>,
-    phase: Res<State<Phase>>,
+    built: Res<Built>,
     mut sprites: Query<&mut Sprite, PhotoPieces>,
 ) {
     let cell = screen.board.cell;
-    let gap = if *phase.get() == Phase::Won {
-        0.0
-    } else {
-        gap_for(cell)
-    };
+    let gap = if built.won { 0.0 } else { gap_for(cell) };
     let size = Vec2::splat((cell - gap).max(1.0));
     for mut sprite in &mut sprites {
         if sprite.custom_size != Some(size) {
             sprite.custom_size = Some(size);
         }
     }
+}
+
+/// Tells what is painted over the board where the tiles are drawn now, and where the gap shows.
+fn publish(
+    built: Res<Built>,
+    sprites: Query<(&TileSprite, &Transform, Option<&Slide>)>,
+    mut on_screen: ResMut<OnScreen>,
+) {
+    let mut tiles: Vec<ShownTile> = sprites
+        .iter()
+        .map(|(sprite, transform, _)| ShownTile {
+            tile: sprite.tile,
+            at: transform.translation.truncate(),
+            home: sprite.home,
+        })
+        .collect();
+    tiles.sort_by_key(|shown| shown.tile);
+    let gap = match &built.board {
+        Some((board, false)) if !built.won => {
+            let mut covered = vec![false; board.tiles().len()];
+            for (sprite, _, slide) in &sprites {
+                let cell = match slide {
+                    Some(slide) if slide.elapsed < slide.duration / 2.0 => slide.from_cell,
+                    _ => sprite.cell,
+                };
+                if let Some(covered) = covered.get_mut(cell) {
+                    *covered = true;
+                }
+            }
+            covered.iter().position(|covered| !covered)
+        }
+        _ => None,
+    };
+    on_screen.set_if_neq(OnScreen { tiles, gap });
 }
 
 #[cfg(test)]
@@ -560,6 +618,94 @@ mod tests {
         assert_eq!(
             row,
             vec![(6, Vec2::new(25.0, 0.0)), (7, Vec2::new(25.0, 0.0))]
+        );
+    }
+
+    #[test]
+    fn the_gap_shows_where_the_tiles_leave_it_not_ahead_of_them() {
+        // 2×2, tile 3 slides right from cell 2 into the gap at cell 3: the game's gap is at
+        // cell 2 at once, the one drawn only once the tile is halfway across.
+        let mut app = App::new();
+        app.init_resource::<OnScreen>().add_systems(Update, publish);
+        let board = npuzzle::parse_board("1 2 / 0 3").unwrap();
+        app.insert_resource(Built {
+            board: Some((board, false)),
+            ..default()
+        });
+        let at = |cell: usize| Transform::from_xyz(cell as f32 * 10.0, 0.0, 1.0);
+        for (tile, cell) in [(1, 0), (2, 1)] {
+            let home = true;
+            app.world_mut()
+                .spawn((TileSprite { tile, cell, home }, at(cell)));
+        }
+        let slide = Slide {
+            from_cell: 2,
+            from: Vec2::new(20.0, 0.0),
+            to: Vec2::new(30.0, 0.0),
+            elapsed: 0.02,
+            duration: 0.1,
+            calm: false,
+        };
+        let three = TileSprite {
+            tile: 3,
+            cell: 3,
+            home: true,
+        };
+        let sliding = app.world_mut().spawn((three, at(2), slide)).id();
+        let gap = |app: &mut App| {
+            app.update();
+            app.world().resource::<OnScreen>().gap
+        };
+        assert_eq!(gap(&mut app), Some(3), "ahead of the tile");
+        app.world_mut().get_mut::<Slide>(sliding).unwrap().elapsed = 0.06;
+        assert_eq!(gap(&mut app), Some(2));
+        app.world_mut().entity_mut(sliding).remove::<Slide>();
+        assert_eq!(gap(&mut app), Some(2));
+        let shown: Vec<u8> = app
+            .world()
+            .resource::<OnScreen>()
+            .tiles
+            .iter()
+            .map(|t| t.tile)
+            .collect();
+        assert_eq!(shown, [1, 2, 3]);
+        app.world_mut().resource_mut::<Built>().won = true;
+        assert_eq!(gap(&mut app), None, "a won board has no gap");
+    }
+
+    #[test]
+    fn the_missing_piece_fills_the_gap_the_win_names_and_goes_with_a_new_game() {
+        // No tile sprite at all: the fill-in's cell comes from the game's change, not from
+        // looking for the cell no sprite is on.
+        let mut app = App::new();
+        app.init_resource::<PhotoTiles>()
+            .init_resource::<ScreenLayout>()
+            .add_systems(Update, fill_in);
+        app.world_mut().resource_mut::<PhotoTiles>().tiles = vec![Handle::default(); 4];
+        let won = npuzzle::parse_board("1 2 / 3 0").unwrap();
+        app.insert_resource(Built {
+            board: Some((won.clone(), false)),
+            won: true,
+            ..default()
+        });
+        let fill_ins = |app: &mut App| {
+            let mut query = app.world_mut().query_filtered::<&Transform, With<FillIn>>();
+            let at: Vec<Vec2> = query
+                .iter(app.world())
+                .map(|t| t.translation.truncate())
+                .collect();
+            at
+        };
+        app.update();
+        let layout = app.world().resource::<ScreenLayout>().board;
+        assert_eq!(fill_ins(&mut app), [layout.cell_center(3)]);
+        app.update();
+        assert_eq!(fill_ins(&mut app).len(), 1, "one piece, not one a frame");
+        app.world_mut().resource_mut::<Built>().won = false;
+        app.update();
+        assert!(
+            fill_ins(&mut app).is_empty(),
+            "a game under way has its gap"
         );
     }
 

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use bevy::prelude::*;
 
-use crate::board_view::TileSprite;
+use crate::board_view::OnScreen;
 use crate::cli::CliOptions;
 use crate::redraw::{FrameRequest, ReportMotion};
 
@@ -62,8 +62,8 @@ impl Asked<'_, '_> {
     }
 }
 
-fn first_frame(tiles: Query<(), With<TileSprite>>, mut done: Local<bool>) {
-    if *done || tiles.is_empty() {
+fn first_frame(on_screen: Res<OnScreen>, mut done: Local<bool>) {
+    if *done || on_screen.tiles.is_empty() {
         return;
     }
     *done = true;
@@ -80,7 +80,7 @@ fn first_frame(tiles: Query<(), With<TileSprite>>, mut done: Local<bool>) {
 fn screenshot(
     mut commands: Commands,
     options: Res<CliOptions>,
-    tiles: Query<(), With<TileSprite>>,
+    on_screen: Res<OnScreen>,
     mut requests: MessageWriter<FrameRequest>,
     mut frames: Local<u32>,
 ) {
@@ -88,7 +88,7 @@ fn screenshot(
         return;
     };
     requests.write(FrameRequest::Moving);
-    if tiles.is_empty() {
+    if on_screen.tiles.is_empty() {
         return;
     }
     *frames += 1;

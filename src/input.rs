@@ -18,6 +18,7 @@ use crate::frame::AppSet;
 use crate::hud::state::UiFocus;
 use crate::layout::ScreenLayout;
 use crate::messages::{Back, BoardIntent, GameCommand};
+use crate::redraw::FrameRequest;
 
 /// How far a pointer may travel and still be a tap, in logical pixels (about dp on phones).
 pub const TAP_RADIUS: f32 = 12.0;
@@ -122,6 +123,7 @@ struct Interpreted<'w> {
     commands: MessageWriter<'w, GameCommand>,
     back: MessageWriter<'w, Back>,
     preview: ResMut<'w, DragPreview>,
+    frames: MessageWriter<'w, FrameRequest>,
 }
 
 impl Interpreted<'_> {
@@ -148,7 +150,9 @@ fn interpret(
     mut pointer: ResMut<Pointer>,
     mut out: Interpreted,
 ) {
+    let mut any_input = false;
     for event in events.read() {
+        any_input |= is_input(event);
         match event {
             WindowEvent::CursorMoved(moved) => {
                 pointer.cursor = Some(moved.position);
@@ -170,6 +174,24 @@ fn interpret(
             _ => {}
         }
     }
+    // After input, one frame more: egui finds what a press hits among the widgets of the pass
+    // before, so the controls must be drawn again as the input left them (a sheet closed, a
+    // button enabled) before the next press, or that press lands on what is gone.
+    if any_input {
+        out.frames.write(FrameRequest::OneMore);
+    }
+}
+
+/// Whether a window event is the player's input.
+fn is_input(event: &WindowEvent) -> bool {
+    matches!(
+        event,
+        WindowEvent::CursorMoved(_)
+            | WindowEvent::MouseButtonInput(_)
+            | WindowEvent::MouseWheel(_)
+            | WindowEvent::TouchInput(_)
+            | WindowEvent::KeyboardInput(_)
+    )
 }
 
 /// Hover: the pointer entering a cell asks for its tile to slide (once, however long it

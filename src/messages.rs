@@ -79,6 +79,12 @@ pub struct BoardCovered(pub bool);
 #[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BoardHidden(pub bool);
 
+/// A new game is being made (true), or no longer (false: started, cancelled or failed): the
+/// board on screen is about to be replaced, so it takes no move, and its photo is cut for the
+/// board on its way rather than for this one.
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BoardReplacing(pub bool);
+
 /// Stops making the new game asked for (the player's Cancel while it is looked for).
 #[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CancelNewGame;
@@ -95,6 +101,8 @@ pub struct GameChanged {
     pub board: Board,
     /// Whether the game is won after it (a finished game brought back is too).
     pub won: bool,
+    /// Whether the tiles are shown blank after it (a blind solve under way).
+    pub blindfolded: bool,
 }
 
 /// What happened to the game.
@@ -224,6 +232,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<CancelNewGame>()
         .add_message::<BoardCovered>()
         .add_message::<BoardHidden>()
+        .add_message::<BoardReplacing>()
         .add_message::<GameChanged>()
         .add_message::<Notice>()
         .add_message::<Restored>()

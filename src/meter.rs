@@ -198,13 +198,18 @@ fn follow_the_board(meter: &mut Meter, changes: &mut MessageReader<GameChanged>)
     }
 }
 
-/// Measures the board after every change, while the meter is on.
+/// Measures the board after every change, while the meter is on: when the game's changes or
+/// the settings say so, never by looking again each frame.
 fn measure(
     mut changes: MessageReader<GameChanged>,
     settings: Res<Settings>,
     mut meter: ResMut<Meter>,
 ) {
+    let told = !changes.is_empty() || settings.is_changed();
     follow_the_board(&mut meter, &mut changes);
+    if !told {
+        return;
+    }
     if !settings.meter {
         meter.forget();
         return;
@@ -269,6 +274,43 @@ fn collect(mut meter: ResMut<Meter>) {
 mod tests {
     use super::*;
     use npuzzle::{Move, parse_board};
+
+    #[test]
+    fn a_board_is_measured_once_when_the_game_says_it_changed_not_again_every_frame() {
+        let mut app = App::new();
+        app.add_message::<GameChanged>()
+            .add_message::<FrameRequest>()
+            .insert_resource(Settings(crate::game::Preferences {
+                meter: true,
+                ..default()
+            }))
+            .add_plugins(plugin);
+        // Too large to read at once: measured by a search in the background.
+        let board = npuzzle::random::shuffled(npuzzle::Shape::new(6, 6).unwrap(), 200, 3);
+        let game = crate::game::Game::new(board.clone(), crate::game::GameKind::Custom);
+        app.world_mut().write_message(GameChanged {
+            change: Change::Reset(Box::new(game)),
+            position: crate::game::Position(1),
+            board,
+            won: false,
+            blindfolded: false,
+        });
+        app.update();
+        // Measured: a search under way, or (a bound comes back at once) its reading taken.
+        let measured = |app: &App| {
+            let meter = app.world().resource::<Meter>();
+            meter.measuring() || meter.last.is_some()
+        };
+        assert!(measured(&app), "the change was not measured");
+        // Forget the search and what it said (as if it came back with nothing): nothing starts
+        // it again until the game or the settings change.
+        let mut meter = app.world_mut().resource_mut::<Meter>();
+        (meter.job, meter.last) = (None, None);
+        for _ in 0..3 {
+            app.update();
+            assert!(!measured(&app), "measured again without a change");
+        }
+    }
 
     #[test]
     fn the_meter_reads_the_shortest_distance_and_its_trend() {

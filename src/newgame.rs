@@ -13,7 +13,7 @@ use crate::frame::DecideStep;
 use crate::game::{
     DAILY_DISTANCE, DailyPuzzle, Game, GameKind, Recipe, clock_seed, make_board, today,
 };
-use crate::messages::{CancelNewGame, GameCommand, NewGame, Notice};
+use crate::messages::{BoardReplacing, CancelNewGame, GameCommand, NewGame, Notice};
 use crate::photo::DAILY_PHOTOS;
 use crate::redraw::{FrameRequest, ReportMotion};
 use crate::session::Session;
@@ -51,7 +51,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<NewGameJob>()
         .add_systems(
             Update,
-            (start_making, finish_making)
+            (start_making, finish_making, tell_replacing)
                 .chain()
                 .in_set(DecideStep::NewGame),
         )
@@ -62,6 +62,18 @@ pub(super) fn plugin(app: &mut App) {
 fn report_motion(job: Res<NewGameJob>, mut frames: MessageWriter<FrameRequest>) {
     if job.making() {
         frames.write(FrameRequest::Moving);
+    }
+}
+
+/// Tells the board's owners when a new game starts being made and when it no longer is.
+fn tell_replacing(
+    job: Res<NewGameJob>,
+    mut said: Local<bool>,
+    mut out: MessageWriter<BoardReplacing>,
+) {
+    if *said != job.making() {
+        *said = job.making();
+        out.write(BoardReplacing(*said));
     }
 }
 

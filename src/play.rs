@@ -14,8 +14,9 @@ use npuzzle::Shape;
 use crate::frame::AppSet;
 use crate::game::{Difficulty, Game, Outcome, Position, Step};
 use crate::lifecycle::Suspended;
-use crate::messages::{BoardCovered, BoardIntent, Change, GameChanged, GameCommand};
-use crate::newgame::NewGameJob;
+use crate::messages::{
+    BoardCovered, BoardIntent, BoardReplacing, Change, GameChanged, GameCommand,
+};
 use crate::redraw::{FrameRequest, ReportMotion};
 use crate::settings::Settings;
 
@@ -25,16 +26,6 @@ pub const SLIDE_SECONDS: f32 = 0.12;
 pub const MIN_SLIDE_SECONDS: f32 = 0.01;
 /// The most actions kept waiting; past it the oldest are dropped (a stuck input device).
 pub const QUEUE_LIMIT: usize = 4096;
-
-/// Where a game is: being played, or won (the result shows).
-#[derive(States, Default, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Phase {
-    /// Tiles move.
-    #[default]
-    Playing,
-    /// The board is complete.
-    Won,
-}
 
 /// The game being played, and where it stands: the one counter of changes of the board on
 /// show (see [`Position`]).
@@ -74,6 +65,7 @@ impl CurrentGame {
             position: self.position,
             board: self.game.board().clone(),
             won: self.game.is_won(),
+            blindfolded: self.game.blindfolded(),
         }
     }
 }
@@ -164,8 +156,7 @@ impl Action {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_state::<Phase>()
-        .init_resource::<CurrentGame>()
+    app.init_resource::<CurrentGame>()
         .init_resource::<Pace>()
         .init_resource::<Covered>()
         .init_resource::<ActionQueue>()
@@ -196,15 +187,18 @@ fn report_motion(
 fn enqueue(
     mut intents: MessageReader<BoardIntent>,
     mut commands: MessageReader<GameCommand>,
-    new_game: Option<Res<NewGameJob>>,
+    mut replacings: MessageReader<BoardReplacing>,
+    mut replacing: Local<bool>,
     mut queue: ResMut<ActionQueue>,
 ) {
     // While a new game is being made the board on screen is about to go: a tap on it would
     // move a tile the player never sees again (Cancel keeps the game, and its taps again).
-    let replacing = new_game.is_some_and(|job| job.making());
+    if let Some(&BoardReplacing(now)) = replacings.read().last() {
+        *replacing = now;
+    }
     let actions = intents
         .read()
-        .filter(|_| !replacing)
+        .filter(|_| !*replacing)
         .map(|intent| Action::Intent(*intent))
         .chain(commands.read().cloned().map(Action::Command));
     // The app's moves were chosen for the board before a reset written in the same frame
@@ -248,7 +242,6 @@ enum Done {
 #[derive(bevy::ecs::system::SystemParam)]
 struct Outputs<'w> {
     changed: MessageWriter<'w, GameChanged>,
-    next_phase: ResMut<'w, NextState<Phase>>,
     frames: MessageWriter<'w, FrameRequest>,
 }
 
@@ -374,11 +367,10 @@ fn run(
     }
 }
 
-/// The game ended (won, or a blind solve said done): said, and the phase is the win's.
+/// The game ended (won, or a blind solve said done): said, with the finished game.
 fn ended(current: &mut CurrentGame, out: &mut Outputs) {
     let finished = Box::new(current.game.clone());
     out.changed.write(current.changed(Change::Won(finished)));
-    out.next_phase.set(Phase::Won);
 }
 
 fn moved(outcome: Outcome, by_app: bool) -> Done {
@@ -393,11 +385,6 @@ fn reset(current: &mut CurrentGame, out: &mut Outputs) {
     current.since = current.position;
     let game = Box::new(current.game.clone());
     out.changed.write(current.changed(Change::Reset(game)));
-    out.next_phase.set(if current.game.is_won() {
-        Phase::Won
-    } else {
-        Phase::Playing
-    });
 }
 
 /// Counts a frame's time on the game's clock when the clock counted through the whole frame:

@@ -31,7 +31,6 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::render::render_resource::PipelineCache;
 use bevy::render::{Render, RenderApp, RenderSystems};
-use bevy::window::WindowEvent;
 use bevy::winit::{UpdateMode, WinitSettings};
 
 /// The wait between frames while something moves (60 frames a second).
@@ -221,18 +220,6 @@ fn render_catching_up(frames: &mut Frames, render: &RenderPending, delta: Durati
     before < RENDER_PATIENCE
 }
 
-/// Whether a window event is the player's input.
-fn is_input(event: &WindowEvent) -> bool {
-    matches!(
-        event,
-        WindowEvent::CursorMoved(_)
-            | WindowEvent::MouseButtonInput(_)
-            | WindowEvent::MouseWheel(_)
-            | WindowEvent::TouchInput(_)
-            | WindowEvent::KeyboardInput(_)
-    )
-}
-
 /// Tells the main world whether pipelines are still compiling (the render world).
 fn report_pipelines(cache: Res<PipelineCache>, pending: Res<RenderPending>) {
     pending.set(cache.waiting_pipelines().next().is_some());
@@ -267,7 +254,6 @@ fn pace_frames(
     mut frames: ResMut<Frames>,
     render: Res<RenderPending>,
     egui: Res<EguiWantsFrames>,
-    mut input: MessageReader<WindowEvent>,
     winit: Option<ResMut<WinitSettings>>,
 ) {
     let reported = Reported::of(&mut requests);
@@ -280,11 +266,9 @@ fn pace_frames(
     }
     // egui's wish (a layout to settle, an animation's next step) and a message to be read are
     // one frame, not a linger.
-    // After input, one frame more: egui finds what a press hits among the widgets of the pass
-    // before, so the controls must be drawn again as the input left them (a sheet closed, a
-    // button enabled) before the next press, or that press lands on what is gone.
-    let after_input = input.read().any(is_input);
-    let wants_one = egui.take() | reported.one_more | after_input;
+    // After input, one frame more (input asks for it): egui finds what a press hits among the
+    // widgets of the pass before, so the controls must be drawn again as the input left them.
+    let wants_one = egui.take() | reported.one_more;
     let mode = if wants_one {
         FrameMode::Moving
     } else {

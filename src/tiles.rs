@@ -12,8 +12,7 @@ use image::RgbaImage;
 use crate::background::Background;
 use crate::frame::AppSet;
 use crate::game::Day;
-use crate::messages::{Change, GameChanged, Notice};
-use crate::newgame::NewGameJob;
+use crate::messages::{BoardReplacing, Change, GameChanged, Notice};
 use crate::photo::{self, FramedPhoto, PhotoError, PreparedPhoto};
 use crate::redraw::{FrameRequest, ReportMotion};
 use crate::session::{Session, SessionCommand};
@@ -47,13 +46,15 @@ pub struct PhotoTiles {
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CutTiles;
 
-/// A photo being decoded and cut in the background, and what it is for; and the board the
-/// tiles are wanted for: its shape, and the day whose photo a puzzle of the day shows (none
-/// before the first game, whose board is a placeholder).
+/// A photo being decoded and cut in the background, and what it is for; the board the tiles
+/// are wanted for: its shape, and the day whose photo a puzzle of the day shows (none before
+/// the first game, whose board is a placeholder); and whether a new game is on its way (told
+/// by [`BoardReplacing`]).
 #[derive(Resource, Default)]
 struct PhotoJob {
     job: Option<(CutFor, Cutting, Instant)>,
     board: Option<(usize, usize, Option<Day>)>,
+    new_board_coming: bool,
 }
 
 /// The background task decoding and cutting a photo.
@@ -117,27 +118,43 @@ impl Said<'_> {
 }
 
 /// Notes the board each new game brings (its shape, and its day: a review shows the finished
-/// game's photo, the day's for the puzzle of the day).
-fn follow_new_boards(job: &mut PhotoJob, changes: &mut MessageReader<GameChanged>) {
+/// game's photo, the day's for the puzzle of the day), and whether a new game is on its way.
+/// Returns whether either changed.
+fn follow_new_boards(
+    job: &mut PhotoJob,
+    changes: &mut MessageReader<GameChanged>,
+    replacing: &mut MessageReader<BoardReplacing>,
+) -> bool {
+    let mut told = false;
     for changed in changes.read() {
         if let Change::Reset(game) = &changed.change {
             let board = &changed.board;
             job.board = Some((board.width(), board.height(), game.kept().kind().day()));
+            told = true;
         }
     }
+    if let Some(&BoardReplacing(coming)) = replacing.read().last() {
+        job.new_board_coming = coming;
+        told = true;
+    }
+    told
 }
 
-/// Keeps the tiles cut from the chosen photo for the board's shape.
+/// Keeps the tiles cut from the chosen photo for the board's shape: when a new board comes,
+/// the photo changes or a new game stops being made, and while a cut is under way.
 fn keep_tiles_cut(
     session: Res<Session>,
-    new_game: Res<NewGameJob>,
+    mut replacing: MessageReader<BoardReplacing>,
     mut changes: MessageReader<GameChanged>,
     mut tiles: ResMut<PhotoTiles>,
     mut job: ResMut<PhotoJob>,
     mut images: ResMut<Assets<Image>>,
     mut said: Said,
 ) {
-    follow_new_boards(&mut job, &mut changes);
+    let told = follow_new_boards(&mut job, &mut changes, &mut replacing);
+    if !told && !session.is_changed() && job.job.is_none() {
+        return;
+    }
     // The board on show before the first game is a placeholder: the photo is decoded once,
     // for the first game's board.
     let Some((width, height, day)) = job.board else {
@@ -157,8 +174,7 @@ fn keep_tiles_cut(
     }
     // A new game on its way (a photo just framed, say) brings its own board: the photo is cut
     // for that one, not for the board about to go.
-    let waiting = new_game.making() && job.job.is_none();
-    if waiting {
+    if job.new_board_coming && job.job.is_none() {
         return;
     }
     if !job.job.as_ref().is_some_and(|(key, ..)| is_wanted(key)) {
@@ -287,7 +303,7 @@ mod tests {
             .init_resource::<Assets<Image>>()
             .init_resource::<Session>()
             .init_resource::<Settings>()
-            .init_resource::<NewGameJob>()
+            .add_message::<BoardReplacing>()
             .init_resource::<SeenChanged>()
             .add_plugins(plugin)
             .add_systems(PostUpdate, watch);

@@ -31,7 +31,7 @@ mod headless {
     use snapslide::newgame::NewGameJob;
     use snapslide::platform::SafeArea;
     use snapslide::platform::{Inbox, PlatformEvent};
-    use snapslide::play::{ActionQueue, CurrentGame, Phase};
+    use snapslide::play::{ActionQueue, CurrentGame};
     use snapslide::records::{LastResult, Scores};
     use snapslide::settings::{Settings, SettingsCommand};
 
@@ -79,8 +79,8 @@ mod headless {
         app.world().resource::<CurrentGame>().game.clone()
     }
 
-    fn phase(app: &App) -> Phase {
-        *app.world().resource::<State<Phase>>().get()
+    fn won(app: &App) -> bool {
+        app.world().resource::<CurrentGame>().game.is_won()
     }
 
     /// Runs frames until nothing waits, no new game is being made and no slide is on show (at
@@ -252,7 +252,7 @@ mod headless {
         assert!(board.is_goal(), "{board:?}");
         assert_eq!(game_of(&app).moves(), 3);
         // The move that completes the board is the win.
-        assert_eq!(phase(&app), Phase::Won);
+        assert!(won(&app));
     }
 
     #[test]
@@ -263,7 +263,7 @@ mod headless {
         );
         intent(&mut app, BoardIntent::Slide(Move::Right));
         intent(&mut app, BoardIntent::Slide(Move::Right));
-        assert_eq!(phase(&app), Phase::Won);
+        assert!(won(&app));
         let result = app.world().resource::<LastResult>().0.clone();
         assert_eq!(result.moves, 2);
         // The first win is kept as the best, and called a first, not a record.
@@ -282,7 +282,7 @@ mod headless {
         // Play-test 59: "Solved!" and the confetti replayed after every Review → Done.
         let mut app = app_with(parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap());
         intent(&mut app, BoardIntent::Slide(Move::Right));
-        assert_eq!(phase(&app), Phase::Won);
+        assert!(won(&app));
         assert!(app.world().resource::<Hud>().won_at.is_some());
         // The finished game back on the board (as after its review): its card, no party.
         let finished = game_of(&app);
@@ -401,7 +401,7 @@ mod headless {
         window_events(&mut app, tap_key(KeyCode::KeyW)); // the 6 slides up: solved
         settle(&mut app);
         assert!(board_of(&app).is_goal());
-        assert_eq!(phase(&app), Phase::Won);
+        assert!(won(&app));
     }
 
     /// The game after 150 keys at 30 a second (a key's press and release every 33 ms, the
@@ -675,9 +675,7 @@ mod headless {
             "the solver found no solution: {:?}",
             app.world().resource::<SolverStatus>().0
         );
-        let won = run_until(&mut app, Duration::from_secs(60), |app| {
-            phase(app) == Phase::Won
-        });
+        let won = run_until(&mut app, Duration::from_secs(60), won);
         assert!(won, "the solution did not reach the win");
         let game = game_of(&app);
         assert!(game.board().is_goal());
@@ -738,7 +736,7 @@ mod headless {
         assert!(game_of(&app).helped(), "a hint on show is help");
         intent(&mut app, BoardIntent::Slide(Move::Right));
         intent(&mut app, BoardIntent::Slide(Move::Right));
-        assert_eq!(phase(&app), Phase::Won);
+        assert!(won(&app));
         let result = app.world().resource::<LastResult>().0.clone();
         assert!(result.helped && !result.record, "{result:?}");
         assert!(app.world().resource::<Scores>().0.0.is_empty());
@@ -758,7 +756,7 @@ mod headless {
             "the menu shows 3×3"
         );
         intent(&mut app, BoardIntent::Slide(Move::Right));
-        assert_eq!(phase(&app), Phase::Won);
+        assert!(won(&app));
         let result = app.world().resource::<LastResult>().0.clone();
         assert!(result.custom && !result.record && result.best.is_none());
         assert!(app.world().resource::<Scores>().0.0.is_empty());
@@ -1000,7 +998,7 @@ mod headless {
         // Solved: the challenge is still the game's, for the result beside the friend's.
         intent(&mut app, BoardIntent::Slide(Move::Right));
         intent(&mut app, BoardIntent::Slide(Move::Right));
-        assert_eq!(phase(&app), Phase::Won);
+        assert!(won(&app));
         assert!(
             app.world()
                 .resource::<Challenged>()
@@ -1017,7 +1015,7 @@ mod headless {
         for _ in 0..2 {
             intent(&mut app, BoardIntent::Slide(Move::Right));
         }
-        assert_eq!(phase(&app), Phase::Won);
+        assert!(won(&app));
         flush_saves(&app);
         let history = dir.join(snapslide::game::solves::SOLVES_FILE);
         let text = std::fs::read_to_string(&history).unwrap();
@@ -1398,7 +1396,7 @@ mod headless {
         for mv in [Move::Up, Move::Down, Move::Right, Move::Down] {
             intent(&mut app, BoardIntent::Slide(mv));
         }
-        assert_eq!(phase(&app), Phase::Won);
+        assert!(won(&app));
         let finished = game_of(&app);
         app.world_mut().write_message(ReviewCommand::Open);
         let found = run_until(&mut app, Duration::from_secs(30), |app| {
@@ -1432,7 +1430,7 @@ mod headless {
         app.world_mut().write_message(ReviewCommand::Done);
         settle(&mut app);
         assert_eq!(game_of(&app).to_saved(), finished.to_saved());
-        assert_eq!(phase(&app), Phase::Won);
+        assert!(won(&app));
     }
 
     #[test]
@@ -1449,7 +1447,7 @@ mod headless {
                 app.update();
             }
         }
-        assert_eq!(phase(&app), Phase::Won);
+        assert!(won(&app));
         let finished = game_of(&app);
         let watched = Watched::of_game(&finished).unwrap();
         let last_at = watched.replay.time_of(played.len());
@@ -1508,7 +1506,7 @@ mod headless {
         app.world_mut().write_message(ReplayCommand::Done);
         settle(&mut app);
         assert_eq!(game_of(&app).to_saved(), finished.to_saved());
-        assert_eq!(phase(&app), Phase::Won);
+        assert!(won(&app));
         assert!(app.world().resource::<Replaying>().watched.is_none());
     }
 
@@ -1554,11 +1552,7 @@ mod headless {
         let first = game_of(&app);
         assert_eq!(first.run().map(|run| run.leg), Some(0));
         let first_leg = (first.total_moves(), first.elapsed());
-        assert_ne!(
-            phase(&app),
-            Phase::Won,
-            "the first board is not the run's end"
-        );
+        assert!(!won(&app), "the first board is not the run's end");
         // The second board comes, its clock running on without a move: every frame since
         // the first was solved counts.
         let mut frames = 0u32;
@@ -1580,7 +1574,7 @@ mod headless {
         );
         assert_eq!(second.total_moves(), first_leg.0);
         solve_by_hand(&mut app);
-        assert_eq!(phase(&app), Phase::Won);
+        assert!(won(&app));
         let won = game_of(&app);
         let history = &app.world().resource::<snapslide::records::History>().0;
         let solve = history.last().expect("the run is booked");
@@ -1705,10 +1699,10 @@ mod headless {
                 said.starts_with("A tile moved"),
                 "a screen reader is not told which tile moved: {said}"
             );
-            assert_ne!(phase(&app), Phase::Won, "a blind solve ends when said done");
+            assert!(!won(&app), "a blind solve ends when said done");
             app.world_mut().write_message(GameCommand::Declare);
             settle(&mut app);
-            assert_eq!(phase(&app), Phase::Won);
+            assert!(won(&app));
             assert!(
                 !game_of(&app).blindfolded(),
                 "the tiles come back at the end"
@@ -1746,7 +1740,7 @@ mod headless {
         for mv in [Move::Right, Move::Down] {
             intent(&mut app, BoardIntent::Slide(mv));
         }
-        assert_eq!(phase(&app), Phase::Won);
+        assert!(won(&app));
         let said = run_until(&mut app, Duration::from_secs(10), |app| {
             !app.world().resource::<LastResult>().1.is_empty()
         });
@@ -1941,12 +1935,12 @@ mod headless {
         for mv in [Move::Right, Move::Down] {
             intent(&mut app, BoardIntent::Slide(mv));
         }
-        assert_eq!(phase(&app), Phase::Won);
+        assert!(won(&app));
         let saved = game_of(&app).to_saved();
         let booked = app.world().resource::<LastResult>().0.clone();
         // Another game, then the finished one again, as the start of the app restores it.
         start_game_and_back(&mut app, start, &saved);
-        assert_eq!(phase(&app), Phase::Won);
+        assert!(won(&app));
         let shown = app.world().resource::<LastResult>().0.clone();
         assert_eq!((shown.moves, shown.best), (booked.moves, booked.best));
         let scores = app.world().resource::<Scores>();

@@ -51,13 +51,15 @@ impl StatsCache {
     }
 
     /// Starts counting this history (its attempts picked here, their averages off the frame),
-    /// or takes the count when it is done; counted here if the thread is lost.
+    /// or, on a later frame, takes the count when it is done; counted here if the thread is
+    /// lost.
     fn count(&mut self, history: &[crate::game::solves::Solve]) {
         let len = history.len();
         if self.counting.as_ref().is_none_or(|(n, _)| *n != len) {
             let attempts: Vec<_> = history.iter().filter_map(|s| s.attempt()).collect();
             let task = Background::spawn("statistics", move || Counted::of_attempts(attempts));
             self.counting = Some((len, task));
+            return;
         }
         let Some((_, task)) = self.counting.as_mut() else {
             return;

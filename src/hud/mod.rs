@@ -38,7 +38,7 @@ use crate::assist::{HintShown, Playback, SolverJob, SolverStatus};
 use crate::layout::ScreenLayout;
 use crate::messages::{GameCommand, PickPhoto, SolverCommand};
 use crate::meter::Meter;
-use crate::play::{CurrentGame, Phase};
+use crate::play::CurrentGame;
 use crate::records::{Days, LastResult, Scores};
 use crate::settings::{Settings, SettingsCommand};
 use crate::theme::Theme;
@@ -48,7 +48,6 @@ use crate::tiles::PhotoTiles;
 #[derive(SystemParam)]
 struct View<'w> {
     current: Res<'w, CurrentGame>,
-    phase: Res<'w, State<Phase>>,
     result: Res<'w, LastResult>,
     scores: Res<'w, Scores>,
     days: Res<'w, Days>,
@@ -71,7 +70,7 @@ struct View<'w> {
 
 impl View<'_> {
     fn won(&self) -> bool {
-        *self.phase.get() == Phase::Won
+        self.current.game.is_won()
     }
 
     /// Whether the board on screen is about to be replaced by a new game being made: it

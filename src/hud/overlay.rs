@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::style::{self, rgb};
 use super::{Hud, Sheet, View};
-use crate::board_view::TileSprite;
+use crate::board_view::OnScreen;
 use crate::layout::ScreenLayout;
 use crate::platform::SystemPreferences;
 use crate::settings::Settings;
@@ -20,7 +20,7 @@ pub(super) fn show(
     settings: Res<Settings>,
     hud: Res<Hud>,
     view: View,
-    sprites: Query<(&TileSprite, &Transform)>,
+    on_screen: Res<OnScreen>,
     system: Res<SystemPreferences>,
     mut picture: Local<Picture>,
 ) -> Result {
@@ -30,10 +30,13 @@ pub(super) fn show(
         egui::Id::new("board-overlay"),
     ));
     if !hud.sheet.hides_board() {
-        tile_marks(&painter, &settings, &view, &sprites);
+        tile_marks(&painter, &settings, &view, &on_screen);
     }
-    if gap_outlined(view.won(), &hud.sheet) {
-        gap_outline(&painter, &view);
+    if let Some(gap) = on_screen
+        .gap
+        .filter(|_| gap_outlined(view.won(), &hud.sheet))
+    {
+        gap_outline(&painter, &view, gap);
     }
     if hud.peeking && hud.sheet == Sheet::None {
         peek(ctx, &painter, &view, &mut picture);
@@ -53,12 +56,7 @@ pub(super) fn show(
 }
 
 /// Numbers, marks on tiles at home, and the hinted tile's outline.
-fn tile_marks(
-    painter: &egui::Painter,
-    settings: &Settings,
-    view: &View,
-    sprites: &Query<(&TileSprite, &Transform)>,
-) {
+fn tile_marks(painter: &egui::Painter, settings: &Settings, view: &View, on_screen: &OnScreen) {
     let board = view.current.game.board();
     let hinted = view.hint.tile();
     // Blindfolded, nothing on the tiles tells one from another.
@@ -73,8 +71,8 @@ fn tile_marks(
     let layout = &view.layout;
     let cell = layout.board.cell / layout.ui_scale;
     let font = egui::FontId::new((cell * 0.22).clamp(11.0, 28.0), style::bold());
-    for (tile, transform) in sprites {
-        let center = layout.to_screen(transform.translation.truncate()) / layout.ui_scale;
+    for tile in &on_screen.tiles {
+        let center = layout.to_screen(tile.at) / layout.ui_scale;
         let rect = egui::Rect::from_center_size(
             egui::pos2(center.x, center.y),
             egui::Vec2::splat(cell - 4.0),
@@ -159,10 +157,9 @@ fn gap_outlined(won: bool, sheet: &Sheet) -> bool {
 }
 
 /// The gap's outline, light outside and dark inside, so it shows on a dark photo and on a
-/// bright one.
-fn gap_outline(painter: &egui::Painter, view: &View) {
+/// bright one; on the cell the board view shows empty.
+fn gap_outline(painter: &egui::Painter, view: &View, blank: usize) {
     let layout = &view.layout;
-    let blank = view.current.game.board().blank();
     let centre = layout.to_screen(layout.board.cell_center(blank)) / layout.ui_scale;
     let cell = layout.board.cell / layout.ui_scale;
     let rect = egui::Rect::from_center_size(

@@ -17,7 +17,7 @@ use crate::messages::{
     NoFileDialog, Notice,
 };
 use crate::photo::FramedPhoto;
-use crate::play::{CurrentGame, Phase};
+use crate::play::CurrentGame;
 use crate::redraw::{FrameRequest, ReportMotion};
 use crate::session::SessionCommand;
 
@@ -467,9 +467,10 @@ fn follow_game(
     mut changes: MessageReader<GameChanged>,
     mut intents: MessageReader<BoardIntent>,
     mut hud: ResMut<Hud>,
-    phase: Res<State<Phase>>,
-    current: Res<CurrentGame>,
 ) {
+    // The taps read here came before this frame's changes: one closes the card open then, not
+    // the one its own winning move opens.
+    let open_before = hud.result_open;
     for changed in changes.read() {
         match &changed.change {
             Change::Won(game) => {
@@ -492,7 +493,7 @@ fn follow_game(
                 hud.announcement = None;
             }
             Change::Slid { steps, .. } => {
-                let said = slid_text(steps, current.game.blindfolded());
+                let said = slid_text(steps, changed.blindfolded);
                 hud.announcement = said.map(|said| (said, changed.position));
             }
             Change::Bumped(_) => {
@@ -504,7 +505,7 @@ fn follow_game(
     let tapped = intents
         .read()
         .any(|intent| !matches!(intent, BoardIntent::Hover(_)));
-    if tapped && *phase.get() == Phase::Won {
+    if tapped && open_before {
         hud.result_open = false;
     }
 }
