@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use thiserror::Error;
 
-use crate::game::PhotoFrame;
+use crate::game::PhotoFraming;
 
 /// The command-line options.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
@@ -14,7 +14,7 @@ pub struct CliOptions {
     pub photo: Option<PathBuf>,
     /// The part of the photo to cut the board from (`--crop X,Y,W,H`, photo pixels after the
     /// EXIF rotation), skipping the framing sheet.
-    pub crop: Option<PhotoFrame>,
+    pub crop: Option<PhotoFraming>,
     /// The board: columns and rows (`--size 4`, or `--size 3x4` for a portrait board).
     pub size: Option<(usize, usize)>,
     /// The shuffle's seed.
@@ -63,7 +63,7 @@ pub enum CliError {
     /// The photo `--crop` frames cannot be read.
     #[error("--crop: {0}")]
     Photo(String),
-    /// `--crop` is not a frame of that photo for that board.
+    /// `--crop` is not a framing of that photo for that board.
     #[error("--crop: {0}")]
     Crop(String),
     /// `--open`: a challenge code the app refuses, and why.
@@ -185,26 +185,26 @@ impl CliOptions {
     /// Checks `--crop` against the photo it frames (read and turned upright): on the photo,
     /// of the board's shape, no tile cut from fewer than 64 of its pixels.
     pub fn check_crop(&self) -> Result<(), CliError> {
-        let (Some(path), Some(frame)) = (&self.photo, self.crop) else {
+        let (Some(path), Some(framing)) = (&self.photo, self.crop) else {
             return Ok(());
         };
         let image = crate::photo::load_file(path).map_err(|e| CliError::Photo(e.to_string()))?;
         let (columns, rows) = self.size.unwrap_or((4, 4));
         let crop = crate::photo::Crop {
-            x: frame.x,
-            y: frame.y,
-            width: frame.width,
-            height: frame.height,
+            x: framing.x,
+            y: framing.y,
+            width: framing.width,
+            height: framing.height,
         };
         let size = (image.width(), image.height());
-        crate::photo::Frame::from_crop(size, (columns as u32, rows as u32), crop)
+        crate::photo::Framing::from_crop(size, (columns as u32, rows as u32), crop)
             .map(|_| ())
             .map_err(|e| CliError::Crop(e.to_string()))
     }
 }
 
 /// A rectangle `X,Y,W,H` of whole pixels, wide and tall enough to be a rectangle.
-fn parse_crop(text: &str) -> Option<PhotoFrame> {
+fn parse_crop(text: &str) -> Option<PhotoFraming> {
     let values: Vec<u32> = text
         .split(',')
         .map(|v| v.trim().parse().ok())
@@ -212,7 +212,7 @@ fn parse_crop(text: &str) -> Option<PhotoFrame> {
     let [x, y, width, height] = values[..] else {
         return None;
     };
-    (width > 0 && height > 0).then_some(PhotoFrame {
+    (width > 0 && height > 0).then_some(PhotoFraming {
         turns: 0,
         x,
         y,

@@ -1,10 +1,10 @@
 //! Framing a photo: whenever a photo arrives (the camera, the gallery, the file dialog, a drop,
 //! a bundled photo's thumbnail, the command line), it is decoded in the background and shown
-//! whole with a frame of the board's shape over it, started where the subject most likely is.
+//! whole with a framing of the board's shape over it, started where the subject most likely is.
 //! The player pans it with a finger or the mouse, zooms with two fingers, the wheel or `+`/`-`,
 //! nudges it with the arrows, turns the photo, and switches between the boards that suit it;
-//! the frame never leaves the photo, and never cuts a tile from fewer than 64 of its pixels.
-//! Play (the controls' `Pending::Framed`) starts a game cut from the frame; Cancel leaves the
+//! the framing never leaves the photo, and never cuts a tile from fewer than 64 of its pixels.
+//! Play (the controls' `Pending::Framed`) starts a game cut from the framing; Cancel leaves the
 //! game as it was.
 //!
 //! This module owns the sheet's state and reads the gestures itself (plain window events, like
@@ -26,21 +26,21 @@ use crate::frame::AppSet;
 use crate::game::{MAX_SIDE, MIN_SIDE, photo_shapes};
 use crate::layout::ScreenLayout;
 use crate::messages::Notice;
-use crate::photo::{self, Frame, FramedPhoto, PhotoError, PhotoSource};
+use crate::photo::{self, FramedPhoto, PhotoError, PhotoSource};
 use crate::redraw::{FrameRequest, ReportMotion};
 use crate::session::Session;
 
 /// What the controls ask of the framing sheet.
 #[derive(Message, Clone, Debug, PartialEq)]
 pub enum FramingCommand {
-    /// Decode this photo and frame it, from its frame if it has one, else where its subject
+    /// Decode this photo and frame it, from its framing if it has one, else where its subject
     /// most likely is (the sheet opens once it is ready).
     Open(FramedPhoto),
     /// Turn the photo a quarter clockwise.
     Turn,
-    /// Frame for another board (columns, rows), keeping the frame's centre.
+    /// The framing for another board (columns, rows), keeping the framing's centre.
     Board(u32, u32),
-    /// Zoom the frame by this factor about its centre (above 1: a smaller frame).
+    /// Zoom the framing by this factor about its centre (above 1: a smaller framing).
     Zoom(f32),
     /// The sheet closed (Play, Cancel or Back): the decoded photo goes.
     Close,
@@ -61,8 +61,8 @@ pub struct FramingSheet {
     pub version: u64,
     /// Quarter turns clockwise the player gave the photo.
     pub turns: u8,
-    /// The frame, in the turned photo's pixels.
-    pub frame: Frame,
+    /// The framing, in the turned photo's pixels.
+    pub framing: photo::Framing,
     /// When the photo was decoded (the sheet's speed is measured from here).
     pub decoded: Instant,
 }
@@ -70,7 +70,7 @@ pub struct FramingSheet {
 impl FramingSheet {
     /// The photo's size as the player sees it (turned).
     pub fn size(&self) -> (u32, u32) {
-        self.frame.photo
+        self.framing.photo
     }
 
     /// The boards that suit the photo: the square sizes and the photo-shaped ones that fit at
@@ -82,15 +82,15 @@ impl FramingSheet {
         squares
             .chain(shaped)
             .map(|(c, r)| (c as u32, r as u32))
-            .filter(|&board| photo::frame::fits((w, h), board))
+            .filter(|&board| photo::framing::fits((w, h), board))
             .collect()
     }
 
-    /// The photo and frame to play, as the session keeps them.
+    /// The photo and framing to play, as the session keeps them.
     pub fn framed(&self) -> FramedPhoto {
         FramedPhoto {
             source: self.source.clone(),
-            frame: Some(photo::photo_frame(&self.frame, self.turns)),
+            framing: Some(photo::photo_framing(&self.framing, self.turns)),
         }
     }
 }
@@ -113,13 +113,13 @@ impl Framing {
     }
 }
 
-/// A photo decoded for the sheet: the photo, its preview (turned), and the frame it starts
+/// A photo decoded for the sheet: the photo, its preview (turned), and the framing it starts
 /// on.
 struct Opened {
     source: PhotoSource,
     preview: RgbaImage,
     turns: u8,
-    frame: Frame,
+    framing: photo::Framing,
     decoded: Instant,
 }
 
@@ -173,21 +173,21 @@ fn open(framed: FramedPhoto, board: (u32, u32)) -> Result<Opened, PhotoError> {
     } else {
         (size.1, size.0)
     };
-    let kept = crop.and_then(|crop| Frame::from_crop(turned, board, crop).ok());
-    let frame = match kept {
-        Some(frame) => frame,
+    let kept = crop.and_then(|crop| photo::Framing::from_crop(turned, board, crop).ok());
+    let framing = match kept {
+        Some(framing) => framing,
         None => {
-            let largest = Frame::centred(turned, board)
-                .or_else(|| Frame::centred(turned, (3, 3)))
+            let largest = photo::Framing::centred(turned, board)
+                .or_else(|| photo::Framing::centred(turned, (3, 3)))
                 .ok_or(too_small)?;
-            photo::subject_frame(&preview, largest)
+            photo::subject_framing(&preview, largest)
         }
     };
     Ok(Opened {
         source: framed.source,
         preview: preview.into_rgba8(),
         turns,
-        frame,
+        framing,
         decoded,
     })
 }
@@ -212,27 +212,27 @@ fn follow_commands(
             FramingCommand::Turn => turn(&mut framing),
             &FramingCommand::Board(columns, rows) => {
                 if let Some(sheet) = framing.sheet.as_mut()
-                    && let Some(frame) = sheet.frame.for_board((columns, rows))
+                    && let Some(framing) = sheet.framing.for_board((columns, rows))
                 {
-                    sheet.frame = frame;
+                    sheet.framing = framing;
                 }
             }
             &FramingCommand::Zoom(factor) => {
                 if let Some(sheet) = framing.sheet.as_mut() {
-                    sheet.frame = sheet.frame.zoomed(factor, sheet.frame.center);
+                    sheet.framing = sheet.framing.zoomed(factor, sheet.framing.center);
                 }
             }
         }
     }
 }
 
-/// The photo and its frame turned a quarter clockwise.
+/// The photo and its framing turned a quarter clockwise.
 fn turn(framing: &mut Framing) {
     let Some(sheet) = framing.sheet.as_mut() else {
         return;
     };
     sheet.turns = (sheet.turns + 1) % 4;
-    sheet.frame = sheet.frame.turned();
+    sheet.framing = sheet.framing.turned();
     sheet.preview = Arc::new(image::imageops::rotate90(sheet.preview.as_ref()));
     sheet.version += 1;
 }
@@ -270,7 +270,7 @@ fn finish_opening(
                 preview: Arc::new(done.preview),
                 version,
                 turns: done.turns,
-                frame: done.frame,
+                framing: done.framing,
                 decoded: done.decoded,
             });
             opened.write(FramingOpened);
@@ -284,7 +284,7 @@ fn finish_opening(
 /// Why a photo cannot be framed, in the player's words: too small, or too thin (one side
 /// long enough, the other not); a file not there, or not allowed, without the system's codes.
 fn refusal(error: &PhotoError) -> String {
-    let side = photo::frame::MIN_BOARD_SIDE * photo::MIN_TILE_PIXELS;
+    let side = photo::framing::MIN_BOARD_SIDE * photo::MIN_TILE_PIXELS;
     match error {
         PhotoError::TooSmallToPlay { width, height } if width.max(height) >= &side => format!(
             "That photo is too thin to play ({width} × {height} pixels): a board needs at \
@@ -354,7 +354,7 @@ pub fn controls_rect(layout: &ScreenLayout) -> Rect {
 }
 
 /// Reads the pointer, the touches, the wheel and the keys while the sheet is open: a drag pans
-/// the frame, two fingers zoom it about their middle (and pan it with them), the wheel and
+/// the framing, two fingers zoom it about their middle (and pan it with them), the wheel and
 /// `+`/`-` zoom it, the arrows nudge it.
 fn follow_gestures(
     mut events: MessageReader<WindowEvent>,
@@ -381,39 +381,39 @@ fn follow_gestures(
             _ => None,
         };
         if let Some(gesture) = gesture {
-            sheet.frame = gesture.apply(sheet.frame, view, to_photo);
+            sheet.framing = gesture.apply(sheet.framing, view, to_photo);
         }
     }
 }
 
-/// What a gesture does to the frame, in screen terms.
+/// What a gesture does to the framing, in screen terms.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Gesture {
-    /// Move the frame by this many logical pixels.
+    /// Move the framing by this many logical pixels.
     Pan(Vec2),
     /// Zoom by a factor about a screen point (and move with the fingers).
     Pinch { factor: f32, about: Vec2, pan: Vec2 },
-    /// Zoom about the frame's centre.
+    /// Zoom about the framing's centre.
     Zoom(f32),
-    /// Nudge by a fraction of the frame's size.
+    /// Nudge by a fraction of the framing's size.
     Nudge(Vec2),
 }
 
 impl Gesture {
-    fn apply(self, frame: Frame, view: Rect, to_photo: f32) -> Frame {
+    fn apply(self, framing: photo::Framing, view: Rect, to_photo: f32) -> photo::Framing {
         let in_photo = |p: Vec2| ((p - view.min) * to_photo).into();
         match self {
-            Gesture::Pan(delta) => frame.panned(delta.x * to_photo, delta.y * to_photo),
-            Gesture::Pinch { factor, about, pan } => frame
+            Gesture::Pan(delta) => framing.panned(delta.x * to_photo, delta.y * to_photo),
+            Gesture::Pinch { factor, about, pan } => framing
                 .zoomed(factor, in_photo(about))
                 .panned(pan.x * to_photo, pan.y * to_photo),
-            Gesture::Zoom(factor) => frame.zoomed(factor, frame.center),
-            Gesture::Nudge(by) => frame.panned(by.x * frame.width, by.y * frame.height()),
+            Gesture::Zoom(factor) => framing.zoomed(factor, framing.center),
+            Gesture::Nudge(by) => framing.panned(by.x * framing.width, by.y * framing.height()),
         }
     }
 }
 
-/// The keys' gestures: `+`/`-` zoom, the arrows nudge the frame a twentieth of its size.
+/// The keys' gestures: `+`/`-` zoom, the arrows nudge the framing a twentieth of its size.
 fn key_gesture(key: &KeyboardInput) -> Option<Gesture> {
     if key.state != ButtonState::Pressed {
         return None;
@@ -486,9 +486,9 @@ impl Pointer {
     }
 }
 
-/// What the fingers did between two readings: one finger drags the frame with it; two zoom by
-/// how much farther apart they are (apart: a smaller frame, in closer), about their middle,
-/// and drag the frame with the middle.
+/// What the fingers did between two readings: one finger drags the framing with it; two zoom by
+/// how much farther apart they are (apart: a smaller framing, in closer), about their middle,
+/// and drag the framing with the middle.
 fn gesture_between(before: &[(u64, Vec2)], after: &[(u64, Vec2)]) -> Option<Gesture> {
     match (before, after) {
         ([(_, a)], [(_, b)]) => Some(Gesture::Pan(*b - *a)),

@@ -153,7 +153,7 @@ fn start_first_game(
         let source = PhotoSource::File(photo.clone());
         let framed = FramedPhoto {
             source,
-            frame: options.crop,
+            framing: options.crop,
         };
         if options.crop.is_some() {
             out.session.write(SessionCommand::UsePhoto(framed));

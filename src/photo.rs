@@ -1,5 +1,5 @@
 //! Where the photo comes from: the photos built into the app, a file, or one the player
-//! picked; loaded and cut by the `snapslide-photo` crate (decode with limits, EXIF, frame,
+//! picked; loaded and cut by the `snapslide-photo` crate (decode with limits, EXIF, framing,
 //! slice), which runs optimised even in dev builds. The `framing` and `tiles` modules run it
 //! in the background, sharing the last photo decoded; the platform module brings the photos
 //! the player picks.
@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use snapslide_photo::image::DynamicImage;
 
 use crate::background::lock;
-use crate::game::{DailyPuzzle, Day, PhotoFrame};
+use crate::game::{DailyPuzzle, Day, PhotoFraming};
 
 pub use crate::game::{FramedPhoto, PhotoSource};
 pub use snapslide_photo::*;
@@ -75,24 +75,24 @@ pub fn photo_for(day: Option<Day>, chosen: &FramedPhoto) -> FramedPhoto {
 }
 
 /// The part of a photo (of this size, upright) a board of `board` is cut from, and the photo's
-/// quarter turns: the player's frame when it is the board's shape; for another shape the frame
+/// quarter turns: the player's framing when it is the board's shape; for another shape the framing
 /// of that shape about the same centre and of about the same area; the largest centred one
-/// when there is no frame (or it is not on this photo).
+/// when there is no framing (or it is not on this photo).
 pub fn crop_for(photo: &FramedPhoto, size: (u32, u32), board: (u32, u32)) -> (u8, Option<Crop>) {
-    let Some(frame) = photo.frame else {
+    let Some(framing) = photo.framing else {
         return (0, None);
     };
-    let turns = frame.turns % 4;
+    let turns = framing.turns % 4;
     let turned = if turns % 2 == 0 {
         size
     } else {
         (size.1, size.0)
     };
     let crop = Crop {
-        x: frame.x,
-        y: frame.y,
-        width: frame.width,
-        height: frame.height,
+        x: framing.x,
+        y: framing.y,
+        width: framing.width,
+        height: framing.height,
     };
     let inside = crop.width > 0
         && crop.height > 0
@@ -107,14 +107,14 @@ pub fn crop_for(photo: &FramedPhoto, size: (u32, u32), board: (u32, u32)) -> (u8
     if !inside {
         return (0, None);
     }
-    if let Ok(exact) = Frame::from_crop(turned, board, crop) {
+    if let Ok(exact) = Framing::from_crop(turned, board, crop) {
         return (turns, Some(exact.crop()));
     }
-    let Some(largest) = Frame::centred(turned, board) else {
+    let Some(largest) = Framing::centred(turned, board) else {
         return (turns, None);
     };
     let area = crop.width as f32 * crop.height as f32;
-    let reshaped = Frame {
+    let reshaped = Framing {
         center: (
             crop.x as f32 + crop.width as f32 / 2.0,
             crop.y as f32 + crop.height as f32 / 2.0,
@@ -126,10 +126,10 @@ pub fn crop_for(photo: &FramedPhoto, size: (u32, u32), board: (u32, u32)) -> (u8
     (turns, Some(reshaped.crop()))
 }
 
-/// The player's frame as saved, from the frame drawn over a photo turned `turns` quarters.
-pub fn photo_frame(frame: &Frame, turns: u8) -> PhotoFrame {
-    let crop = frame.crop();
-    PhotoFrame {
+/// The player's framing as saved, from the framing drawn over a photo turned `turns` quarters.
+pub fn photo_framing(framing: &Framing, turns: u8) -> PhotoFraming {
+    let crop = framing.crop();
+    PhotoFraming {
         turns: turns % 4,
         x: crop.x,
         y: crop.y,
@@ -188,7 +188,7 @@ mod tests {
     fn a_frame_follows_the_board_shape_about_its_centre() {
         let framed = |x, y, width, height| FramedPhoto {
             source: default_photo(),
-            frame: Some(PhotoFrame {
+            framing: Some(PhotoFraming {
                 turns: 0,
                 x,
                 y,
@@ -196,7 +196,7 @@ mod tests {
                 height,
             }),
         };
-        // The board the frame was drawn for: the frame itself.
+        // The board the framing was drawn for: the framing itself.
         let square = framed(100, 200, 800, 800);
         let crop = Crop {
             x: 100,
@@ -215,7 +215,7 @@ mod tests {
             centre.0.abs_diff(500) <= 1 && centre.1.abs_diff(600) <= 1,
             "{tall:?}"
         );
-        // A frame that is not on this photo (another photo's, a hand-edited file): centred.
+        // A framing that is not on this photo (another photo's, a hand-edited file): centred.
         assert_eq!(
             crop_for(&framed(1900, 0, 800, 800), (2000, 1500), (4, 4)),
             (0, None)

@@ -54,7 +54,7 @@ fn follow_commands(mut commands: MessageReader<SessionCommand>, mut session: Res
             SessionCommand::UsePhoto(photo) => {
                 let photo = FramedPhoto {
                     source: crate::photo::sanitized(photo.source.clone()),
-                    frame: photo.frame,
+                    framing: photo.framing,
                 };
                 if session.photo != photo {
                     session.photo = photo;

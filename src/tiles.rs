@@ -18,7 +18,7 @@ use crate::redraw::{FrameRequest, ReportMotion};
 use crate::session::{Session, SessionCommand};
 use crate::settings::Settings;
 
-/// The board a photo is cut for: the photo (and its frame) and the board's columns and rows.
+/// The board a photo is cut for: the photo (and its framing) and the board's columns and rows.
 pub type CutFor = (FramedPhoto, usize, usize);
 
 /// The photo cut for the current board, as textures.

@@ -2383,14 +2383,14 @@ mod headless {
         told.drain().last().map(|hidden| hidden.0)
     }
 
-    fn frame_of(app: &App) -> snapslide::photo::Frame {
+    fn framing_of(app: &App) -> snapslide::photo::Framing {
         let framing = app.world().resource::<Framing>();
-        framing.sheet.as_ref().expect("no sheet").frame
+        framing.sheet.as_ref().expect("no sheet").framing
     }
 
     /// The screen point of a photo pixel on the sheet.
     fn on_sheet(app: &App, at: (f32, f32)) -> Vec2 {
-        let frame = frame_of(app);
+        let frame = framing_of(app);
         let layout = app.world().resource::<ScreenLayout>();
         let view = framing::photo_rect(layout, frame.photo);
         view.min + Vec2::new(at.0, at.1) * view.width() / frame.photo.0 as f32
@@ -2414,7 +2414,7 @@ mod headless {
         // Zoomed in first, so the frame can move both ways.
         app.world_mut().write_message(FramingCommand::Zoom(2.0));
         app.update();
-        let start = frame_of(&app);
+        let start = framing_of(&app);
         // One finger, from the frame's centre, 40 px left and 30 px up in small steps.
         let from = on_sheet(&app, start.center);
         let mut events = vec![finger(1, TouchPhase::Started, from)];
@@ -2425,7 +2425,7 @@ mod headless {
         events.push(finger(1, TouchPhase::Ended, from + Vec2::new(-40.0, -30.0)));
         window_events(&mut app, events);
         app.update();
-        let dragged = frame_of(&app);
+        let dragged = framing_of(&app);
         let to_photo = start.photo.0 as f32 / {
             let layout = app.world().resource::<ScreenLayout>();
             framing::photo_rect(layout, start.photo).width()
@@ -2454,7 +2454,7 @@ mod headless {
             ],
         );
         app.update();
-        let pinched = frame_of(&app);
+        let pinched = framing_of(&app);
         assert!(
             (pinched.width - dragged.width / 2.0).abs() < 1.0,
             "{pinched:?}"
@@ -2470,7 +2470,7 @@ mod headless {
         let photo = gradient_photo("wheel", 1600, 1200);
         let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
         open_framing(&mut app, &photo);
-        let start = frame_of(&app);
+        let start = framing_of(&app);
         let corner = (
             start.center.0 - start.width / 2.0,
             start.center.1 - start.height() / 2.0,
@@ -2487,7 +2487,7 @@ mod headless {
         let at = on_sheet(&app, corner);
         window_events(&mut app, vec![cursor(at), wheel(5.0)]);
         app.update();
-        let zoomed = frame_of(&app);
+        let zoomed = framing_of(&app);
         let factor = 1.5_f32;
         assert!(
             (zoomed.width - start.width / factor).abs() < 1.0,
@@ -2512,7 +2512,7 @@ mod headless {
             ],
         );
         app.update();
-        assert_eq!(frame_of(&app).crop().x, 0);
+        assert_eq!(framing_of(&app).crop().x, 0);
     }
 
     #[test]
@@ -2595,10 +2595,10 @@ mod headless {
         open_framing(&mut app, &photo);
         app.world_mut().write_message(FramingCommand::Board(4, 3));
         app.update();
-        let before = frame_of(&app);
+        let before = framing_of(&app);
         app.world_mut().write_message(FramingCommand::Turn);
         app.update();
-        let turned = frame_of(&app);
+        let turned = framing_of(&app);
         assert_eq!(turned.photo, (1200, 1600));
         assert_eq!(turned.board, (3, 4));
         let back = snapslide::photo::unturned(turned.crop(), (1600, 1200), 1);
@@ -2618,7 +2618,7 @@ mod headless {
             .as_ref()
             .unwrap()
             .framed();
-        assert_eq!(framed.frame.map(|f| f.turns), Some(1));
+        assert_eq!(framed.framing.map(|f| f.turns), Some(1));
     }
 
     #[test]

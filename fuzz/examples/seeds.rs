@@ -96,7 +96,7 @@ fn game() {
     let state = |game: &Game, photo: PhotoSource| SavedState {
         game: game.to_saved(),
         photo,
-        frame: None,
+        framing: None,
     };
     let bundled = PhotoSource::Bundled("chelsea.png".into());
     seed("game", "played.json", &json(&state(&played(), bundled)));

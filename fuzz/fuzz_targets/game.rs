@@ -28,7 +28,7 @@ fuzz_target!(|data: &[u8]| {
             Some(photo) => serde_json::to_vec(&SavedState {
                 game: game.to_saved(),
                 photo: photo.source.clone(),
-                frame: photo.frame,
+                framing: photo.framing,
             }),
             None => serde_json::to_vec(&serde_json::json!({ "game": game.to_saved() })),
         }

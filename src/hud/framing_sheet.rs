@@ -1,6 +1,6 @@
-//! The framing sheet as the player sees it: the whole photo with the frame of the board's shape
+//! The framing sheet as the player sees it: the whole photo with the framing of the board's shape
 //! over it (the rest dimmed, the board's tiles outlined), and beside or below it the boards
-//! that suit the photo, Turn, zoom out and in, Cancel and Play. The frame moves with the
+//! that suit the photo, Turn, zoom out and in, Cancel and Play. The framing moves with the
 //! player's fingers, the mouse, the wheel and the keys (the `framing` module reads them).
 
 use bevy::prelude::*;
@@ -78,49 +78,49 @@ pub(super) fn show(
     Ok(())
 }
 
-/// The frame over the photo: the outside dimmed, the frame outlined, its tiles marked.
+/// The framing over the photo: the outside dimmed, the framing outlined, its tiles marked.
 fn draw_frame(painter: &egui::Painter, theme: Theme, sheet: &FramingSheet, photo: egui::Rect) {
     let (w, _) = sheet.size();
-    let crop = sheet.frame.crop();
+    let crop = sheet.framing.crop();
     let scale = photo.width() / w as f32;
     let at = |x: u32, y: u32| photo.min + egui::vec2(x as f32, y as f32) * scale;
-    let frame = egui::Rect::from_min_max(
+    let framed = egui::Rect::from_min_max(
         at(crop.x, crop.y),
         at(crop.x + crop.width, crop.y + crop.height),
     );
     let dim = egui::Color32::from_black_alpha(170);
     for outside in [
-        egui::Rect::from_min_max(photo.min, egui::pos2(photo.max.x, frame.min.y)),
-        egui::Rect::from_min_max(egui::pos2(photo.min.x, frame.max.y), photo.max),
+        egui::Rect::from_min_max(photo.min, egui::pos2(photo.max.x, framed.min.y)),
+        egui::Rect::from_min_max(egui::pos2(photo.min.x, framed.max.y), photo.max),
         egui::Rect::from_min_max(
-            egui::pos2(photo.min.x, frame.min.y),
-            egui::pos2(frame.min.x, frame.max.y),
+            egui::pos2(photo.min.x, framed.min.y),
+            egui::pos2(framed.min.x, framed.max.y),
         ),
         egui::Rect::from_min_max(
-            egui::pos2(frame.max.x, frame.min.y),
-            egui::pos2(photo.max.x, frame.max.y),
+            egui::pos2(framed.max.x, framed.min.y),
+            egui::pos2(photo.max.x, framed.max.y),
         ),
     ] {
         painter.rect_filled(outside, 0.0, dim);
     }
-    let (columns, rows) = sheet.frame.board;
+    let (columns, rows) = sheet.framing.board;
     let line = egui::Stroke::new(1.0, egui::Color32::from_white_alpha(110));
     for c in 1..columns {
-        let x = frame.min.x + frame.width() * c as f32 / columns as f32;
+        let x = framed.min.x + framed.width() * c as f32 / columns as f32;
         painter.line_segment(
-            [egui::pos2(x, frame.min.y), egui::pos2(x, frame.max.y)],
+            [egui::pos2(x, framed.min.y), egui::pos2(x, framed.max.y)],
             line,
         );
     }
     for r in 1..rows {
-        let y = frame.min.y + frame.height() * r as f32 / rows as f32;
+        let y = framed.min.y + framed.height() * r as f32 / rows as f32;
         painter.line_segment(
-            [egui::pos2(frame.min.x, y), egui::pos2(frame.max.x, y)],
+            [egui::pos2(framed.min.x, y), egui::pos2(framed.max.x, y)],
             line,
         );
     }
     let stroke = egui::Stroke::new(3.0, rgb(Palette::of(theme).accent));
-    painter.rect_stroke(frame, 0.0, stroke, egui::StrokeKind::Outside);
+    painter.rect_stroke(framed, 0.0, stroke, egui::StrokeKind::Outside);
 }
 
 /// The sheet's controls: the boards that suit the photo, Turn and zoom, Cancel and Play. Play
@@ -142,7 +142,7 @@ fn controls(
         play_or_cancel(ui, theme, sheet, hud, actions);
         turn_and_zoom(ui, sheet, actions);
         ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
-            // On a phone on its side the photo and its frame say what the sheet is for: the
+            // On a phone on its side the photo and its framing say what the sheet is for: the
             // room goes to the boards, every one of them in sight (three rows of them fit).
             if !short {
                 ui.label(style::heading("Frame your photo"));
@@ -177,7 +177,7 @@ fn warn_once_hidden(needed: f32, room: f32) {
 /// The boards that suit the photo, as chips; the one framed is marked.
 fn boards(ui: &mut egui::Ui, theme: Theme, sheet: &FramingSheet, actions: &mut Actions) {
     for (columns, rows) in sheet.boards() {
-        let chosen = sheet.frame.board == (columns, rows);
+        let chosen = sheet.framing.board == (columns, rows);
         if style::chip(ui, theme, chosen, &format!("{columns}×{rows}")).clicked() {
             actions.framing.write(FramingCommand::Board(columns, rows));
         }
@@ -190,17 +190,17 @@ fn turn_and_zoom(ui: &mut egui::Ui, sheet: &FramingSheet, actions: &mut Actions)
         if style::button(ui, true, "↻ Turn").clicked() {
             actions.framing.write(FramingCommand::Turn);
         }
-        let (narrowest, widest) = (sheet.frame.min_width(), sheet.frame.max_width());
-        if style::button(ui, sheet.frame.width < widest - 0.5, "−").clicked() {
+        let (narrowest, widest) = (sheet.framing.min_width(), sheet.framing.max_width());
+        if style::button(ui, sheet.framing.width < widest - 0.5, "−").clicked() {
             actions.framing.write(FramingCommand::Zoom(0.8));
         }
-        if style::button(ui, sheet.frame.width > narrowest + 0.5, "+").clicked() {
+        if style::button(ui, sheet.framing.width > narrowest + 0.5, "+").clicked() {
             actions.framing.write(FramingCommand::Zoom(1.25));
         }
     });
 }
 
-/// Cancel leaves everything as it was; Play starts a game cut from the frame (asked first
+/// Cancel leaves everything as it was; Play starts a game cut from the framing (asked first
 /// when a game with moves would be lost).
 fn play_or_cancel(
     ui: &mut egui::Ui,
@@ -215,7 +215,7 @@ fn play_or_cancel(
             hud.sheet = Sheet::None;
         }
         if style::primary_button(ui, theme, true, "Play", half).clicked() {
-            let (columns, rows) = sheet.frame.board;
+            let (columns, rows) = sheet.framing.board;
             let board = (columns as usize, rows as usize);
             let pending = Pending::Framed(sheet.framed(), board);
             actions.hud.write(HudAction::Replace(pending));

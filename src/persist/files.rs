@@ -439,7 +439,7 @@ mod tests {
         let state = SavedState {
             game: game.to_saved(),
             photo: PhotoSource::File("/tmp/x.png".into()),
-            frame: None,
+            framing: None,
         };
         save_json(&dir.join(GAME_FILE), &state).unwrap();
         let loaded = load_all(&dir);

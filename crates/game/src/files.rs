@@ -10,8 +10,8 @@ use serde_json::Value;
 use super::fields::{Fields, FileError, Read};
 use super::saved::read_saved_game;
 use super::{
-    BestScores, DailyResult, DailyResults, Day, FramedPhoto, Game, PhotoFrame, PhotoSource, Record,
-    SavedGame,
+    BestScores, DailyResult, DailyResults, Day, FramedPhoto, Game, PhotoFraming, PhotoSource,
+    Record, SavedGame,
 };
 
 /// The settings file's name.
@@ -24,24 +24,24 @@ pub const DAILY_FILE: &str = "daily.json";
 pub const GAME_FILE: &str = "game.json";
 
 /// The game file: the game in progress (or the last one finished) and its photo, with the
-/// player's frame of it (the photo the next games are cut from too).
+/// player's framing of it (the photo the next games are cut from too).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedState {
     /// The game.
     pub game: SavedGame,
     /// Its photo.
     pub photo: PhotoSource,
-    /// The part of the photo the player framed (older files have none).
-    #[serde(default)]
-    pub frame: Option<PhotoFrame>,
+    /// The part of the photo the player framed (older files have none); `frame` in the file.
+    #[serde(rename = "frame", default)]
+    pub framing: Option<PhotoFraming>,
 }
 
-/// The game file read back: the game, and its photo (with its frame) if that could be read.
+/// The game file read back: the game, and its photo (with its framing) if that could be read.
 pub fn read_state(bytes: &[u8]) -> Result<Read<(Game, Option<FramedPhoto>)>, FileError> {
     let mut fields = Fields::parse(bytes)?;
     let source: Option<PhotoSource> = fields.get("photo");
-    let frame = fields.or("frame", None);
-    let photo = source.map(|source| FramedPhoto { source, frame });
+    let framing = fields.or("frame", None);
+    let photo = source.map(|source| FramedPhoto { source, framing });
     let saved = fields
         .raw("game")
         .cloned()
@@ -136,7 +136,7 @@ mod tests {
             parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap(),
             Difficulty::Hard,
         );
-        let frame = PhotoFrame {
+        let framing = PhotoFraming {
             turns: 1,
             x: 10,
             y: 20,
@@ -146,19 +146,19 @@ mod tests {
         let state = SavedState {
             game: game.to_saved(),
             photo: PhotoSource::Bundled("chelsea.png".into()),
-            frame: Some(frame),
+            framing: Some(framing),
         };
         let mut json = serde_json::to_value(&state).unwrap();
         let read = read_state(&serde_json::to_vec(&json).unwrap()).unwrap();
         let framed = FramedPhoto {
             source: state.photo.clone(),
-            frame: Some(frame),
+            framing: Some(framing),
         };
         assert_eq!(read.value, (game.clone(), Some(framed)));
-        // A bad frame loses the frame; a bad photo loses the photo; the game is kept.
+        // A bad framing loses the framing; a bad photo loses the photo; the game is kept.
         json["frame"] = "wide".into();
         let read = read_state(&serde_json::to_vec(&json).unwrap()).unwrap();
-        assert_eq!(read.value.1.map(|p| p.frame), Some(None));
+        assert_eq!(read.value.1.map(|p| p.framing), Some(None));
         json["photo"] = 12.into();
         let read = read_state(&serde_json::to_vec(&json).unwrap()).unwrap();
         assert_eq!(read.value, (game, None));

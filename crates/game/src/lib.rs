@@ -43,7 +43,7 @@ pub use daily::{
 pub use difficulty::{Difficulty, Recipe, clock_seed, make_board};
 pub use fields::{FileError, Read};
 pub use kind::GameKind;
-pub use photo_source::{FramedPhoto, PhotoFrame, PhotoSource};
+pub use photo_source::{FramedPhoto, PhotoFraming, PhotoSource};
 pub use preferences::{
     DEFAULT_SPEED, Preferences, SPEEDS, TEXT_SIZES, Theme, device_text_scale, speed_in_range,
 };

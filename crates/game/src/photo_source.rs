@@ -21,7 +21,7 @@ pub enum PhotoSource {
 /// clockwise (after its own EXIF orientation), then the rectangle `x, y, width, height` of it,
 /// in the photo's pixels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct PhotoFrame {
+pub struct PhotoFraming {
     /// Quarter turns clockwise, 0 to 3.
     pub turns: u8,
     /// The rectangle's left edge.
@@ -34,14 +34,15 @@ pub struct PhotoFrame {
     pub height: u32,
 }
 
-/// A photo and the part of it the board is cut from: the frame the player chose, or none (the
+/// A photo and the part of it the board is cut from: the framing the player chose, or none (the
 /// app frames it: the largest centred rectangle of the board's shape).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct FramedPhoto {
     /// Where the photo comes from.
     pub source: PhotoSource,
-    /// The player's frame, if any.
-    pub frame: Option<PhotoFrame>,
+    /// The player's framing, if any (`frame` in the files).
+    #[serde(rename = "frame")]
+    pub framing: Option<PhotoFraming>,
 }
 
 impl FramedPhoto {
@@ -49,7 +50,7 @@ impl FramedPhoto {
     pub fn whole(source: PhotoSource) -> FramedPhoto {
         FramedPhoto {
             source,
-            frame: None,
+            framing: None,
         }
     }
 }

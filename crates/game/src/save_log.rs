@@ -15,7 +15,7 @@ use journal::{Journal, JournalError, Loaded};
 use npuzzle::{moves_from_str, moves_to_string};
 use serde::{Deserialize, Serialize};
 
-use super::{FramedPhoto, Game, PhotoFrame, PhotoSource, RestoreError, SavedGame};
+use super::{FramedPhoto, Game, PhotoFraming, PhotoSource, RestoreError, SavedGame};
 
 /// A save journal's file name.
 pub const SAVE_LOG_FILE: &str = "game.journal";
@@ -27,7 +27,7 @@ pub const COMPACT_ENTRIES: usize = 500;
 const MOST_ACTS: usize = 32;
 
 /// The whole game as a snapshot holds it: the saved game (the game file's own form), its
-/// photo and frame, and each action's time.
+/// photo and its framing, and each action's time.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Snapshot {
     /// The game.
@@ -36,9 +36,9 @@ pub struct Snapshot {
     /// Its photo.
     #[serde(rename = "p")]
     pub photo: PhotoSource,
-    /// The player's frame of the photo, if any.
+    /// The player's framing of the photo, if any.
     #[serde(rename = "f", default)]
-    pub frame: Option<PhotoFrame>,
+    pub framing: Option<PhotoFraming>,
     /// When each action of the history was made, in milliseconds since the first move.
     #[serde(rename = "tm", default)]
     pub times_ms: Vec<u64>,
@@ -107,15 +107,15 @@ pub enum Entry {
         #[serde(rename = "c")]
         clock_ms: u64,
     },
-    /// Another photo, or another frame of it.
+    /// Another photo, or another framing of it.
     #[serde(rename = "p")]
     Photo {
         /// The photo.
         #[serde(rename = "p")]
         photo: PhotoSource,
-        /// The player's frame of it.
+        /// The player's framing of it.
         #[serde(rename = "f", default)]
-        frame: Option<PhotoFrame>,
+        framing: Option<PhotoFraming>,
     },
 }
 
@@ -154,7 +154,7 @@ pub fn snapshot_of(game: &Game, photo: &FramedPhoto) -> Snapshot {
     Snapshot {
         game: game.to_saved(),
         photo: photo.source.clone(),
-        frame: photo.frame,
+        framing: photo.framing,
         times_ms: game.times.iter().map(|t| millis(*t)).collect(),
     }
 }
@@ -176,7 +176,7 @@ pub fn restore(snapshot: &Snapshot) -> Result<(Game, FramedPhoto), RestoreError>
     }
     let photo = FramedPhoto {
         source: snapshot.photo.clone(),
-        frame: snapshot.frame,
+        framing: snapshot.framing,
     };
     Ok((game, photo))
 }
@@ -302,11 +302,11 @@ fn apply(game: &mut Game, photo: &mut FramedPhoto, entry: &Entry) -> bool {
         Entry::Clock { clock_ms } => game.elapsed = at(*clock_ms),
         Entry::Photo {
             photo: source,
-            frame,
+            framing,
         } => {
             *photo = FramedPhoto {
                 source: source.clone(),
-                frame: *frame,
+                framing: *framing,
             };
         }
     }
@@ -466,7 +466,7 @@ impl SaveLog {
         if *photo != self.photo {
             entries.push(Entry::Photo {
                 photo: photo.source.clone(),
-                frame: photo.frame,
+                framing: photo.framing,
             });
         }
         entries.extend(self.changes(game));

@@ -1,6 +1,6 @@
 //! What the framing sheet waits for after a 12-megapixel photo is decoded: its preview (ours,
 //! a whole-factor box shrink, against the `image` crate's `thumbnail`, which the sheet used
-//! before), and the subject's frame found on the preview.
+//! before), and the subject's framing found on the preview.
 //!
 //! `cargo bench -p snapslide-photo --bench sheet`
 
@@ -8,7 +8,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use snapslide_photo::image::{DynamicImage, Rgb, RgbImage};
-use snapslide_photo::{Frame, PREVIEW_SIDE, preview, subject_frame};
+use snapslide_photo::{Framing, PREVIEW_SIDE, preview, subject_framing};
 
 /// A phone camera's 12-megapixel photo, decoded (as a JPEG decodes: RGB, 8 bits), with detail
 /// that varies across it.
@@ -33,9 +33,9 @@ fn sheet(c: &mut Criterion) {
         })
     });
     let small = DynamicImage::ImageRgba8(preview(&photo));
-    let frame = Frame::centred((4032, 3024), (4, 4)).expect("a 4×4 fits");
-    group.bench_function("subject frame on the preview", |b| {
-        b.iter(|| subject_frame(black_box(&small), frame))
+    let framing = Framing::centred((4032, 3024), (4, 4)).expect("a 4×4 fits");
+    group.bench_function("subject framing on the preview", |b| {
+        b.iter(|| subject_framing(black_box(&small), framing))
     });
     group.finish();
 }

@@ -15,17 +15,19 @@ use image::imageops::FilterType;
 use image::{DynamicImage, ImageDecoder, ImageReader, Limits, RgbaImage};
 use thiserror::Error;
 
-pub mod frame;
+pub mod framing;
 pub mod likeness;
 pub mod preview;
 pub mod replay_gif;
 pub mod subject;
 
-pub use frame::{Crop, CropError, Frame, MIN_TILE_PIXELS, holds_a_board, turned_size, unturned};
+pub use framing::{
+    Crop, CropError, Framing, MIN_TILE_PIXELS, holds_a_board, turned_size, unturned,
+};
 pub use image;
 pub use preview::{PREVIEW_SIDE, preview};
 pub use replay_gif::{GifError, ReplaySpec, Slide, replay_gif};
-pub use subject::subject_frame;
+pub use subject::subject_framing;
 
 /// The largest file read, in bytes.
 pub const MAX_FILE_BYTES: u64 = 64 << 20;

@@ -1,11 +1,11 @@
-//! Where the photo's subject most likely is: the frame of the board's shape that holds the
+//! Where the photo's subject most likely is: the framing of the board's shape that holds the
 //! most detail, weighted toward the photo's centre, found on a small copy of the photo. A face,
 //! a cat or a building has edges; a sky, a wall or a blurred background has few. When no place
-//! stands out from the middle, the frame stays in the middle.
+//! stands out from the middle, the framing stays in the middle.
 
 use image::{DynamicImage, GrayImage};
 
-use crate::frame::Frame;
+use crate::framing::Framing;
 
 /// The longer side of the copy the detail is measured on, in pixels.
 pub const DETAIL_SIDE: u32 = 256;
@@ -63,24 +63,24 @@ fn centre_weight(u: f32, v: f32) -> f32 {
     (-(du * du + dv * dv) / 2.0).exp()
 }
 
-/// The frame most likely to hold the photo's subject, for a frame of `frame`'s board and
+/// The framing most likely to hold the photo's subject, for a framing of `framing`'s board and
 /// size: slid along the photo to the place with the most detail (weighted toward the centre),
 /// or left in the middle when no place has [`STANDS_OUT`] times the middle's.
-pub fn subject_frame(photo: &DynamicImage, frame: Frame) -> Frame {
+pub fn subject_framing(photo: &DynamicImage, framing: Framing) -> Framing {
     let small = photo.thumbnail(DETAIL_SIDE, DETAIL_SIDE).to_luma8();
     if small.width() < 3 || small.height() < 3 {
-        return frame;
+        return framing;
     }
     let detail = Detail::of(&small);
-    let scale = small.width() as f32 / frame.photo.0 as f32;
-    let half = (frame.width * scale / 2.0, frame.height() * scale / 2.0);
+    let scale = small.width() as f32 / framing.photo.0 as f32;
+    let half = (framing.width * scale / 2.0, framing.height() * scale / 2.0);
     let score = |centre: (f32, f32)| {
         let (cx, cy) = (centre.0 * scale, centre.1 * scale);
         detail.total(cx - half.0, cy - half.1, cx + half.0, cy + half.1)
     };
-    let middle = Frame {
-        center: (frame.photo.0 as f32 / 2.0, frame.photo.1 as f32 / 2.0),
-        ..frame
+    let middle = Framing {
+        center: (framing.photo.0 as f32 / 2.0, framing.photo.1 as f32 / 2.0),
+        ..framing
     }
     .panned(0.0, 0.0);
     let steps = 24;
@@ -88,8 +88,8 @@ pub fn subject_frame(photo: &DynamicImage, frame: Frame) -> Frame {
     for i in 0..=steps {
         for j in 0..=steps {
             let at = (
-                frame.photo.0 as f32 * i as f32 / steps as f32,
-                frame.photo.1 as f32 * j as f32 / steps as f32,
+                framing.photo.0 as f32 * i as f32 / steps as f32,
+                framing.photo.1 as f32 * j as f32 / steps as f32,
             );
             let candidate = middle.panned(at.0 - middle.center.0, at.1 - middle.center.1);
             let total = score(candidate.center);
@@ -129,26 +129,26 @@ mod tests {
     fn a_subject_left_of_centre_is_framed_not_cut_off() {
         // A landscape photo on a square board: a person on the left third.
         let photo = photo_with_patch(1200, 600, (60, 150, 360, 550));
-        let centred = Frame::centred((1200, 600), (4, 4)).unwrap();
+        let centred = Framing::centred((1200, 600), (4, 4)).unwrap();
         assert_eq!(
             centred.crop().x,
             300,
             "the centre crop cuts the subject in half"
         );
-        let framed = subject_frame(&photo, centred);
+        let framed = subject_framing(&photo, centred);
         let crop = framed.crop();
         assert!(
             crop.x <= 60 && crop.x + crop.width >= 360,
             "{crop:?} misses the subject"
         );
-        assert_eq!(crop.width, 600, "the frame keeps its size");
+        assert_eq!(crop.width, 600, "the framing keeps its size");
     }
 
     #[test]
     fn a_face_at_the_top_of_a_portrait_is_kept() {
         // A portrait on a square board: the face near the top, a plain body below.
         let photo = photo_with_patch(600, 1000, (200, 40, 400, 260));
-        let framed = subject_frame(&photo, Frame::centred((600, 1000), (3, 3)).unwrap());
+        let framed = subject_framing(&photo, Framing::centred((600, 1000), (3, 3)).unwrap());
         let crop = framed.crop();
         assert!(crop.y <= 40, "{crop:?} cuts the face");
     }
@@ -156,11 +156,11 @@ mod tests {
     #[test]
     fn when_nothing_stands_out_the_frame_stays_in_the_middle() {
         let flat = photo_with_patch(1200, 600, (0, 0, 0, 0));
-        let centred = Frame::centred((1200, 600), (4, 4)).unwrap();
-        assert_eq!(subject_frame(&flat, centred).crop(), centred.crop());
+        let centred = Framing::centred((1200, 600), (4, 4)).unwrap();
+        assert_eq!(subject_framing(&flat, centred).crop(), centred.crop());
         // Detail everywhere alike: the middle, not an edge.
         let busy = photo_with_patch(1200, 600, (0, 0, 1200, 600));
-        assert_eq!(subject_frame(&busy, centred).crop(), centred.crop());
+        assert_eq!(subject_framing(&busy, centred).crop(), centred.crop());
         // Grain a little thicker on the left than on the right: nothing a person would call
         // the subject, so the middle still.
         let mut seed = 7u32;
@@ -170,16 +170,16 @@ mod tests {
             let level = 100 + (seed >> 24) % spread;
             Rgb([level as u8; 3])
         }));
-        assert_eq!(subject_frame(&grain, centred).crop(), centred.crop());
+        assert_eq!(subject_framing(&grain, centred).crop(), centred.crop());
     }
 
     #[test]
     fn a_subject_in_the_corner_of_a_zoomed_frame_is_reached() {
         let photo = photo_with_patch(1600, 1200, (1250, 850, 1550, 1150));
-        let small = Frame::centred((1600, 1200), (4, 4))
+        let small = Framing::centred((1600, 1200), (4, 4))
             .unwrap()
             .zoomed(3.0, (800.0, 600.0));
-        let crop = subject_frame(&photo, small).crop();
+        let crop = subject_framing(&photo, small).crop();
         assert!(
             crop.x + crop.width >= 1500 && crop.y + crop.height >= 1100,
             "{crop:?}"

@@ -1,4 +1,4 @@
-//! The frame the player chooses over a photo: a rectangle of the board's shape, in the
+//! The framing the player chooses over a photo: a rectangle of the board's shape, in the
 //! photo's pixels (upright, then turned by the player's quarter turns), that never leaves the
 //! photo and never gets so small that a tile would be cut from fewer than
 //! [`MIN_TILE_PIXELS`] pixels on its side. Panning, zooming about a point, changing the
@@ -23,7 +23,7 @@ pub struct Crop {
     pub height: u32,
 }
 
-/// Why a rectangle cannot be the board's frame on a photo.
+/// Why a rectangle cannot be the board's framing on a photo.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CropError {
     /// It reaches past the photo's edge.
@@ -65,57 +65,57 @@ pub fn fits(photo: (u32, u32), (columns, rows): (u32, u32)) -> bool {
     photo.0 >= columns * MIN_TILE_PIXELS && photo.1 >= rows * MIN_TILE_PIXELS
 }
 
-/// A frame of a board's shape over a photo: its centre and width in photo pixels (its height
+/// A framing of a board's shape over a photo: its centre and width in photo pixels (its height
 /// follows from the board's shape).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Frame {
+pub struct Framing {
     /// The photo's width and height, in pixels.
     pub photo: (u32, u32),
     /// The board's columns and rows.
     pub board: (u32, u32),
-    /// The frame's centre, in photo pixels.
+    /// The framing's centre, in photo pixels.
     pub center: (f32, f32),
-    /// The frame's width, in photo pixels.
+    /// The framing's width, in photo pixels.
     pub width: f32,
 }
 
-impl Frame {
-    /// The largest frame of the board's shape, in the middle of the photo; `None` if the board
+impl Framing {
+    /// The largest framing of the board's shape, in the middle of the photo; `None` if the board
     /// does not fit the photo at [`MIN_TILE_PIXELS`] a tile.
-    pub fn centred(photo: (u32, u32), board: (u32, u32)) -> Option<Frame> {
+    pub fn centred(photo: (u32, u32), board: (u32, u32)) -> Option<Framing> {
         let board = (board.0.max(1), board.1.max(1));
         if !fits(photo, board) {
             return None;
         }
         let center = (photo.0 as f32 / 2.0, photo.1 as f32 / 2.0);
-        let frame = Frame {
+        let framing = Framing {
             photo,
             board,
             center,
             width: f32::MAX,
         };
-        Some(frame.kept_in())
+        Some(framing.kept_in())
     }
 
-    /// The frame's height, in photo pixels.
+    /// The framing's height, in photo pixels.
     pub fn height(&self) -> f32 {
         self.width * self.board.1 as f32 / self.board.0 as f32
     }
 
-    /// The narrowest the frame may be: [`MIN_TILE_PIXELS`] a tile.
+    /// The narrowest the framing may be: [`MIN_TILE_PIXELS`] a tile.
     pub fn min_width(&self) -> f32 {
         (self.board.0 * MIN_TILE_PIXELS) as f32
     }
 
-    /// The widest the frame may be: as wide as the photo, or as tall.
+    /// The widest the framing may be: as wide as the photo, or as tall.
     pub fn max_width(&self) -> f32 {
         let (w, h) = (self.photo.0 as f32, self.photo.1 as f32);
         w.min(h * self.board.0 as f32 / self.board.1 as f32)
     }
 
-    /// The frame with its size and place brought within the rules: no smaller than a tile
+    /// The framing with its size and place brought within the rules: no smaller than a tile
     /// allows, no larger than the photo, wholly on the photo.
-    fn kept_in(mut self) -> Frame {
+    fn kept_in(mut self) -> Framing {
         let (low, high) = (self.min_width(), self.max_width());
         self.width = if self.width.is_finite() {
             self.width.clamp(low, high.max(low))
@@ -135,18 +135,18 @@ impl Frame {
         self
     }
 
-    /// The frame moved by `(dx, dy)` photo pixels, stopping at the photo's edges.
-    pub fn panned(self, dx: f32, dy: f32) -> Frame {
-        Frame {
+    /// The framing moved by `(dx, dy)` photo pixels, stopping at the photo's edges.
+    pub fn panned(self, dx: f32, dy: f32) -> Framing {
+        Framing {
             center: (self.center.0 + dx, self.center.1 + dy),
             ..self
         }
         .kept_in()
     }
 
-    /// The frame zoomed by `factor` (above 1 zooms in: a smaller frame) about a point of the
-    /// photo, which stays where it is in the frame.
-    pub fn zoomed(self, factor: f32, about: (f32, f32)) -> Frame {
+    /// The framing zoomed by `factor` (above 1 zooms in: a smaller framing) about a point of the
+    /// photo, which stays where it is in the framing.
+    pub fn zoomed(self, factor: f32, about: (f32, f32)) -> Framing {
         if !factor.is_finite() || factor <= 0.0 {
             return self;
         }
@@ -156,7 +156,7 @@ impl Frame {
             about.0 + (self.center.0 - about.0) * scale,
             about.1 + (self.center.1 - about.1) * scale,
         );
-        Frame {
+        Framing {
             center,
             width,
             ..self
@@ -164,9 +164,9 @@ impl Frame {
         .kept_in()
     }
 
-    /// The frame for another board's shape, keeping its centre and its area as near as the
+    /// The framing for another board's shape, keeping its centre and its area as near as the
     /// rules allow; `None` if that board does not fit the photo.
-    pub fn for_board(self, board: (u32, u32)) -> Option<Frame> {
+    pub fn for_board(self, board: (u32, u32)) -> Option<Framing> {
         let board = (board.0.max(1), board.1.max(1));
         if !fits(self.photo, board) {
             return None;
@@ -174,7 +174,7 @@ impl Frame {
         let area = self.width * self.height();
         let width = (area * board.0 as f32 / board.1 as f32).sqrt();
         Some(
-            Frame {
+            Framing {
                 board,
                 width,
                 ..self
@@ -183,12 +183,12 @@ impl Frame {
         )
     }
 
-    /// The frame on the photo turned a quarter clockwise: the same part of the photo, framed
+    /// The framing on the photo turned a quarter clockwise: the same part of the photo, framed
     /// the same way round on the board (so the board's shape turns with it).
-    pub fn turned(self) -> Frame {
+    pub fn turned(self) -> Framing {
         let (w, h) = self.photo;
         let center = (h as f32 - self.center.1, self.center.0);
-        Frame {
+        Framing {
             photo: (h, w),
             board: (self.board.1, self.board.0),
             center,
@@ -197,7 +197,7 @@ impl Frame {
         .kept_in()
     }
 
-    /// The frame in whole pixels: inside the photo, of the board's shape to within a pixel.
+    /// The framing in whole pixels: inside the photo, of the board's shape to within a pixel.
     pub fn crop(&self) -> Crop {
         let width = (self.width.round() as u32).clamp(1, self.photo.0.max(1));
         let height = ((width as f32 * self.board.1 as f32 / self.board.0 as f32).round() as u32)
@@ -212,9 +212,13 @@ impl Frame {
         }
     }
 
-    /// The frame a crop stands for, after checking it: on the photo, of the board's shape to
+    /// The framing a crop stands for, after checking it: on the photo, of the board's shape to
     /// within a pixel, and no smaller than [`MIN_TILE_PIXELS`] a tile.
-    pub fn from_crop(photo: (u32, u32), board: (u32, u32), crop: Crop) -> Result<Frame, CropError> {
+    pub fn from_crop(
+        photo: (u32, u32),
+        board: (u32, u32),
+        crop: Crop,
+    ) -> Result<Framing, CropError> {
         let (columns, rows) = (board.0.max(1), board.1.max(1));
         let inside = crop.width > 0
             && crop.height > 0
@@ -240,7 +244,7 @@ impl Frame {
         if crop.width < columns * MIN_TILE_PIXELS || crop.height < rows * MIN_TILE_PIXELS {
             return Err(CropError::TooSmall);
         }
-        Ok(Frame {
+        Ok(Framing {
             photo,
             board: (columns, rows),
             center: (
@@ -286,30 +290,36 @@ pub fn unturned(crop: Crop, photo: (u32, u32), turns: u8) -> Crop {
 mod tests {
     use super::*;
 
-    fn assert_rules(frame: &Frame) {
-        let crop = frame.crop();
-        assert!(crop.x + crop.width <= frame.photo.0, "{frame:?} {crop:?}");
-        assert!(crop.y + crop.height <= frame.photo.1, "{frame:?} {crop:?}");
+    fn assert_rules(framing: &Framing) {
+        let crop = framing.crop();
         assert!(
-            crop.width >= frame.board.0 * MIN_TILE_PIXELS,
-            "{frame:?} {crop:?}"
+            crop.x + crop.width <= framing.photo.0,
+            "{framing:?} {crop:?}"
         );
         assert!(
-            crop.height + 1 >= frame.board.1 * MIN_TILE_PIXELS,
-            "{frame:?} {crop:?}"
+            crop.y + crop.height <= framing.photo.1,
+            "{framing:?} {crop:?}"
         );
-        let want = crop.width as f64 * frame.board.1 as f64 / frame.board.0 as f64;
+        assert!(
+            crop.width >= framing.board.0 * MIN_TILE_PIXELS,
+            "{framing:?} {crop:?}"
+        );
+        assert!(
+            crop.height + 1 >= framing.board.1 * MIN_TILE_PIXELS,
+            "{framing:?} {crop:?}"
+        );
+        let want = crop.width as f64 * framing.board.1 as f64 / framing.board.0 as f64;
         assert!(
             (crop.height as f64 - want).abs() <= 1.0,
-            "{frame:?} {crop:?}"
+            "{framing:?} {crop:?}"
         );
     }
 
     #[test]
     fn the_largest_frame_is_centred_and_fills_the_short_side() {
-        let frame = Frame::centred((4000, 3000), (4, 4)).unwrap();
+        let framing = Framing::centred((4000, 3000), (4, 4)).unwrap();
         assert_eq!(
-            frame.crop(),
+            framing.crop(),
             Crop {
                 x: 500,
                 y: 0,
@@ -317,7 +327,7 @@ mod tests {
                 height: 3000
             }
         );
-        let portrait = Frame::centred((3000, 4000), (3, 4)).unwrap();
+        let portrait = Framing::centred((3000, 4000), (3, 4)).unwrap();
         assert_eq!(
             portrait.crop(),
             Crop {
@@ -335,14 +345,17 @@ mod tests {
         assert!(!holds_a_board(1, 1));
         assert!(!holds_a_board(4000, 50));
         assert!(holds_a_board(192, 192));
-        assert!(Frame::centred((4000, 50), (3, 3)).is_none());
-        assert!(Frame::centred((400, 400), (8, 8)).is_none(), "8 × 64 > 400");
-        assert!(Frame::centred((512, 512), (8, 8)).is_some());
+        assert!(Framing::centred((4000, 50), (3, 3)).is_none());
+        assert!(
+            Framing::centred((400, 400), (8, 8)).is_none(),
+            "8 × 64 > 400"
+        );
+        assert!(Framing::centred((512, 512), (8, 8)).is_some());
     }
 
     #[test]
     fn no_pan_or_zoom_leaves_the_photo_or_cuts_a_tile_too_small() {
-        let mut frame = Frame::centred((2000, 1500), (4, 4)).unwrap();
+        let mut framing = Framing::centred((2000, 1500), (4, 4)).unwrap();
         let moves: [(f32, f32, f32); 7] = [
             (1e6, 0.0, 1.0),
             (0.0, -1e6, 1.0),
@@ -353,11 +366,11 @@ mod tests {
             (5.0, 5.0, f32::INFINITY),
         ];
         for (dx, dy, zoom) in moves {
-            frame = frame.panned(dx, dy).zoomed(zoom, frame.center);
-            assert_rules(&frame);
+            framing = framing.panned(dx, dy).zoomed(zoom, framing.center);
+            assert_rules(&framing);
         }
-        // About the frame's top-left corner: the corner stays put as the frame shrinks.
-        let centred = Frame::centred((2000, 1500), (4, 4)).unwrap();
+        // About the framing's top-left corner: the corner stays put as the framing shrinks.
+        let centred = Framing::centred((2000, 1500), (4, 4)).unwrap();
         let tight = centred.zoomed(1000.0, (250.0, 0.0));
         assert_eq!(tight.crop().width, 4 * MIN_TILE_PIXELS);
         assert_eq!(
@@ -369,11 +382,11 @@ mod tests {
 
     #[test]
     fn zooming_keeps_the_point_under_the_fingers() {
-        let frame = Frame::centred((2000, 2000), (4, 4)).unwrap();
+        let framing = Framing::centred((2000, 2000), (4, 4)).unwrap();
         let about = (800.0, 900.0);
-        let zoomed = frame.zoomed(2.0, about);
-        // The point was 0.4 and 0.45 of the way across the frame; it still is.
-        let at = |f: &Frame, p: f32, axis: usize| {
+        let zoomed = framing.zoomed(2.0, about);
+        // The point was 0.4 and 0.45 of the way across the framing; it still is.
+        let at = |f: &Framing, p: f32, axis: usize| {
             let (c, side) = if axis == 0 {
                 (f.center.0, f.width)
             } else {
@@ -381,24 +394,24 @@ mod tests {
             };
             (p - (c - side / 2.0)) / side
         };
-        assert!((at(&zoomed, about.0, 0) - at(&frame, about.0, 0)).abs() < 1e-4);
-        assert!((at(&zoomed, about.1, 1) - at(&frame, about.1, 1)).abs() < 1e-4);
+        assert!((at(&zoomed, about.0, 0) - at(&framing, about.0, 0)).abs() < 1e-4);
+        assert!((at(&zoomed, about.1, 1) - at(&framing, about.1, 1)).abs() < 1e-4);
         assert!((zoomed.width - 1000.0).abs() < 1e-3);
     }
 
     #[test]
     fn another_board_keeps_the_centre() {
-        let frame = Frame::centred((3000, 4000), (4, 4))
+        let framing = Framing::centred((3000, 4000), (4, 4))
             .unwrap()
             .zoomed(2.0, (1000.0, 1200.0));
-        let tall = frame.for_board((3, 4)).unwrap();
+        let tall = framing.for_board((3, 4)).unwrap();
         assert_eq!(tall.board, (3, 4));
-        assert!((tall.center.0 - frame.center.0).abs() < 1.0);
-        assert!((tall.center.1 - frame.center.1).abs() < 1.0);
+        assert!((tall.center.0 - framing.center.0).abs() < 1.0);
+        assert!((tall.center.1 - framing.center.1).abs() < 1.0);
         assert_rules(&tall);
-        assert!(frame.for_board((8, 8)).is_some());
+        assert!(framing.for_board((8, 8)).is_some());
         assert!(
-            Frame::centred((300, 300), (3, 3))
+            Framing::centred((300, 300), (3, 3))
                 .unwrap()
                 .for_board((8, 8))
                 .is_none()
@@ -407,19 +420,19 @@ mod tests {
 
     #[test]
     fn a_turn_frames_the_same_part_of_the_photo() {
-        let frame = Frame::centred((4000, 3000), (4, 3))
+        let framing = Framing::centred((4000, 3000), (4, 3))
             .unwrap()
             .zoomed(2.0, (1000.0, 1000.0));
-        let crop = frame.crop();
-        let turned = frame.turned();
+        let crop = framing.crop();
+        let turned = framing.turned();
         assert_eq!(turned.photo, (3000, 4000));
         assert_eq!(turned.board, (3, 4));
-        // Turned back, the turned frame's crop is the same rectangle of the original photo.
+        // Turned back, the turned framing's crop is the same rectangle of the original photo.
         assert_eq!(unturned(turned.crop(), (4000, 3000), 1), crop);
-        let four = frame.turned().turned().turned().turned();
+        let four = framing.turned().turned().turned().turned();
         assert_eq!(four.crop(), crop);
         assert_eq!(
-            unturned(frame.turned().turned().crop(), (4000, 3000), 2),
+            unturned(framing.turned().turned().crop(), (4000, 3000), 2),
             crop
         );
     }
@@ -433,10 +446,13 @@ mod tests {
             width: 600,
             height: 600,
         };
-        assert_eq!(Frame::from_crop(photo, (4, 4), good).unwrap().crop(), good);
+        assert_eq!(
+            Framing::from_crop(photo, (4, 4), good).unwrap().crop(),
+            good
+        );
         let off = Crop { x: 500, ..good };
         assert!(matches!(
-            Frame::from_crop(photo, (4, 4), off),
+            Framing::from_crop(photo, (4, 4), off),
             Err(CropError::OutsidePhoto { .. })
         ));
         let skew = Crop {
@@ -444,7 +460,7 @@ mod tests {
             ..good
         };
         assert!(matches!(
-            Frame::from_crop(photo, (4, 4), skew),
+            Framing::from_crop(photo, (4, 4), skew),
             Err(CropError::WrongShape { .. })
         ));
         let almost = Crop {
@@ -452,7 +468,7 @@ mod tests {
             ..good
         };
         assert!(
-            Frame::from_crop(photo, (4, 4), almost).is_ok(),
+            Framing::from_crop(photo, (4, 4), almost).is_ok(),
             "a pixel off is the board's shape"
         );
         let small = Crop {
@@ -462,7 +478,7 @@ mod tests {
             height: 200,
         };
         assert_eq!(
-            Frame::from_crop(photo, (4, 4), small),
+            Framing::from_crop(photo, (4, 4), small),
             Err(CropError::TooSmall)
         );
         let huge = Crop {
@@ -471,6 +487,6 @@ mod tests {
             width: 600,
             height: 600,
         };
-        assert!(Frame::from_crop(photo, (4, 4), huge).is_err());
+        assert!(Framing::from_crop(photo, (4, 4), huge).is_err());
     }
 }
