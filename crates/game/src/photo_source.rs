@@ -54,3 +54,17 @@ impl FramedPhoto {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_framed_photo_reads_and_writes_the_key_its_files_have_always_had() {
+        let saved = r#"{"source":{"Picked":"photos/a.jpg"},"frame":{"turns":1,"x":2,"y":3,"width":40,"height":30}}"#;
+        let photo: FramedPhoto = serde_json::from_str(saved).unwrap();
+        let framing = photo.framing.expect("the framing was lost");
+        assert_eq!((framing.turns, framing.x, framing.width), (1, 2, 40));
+        assert_eq!(serde_json::to_string(&photo).unwrap(), saved);
+    }
+}
