@@ -41,10 +41,11 @@ struct FillIn;
 /// only when it changed.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct OnScreen {
-    /// Each tile where it is drawn now (world units), by tile number.
+    /// Each tile where it is drawn in the next frame (world units), by tile number.
     pub tiles: Vec<ShownTile>,
-    /// The gap's cell as the tiles show it: the cell no tile covers, a sliding tile covering
-    /// the cell it left until it is halfway (none on a won board, or before the first).
+    /// The gap's cell as the tiles show it in the next frame: the cell no tile covers, a sliding
+    /// tile covering the cell it left until it is drawn nearer the next (none on a won board, or
+    /// before the first).
     pub gap: Option<usize>,
 }
 
@@ -74,6 +75,26 @@ struct Slide {
     duration: f32,
     /// Eased without the spring's overshoot (motion calmed).
     calm: bool,
+}
+
+impl Slide {
+    /// Where the slide draws its tile `elapsed` seconds in, with `room` for the spring's
+    /// overshoot (see [`spring`]).
+    fn at(&self, elapsed: f32, room: f32) -> Vec2 {
+        let t = elapsed / self.duration.max(0.001);
+        let eased = match self.calm {
+            true => calm(t),
+            false => spring(t, room),
+        };
+        self.from.lerp(self.to, eased)
+    }
+
+    /// Whether `at` is nearer the cell the tile goes to than the one it left (the spring gets
+    /// there well before its time is half up).
+    fn past_halfway(&self, at: Vec2) -> bool {
+        let way = self.to - self.from;
+        (at - self.from).dot(way) >= way.length_squared() / 2.0
+    }
 }
 
 /// The shake in progress: which cell (all tiles if `None`) and for how long.
@@ -137,6 +158,11 @@ pub const CALM_SLIDE: f32 = 0.6;
 /// Whether motion is calmed now: the player's setting, else the device's.
 fn calmed(settings: &Settings, system: &SystemPreferences) -> bool {
     settings.calm_motion(system.reduce_motion)
+}
+
+/// How far a slide may overshoot, as a part of the way: the gap between tiles over a cell.
+fn overshoot_room(layout: &BoardLayout) -> f32 {
+    gap_for(layout.cell) / layout.cell.max(1.0)
 }
 
 /// The gap between tiles for a cell size.
@@ -435,11 +461,7 @@ fn animate(
                     commands.entity(entity).remove::<Slide>();
                     slide.to
                 } else {
-                    let eased = match slide.calm {
-                        true => calm(t),
-                        false => spring(t, gap_for(layout.cell) / layout.cell.max(1.0)),
-                    };
-                    slide.from.lerp(slide.to, eased)
+                    slide.at(slide.elapsed, overshoot_room(&layout))
                 }
             }
             None => transform.translation.truncate(),
@@ -554,17 +576,28 @@ fn fit_tiles(
     }
 }
 
-/// Tells what is painted over the board where the tiles are drawn now, and where the gap shows.
+/// Tells what is painted over the board where the tiles are drawn and where the gap shows, as
+/// they will be in the next frame: egui paints the overlay in the next frame's controls, before
+/// the slides move on, so a sliding tile is given where its slide will have it a frame on (a
+/// frame as long as this one). Its number then moves with it, and the gap's outline leaves the
+/// cell a tile slides into as the tile gets there.
 fn publish(
+    time: Res<Time>,
+    screen: Res<ScreenLayout>,
     built: Res<Built>,
     sprites: Query<(&TileSprite, &Transform, Option<&Slide>)>,
     mut on_screen: ResMut<OnScreen>,
 ) {
+    let room = overshoot_room(&screen.board);
+    let next = |transform: &Transform, slide: Option<&Slide>| match slide {
+        Some(slide) => slide.at(slide.elapsed + time.delta_secs(), room),
+        None => transform.translation.truncate(),
+    };
     let mut tiles: Vec<ShownTile> = sprites
         .iter()
-        .map(|(sprite, transform, _)| ShownTile {
+        .map(|(sprite, transform, slide)| ShownTile {
             tile: sprite.tile,
-            at: transform.translation.truncate(),
+            at: next(transform, slide),
             home: sprite.home,
         })
         .collect();
@@ -572,9 +605,9 @@ fn publish(
     let gap = match &built.board {
         Some((board, false)) if !built.won => {
             let mut covered = vec![false; board.tiles().len()];
-            for (sprite, _, slide) in &sprites {
+            for (sprite, transform, slide) in &sprites {
                 let cell = match slide {
-                    Some(slide) if slide.elapsed < slide.duration / 2.0 => slide.from_cell,
+                    Some(s) if !s.past_halfway(next(transform, slide)) => s.from_cell,
                     _ => sprite.cell,
                 };
                 if let Some(covered) = covered.get_mut(cell) {
@@ -624,9 +657,12 @@ mod tests {
     #[test]
     fn the_gap_shows_where_the_tiles_leave_it_not_ahead_of_them() {
         // 2×2, tile 3 slides right from cell 2 into the gap at cell 3: the game's gap is at
-        // cell 2 at once, the one drawn only once the tile is halfway across.
+        // cell 2 at once, the one drawn only once the tile is drawn halfway across.
         let mut app = App::new();
-        app.init_resource::<OnScreen>().add_systems(Update, publish);
+        app.init_resource::<OnScreen>()
+            .init_resource::<Time>()
+            .init_resource::<ScreenLayout>()
+            .add_systems(Update, publish);
         let board = npuzzle::parse_board("1 2 / 0 3").unwrap();
         app.insert_resource(Built {
             board: Some((board, false)),
@@ -642,7 +678,7 @@ mod tests {
             from_cell: 2,
             from: Vec2::new(20.0, 0.0),
             to: Vec2::new(30.0, 0.0),
-            elapsed: 0.02,
+            elapsed: 0.0,
             duration: 0.1,
             calm: false,
         };
@@ -657,8 +693,21 @@ mod tests {
             app.world().resource::<OnScreen>().gap
         };
         assert_eq!(gap(&mut app), Some(3), "ahead of the tile");
-        app.world_mut().get_mut::<Slide>(sliding).unwrap().elapsed = 0.06;
-        assert_eq!(gap(&mut app), Some(2));
+        let elapsed = |app: &mut App, seconds: f32| {
+            app.world_mut().get_mut::<Slide>(sliding).unwrap().elapsed = seconds;
+        };
+        elapsed(&mut app, 0.01);
+        assert_eq!(
+            gap(&mut app),
+            Some(3),
+            "ahead of the tile, a third of the way"
+        );
+        // The spring is most of the way in its first fifth: where the tile is drawn counts,
+        // not how much of the slide's time has gone.
+        elapsed(&mut app, 0.02);
+        assert_eq!(gap(&mut app), Some(2), "behind the tile, 60 % of the way");
+        let three = app.world().resource::<OnScreen>().tiles[2];
+        assert!((three.at.x - (20.0 + 10.0 * spring(0.2, 0.0))).abs() < 0.01);
         app.world_mut().entity_mut(sliding).remove::<Slide>();
         assert_eq!(gap(&mut app), Some(2));
         let shown: Vec<u8> = app
