@@ -60,9 +60,15 @@ pub struct ShownTile {
     pub home: bool,
 }
 
-/// The backdrop that shows between tiles.
+/// The backdrop that shows between tiles: lines along the gaps between cells, and a patch
+/// under the cells no tile covers whole (see [`patch_backdrop`]). Never one sheet under every
+/// tile: a software renderer pays for each pixel it blends, and the tiles hide most of it.
 #[derive(Component, Debug, Clone, Copy)]
 struct Backdrop;
+
+/// The backdrop's patch.
+#[derive(Component, Debug, Clone, Copy)]
+struct Patch;
 
 /// A slide in progress.
 #[derive(Component, Debug, Clone, Copy)]
@@ -127,6 +133,23 @@ struct Built {
 
 /// Everything the board spawns.
 type BoardEntities = Or<(With<TileSprite>, With<Backdrop>, With<FillIn>)>;
+/// The backdrop's patch, which moves and grows, apart from the tiles.
+type PatchSprite<'w, 's> = Query<
+    'w,
+    's,
+    (&'static mut Sprite, &'static mut Transform),
+    (With<Patch>, Without<TileSprite>),
+>;
+/// The tiles as drawn: where, and the slide under way.
+type DrawnTiles<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static TileSprite,
+        &'static Transform,
+        Option<&'static Slide>,
+    ),
+>;
 /// The sprites that show a piece of the photo.
 type PhotoPieces = Or<(With<TileSprite>, With<FillIn>)>;
 
@@ -185,6 +208,7 @@ pub(super) fn plugin(app: &mut App) {
                 start_slides,
                 animate,
                 follow_the_finger,
+                patch_backdrop,
                 fit_tiles,
                 blindfold,
                 hide_under_sheet,
@@ -310,12 +334,11 @@ fn rebuild_tiles(
     for entity in &existing {
         commands.entity(entity).despawn();
     }
-    commands.spawn((
-        Name::new("Backdrop"),
-        Backdrop,
-        Sprite::from_color(Palette::color(Palette::of(theme).backdrop), layout.size()),
-        Transform::from_translation(layout.center.extend(0.0)),
-    ));
+    spawn_backdrop(
+        &mut commands,
+        &layout,
+        Palette::color(Palette::of(theme).backdrop),
+    );
     built.sprites = vec![None; board.tiles().len()];
     for (cell, &tile) in board.tiles().iter().enumerate() {
         let Some(image) = tile
@@ -334,6 +357,87 @@ fn rebuild_tiles(
             sprite.insert(shuffle_slide(&layout, tile, cell));
         }
         built.sprites[tile as usize] = Some(sprite.id());
+    }
+}
+
+/// The backdrop: a line along each gap between columns and between rows (half as wide along
+/// the board's edges, which it does not pass), and its patch, placed each frame.
+fn spawn_backdrop(commands: &mut Commands, layout: &BoardLayout, color: Color) {
+    let (size, gap) = (layout.size(), gap_for(layout.cell));
+    let low = layout.center - size / 2.0;
+    let high = layout.center + size / 2.0;
+    let across =
+        |at: f32, low: f32, high: f32| ((at - gap / 2.0).max(low), (at + gap / 2.0).min(high));
+    for column in 0..=layout.width {
+        let (x0, x1) = across(low.x + column as f32 * layout.cell, low.x, high.x);
+        commands.spawn(backdrop_piece(
+            color,
+            Vec2::new(x0, low.y),
+            Vec2::new(x1, high.y),
+        ));
+    }
+    for row in 0..=layout.height {
+        let (y0, y1) = across(low.y + row as f32 * layout.cell, low.y, high.y);
+        commands.spawn(backdrop_piece(
+            color,
+            Vec2::new(low.x, y0),
+            Vec2::new(high.x, y1),
+        ));
+    }
+    commands.spawn((Patch, backdrop_piece(color, layout.center, layout.center)));
+}
+
+/// A piece of the backdrop over the rectangle from `low` to `high` (world units).
+fn backdrop_piece(color: Color, low: Vec2, high: Vec2) -> impl Bundle {
+    (
+        Name::new("Backdrop"),
+        Backdrop,
+        Sprite::from_color(color, high - low),
+        Transform::from_translation(((low + high) / 2.0).extend(0.0)),
+    )
+}
+
+/// The cells no tile covers whole: the gap, both cells of each slide, and each tile drawn off
+/// its cell (dragged, shaken).
+fn open_cells(gap: usize, layout: &BoardLayout, tiles: &DrawnTiles) -> Vec<usize> {
+    let mut open = vec![gap];
+    for (tile, transform, slide) in tiles {
+        if let Some(slide) = slide {
+            open.extend([slide.from_cell, tile.cell]);
+        } else if transform.translation.truncate() != layout.cell_center(tile.cell) {
+            open.push(tile.cell);
+        }
+    }
+    open
+}
+
+/// Lays the backdrop's patch under the rectangle of cells that holds every open cell (mostly
+/// the gap alone, or the gap and the cell a tile slides from).
+fn patch_backdrop(
+    built: Res<Built>,
+    screen: Res<ScreenLayout>,
+    tiles: DrawnTiles,
+    mut patch: PatchSprite,
+) {
+    let (Some((board, false)), Ok((mut sprite, mut transform))) =
+        (&built.board, patch.single_mut())
+    else {
+        return;
+    };
+    let layout = screen.board;
+    let open = open_cells(board.blank(), &layout, &tiles);
+    let corners = open.iter().flat_map(|&cell| {
+        let centre = layout.cell_center(cell);
+        [centre - layout.cell / 2.0, centre + layout.cell / 2.0]
+    });
+    let (low, high) = corners.fold((Vec2::MAX, Vec2::MIN), |(lo, hi), c| (lo.min(c), hi.max(c)));
+    let size = Some(high - low);
+    if sprite.custom_size != size {
+        sprite.custom_size = size;
+    }
+    let centre = ((low + high) / 2.0).extend(0.0);
+    if transform.translation != centre {
+        transform.translation = centre;
     }
 }
 
@@ -585,7 +689,7 @@ fn publish(
     time: Res<Time>,
     screen: Res<ScreenLayout>,
     built: Res<Built>,
-    sprites: Query<(&TileSprite, &Transform, Option<&Slide>)>,
+    sprites: DrawnTiles,
     mut on_screen: ResMut<OnScreen>,
 ) {
     let room = overshoot_room(&screen.board);
@@ -756,6 +860,77 @@ mod tests {
             fill_ins(&mut app).is_empty(),
             "a game under way has its gap"
         );
+    }
+
+    #[test]
+    fn the_backdrop_lies_only_where_no_tile_covers_the_board() {
+        // 4×4, the gap at the last cell.
+        let mut app = App::new();
+        app.init_resource::<ScreenLayout>()
+            .add_systems(
+                Startup,
+                |mut commands: Commands, screen: Res<ScreenLayout>| {
+                    spawn_backdrop(&mut commands, &screen.board, Color::BLACK)
+                },
+            )
+            .add_systems(Update, patch_backdrop);
+        let board = npuzzle::random::shuffled(npuzzle::Shape::new(4, 4).unwrap(), 0, 1);
+        app.insert_resource(Built {
+            board: Some((board.clone(), false)),
+            ..default()
+        });
+        let layout = app.world().resource::<ScreenLayout>().board;
+        let mut sprites = Vec::new();
+        for (cell, &tile) in board.tiles().iter().enumerate().filter(|(_, t)| **t != 0) {
+            let home = true;
+            let at = Transform::from_translation(layout.cell_center(cell).extend(1.0));
+            sprites.push(
+                app.world_mut()
+                    .spawn((TileSprite { tile, cell, home }, at))
+                    .id(),
+            );
+        }
+        let patch = |app: &mut App| {
+            app.update();
+            let mut query = app
+                .world_mut()
+                .query_filtered::<(&Sprite, &Transform), With<Patch>>();
+            let (sprite, transform) = query.single(app.world()).unwrap();
+            (
+                sprite.custom_size.unwrap(),
+                transform.translation.truncate(),
+            )
+        };
+        let cell = layout.cell;
+        assert_eq!(patch(&mut app), (Vec2::splat(cell), layout.cell_center(15)));
+        // Everything the backdrop blends at rest: the gap and thin lines, not a fifth of the board
+        // (one sheet under the tiles was all of it).
+        let mut pieces = app.world_mut().query_filtered::<&Sprite, With<Backdrop>>();
+        let area: f32 = pieces
+            .iter(app.world())
+            .map(|s| s.custom_size.unwrap().element_product())
+            .sum();
+        assert!(area < 0.2 * layout.size().element_product(), "{area}");
+        // The 12 slides down into the gap: both its cells.
+        let slide = Slide {
+            from_cell: 11,
+            from: layout.cell_center(11),
+            to: layout.cell_center(15),
+            elapsed: 0.0,
+            duration: 0.1,
+            calm: false,
+        };
+        app.world_mut().entity_mut(sprites[11]).insert(slide);
+        let (size, at) = patch(&mut app);
+        assert_eq!(size, Vec2::new(cell, 2.0 * cell));
+        assert_eq!(at, (layout.cell_center(11) + layout.cell_center(15)) / 2.0);
+        // The 1 shaken in the far corner: the whole board.
+        app.world_mut()
+            .get_mut::<Transform>(sprites[0])
+            .unwrap()
+            .translation
+            .x += 3.0;
+        assert_eq!(patch(&mut app), (layout.size(), layout.center));
     }
 
     #[test]
