@@ -41,11 +41,11 @@ struct FillIn;
 /// only when it changed.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct OnScreen {
-    /// Each tile where it is drawn in the next frame (world units), by tile number.
+    /// Each tile where it is drawn (world units), by tile number.
     pub tiles: Vec<ShownTile>,
-    /// The gap's cell as the tiles show it in the next frame: the cell no tile covers, a sliding
-    /// tile covering the cell it left until it is drawn nearer the next (none on a won board, or
-    /// before the first).
+    /// The gap's cell as the tiles show it: the cell no tile covers, a sliding tile covering the
+    /// cell it left until it is drawn nearer the next (none on a won board, or before the
+    /// first).
     pub gap: Option<usize>,
 }
 
@@ -680,28 +680,14 @@ fn fit_tiles(
     }
 }
 
-/// Tells what is painted over the board where the tiles are drawn and where the gap shows, as
-/// they will be in the next frame: egui paints the overlay in the next frame's controls, before
-/// the slides move on, so a sliding tile is given where its slide will have it a frame on (a
-/// frame as long as this one). Its number then moves with it, and the gap's outline leaves the
-/// cell a tile slides into as the tile gets there.
-fn publish(
-    time: Res<Time>,
-    screen: Res<ScreenLayout>,
-    built: Res<Built>,
-    sprites: DrawnTiles,
-    mut on_screen: ResMut<OnScreen>,
-) {
-    let room = overshoot_room(&screen.board);
-    let next = |transform: &Transform, slide: Option<&Slide>| match slide {
-        Some(slide) => slide.at(slide.elapsed + time.delta_secs(), room),
-        None => transform.translation.truncate(),
-    };
+/// Tells what is marked over the board (in this frame, after the tiles moved) where the tiles
+/// are drawn and which cell shows empty.
+fn publish(built: Res<Built>, sprites: DrawnTiles, mut on_screen: ResMut<OnScreen>) {
     let mut tiles: Vec<ShownTile> = sprites
         .iter()
-        .map(|(sprite, transform, slide)| ShownTile {
+        .map(|(sprite, transform, _)| ShownTile {
             tile: sprite.tile,
-            at: next(transform, slide),
+            at: transform.translation.truncate(),
             home: sprite.home,
         })
         .collect();
@@ -711,7 +697,7 @@ fn publish(
             let mut covered = vec![false; board.tiles().len()];
             for (sprite, transform, slide) in &sprites {
                 let cell = match slide {
-                    Some(s) if !s.past_halfway(next(transform, slide)) => s.from_cell,
+                    Some(s) if !s.past_halfway(transform.translation.truncate()) => s.from_cell,
                     _ => sprite.cell,
                 };
                 if let Some(covered) = covered.get_mut(cell) {
@@ -763,10 +749,7 @@ mod tests {
         // 2×2, tile 3 slides right from cell 2 into the gap at cell 3: the game's gap is at
         // cell 2 at once, the one drawn only once the tile is drawn halfway across.
         let mut app = App::new();
-        app.init_resource::<OnScreen>()
-            .init_resource::<Time>()
-            .init_resource::<ScreenLayout>()
-            .add_systems(Update, publish);
+        app.init_resource::<OnScreen>().add_systems(Update, publish);
         let board = npuzzle::parse_board("1 2 / 0 3").unwrap();
         app.insert_resource(Built {
             board: Some((board, false)),
@@ -797,21 +780,30 @@ mod tests {
             app.world().resource::<OnScreen>().gap
         };
         assert_eq!(gap(&mut app), Some(3), "ahead of the tile");
-        let elapsed = |app: &mut App, seconds: f32| {
-            app.world_mut().get_mut::<Slide>(sliding).unwrap().elapsed = seconds;
+        // The spring is most of the way in its first fifth: where the tile is drawn counts,
+        // not how much of the slide's time has gone (a fifth, here).
+        let drawn_at = |app: &mut App, x: f32| {
+            app.world_mut().get_mut::<Slide>(sliding).unwrap().elapsed = 0.02;
+            app.world_mut()
+                .get_mut::<Transform>(sliding)
+                .unwrap()
+                .translation
+                .x = x;
         };
-        elapsed(&mut app, 0.01);
+        drawn_at(&mut app, 23.0);
         assert_eq!(
             gap(&mut app),
             Some(3),
             "ahead of the tile, a third of the way"
         );
-        // The spring is most of the way in its first fifth: where the tile is drawn counts,
-        // not how much of the slide's time has gone.
-        elapsed(&mut app, 0.02);
+        drawn_at(&mut app, 26.0);
         assert_eq!(gap(&mut app), Some(2), "behind the tile, 60 % of the way");
         let three = app.world().resource::<OnScreen>().tiles[2];
-        assert!((three.at.x - (20.0 + 10.0 * spring(0.2, 0.0))).abs() < 0.01);
+        assert_eq!(
+            three.at,
+            Vec2::new(26.0, 0.0),
+            "its marks where it is drawn"
+        );
         app.world_mut().entity_mut(sliding).remove::<Slide>();
         assert_eq!(gap(&mut app), Some(2));
         let shown: Vec<u8> = app

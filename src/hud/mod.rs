@@ -5,6 +5,7 @@
 //! window's scale factor, and everything tappable is at least [`style::MIN_TOUCH`] tall.
 
 pub mod access;
+mod board_marks;
 pub(crate) mod challenge_sheets;
 mod dialogs;
 #[cfg(not(any(target_os = "android", target_os = "ios")))]
@@ -137,13 +138,19 @@ pub(super) fn plugin(app: &mut App) {
                 .after(EguiPreUpdateSet::ProcessInput)
                 .before(EguiPreUpdateSet::BeginPass),
         )
+        .init_resource::<board_marks::BoardMarks>()
         .add_systems(Update, controls_pass.in_set(HudStep::Draw))
+        .add_systems(
+            Update,
+            board_marks::place.after(crate::frame::AppSet::Animate),
+        )
         .add_systems(
             ControlsPass,
             (
                 restyle,
                 (
                     panel::show,
+                    board_marks::choose,
                     overlay::show,
                     access::show,
                     menu::show,

@@ -1,12 +1,11 @@
-//! What is painted over the board: tile numbers, a mark on tiles already home, the hint's
-//! outline, the notices, and the win's brief celebration.
+//! What is painted over the board in the controls' pass: the whole photo while Peek is held,
+//! the notices, and the win's brief celebration (the marks on the tiles are board_marks.rs's).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::style::{self, rgb};
 use super::{Hud, Sheet, View};
-use crate::board_view::OnScreen;
 use crate::layout::ScreenLayout;
 use crate::platform::SystemPreferences;
 use crate::settings::Settings;
@@ -20,7 +19,6 @@ pub(super) fn show(
     settings: Res<Settings>,
     hud: Res<Hud>,
     view: View,
-    on_screen: Res<OnScreen>,
     system: Res<SystemPreferences>,
     mut picture: Local<Picture>,
 ) -> Result {
@@ -29,15 +27,6 @@ pub(super) fn show(
         egui::Order::Background,
         egui::Id::new("board-overlay"),
     ));
-    if !hud.sheet.hides_board() {
-        tile_marks(&painter, &settings, &view, &on_screen);
-    }
-    if let Some(gap) = on_screen
-        .gap
-        .filter(|_| gap_outlined(view.won(), &hud.sheet))
-    {
-        gap_outline(&painter, &view, gap);
-    }
     if hud.peeking && hud.sheet == Sheet::None {
         peek(ctx, &painter, &view, &mut picture);
     }
@@ -53,71 +42,6 @@ pub(super) fn show(
         }
     }
     Ok(())
-}
-
-/// Numbers, marks on tiles at home, and the hinted tile's outline.
-fn tile_marks(painter: &egui::Painter, settings: &Settings, view: &View, on_screen: &OnScreen) {
-    let board = view.current.game.board();
-    let hinted = view.hint.tile();
-    // Blindfolded, nothing on the tiles tells one from another.
-    let playing = !view.won() && !view.current.game.blindfolded();
-    let longer = board.width().max(board.height());
-    let numbers = settings.numbers_shown(longer, view.tiles.alike) && playing;
-    let marks = settings.mark_correct && playing;
-    if !numbers && !marks && hinted.is_none() {
-        return;
-    }
-    let p = Palette::of(settings.theme);
-    let layout = &view.layout;
-    let cell = layout.board.cell / layout.ui_scale;
-    let font = egui::FontId::new((cell * 0.22).clamp(11.0, 28.0), style::bold());
-    for tile in &on_screen.tiles {
-        let center = layout.to_screen(tile.at) / layout.ui_scale;
-        let rect = egui::Rect::from_center_size(
-            egui::pos2(center.x, center.y),
-            egui::Vec2::splat(cell - 4.0),
-        );
-        if numbers {
-            let galley =
-                painter.layout_no_wrap(tile.tile.to_string(), font.clone(), egui::Color32::WHITE);
-            let back = egui::Rect::from_min_size(
-                rect.min + egui::vec2(4.0, 4.0),
-                galley.size() + egui::vec2(10.0, 2.0),
-            );
-            painter.rect_filled(back, 6.0, egui::Color32::from_black_alpha(150));
-            painter.galley(
-                back.min + egui::vec2(5.0, 1.0),
-                galley,
-                egui::Color32::WHITE,
-            );
-        }
-        if marks && tile.home {
-            home_mark(painter, rect, cell, rgb(p.good));
-        }
-        if hinted == Some(tile.tile) {
-            painter.rect_stroke(
-                rect,
-                6.0,
-                egui::Stroke::new(4.0, rgb(p.accent)),
-                egui::StrokeKind::Inside,
-            );
-        }
-    }
-}
-
-/// The mark on a tile already home: a check mark in a disc (a shape, not a colour alone).
-fn home_mark(painter: &egui::Painter, tile: egui::Rect, cell: f32, colour: egui::Color32) {
-    let radius = (cell * 0.08).clamp(6.0, 11.0);
-    let centre = tile.right_bottom() - egui::Vec2::splat(radius + 4.0);
-    painter.circle_filled(centre, radius, colour);
-    let tick = [
-        centre + egui::vec2(-0.5, 0.0) * radius,
-        centre + egui::vec2(-0.12, 0.38) * radius,
-        centre + egui::vec2(0.5, -0.35) * radius,
-    ];
-    let stroke = egui::Stroke::new((radius * 0.28).max(1.5), egui::Color32::WHITE);
-    painter.line_segment([tick[0], tick[1]], stroke);
-    painter.line_segment([tick[1], tick[2]], stroke);
 }
 
 /// The whole photo as a texture, made again when the tiles are cut anew.
@@ -147,29 +71,6 @@ fn peek(ctx: &egui::Context, painter: &egui::Painter, view: &View, picture: &mut
     );
     let whole = egui::Rect::from_min_max(egui::Pos2::ZERO, egui::pos2(1.0, 1.0));
     painter.image(texture.id(), rect, whole, egui::Color32::WHITE);
-}
-
-/// Whether the gap is outlined: while the game goes on and the board shows, a sheet over it
-/// or not (a sheet's backdrop dims the outline with the tiles; play-test 59 found the gap
-/// lost its outline under the board's dimming).
-fn gap_outlined(won: bool, sheet: &Sheet) -> bool {
-    !won && !sheet.hides_board()
-}
-
-/// The gap's outline, light outside and dark inside, so it shows on a dark photo and on a
-/// bright one; on the cell the board view shows empty.
-fn gap_outline(painter: &egui::Painter, view: &View, blank: usize) {
-    let layout = &view.layout;
-    let centre = layout.to_screen(layout.board.cell_center(blank)) / layout.ui_scale;
-    let cell = layout.board.cell / layout.ui_scale;
-    let rect = egui::Rect::from_center_size(
-        egui::pos2(centre.x, centre.y),
-        egui::Vec2::splat(cell - 4.0),
-    );
-    let outer = egui::Stroke::new(2.0, egui::Color32::from_white_alpha(220));
-    let inner = egui::Stroke::new(2.0, egui::Color32::from_black_alpha(170));
-    painter.rect_stroke(rect, 6.0, outer, egui::StrokeKind::Inside);
-    painter.rect_stroke(rect.shrink(2.0), 5.0, inner, egui::StrokeKind::Inside);
 }
 
 /// Where the notices go, in the controls' points: over the top of the panel, never over a
@@ -282,23 +183,5 @@ mod tests {
             let card = egui::Rect::from_min_size(at, egui::vec2(width, 2000.0));
             assert!(!card.intersects(board), "{window}: {card:?} over {board:?}");
         }
-    }
-
-    #[test]
-    fn the_gap_keeps_its_outline_under_a_sheet_but_not_once_won_or_hidden() {
-        assert!(gap_outlined(false, &Sheet::None));
-        assert!(
-            gap_outlined(false, &Sheet::Menu),
-            "dimmed under the menu, still outlined"
-        );
-        assert!(gap_outlined(false, &Sheet::Help));
-        assert!(
-            !gap_outlined(true, &Sheet::None),
-            "the won board has no gap"
-        );
-        assert!(
-            !gap_outlined(false, &Sheet::Framing),
-            "the framing sheet hides the board"
-        );
     }
 }
