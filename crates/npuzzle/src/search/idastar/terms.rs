@@ -140,13 +140,16 @@ impl KeptTerms for Terms<'_> {
             removals: self.removals,
             pdb: PdbUndo::default(),
         };
+        if !TABLES {
+            // Read on the board after the slide, the slide is the one back: negated.
+            let back = self.toward.slide(tiles, tile, from, to, m < 2);
+            self.manhattan = self.manhattan + u32::from(back.was) - u32::from(back.now);
+            self.removals = (self.removals as i32 - back.removals) as u32;
+            return undo;
+        }
         self.manhattan = self.manhattan + u32::from(self.toward.distance(tile, from))
             - u32::from(self.toward.distance(tile, to));
-        if !TABLES {
-            // Read on the board after the slide, the change is the one back: negated.
-            let back = self.toward.removals_change(tiles, tile, from, to, m < 2);
-            self.removals = (self.removals as i32 - back) as u32;
-        } else if let Some(pdb) = &mut self.pdb {
+        if let Some(pdb) = &mut self.pdb {
             undo.pdb = pdb.moved(tile as usize, from);
         }
         undo
