@@ -1,6 +1,7 @@
 //! Manhattan distance + linear conflicts toward any board of a shape (the goal, or the last
-//! board of a window), and what one slide changes in them: the estimate every search keeps
-//! from move to move (IDA* without tables, weighted A*, the wide beams).
+//! board of a window), and what one slide changes in them ([`Toward::slide`]): the estimate
+//! and the step every search keeps it by from move to move (IDA*'s terms, weighted A*, the
+//! wide beams' rank).
 //!
 //! A slide moves one tile along one axis, so only that tile's distance changes, and only the
 //! line of the tile's own target that it leaves or enters can change its count of removals
@@ -37,6 +38,27 @@ pub(crate) struct Line {
     pub(crate) row: bool,
     /// Its index among the rows or the columns.
     pub(crate) index: usize,
+}
+
+/// What one slide changes in Manhattan + linear conflict toward a board: the step every
+/// search keeps its estimate by (IDA*'s terms, weighted A*, the wide beams' rank), from
+/// [`Toward::slide`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Slide {
+    /// The tile's distance from its target cell before the slide.
+    pub(crate) was: u16,
+    /// Its distance after.
+    pub(crate) now: u16,
+    /// How many more line removals the board has after than before.
+    pub(crate) removals: i32,
+}
+
+impl Slide {
+    /// The change in Manhattan + 2 × line removals.
+    #[inline(always)]
+    pub(crate) fn estimate(&self) -> i32 {
+        i32::from(self.now) - i32::from(self.was) + 2 * self.removals
+    }
 }
 
 /// The tables of Manhattan + linear conflict toward one board of a shape.
@@ -165,10 +187,28 @@ impl Toward {
         self.manhattan(tiles) + 2 * self.line_removals(tiles)
     }
 
+    /// What the slide of the `tile` on `tile_at` into the blank on `blank_at` (a neighbour;
+    /// `vertical` when they share a column) changes on the board `tiles` (before the slide).
+    #[inline(always)]
+    pub(crate) fn slide<T: TileAt + ?Sized>(
+        &self,
+        tiles: &T,
+        tile: u8,
+        tile_at: usize,
+        blank_at: usize,
+        vertical: bool,
+    ) -> Slide {
+        Slide {
+            was: self.distance(tile, tile_at),
+            now: self.distance(tile, blank_at),
+            removals: self.removals_change(tiles, tile, tile_at, blank_at, vertical),
+        }
+    }
+
     /// How many more line removals the board has once the `tile` on `tile_at` and the blank
     /// on `blank_at` (a neighbour; `vertical` when they share a column) swap than on `tiles`.
     #[inline(always)]
-    pub(crate) fn removals_change<T: TileAt + ?Sized>(
+    fn removals_change<T: TileAt + ?Sized>(
         &self,
         tiles: &T,
         tile: u8,
@@ -242,11 +282,16 @@ mod tests {
                 };
                 let tile = board.tile_at(from);
                 let vertical = matches!(mv, Move::Up | Move::Down);
-                let change = toward.removals_change(board.tiles(), tile, from, blank, vertical);
+                let slide = toward.slide(board.tiles(), tile, from, blank, vertical);
+                let change = slide.removals;
+                let estimate = toward.estimate(board.tiles());
                 board.apply(mv);
                 // Read from the board after the slide, the change comes back negated.
-                let back = toward.removals_change(board.tiles(), tile, blank, from, vertical);
-                assert_eq!(back, -change, "{shape} step {step}");
+                let back = toward.slide(board.tiles(), tile, blank, from, vertical);
+                assert_eq!(back.estimate(), -slide.estimate(), "{shape} step {step}");
+                assert_eq!((back.was, back.now), (slide.now, slide.was));
+                let after = i32::from(estimate) + slide.estimate();
+                assert_eq!(after, i32::from(toward.estimate(board.tiles())));
                 removals = (i32::from(removals) + change) as u16;
                 assert_eq!(
                     removals,

@@ -253,6 +253,22 @@ fn constructed(
     }
 }
 
+/// One wide beam `width` wide from `board` to the goal on the calling thread (no other
+/// search, no shortening): a fixed amount of work for instruction counts
+/// (`examples/work.rs`). The moves if the beam reached the goal.
+///
+/// # Errors
+///
+/// The budget's [`StopReason`] when it stopped the beam.
+#[doc(hidden)]
+pub fn beam_work(
+    board: &Board,
+    width: usize,
+    budget: &Budget,
+) -> Result<Option<Vec<Move>>, StopReason> {
+    wide::beam_to_goal(board, width, budget)
+}
+
 /// Solves any solvable board in milliseconds: the constructive method, then the quick
 /// shortenings. Not optimal; the solution carries the admissible lower bound.
 ///

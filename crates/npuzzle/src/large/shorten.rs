@@ -1,8 +1,10 @@
 //! Making a solution shorter: cancel moves that undo each other, and replace stretches of the
-//! path by shortest paths between their two end boards (windowed re-solves by IDA*).
+//! path by shortest paths between their two end boards (windowed re-solves by the engine's
+//! IDA*, between two boards: [`Between`]).
 
 use crate::board::{Board, CellDistances, Move, Shape};
 use crate::search::budget::{Budget, StopReason};
+use crate::search::idastar::between::Between;
 
 /// Removes every move directly undone by the next one, repeatedly (a stack does it in one pass).
 pub fn cancel_inverse_pairs(moves: &[Move]) -> Vec<Move> {
@@ -17,71 +19,68 @@ pub fn cancel_inverse_pairs(moves: &[Move]) -> Vec<Move> {
     out
 }
 
-/// An IDA* between two boards of one shape, Manhattan distance to the target board as the
-/// heuristic, searched in place.
-struct Window<'a> {
-    steps: &'a [[usize; 4]],
-    distance: &'a CellDistances,
-    tiles: Vec<u8>,
-    /// The target cell of each tile.
-    target: Vec<usize>,
-    path: Vec<Move>,
-    nodes: u64,
-    max_nodes: u64,
+/// A window's last board, walked from its first, and what its slides tell of the Manhattan
+/// distance between the two: only the tiles a window slides can be out of place, so the
+/// distance is read from the cells they were slid from alone (a few, where the whole board
+/// is many). Most windows of a path with no detour are ruled out by it without a search.
+struct Walk {
+    /// The window's last board.
+    to: Vec<u8>,
+    /// The cells tiles were slid from, in order (a cell may come more than once).
+    slid_from: Vec<usize>,
+    /// Each tile's cell after its last slide in the window.
+    last_cell: Vec<usize>,
+    /// The window that last counted each cell, so that a cell counts once.
+    counted: Vec<u64>,
 }
 
-impl Window<'_> {
-    /// Depth-first search to `bound`; `Ok(true)` when found (then `path` holds it), else
-    /// `Ok(false)` with `next` lowered to the smallest f over the bound; `Err` out of nodes.
-    fn dfs(
-        &mut self,
-        blank: usize,
-        g: u32,
-        h: u32,
-        bound: u32,
-        last: Option<Move>,
-        next: &mut u32,
-    ) -> Result<bool, ()> {
-        if h == 0 {
-            return Ok(true);
+impl Walk {
+    /// Room for boards of `cells` cells.
+    fn new(cells: usize) -> Walk {
+        Walk {
+            to: Vec::with_capacity(cells),
+            slid_from: Vec::new(),
+            last_cell: vec![0; cells],
+            counted: vec![0; cells],
         }
-        self.nodes += 1;
-        if self.nodes > self.max_nodes {
-            return Err(());
+    }
+
+    /// Walks `moves` from the board `tiles` (its blank on `blank`), by the cells' `steps`.
+    fn walk(&mut self, steps: &[[usize; 4]], tiles: &[u8], blank: usize, moves: &[Move]) {
+        self.to.clear();
+        self.to.extend_from_slice(tiles);
+        self.slid_from.clear();
+        let mut b = blank;
+        for &mv in moves {
+            let next = steps[b][mv.index()];
+            self.last_cell[self.to[next] as usize] = b;
+            self.to.swap(b, next);
+            self.slid_from.push(next);
+            b = next;
         }
-        for mv in Move::ALL {
-            if Some(mv.inverse()) == last {
+    }
+
+    /// The Manhattan distance from the walk's first board, `tiles`, to its last; `window` is
+    /// a number no earlier call was given (every tile out of place was slid from its cell
+    /// first, and ended where it was slid last).
+    fn distance(&mut self, tiles: &[u8], distance: &CellDistances, window: u64) -> u32 {
+        let mut h = 0;
+        for &cell in &self.slid_from {
+            let tile = tiles[cell];
+            if tile == 0 || self.to[cell] == tile || self.counted[cell] == window {
                 continue;
             }
-            let from = self.steps[blank][mv.index()];
-            if from == usize::MAX {
-                continue;
-            }
-            let tile = self.tiles[from];
-            let goal = self.target[tile as usize];
-            let h2 = h + self.distance.get(blank, goal) - self.distance.get(from, goal);
-            let f = g + 1 + h2;
-            if f > bound {
-                *next = (*next).min(f);
-                continue;
-            }
-            self.tiles[blank] = tile;
-            self.tiles[from] = 0;
-            self.path.push(mv);
-            if self.dfs(from, g + 1, h2, bound, Some(mv), next)? {
-                return Ok(true);
-            }
-            self.path.pop();
-            self.tiles[from] = tile;
-            self.tiles[blank] = 0;
+            self.counted[cell] = window;
+            h += distance.get(cell, self.last_cell[tile as usize]);
         }
-        Ok(false)
+        h
     }
 }
 
-/// Shared tables for windowed re-solves on one shape.
+/// Shared tables for windowed re-solves on one shape: IDA* between two boards
+/// ([`Between`], the engine's IDA*), the cells' steps to walk the path, and their distances.
 pub(crate) struct Shortener {
-    shape: Shape,
+    between: Between,
     steps: Vec<[usize; 4]>,
     distance: CellDistances,
 }
@@ -90,53 +89,10 @@ impl Shortener {
     /// Tables for a shape.
     pub(crate) fn new(shape: Shape) -> Shortener {
         Shortener {
-            shape,
+            between: Between::new(shape),
             steps: shape.step_table(),
             distance: CellDistances::new(shape),
         }
-    }
-
-    /// A path from `from` to `to` of at most `max_len` moves, if IDA* finds one in `max_nodes`.
-    fn solve_between(
-        &self,
-        from: &[u8],
-        to: &[u8],
-        max_len: usize,
-        max_nodes: u64,
-    ) -> Option<Vec<Move>> {
-        let mut target = vec![0; from.len()];
-        for (cell, &tile) in to.iter().enumerate() {
-            target[tile as usize] = cell;
-        }
-        let mut window = Window {
-            steps: &self.steps,
-            distance: &self.distance,
-            tiles: from.to_vec(),
-            target,
-            path: Vec::with_capacity(max_len),
-            nodes: 0,
-            max_nodes,
-        };
-        let mut blank = 0;
-        let mut h = 0;
-        for (cell, &tile) in from.iter().enumerate() {
-            if tile == 0 {
-                blank = cell;
-            } else if to[cell] != tile {
-                h += window.distance.get(cell, window.target[tile as usize]);
-            }
-        }
-        let mut bound = h;
-        while bound as usize <= max_len {
-            let mut next = u32::MAX;
-            match window.dfs(blank, 0, h, bound, None, &mut next) {
-                Ok(true) => return Some(window.path),
-                Ok(false) if next == u32::MAX => return None,
-                Ok(false) => bound = next,
-                Err(()) => return None,
-            }
-        }
-        None
     }
 
     /// One pass of windowed re-solves: windows of `length` moves, `stride` apart, each searched
@@ -150,8 +106,14 @@ impl Shortener {
         max_nodes: u64,
         budget: &Budget,
     ) -> Result<(Vec<Move>, bool), (Vec<Move>, StopReason)> {
-        debug_assert_eq!(start.shape(), self.shape);
+        debug_assert_eq!(start.shape(), self.between.shape());
+        // A window's search may expand `max_nodes` nodes: a budget's cap stops at the last.
+        let window = Budget {
+            max_nodes: Some(max_nodes.saturating_add(1)),
+            ..Budget::unlimited()
+        };
         let mut out = moves.to_vec();
+        let mut walk = Walk::new(start.tiles().len());
         let mut tiles = start.tiles().to_vec();
         let mut blank = start.blank();
         let mut improved = false;
@@ -165,14 +127,12 @@ impl Shortener {
                 return Err((out, reason));
             }
             let end = (i + length).min(out.len());
-            let mut to = tiles.clone();
-            let mut b = blank;
-            for &mv in &out[i..end] {
-                let next = self.steps[b][mv.index()];
-                to.swap(b, next);
-                b = next;
-            }
-            if let Some(shorter) = self.solve_between(&tiles, &to, end - i - 2, max_nodes) {
+            walk.walk(&self.steps, &tiles, blank, &out[i..end]);
+            let max_len = end - i - 2;
+            // No path of `max_len` moves when even the estimate is longer: no search.
+            let searched = walk.distance(&tiles, &self.distance, windows) as usize <= max_len;
+            let shorter = searched.then(|| self.between.solve(&tiles, &walk.to, max_len, &window));
+            if let Some(shorter) = shorter.flatten() {
                 out.splice(i..end, shorter);
                 improved = true;
             }
@@ -199,6 +159,30 @@ mod tests {
         assert!(cancel_inverse_pairs(&moves).is_empty());
         let moves = moves_from_str("DRLD").unwrap();
         assert_eq!(cancel_inverse_pairs(&moves), moves_from_str("DD").unwrap());
+    }
+
+    #[test]
+    fn a_window_s_distance_is_the_manhattan_distance_between_its_two_boards() {
+        for (width, height) in [(4, 4), (5, 3), (7, 7)] {
+            let shape = Shape::new(width, height).unwrap();
+            let (steps, distance) = (shape.step_table(), CellDistances::new(shape));
+            let mut walk = Walk::new(shape.cells());
+            let mut random = crate::random::SplitMix64::new(3);
+            for window in 1..200 {
+                let board = crate::random::random_solvable(shape, window);
+                let mut end = board.clone();
+                let moves: Vec<Move> = (0..random.below(30))
+                    .map(|_| Move::ALL[random.below(4) as usize])
+                    .filter(|&mv| end.apply(mv))
+                    .collect();
+                walk.walk(&steps, board.tiles(), board.blank(), &moves);
+                assert_eq!(walk.to, end.tiles());
+                let toward = crate::estimate::toward::Toward::board(shape, end.tiles());
+                let expected = u32::from(toward.manhattan(board.tiles()));
+                let found = walk.distance(board.tiles(), &distance, window);
+                assert_eq!(found, expected, "{shape} window {window}");
+            }
+        }
     }
 
     #[test]

@@ -130,6 +130,7 @@ fn lone_tile_costs(steps: &[[usize; 4]], fixed: &[bool], goal: usize) -> Vec<u16
 impl Stage<'_> {
     /// With lone-tile cost tables: each misplaced tile's cost with the blank at its best,
     /// plus the extra the real blank needs for the cheapest tile to start.
+    #[inline(always)]
     fn estimate_tables(&self, tables: &[Rc<LoneTile>], key: u128) -> (u32, u32) {
         let cells = self.shape.cells();
         let blank = cell_in(key, 0);
@@ -278,6 +279,7 @@ impl<E: Fn(u128) -> u32> Space<u128, ()> for StageSpace<'_, '_, E> {
     }
 
     /// Offers every child but the move back, through the open cells.
+    #[inline(always)]
     fn expand(&self, arena: &mut Arena<u128, ()>, index: u32) {
         let node = arena.node(index);
         let (key, g, last) = (node.key, node.g, node.last);

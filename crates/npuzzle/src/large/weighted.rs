@@ -50,10 +50,8 @@ pub(crate) struct PdbEstimate<'a> {
 fn linear_conflict_after(toward: &Toward, key: u128, h: u16, blank: usize, from: usize) -> u16 {
     let tile = key.tile(from);
     let width = toward.shape().width;
-    let md = i32::from(toward.distance(tile, blank)) - i32::from(toward.distance(tile, from));
     let vertical = blank / width != from / width;
-    let change = toward.removals_change(&key, tile, from, blank, vertical);
-    (i32::from(h) + md + 2 * change) as u16
+    (i32::from(h) + toward.slide(&key, tile, from, blank, vertical).estimate()) as u16
 }
 
 impl<'a> PdbEstimate<'a> {

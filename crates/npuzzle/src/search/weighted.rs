@@ -64,6 +64,7 @@ pub(crate) enum Ended {
 /// # Errors
 ///
 /// The budget's [`StopReason`] when it stops the search.
+#[inline(always)]
 pub(crate) fn run<K: PartialEq, D>(
     arena: &mut Arena<K, D>,
     space: &mut impl Space<K, D>,

@@ -164,6 +164,21 @@ fn wide_beam(
         .map(|at| links.path(at)))
 }
 
+/// One beam `width` wide from `board` to the goal on the calling thread, with no bound but
+/// the budget: a fixed amount of work for instruction counts (see [`crate::large::beam_work`]).
+pub(super) fn beam_to_goal(
+    board: &Board,
+    width: usize,
+    budget: &Budget,
+) -> Result<Option<Vec<Move>>, StopReason> {
+    let estimator = Estimator::toward(board.shape(), Board::goal_of(board.shape()).tiles());
+    let search = Search {
+        estimator: &estimator,
+        parallel: false,
+    };
+    wide_beam(board, &search, width, usize::MAX, budget)
+}
+
 /// The best `width` of the children by rank, moved to the front in the order they came (their
 /// parents', then their moves', as [`Links`] needs them), with `ranks` to select in; a few more
 /// where boards tie with the last (as a rule only a board's repeats do). Returns them.

@@ -197,23 +197,17 @@ impl Estimator {
     pub(super) fn after(&self, tiles: &[u8], scores: Scores, blank: usize, mv: usize) -> Scores {
         let from = self.steps[blank][mv] as usize;
         let tile = tiles[from];
-        let (was, now) = (
-            self.toward.distance(tile, from),
-            self.toward.distance(tile, blank),
-        );
-        let md = i32::from(now) - i32::from(was);
-        let spread_change = spread(now) as i32 - spread(was) as i32;
+        let vertical = matches!(Move::ALL[mv], Move::Up | Move::Down);
+        let slide = self.toward.slide(tiles, tile, from, blank, vertical);
+        let spread_change = spread(slide.now) as i32 - spread(slide.was) as i32;
         let hash = scores.hash
             ^ self.key(tile, from)
             ^ self.key(tile, blank)
             ^ self.key(0, blank)
             ^ self.key(0, from);
-        let vertical = matches!(Move::ALL[mv], Move::Up | Move::Down);
-        let change = self
-            .toward
-            .removals_change(tiles, tile, from, blank, vertical);
-        let estimate = i32::from(scores.estimate) + md + 2 * change;
-        let surcharge = scores.surcharge as i32 + spread_change + LINE_SURCHARGE as i32 * change;
+        let estimate = i32::from(scores.estimate) + slide.estimate();
+        let surcharge =
+            scores.surcharge as i32 + spread_change + LINE_SURCHARGE as i32 * slide.removals;
         Scores {
             estimate: estimate as u16,
             surcharge: surcharge as u32,

@@ -1,28 +1,40 @@
 //! The depth-first search of one bound: the board in fixed arrays that a move updates and its
-//! undo restores (nothing is allocated per node), the heuristic's terms beside it, the path,
-//! and the counters the budget reads.
+//! undo restores (nothing is allocated per node), the heuristic's terms beside it (any
+//! [`KeptTerms`]: toward the goal with or without tables, or Manhattan toward any board), the
+//! path, and the counters the budget reads.
 
 use std::sync::atomic::Ordering;
 
+use super::Iteration;
 use super::shared::{Counters, Shared, Subtree};
-use super::terms::{Terms, Undo};
-use super::{IdaOptions, Iteration};
-use crate::board::{Board, Move};
+use super::terms::KeptTerms;
+use crate::board::{Move, Shape};
 
 /// Nodes between two looks, in a parallel search, at whether an earlier path has a solution.
 const ABANDON_CHECK_EVERY: u64 = 1 << 7;
-/// No neighbour in that direction.
+/// No move: the last move of the root.
 pub(super) const NONE: u8 = u8::MAX;
+/// No neighbour in that direction (cells go up to 255 on a 16×16 board).
+const NO_CELL: u16 = u16::MAX;
+
+/// The neighbour of each cell of `shape` in each direction (U, D, L, R), or none: what a
+/// depth-first search moves by, made once a search (or once a shape, and lent to many).
+pub(crate) fn neighbours(shape: Shape) -> Vec<[u16; 4]> {
+    (0..shape.cells())
+        .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).map_or(NO_CELL, |to| to as u16)))
+        .collect()
+}
 
 /// Where a depth-first search stands: tiles, blank, heuristic terms, the path from the root, and
 /// its counters.
 #[derive(Clone)]
-pub(super) struct DepthFirst<'a> {
+pub(super) struct DepthFirst<'a, T> {
     tiles: Vec<u8>,
     blank: usize,
-    /// The neighbour of each cell in each direction (U, D, L, R), or `NONE`.
-    neighbours: Vec<[u8; 4]>,
-    terms: Terms<'a>,
+    /// The neighbour of each cell in each direction (U, D, L, R), or `NO_CELL`: see
+    /// [`neighbours`].
+    neighbours: &'a [[u16; 4]],
+    terms: T,
     /// The moves from the root, as indices into [`Move::ALL`].
     pub(super) path: Vec<u8>,
     /// The depth from which BPMX may lift a parent: the parallel frontier, so that one thread
@@ -34,19 +46,22 @@ pub(super) struct DepthFirst<'a> {
     pub(super) counters: Counters,
 }
 
-impl<'a> DepthFirst<'a> {
-    /// The root node of a search of `board`.
-    pub(super) fn new(board: &Board, options: &IdaOptions<'a>) -> DepthFirst<'a> {
-        let shape = board.shape();
-        let neighbours = (0..shape.cells())
-            .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).map_or(NONE, |to| to as u8)))
-            .collect();
+impl<'a, T: KeptTerms> DepthFirst<'a, T> {
+    /// The root node of a search from the board `tiles` (its blank on `blank`), with the
+    /// shape's [`neighbours`] and the board's terms; `moves` is room for the path.
+    pub(super) fn new(
+        tiles: &[u8],
+        blank: usize,
+        neighbours: &'a [[u16; 4]],
+        terms: T,
+        moves: usize,
+    ) -> DepthFirst<'a, T> {
         DepthFirst {
-            tiles: board.tiles().to_vec(),
-            blank: board.blank(),
+            tiles: tiles.to_vec(),
+            blank,
             neighbours,
-            terms: Terms::new(board, options),
-            path: Vec::new(),
+            terms,
+            path: Vec::with_capacity(moves),
             bpmx_from: 0,
             next_bound: u32::MAX,
             expanded: 0,
@@ -56,7 +71,7 @@ impl<'a> DepthFirst<'a> {
 
     /// Bytes the node holds: a rough figure for the budget.
     pub(super) fn memory(&self) -> usize {
-        self.tiles.len() * 4 + self.neighbours.len() * 4 + self.terms.memory() + self.path.len()
+        self.tiles.len() * 4 + self.neighbours.len() * 8 + self.terms.memory() + self.path.len()
     }
 
     /// The heuristic value here.
@@ -67,11 +82,11 @@ impl<'a> DepthFirst<'a> {
 
     /// Whether the blank can move in direction `m`.
     pub(super) fn can_play(&self, m: u8) -> bool {
-        self.neighbours[self.blank][m as usize] != NONE
+        self.neighbours[self.blank][m as usize] != NO_CELL
     }
 
     /// Moves the blank in direction `m` and updates the heuristic terms; returns what undoes it.
-    pub(super) fn play(&mut self, m: u8) -> Undo {
+    pub(super) fn play(&mut self, m: u8) -> T::Undo {
         match self.terms.has_tables() {
             true => self.play_of::<true>(m),
             false => self.play_of::<false>(m),
@@ -79,46 +94,63 @@ impl<'a> DepthFirst<'a> {
     }
 
     /// Undoes the last move, given what [`DepthFirst::play`] returned for it.
-    pub(super) fn unplay(&mut self, undo: Undo) {
+    pub(super) fn unplay(&mut self, undo: T::Undo) {
         match self.terms.has_tables() {
             true => self.unplay_of::<true>(undo),
             false => self.unplay_of::<false>(undo),
         }
     }
 
-    /// [`DepthFirst::play`] with the terms of [`Terms::h_of`]'s `TABLES`.
+    /// The tile on `to` slides to the blank's cell `from`, the terms following (in the build
+    /// `TABLES`), the blank's cell and the path left as they were: the tile and what undoes it.
     #[inline(always)]
-    fn play_of<const TABLES: bool>(&mut self, m: u8) -> Undo {
-        let from = self.blank;
-        let to = self.neighbours[from][m as usize] as usize;
+    fn slide<const TABLES: bool>(&mut self, m: u8, from: usize, to: usize) -> (u8, T::Undo) {
         let tile = self.tiles[to];
         self.tiles[from] = tile;
         self.tiles[to] = 0;
-        self.blank = to;
-        self.path.push(m);
-        self.terms.moved::<TABLES>(&self.tiles, tile, m, from, to)
+        (
+            tile,
+            self.terms.moved::<TABLES>(&self.tiles, tile, m, from, to),
+        )
     }
 
-    /// [`DepthFirst::unplay`] with the terms of [`Terms::h_of`]'s `TABLES`.
+    /// Undoes [`DepthFirst::slide`]: `tile` back on `to`, the blank on `from`.
     #[inline(always)]
-    fn unplay_of<const TABLES: bool>(&mut self, undo: Undo) {
+    fn slide_back<const TABLES: bool>(&mut self, tile: u8, from: usize, to: usize, undo: T::Undo) {
+        self.tiles[to] = tile;
+        self.tiles[from] = 0;
+        self.terms.restore::<TABLES>(tile, to, undo);
+    }
+
+    /// [`DepthFirst::play`] with the terms of [`KeptTerms::h_of`]'s `TABLES`.
+    #[inline(always)]
+    fn play_of<const TABLES: bool>(&mut self, m: u8) -> T::Undo {
+        let from = self.blank;
+        let to = self.neighbours[from][m as usize] as usize;
+        let (_, undo) = self.slide::<TABLES>(m, from, to);
+        self.blank = to;
+        self.path.push(m);
+        undo
+    }
+
+    /// [`DepthFirst::unplay`] with the terms of [`KeptTerms::h_of`]'s `TABLES`.
+    #[inline(always)]
+    fn unplay_of<const TABLES: bool>(&mut self, undo: T::Undo) {
         let Some(m) = self.path.pop() else {
             return;
         };
         let to = self.blank;
         let from = self.neighbours[to][(m ^ 1) as usize] as usize;
         let tile = self.tiles[from];
-        self.tiles[to] = tile;
-        self.tiles[from] = 0;
+        self.slide_back::<TABLES>(tile, from, to, undo);
         self.blank = from;
-        self.terms.restore::<TABLES>(tile, to, undo);
     }
 
     /// Depth-first search below the current node, at depth `g` with heuristic `h`.
     ///
     /// Uses the CPU's population count instruction where it has one: the ranks of pattern
     /// placements and the linear conflicts count bits at every node. Compiled apart with
-    /// tables and without (see [`Terms::h_of`]).
+    /// tables and without (see [`KeptTerms::h_of`]).
     pub(super) fn search(
         &mut self,
         g: u32,
@@ -171,7 +203,7 @@ impl<'a> DepthFirst<'a> {
 
     /// The search below a node; `POPCNT` is true only when called from
     /// [`DepthFirst::dfs_popcnt`], whose recursion it then keeps to; `TABLES` is
-    /// [`Terms::has_tables`].
+    /// [`KeptTerms::has_tables`].
     #[inline(always)]
     fn dfs<const POPCNT: bool, const TABLES: bool>(
         &mut self,
@@ -196,30 +228,44 @@ impl<'a> DepthFirst<'a> {
         if let Some(end) = self.look_up(index, shared) {
             return end;
         }
-        let neighbours = self.neighbours[self.blank];
+        let (neighbours, from) = (self.neighbours[self.blank], self.blank);
         for m in 0..4u8 {
             // Moves are U, D, L, R: each one's inverse is its index with the low bit flipped.
-            if neighbours[m as usize] == NONE || (last != NONE && m == (last ^ 1)) {
+            if neighbours[m as usize] == NO_CELL || (last != NONE && m == (last ^ 1)) {
                 continue;
             }
-            let undo = self.play_of::<TABLES>(m);
+            let to = neighbours[m as usize] as usize;
+            let (tile, undo) = self.slide::<TABLES>(m, from, to);
             let child_h = self.terms.h_of::<TABLES>();
             // BPMX: a child far above its parent lifts the parent (moves cost one, both ways).
             // Tables that take the least cost over the blank's places are not consistent, so
             // this happens, and it cuts the rest of the parent's children.
-            if child_h > h + 1 && g >= self.bpmx_from {
+            if !T::CONSISTENT && child_h > h + 1 && g >= self.bpmx_from {
                 h = child_h - 1;
                 if g + h > bound {
-                    self.unplay_of::<TABLES>(undo);
+                    self.slide_back::<TABLES>(tile, from, to, undo);
                     self.next_bound = self.next_bound.min(g + h);
                     return Subtree::NotFound;
                 }
             }
+            // A child past the bound is cut here as its own search would cut it on entry,
+            // without the call, the blank's move or the path's.
+            let child_f = g + 1 + child_h;
+            if child_f > bound {
+                self.counters.generated += 1;
+                self.next_bound = self.next_bound.min(child_f);
+                self.slide_back::<TABLES>(tile, from, to, undo);
+                continue;
+            }
+            self.blank = to;
+            self.path.push(m);
             match self.descend::<POPCNT, TABLES>(g + 1, bound, m, child_h, index, shared) {
                 Subtree::NotFound => {}
                 other => return other,
             }
-            self.unplay_of::<TABLES>(undo);
+            self.path.pop();
+            self.blank = from;
+            self.slide_back::<TABLES>(tile, from, to, undo);
         }
         Subtree::NotFound
     }
@@ -258,11 +304,18 @@ impl<'a> DepthFirst<'a> {
         self.dfs_plain::<TABLES>(g, bound, last, h, index, shared)
     }
 
-    /// The node's counters, and the path when `subtree` found the goal, as one iteration's
-    /// result.
-    pub(super) fn into_iteration(self, subtree: Subtree) -> Iteration {
+    /// Ready for the next bound's search from this node: no next bound yet, nothing expanded.
+    pub(super) fn start_iteration(&mut self) {
+        self.next_bound = u32::MAX;
+        self.expanded = 0;
+    }
+
+    /// The node's counters, and the path when `subtree` found the goal (taken from the node),
+    /// as one iteration's result.
+    pub(super) fn iteration(&mut self, subtree: Subtree) -> Iteration {
+        let found = matches!(subtree, Subtree::Found);
         Iteration {
-            moves: matches!(subtree, Subtree::Found).then_some(self.path),
+            moves: found.then(|| std::mem::take(&mut self.path)),
             next_bound: self.next_bound,
             stop: match subtree {
                 Subtree::Stop(reason) => Some(reason),

@@ -16,10 +16,16 @@
 //! With more than one thread, the paths of a few moves from the root are searched in parallel
 //! (`parallel`), so that the moves do not depend on the thread count.
 //!
+//! The same search runs between any two boards (`between`): plain Manhattan distance toward
+//! the second board, a node cap, the tables made once a shape; the large solver's windowed
+//! re-solves are its many short searches.
+//!
 //! The jobs: this module drives the iterations; `parallel` splits one over threads; `depth_first`
-//! is the depth-first search of one bound; `terms` keeps the heuristic up to date; `shared`
-//! is what the threads share.
+//! is the depth-first search of one bound; `terms` keeps the heuristic up to date (and says what
+//! the search asks of any heuristic kept so); `between` is the search between two boards;
+//! `shared` is what the threads share.
 
+pub(crate) mod between;
 mod depth_first;
 mod parallel;
 mod shared;
@@ -30,9 +36,10 @@ use crate::board::{Board, Move};
 use crate::pdb::PatternDatabase;
 use crate::solution::{Algorithm, Ended, Solution};
 
-use depth_first::DepthFirst;
+use depth_first::{DepthFirst, neighbours};
 use parallel::Split;
 use shared::Shared;
+use terms::{KeptTerms, Terms};
 
 /// The heuristic IDA* runs with.
 #[derive(Clone, Copy, Debug)]
@@ -114,24 +121,25 @@ pub fn idastar_within(
         .threads
         .map_or_else(rayon::current_num_threads, |n| n.max(1));
     let shared = Shared::new(budget, threads);
-    let mut root = DepthFirst::new(board, options);
+    let neighbours = neighbours(board.shape());
+    let terms = Terms::new(board, options);
+    let mut root = DepthFirst::new(board.tiles(), board.blank(), &neighbours, terms, 0);
+    let memory = root.memory();
     let split = Split::plan(&mut root, threads, options.threads.is_some());
-    let mut bound = root.h().max(first);
-    let (mut iterations, mut expanded) = (0u32, 0u64);
-    while bound <= last {
-        iterations += 1;
-        let outcome = split.iterate(&root, bound, &shared);
-        expanded += outcome.expanded;
-        if let Some(reason) = outcome.stop {
-            return Err(GaveUp {
-                reason: shared.reason_or(reason),
-                nodes_expanded: shared.expanded(),
-                seconds: clock.seconds(),
-                memory: root.memory(),
-                lower_bound: bound as usize,
-            });
-        }
-        if let Some(path) = outcome.moves {
+    let report = |bound: u32, expanded: u64| {
+        budget.report(&SearchStatus {
+            nodes_expanded: expanded,
+            seconds: clock.seconds(),
+            lower_bound: bound as usize,
+            best: None,
+        });
+    };
+    match deepen(&mut root, &split, &shared, first, last, report) {
+        Deepened::Found {
+            path,
+            iterations,
+            expanded,
+        } => {
             let moves: Vec<Move> = path.iter().map(|&m| Move::ALL[m as usize]).collect();
             let solution = Solution {
                 lower_bound: moves.len(),
@@ -142,24 +150,73 @@ pub fn idastar_within(
                 seconds: clock.seconds(),
                 ended: Ended::RanItsCourse,
             };
-            return Ok(Some(IdaResult {
+            Ok(Some(IdaResult {
                 solution,
                 nodes_generated: shared.generated(),
                 iterations,
-            }));
+            }))
+        }
+        Deepened::Exhausted => Ok(None),
+        Deepened::Stopped { reason, bound } => Err(GaveUp {
+            reason: shared.reason_or(reason),
+            nodes_expanded: shared.expanded(),
+            seconds: clock.seconds(),
+            memory,
+            lower_bound: bound as usize,
+        }),
+    }
+}
+
+/// How the iterations of one search ended.
+enum Deepened {
+    /// A path to where the heuristic is 0, as indices into [`Move::ALL`], found in the
+    /// `iterations`-th bound, after `expanded` nodes in all.
+    Found {
+        path: Vec<u8>,
+        iterations: u32,
+        expanded: u64,
+    },
+    /// No bound within the last has a path, or nothing is left to search.
+    Exhausted,
+    /// The budget (or another thread) stopped the search at `bound`.
+    Stopped { reason: StopReason, bound: u32 },
+}
+
+/// The iterations of IDA* from `root`, split as `split` says: the first bound is the root's
+/// heuristic or `first` if higher, each next one the smallest f that exceeded the last, until
+/// a path is found or the next bound would pass `last`. `on_bound(bound, expanded)` hears of
+/// each next bound searched, with the nodes expanded so far.
+fn deepen<T: KeptTerms>(
+    root: &mut DepthFirst<T>,
+    split: &Split,
+    shared: &Shared,
+    first: u32,
+    last: u32,
+    mut on_bound: impl FnMut(u32, u64),
+) -> Deepened {
+    let mut bound = root.h().max(first);
+    let (mut iterations, mut expanded) = (0u32, 0u64);
+    while bound <= last {
+        iterations += 1;
+        let outcome = split.iterate(root, bound, shared);
+        expanded += outcome.expanded;
+        if let Some(reason) = outcome.stop {
+            return Deepened::Stopped { reason, bound };
+        }
+        if let Some(path) = outcome.moves {
+            return Deepened::Found {
+                path,
+                iterations,
+                expanded,
+            };
         }
         // Past `last` ends the loop, as does nothing left to search (an unsolvable board).
         bound = outcome.next_bound;
         if bound <= last {
-            budget.report(&SearchStatus {
-                nodes_expanded: expanded,
-                seconds: clock.seconds(),
-                lower_bound: bound as usize,
-                best: None,
-            });
+            on_bound(bound, expanded);
         }
     }
-    Ok(None)
+    Deepened::Exhausted
 }
 
 /// What one bound's search came to.

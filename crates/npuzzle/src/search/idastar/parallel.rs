@@ -1,7 +1,8 @@
 //! The split of one bound's search over threads: the paths of a few moves from the root are
 //! searched in parallel (rayon), in the order a single thread would take them, and the solution
-//! kept is the one from the earliest path, so the moves do not depend on the thread count. What
-//! the threads share is in `shared`.
+//! kept is the one from the earliest path, so the moves do not depend on the thread count. On
+//! one thread the root itself is searched, in place (each bound's search leaves it as it was).
+//! What the threads share is in `shared`.
 
 use std::sync::atomic::Ordering;
 
@@ -10,6 +11,7 @@ use rayon::prelude::*;
 use super::Iteration;
 use super::depth_first::{DepthFirst, NONE};
 use super::shared::{Shared, Subtree};
+use super::terms::KeptTerms;
 /// The depth of the paths searched in parallel. Paths of this many moves are distinct states
 /// (the shortest cycle has 12 moves), and no solution is shorter than the root's heuristic,
 /// so splitting there loses nothing.
@@ -27,7 +29,11 @@ impl Split {
     /// The split for a root on `threads` threads (`own_pool` when the caller chose the count).
     /// Sets the depth from which the root's search may lift parents (BPMX), so that one thread
     /// and several search the same tree.
-    pub(super) fn plan(root: &mut DepthFirst, threads: usize, own_pool: bool) -> Split {
+    pub(super) fn plan<T: KeptTerms>(
+        root: &mut DepthFirst<T>,
+        threads: usize,
+        own_pool: bool,
+    ) -> Split {
         let deep = root.h() as usize > FRONTIER;
         if deep {
             root.bpmx_from = FRONTIER as u32;
@@ -53,10 +59,16 @@ impl Split {
     }
 
     /// One bound's search from the root.
-    pub(super) fn iterate(&self, root: &DepthFirst, bound: u32, shared: &Shared) -> Iteration {
+    pub(super) fn iterate<T: KeptTerms>(
+        &self,
+        root: &mut DepthFirst<T>,
+        bound: u32,
+        shared: &Shared,
+    ) -> Iteration {
         if self.frontier.is_empty() {
             return single_iteration(root, bound, shared);
         }
+        let root = &*root;
         let run = || parallel_iteration(root, &self.frontier, bound, shared);
         match &self.pool {
             Some(pool) => pool.install(run),
@@ -65,17 +77,24 @@ impl Split {
     }
 }
 
-/// One bound's search on this thread.
-fn single_iteration(root: &DepthFirst, bound: u32, shared: &Shared) -> Iteration {
-    let mut node = root.clone();
-    let subtree = node.search(0, bound, NONE, root.h(), usize::MAX, shared);
-    shared.flush(&mut node.counters);
-    node.into_iteration(subtree)
+/// One bound's search on this thread, from the root in place: a search that finds nothing
+/// leaves the root as it was (its counters go on to the next bound's, which the budget's
+/// node cap meets as exactly as fresh ones).
+fn single_iteration<T: KeptTerms>(
+    root: &mut DepthFirst<T>,
+    bound: u32,
+    shared: &Shared,
+) -> Iteration {
+    root.start_iteration();
+    let h = root.h();
+    let subtree = root.search(0, bound, NONE, h, usize::MAX, shared);
+    shared.flush(&mut root.counters);
+    root.iteration(subtree)
 }
 
 /// One iteration over the frontier paths, in parallel; the earliest path's solution wins.
-fn parallel_iteration(
-    root: &DepthFirst,
+fn parallel_iteration<T: KeptTerms>(
+    root: &DepthFirst<T>,
     frontier: &[Vec<u8>],
     bound: u32,
     shared: &Shared,
@@ -111,8 +130,8 @@ fn parallel_iteration(
 }
 
 /// The search below the frontier path number `index`.
-fn search_path(
-    root: &DepthFirst,
+fn search_path<T: KeptTerms>(
+    root: &DepthFirst<T>,
     path: &[u8],
     index: usize,
     bound: u32,
@@ -120,7 +139,7 @@ fn search_path(
 ) -> Iteration {
     let mut node = root.clone();
     if shared.found_at.load(Ordering::Relaxed) < index || shared.stopped() {
-        return node.into_iteration(Subtree::NotFound);
+        return node.iteration(Subtree::NotFound);
     }
     // The path's nodes are cut off by the bound as one thread would cut them off (the
     // heuristic need not be consistent).
@@ -129,7 +148,7 @@ fn search_path(
         let f = depth as u32 + 1 + node.h();
         if f > bound {
             node.next_bound = f;
-            return node.into_iteration(Subtree::NotFound);
+            return node.iteration(Subtree::NotFound);
         }
     }
     let h = node.h();
@@ -141,12 +160,17 @@ fn search_path(
         Subtree::Stop(reason) => shared.halt(reason),
         Subtree::NotFound | Subtree::Abandoned => {}
     }
-    node.into_iteration(subtree)
+    node.iteration(subtree)
 }
 
 /// Every path of `depth` moves from `root` that never undoes its last move, in search order.
-fn paths(root: &DepthFirst, depth: usize) -> Vec<Vec<u8>> {
-    fn collect(node: &mut DepthFirst, depth: usize, last: u8, out: &mut Vec<Vec<u8>>) {
+fn paths<T: KeptTerms>(root: &DepthFirst<T>, depth: usize) -> Vec<Vec<u8>> {
+    fn collect<T: KeptTerms>(
+        node: &mut DepthFirst<T>,
+        depth: usize,
+        last: u8,
+        out: &mut Vec<Vec<u8>>,
+    ) {
         if node.path.len() == depth {
             out.push(node.path.clone());
             return;

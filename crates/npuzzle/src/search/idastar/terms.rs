@@ -2,12 +2,56 @@
 //! that tile's Manhattan term changes, and only the one pattern table (and one reflected table)
 //! that holds it, or the linear conflicts of the one line of its target that it left or
 //! entered. The estimates themselves are [`crate::estimate`]'s; this is IDA*'s state of them,
-//! with what undoes a move.
+//! with what undoes a move. What the depth-first search asks of any terms is [`KeptTerms`]:
+//! these toward the goal, or [`super::toward::ManhattanToward`] toward any board.
 
 use super::{Heuristic, IdaOptions};
 use crate::board::Board;
 use crate::estimate::pdb::{PdbTerms, PdbUndo};
 use crate::estimate::toward::Toward;
+
+/// What the depth-first search asks of a heuristic kept move by move, with what undoes a
+/// move. `TABLES` is [`KeptTerms::has_tables`], a constant in each of the search's two builds
+/// (see [`Terms::h_of`]).
+pub(super) trait KeptTerms: Clone + Send + Sync {
+    /// What undoes a move.
+    type Undo: Copy;
+    /// Whether a child's value never exceeds its parent's by more than one: then the search
+    /// leaves BPMX out.
+    const CONSISTENT: bool;
+
+    /// Whether the terms hold pattern databases: which build of the search runs.
+    fn has_tables(&self) -> bool;
+
+    /// The heuristic value in the build `TABLES`.
+    fn h_of<const TABLES: bool>(&self) -> u32;
+
+    /// After `tile` slid from `to` to `from` (the blank's move `m` from `from` to `to`, the
+    /// board now `tiles`): the new terms, and what undoes them.
+    fn moved<const TABLES: bool>(
+        &mut self,
+        tiles: &[u8],
+        tile: u8,
+        m: u8,
+        from: usize,
+        to: usize,
+    ) -> Self::Undo;
+
+    /// Back to the terms before [`KeptTerms::moved`], `tile` back on `to`.
+    fn restore<const TABLES: bool>(&mut self, tile: u8, to: usize, undo: Self::Undo);
+
+    /// Bytes the terms hold: a rough figure for the budget.
+    fn memory(&self) -> usize;
+
+    /// The heuristic value.
+    #[inline(always)]
+    fn h(&self) -> u32 {
+        match self.has_tables() {
+            true => self.h_of::<true>(),
+            false => self.h_of::<false>(),
+        }
+    }
+}
 
 /// What undoes a move: the terms it replaced.
 #[derive(Clone, Copy)]
@@ -46,35 +90,31 @@ impl<'a> Terms<'a> {
             pdb,
         }
     }
+}
+
+impl KeptTerms for Terms<'_> {
+    type Undo = Undo;
+    const CONSISTENT: bool = false;
 
     /// Bytes the terms hold: a rough figure for the budget.
-    pub(super) fn memory(&self) -> usize {
+    fn memory(&self) -> usize {
         self.toward.memory()
     }
 
     /// Whether the terms hold pattern databases: which of the two kinds of terms
-    /// ([`Terms::h_of`]'s `TABLES`) is kept.
+    /// ([`KeptTerms::h_of`]'s `TABLES`) is kept.
     #[inline(always)]
-    pub(super) fn has_tables(&self) -> bool {
+    fn has_tables(&self) -> bool {
         self.pdb.is_some()
     }
 
-    /// The heuristic value.
-    #[inline(always)]
-    pub(super) fn h(&self) -> u32 {
-        match self.has_tables() {
-            true => self.h_of::<true>(),
-            false => self.h_of::<false>(),
-        }
-    }
-
-    /// The heuristic value, `TABLES` being [`Terms::has_tables`]: Manhattan and the tables'
+    /// The heuristic value, `TABLES` being [`KeptTerms::has_tables`]: Manhattan and the tables'
     /// excess, or Manhattan and the linear conflicts (either admissible on any board: with
     /// `TABLES` and no tables it is Manhattan alone). The depth-first search is compiled once
     /// for each, so that neither carries the other's code (the conflicts' lines, inlined beside
     /// the tables' lookups, cost IDA* with tables 15 instructions a node in spilled registers).
     #[inline(always)]
-    pub(super) fn h_of<const TABLES: bool>(&self) -> u32 {
+    fn h_of<const TABLES: bool>(&self) -> u32 {
         match (TABLES, &self.pdb) {
             (true, Some(pdb)) => self.manhattan + pdb.extra(),
             (true, None) => self.manhattan,
@@ -87,7 +127,7 @@ impl<'a> Terms<'a> {
     /// rather than from `tiles`, which was just written: reading it back would put a store's
     /// forwarding on every node's critical path (3–4 % of IDA*'s time).
     #[inline(always)]
-    pub(super) fn moved<const TABLES: bool>(
+    fn moved<const TABLES: bool>(
         &mut self,
         tiles: &[u8],
         tile: u8,
@@ -100,21 +140,24 @@ impl<'a> Terms<'a> {
             removals: self.removals,
             pdb: PdbUndo::default(),
         };
+        if !TABLES {
+            // Read on the board after the slide, the slide is the one back: negated.
+            let back = self.toward.slide(tiles, tile, from, to, m < 2);
+            self.manhattan = self.manhattan + u32::from(back.was) - u32::from(back.now);
+            self.removals = (self.removals as i32 - back.removals) as u32;
+            return undo;
+        }
         self.manhattan = self.manhattan + u32::from(self.toward.distance(tile, from))
             - u32::from(self.toward.distance(tile, to));
-        if !TABLES {
-            // Read on the board after the slide, the change is the one back: negated.
-            let back = self.toward.removals_change(tiles, tile, from, to, m < 2);
-            self.removals = (self.removals as i32 - back) as u32;
-        } else if let Some(pdb) = &mut self.pdb {
+        if let Some(pdb) = &mut self.pdb {
             undo.pdb = pdb.moved(tile as usize, from);
         }
         undo
     }
 
-    /// Back to the terms before [`Terms::moved`], `tile` back on `to`.
+    /// Back to the terms before [`KeptTerms::moved`], `tile` back on `to`.
     #[inline(always)]
-    pub(super) fn restore<const TABLES: bool>(&mut self, tile: u8, to: usize, undo: Undo) {
+    fn restore<const TABLES: bool>(&mut self, tile: u8, to: usize, undo: Undo) {
         self.manhattan = undo.manhattan;
         if !TABLES {
             self.removals = undo.removals;
@@ -130,22 +173,53 @@ mod tests {
     use crate::board::{Move, Shape};
     use crate::pdb::{Partition, cache::build};
     use crate::search::budget::Budget;
+    use crate::search::idastar::between::ManhattanToward;
 
     /// After any walk, with a partition that leaves tiles out, the incremental terms equal the
-    /// terms computed afresh, and undo restores them; the same without tables.
+    /// terms computed afresh, and undo restores them; the same without tables, and the same
+    /// for Manhattan toward another board (the search between two boards).
     #[test]
     fn incremental_terms_match_fresh_ones() {
         let shape = Shape::new(4, 4).unwrap();
         let patterns = vec![vec![1, 2, 5], vec![3, 4, 8], vec![9, 13, 14]];
         let partition = Partition::new(shape, "t", patterns).unwrap();
         let db = build(&partition, &Budget::default()).unwrap();
-        walk_and_compare::<true>(shape, &IdaOptions::with_tables(Some(&db), Some(1)));
-        walk_and_compare::<false>(shape, &IdaOptions::with_tables(None, Some(1)));
+        for options in [
+            IdaOptions::with_tables(Some(&db), Some(1)),
+            IdaOptions::with_tables(None, Some(1)),
+        ] {
+            let fresh = |board: &Board| Terms::new(board, &options);
+            let same = |a: &Terms, b: &Terms, step| {
+                assert_eq!(a.manhattan, b.manhattan, "step {step}");
+                if !a.has_tables() {
+                    assert_eq!(a.removals, b.removals, "step {step}");
+                }
+                if let (Some(a), Some(b)) = (&a.pdb, &b.pdb) {
+                    assert_eq!(a.parts(), b.parts(), "step {step}");
+                }
+            };
+            match matches!(options.heuristic, Heuristic::Pdb(_)) {
+                true => walk_and_compare::<_, true>(shape, fresh, same),
+                false => walk_and_compare::<_, false>(shape, fresh, same),
+            }
+        }
+        let target = crate::random::random_solvable(shape, 5);
+        let distance = crate::board::CellDistances::new(shape);
+        let fresh =
+            |board: &Board| ManhattanToward::new(&distance, board.tiles(), target.tiles()).0;
+        walk_and_compare::<_, false>(shape, fresh, |_, _, _| {});
     }
 
-    fn walk_and_compare<const TABLES: bool>(shape: Shape, options: &IdaOptions) {
+    /// A walk from the goal with moves taken back now and then, the terms kept by `moved` and
+    /// `restore` compared at each step with those `fresh` makes of the board (by `same`, and by
+    /// their values).
+    fn walk_and_compare<T: KeptTerms, const TABLES: bool>(
+        shape: Shape,
+        fresh: impl Fn(&Board) -> T,
+        same: impl Fn(&T, &T, usize),
+    ) {
         let mut board = Board::goal_of(shape);
-        let mut terms = Terms::new(&board, options);
+        let mut terms = fresh(&board);
         let mut undos = Vec::new();
         let mut seed = 12345u64;
         for step in 0..400 {
@@ -165,16 +239,10 @@ mod tests {
                 let undo = terms.moved::<TABLES>(board.tiles(), tile, m, from, to);
                 undos.push((m, to, undo));
             }
-            let fresh = Terms::new(&board, options);
-            assert_eq!(terms.manhattan, fresh.manhattan, "step {step}");
+            let now = fresh(&board);
+            same(&terms, &now, step);
             assert_eq!(terms.has_tables(), TABLES);
-            if !TABLES {
-                assert_eq!(terms.removals, fresh.removals, "step {step}");
-            }
-            if let (Some(a), Some(b)) = (&terms.pdb, &fresh.pdb) {
-                assert_eq!(a.parts(), b.parts(), "step {step}");
-            }
-            assert_eq!(terms.h_of::<TABLES>(), fresh.h(), "step {step}");
+            assert_eq!(terms.h_of::<TABLES>(), now.h(), "step {step}");
         }
     }
 }
