@@ -149,6 +149,19 @@ mod tests {
     use super::*;
     use crate::board::Board;
     use crate::random::random_solvable;
+    use crate::search::idastar::terms::tests::walk_and_compare;
+
+    /// Manhattan toward another board, kept move by move, equals Manhattan computed afresh
+    /// after any walk, and undo restores it.
+    #[test]
+    fn terms_toward_a_board_match_fresh_ones() {
+        let shape = Shape::new(4, 4).unwrap();
+        let target = random_solvable(shape, 5);
+        let distance = CellDistances::new(shape);
+        let fresh =
+            |board: &Board| ManhattanToward::new(&distance, board.tiles(), target.tiles()).0;
+        walk_and_compare::<_, false>(shape, fresh, |_, _, _| {});
+    }
 
     /// Walks `moves` from `board`, returning the board at the end.
     fn walked(board: &Board, moves: &[Move]) -> Board {

@@ -168,16 +168,15 @@ impl KeptTerms for Terms<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::board::{Move, Shape};
     use crate::pdb::{Partition, cache::build};
     use crate::search::budget::Budget;
-    use crate::search::idastar::between::ManhattanToward;
 
     /// After any walk, with a partition that leaves tiles out, the incremental terms equal the
-    /// terms computed afresh, and undo restores them; the same without tables, and the same
-    /// for Manhattan toward another board (the search between two boards).
+    /// terms computed afresh, and undo restores them; the same without tables (between.rs's
+    /// tests walk Manhattan toward another board the same way).
     #[test]
     fn incremental_terms_match_fresh_ones() {
         let shape = Shape::new(4, 4).unwrap();
@@ -203,17 +202,12 @@ mod tests {
                 false => walk_and_compare::<_, false>(shape, fresh, same),
             }
         }
-        let target = crate::random::random_solvable(shape, 5);
-        let distance = crate::board::CellDistances::new(shape);
-        let fresh =
-            |board: &Board| ManhattanToward::new(&distance, board.tiles(), target.tiles()).0;
-        walk_and_compare::<_, false>(shape, fresh, |_, _, _| {});
     }
 
     /// A walk from the goal with moves taken back now and then, the terms kept by `moved` and
     /// `restore` compared at each step with those `fresh` makes of the board (by `same`, and by
     /// their values).
-    fn walk_and_compare<T: KeptTerms, const TABLES: bool>(
+    pub(in crate::search::idastar) fn walk_and_compare<T: KeptTerms, const TABLES: bool>(
         shape: Shape,
         fresh: impl Fn(&Board) -> T,
         same: impl Fn(&T, &T, usize),
