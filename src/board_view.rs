@@ -36,7 +36,7 @@ struct TileSprite {
 #[derive(Component, Debug, Clone, Copy)]
 struct FillIn;
 
-/// The board as it is drawn, for what is painted over it (the overlay's numbers, marks and
+/// The board as it is drawn, for the marks placed over it (hud's board_marks: numbers, checks,
 /// outlines) and for the diagnostics: written by the board view after it moved its sprites,
 /// only when it changed.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
@@ -44,9 +44,12 @@ pub struct OnScreen {
     /// Each tile where it is drawn (world units), by tile number.
     pub tiles: Vec<ShownTile>,
     /// The gap's cell as the tiles show it: the cell no tile covers, a sliding tile covering the
-    /// cell it left until it is drawn nearer the next (none on a won board, or before the
-    /// first).
+    /// cell it left until it is drawn nearer the next (none on a won board, before the first,
+    /// or while a new board waits for its photo).
     pub gap: Option<usize>,
+    /// Whether nothing may be marked on the tiles: the photo is whole (won), or the tiles are
+    /// blank (a blind solve under way), as of this frame's changes.
+    pub plain: bool,
 }
 
 /// A tile as it is drawn.
@@ -84,10 +87,15 @@ struct Slide {
 }
 
 impl Slide {
-    /// Where the slide draws its tile `elapsed` seconds in, with `room` for the spring's
-    /// overshoot (see [`spring`]).
-    fn at(&self, elapsed: f32, room: f32) -> Vec2 {
-        let t = elapsed / self.duration.max(0.001);
+    /// How much of its time has gone, 1 when it is over.
+    fn progress(&self) -> f32 {
+        self.elapsed / self.duration.max(0.001)
+    }
+
+    /// Where the slide draws its tile now, with `room` for the spring's overshoot (see
+    /// [`spring`]).
+    fn at(&self, room: f32) -> Vec2 {
+        let t = self.progress();
         let eased = match self.calm {
             true => calm(t),
             false => spring(t, room),
@@ -294,7 +302,7 @@ impl Drawn<'_> {
 
 /// Keeps the board as the game's changes leave it; a new game after the first flies in,
 /// unless it is under way already (a game brought back) or won.
-fn follow_the_board(built: &mut Built, changes: &mut MessageReader<GameChanged>) {
+fn follow_the_board(built: &mut ResMut<Built>, changes: &mut MessageReader<GameChanged>) {
     for changed in changes.read() {
         let pending = match &changed.change {
             Change::Reset(game) => {
@@ -366,8 +374,9 @@ fn spawn_backdrop(commands: &mut Commands, layout: &BoardLayout, color: Color) {
     let (size, gap) = (layout.size(), gap_for(layout.cell));
     let low = layout.center - size / 2.0;
     let high = layout.center + size / 2.0;
-    let across =
-        |at: f32, low: f32, high: f32| ((at - gap / 2.0).max(low), (at + gap / 2.0).min(high));
+    // Half a pixel wider on each side, under the tiles: no seam where float edges disagree.
+    let half = gap / 2.0 + 0.5;
+    let across = |at: f32, low: f32, high: f32| ((at - half).max(low), (at + half).min(high));
     for column in 0..=layout.width {
         let (x0, x1) = across(low.x + column as f32 * layout.cell, low.x, high.x);
         commands.spawn(backdrop_piece(
@@ -560,12 +569,11 @@ fn animate(
         let mut position = match slide {
             Some(mut slide) => {
                 slide.elapsed += dt;
-                let t = slide.elapsed / slide.duration.max(0.001);
-                if t >= 1.0 {
+                if slide.progress() >= 1.0 {
                     commands.entity(entity).remove::<Slide>();
                     slide.to
                 } else {
-                    slide.at(slide.elapsed, overshoot_room(&layout))
+                    slide.at(overshoot_room(&layout))
                 }
             }
             None => transform.translation.truncate(),
@@ -704,11 +712,17 @@ fn publish(built: Res<Built>, sprites: DrawnTiles, mut on_screen: ResMut<OnScree
                     *covered = true;
                 }
             }
-            covered.iter().position(|covered| !covered)
+            // A new board's tiles flying in can pass one another: then the game's gap.
+            let mut open = covered.iter().enumerate().filter(|(_, c)| !**c);
+            match (open.next(), open.next()) {
+                (Some((cell, _)), None) => Some(cell),
+                _ => Some(board.blank()),
+            }
         }
         _ => None,
     };
-    on_screen.set_if_neq(OnScreen { tiles, gap });
+    let plain = built.won || built.blindfolded;
+    on_screen.set_if_neq(OnScreen { tiles, gap, plain });
 }
 
 #[cfg(test)]
@@ -744,10 +758,9 @@ mod tests {
         );
     }
 
-    #[test]
-    fn the_gap_shows_where_the_tiles_leave_it_not_ahead_of_them() {
-        // 2×2, tile 3 slides right from cell 2 into the gap at cell 3: the game's gap is at
-        // cell 2 at once, the one drawn only once the tile is drawn halfway across.
+    /// A 2×2 board after tile 3 slid right from cell 2 into the gap at cell 3 (tiles 1 and 2
+    /// at rest, 10 units a cell), `publish` run each update; tile 3's entity, and `(1, 2)`'s.
+    fn a_slide_on_a_small_board() -> (App, Entity, Entity) {
         let mut app = App::new();
         app.init_resource::<OnScreen>().add_systems(Update, publish);
         let board = npuzzle::parse_board("1 2 / 0 3").unwrap();
@@ -756,11 +769,13 @@ mod tests {
             ..default()
         });
         let at = |cell: usize| Transform::from_xyz(cell as f32 * 10.0, 0.0, 1.0);
-        for (tile, cell) in [(1, 0), (2, 1)] {
-            let home = true;
-            app.world_mut()
-                .spawn((TileSprite { tile, cell, home }, at(cell)));
-        }
+        let sprite = |tile: u8, cell: usize| TileSprite {
+            tile,
+            cell,
+            home: true,
+        };
+        app.world_mut().spawn((sprite(1, 0), at(0)));
+        let two = app.world_mut().spawn((sprite(2, 1), at(1))).id();
         let slide = Slide {
             from_cell: 2,
             from: Vec2::new(20.0, 0.0),
@@ -769,35 +784,41 @@ mod tests {
             duration: 0.1,
             calm: false,
         };
-        let three = TileSprite {
-            tile: 3,
-            cell: 3,
-            home: true,
-        };
-        let sliding = app.world_mut().spawn((three, at(2), slide)).id();
-        let gap = |app: &mut App| {
-            app.update();
-            app.world().resource::<OnScreen>().gap
-        };
-        assert_eq!(gap(&mut app), Some(3), "ahead of the tile");
+        let sliding = app.world_mut().spawn((sprite(3, 3), at(2), slide)).id();
+        (app, sliding, two)
+    }
+
+    /// The gap `publish` says after an update.
+    fn shown_gap(app: &mut App) -> Option<usize> {
+        app.update();
+        app.world().resource::<OnScreen>().gap
+    }
+
+    /// Where tile `entity` is drawn, and how much of its slide's time has gone.
+    fn drawn_at(app: &mut App, entity: Entity, x: f32, elapsed: f32) {
+        if let Some(mut slide) = app.world_mut().get_mut::<Slide>(entity) {
+            slide.elapsed = elapsed;
+        }
+        let mut transform = app.world_mut().get_mut::<Transform>(entity).unwrap();
+        transform.translation.x = x;
+    }
+
+    #[test]
+    fn the_gap_shows_where_the_tiles_leave_it_not_ahead_of_them() {
+        // The game's gap is at cell 2 at once, the one drawn only once the tile is drawn
+        // halfway across.
+        let (mut app, sliding, _) = a_slide_on_a_small_board();
+        assert_eq!(shown_gap(&mut app), Some(3), "ahead of the tile");
         // The spring is most of the way in its first fifth: where the tile is drawn counts,
         // not how much of the slide's time has gone (a fifth, here).
-        let drawn_at = |app: &mut App, x: f32| {
-            app.world_mut().get_mut::<Slide>(sliding).unwrap().elapsed = 0.02;
-            app.world_mut()
-                .get_mut::<Transform>(sliding)
-                .unwrap()
-                .translation
-                .x = x;
-        };
-        drawn_at(&mut app, 23.0);
+        drawn_at(&mut app, sliding, 23.0, 0.02);
+        assert_eq!(shown_gap(&mut app), Some(3), "ahead, a third of the way");
+        drawn_at(&mut app, sliding, 26.0, 0.02);
         assert_eq!(
-            gap(&mut app),
-            Some(3),
-            "ahead of the tile, a third of the way"
+            shown_gap(&mut app),
+            Some(2),
+            "behind the tile, 60 % of the way"
         );
-        drawn_at(&mut app, 26.0);
-        assert_eq!(gap(&mut app), Some(2), "behind the tile, 60 % of the way");
         let three = app.world().resource::<OnScreen>().tiles[2];
         assert_eq!(
             three.at,
@@ -805,17 +826,31 @@ mod tests {
             "its marks where it is drawn"
         );
         app.world_mut().entity_mut(sliding).remove::<Slide>();
-        assert_eq!(gap(&mut app), Some(2));
-        let shown: Vec<u8> = app
-            .world()
-            .resource::<OnScreen>()
-            .tiles
-            .iter()
-            .map(|t| t.tile)
-            .collect();
+        assert_eq!(shown_gap(&mut app), Some(2));
+        let on_screen = app.world().resource::<OnScreen>();
+        let shown: Vec<u8> = on_screen.tiles.iter().map(|t| t.tile).collect();
         assert_eq!(shown, [1, 2, 3]);
         app.world_mut().resource_mut::<Built>().won = true;
-        assert_eq!(gap(&mut app), None, "a won board has no gap");
+        assert_eq!(shown_gap(&mut app), None, "a won board has no gap");
+    }
+
+    #[test]
+    fn tiles_flying_past_one_another_leave_the_outline_on_the_game_s_gap() {
+        // Tile 2 flying in from cell 0, still nearer it (where tile 1 is): cells 1 and 2 are
+        // open, and the outline goes on the game's gap (2), not the first of them.
+        let (mut app, sliding, two) = a_slide_on_a_small_board();
+        app.world_mut().entity_mut(sliding).remove::<Slide>();
+        let flying = Slide {
+            from_cell: 0,
+            from: Vec2::ZERO,
+            to: Vec2::new(10.0, 0.0),
+            elapsed: 0.0,
+            duration: 0.45,
+            calm: false,
+        };
+        app.world_mut().entity_mut(two).insert(flying);
+        drawn_at(&mut app, two, 2.0, 0.0);
+        assert_eq!(shown_gap(&mut app), Some(2));
     }
 
     #[test]

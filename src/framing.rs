@@ -97,7 +97,7 @@ impl FramingSheet {
 
 /// The framing sheet's state: the sheet, once its photo is decoded, and the decoding under way.
 #[derive(Resource, Default)]
-pub struct Framing {
+pub struct FramingState {
     /// The sheet on show.
     pub sheet: Option<FramingSheet>,
     /// The photo being decoded, and when that began.
@@ -106,7 +106,7 @@ pub struct Framing {
     pointer: Pointer,
 }
 
-impl Framing {
+impl FramingState {
     /// Whether a photo is being decoded for the sheet.
     pub fn opening(&self) -> bool {
         self.opening.is_some()
@@ -134,7 +134,7 @@ struct Pointer {
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<FramingCommand>()
         .add_message::<FramingOpened>()
-        .init_resource::<Framing>()
+        .init_resource::<FramingState>()
         .add_systems(Update, follow_gestures.in_set(AppSet::Input))
         .add_systems(
             Update,
@@ -146,7 +146,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// A photo being decoded moves (its spinner).
-fn report_motion(framing: Res<Framing>, mut frames: MessageWriter<FrameRequest>) {
+fn report_motion(framing: Res<FramingState>, mut frames: MessageWriter<FrameRequest>) {
     if framing.opening() {
         frames.write(FrameRequest::Moving);
     }
@@ -195,7 +195,7 @@ fn open(framed: FramedPhoto, board: (u32, u32)) -> Result<Opened, PhotoError> {
 fn follow_commands(
     mut commands: MessageReader<FramingCommand>,
     session: Res<Session>,
-    mut framing: ResMut<Framing>,
+    mut framing: ResMut<FramingState>,
 ) {
     for command in commands.read() {
         match command {
@@ -212,9 +212,9 @@ fn follow_commands(
             FramingCommand::Turn => turn(&mut framing),
             &FramingCommand::Board(columns, rows) => {
                 if let Some(sheet) = framing.sheet.as_mut()
-                    && let Some(framing) = sheet.framing.for_board((columns, rows))
+                    && let Some(reshaped) = sheet.framing.for_board((columns, rows))
                 {
-                    sheet.framing = framing;
+                    sheet.framing = reshaped;
                 }
             }
             &FramingCommand::Zoom(factor) => {
@@ -227,7 +227,7 @@ fn follow_commands(
 }
 
 /// The photo and its framing turned a quarter clockwise.
-fn turn(framing: &mut Framing) {
+fn turn(framing: &mut FramingState) {
     let Some(sheet) = framing.sheet.as_mut() else {
         return;
     };
@@ -240,7 +240,7 @@ fn turn(framing: &mut Framing) {
 /// Takes the decoded photo: the sheet opens, or the player hears why the photo cannot be
 /// played (and the game goes on).
 fn finish_opening(
-    mut framing: ResMut<Framing>,
+    mut framing: ResMut<FramingState>,
     mut opened: MessageWriter<FramingOpened>,
     mut notices: MessageWriter<Notice>,
 ) {
@@ -359,7 +359,7 @@ pub fn controls_rect(layout: &ScreenLayout) -> Rect {
 fn follow_gestures(
     mut events: MessageReader<WindowEvent>,
     layout: Res<ScreenLayout>,
-    mut framing: ResMut<Framing>,
+    mut framing: ResMut<FramingState>,
 ) {
     let framing = &mut *framing;
     let Some(sheet) = framing.sheet.as_mut() else {

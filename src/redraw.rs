@@ -16,13 +16,12 @@
 //! read at once. The messages the frame's steps exchange need no frame of their own: each is
 //! written before its readers run, in the same frame ([`crate::frame::AppSet`]).
 //!
-//! Two things keep frames coming that no module of the game moves:
-//! - the render world still catching up ([`RenderPending`]): a pipeline is compiled the first
-//!   time something needs it (the tiles' sprites, egui), in the background, and the frame
-//!   that shows it must come even if nothing moves by then;
-//! - input: the frame after it draws the controls as the input left them, so that the next
-//!   press finds what is really on screen (egui hit-tests against the pass before, and draws
-//!   before the game acts on a tap).
+//! One thing keeps frames coming that no module of the game moves: the render world still
+//! catching up ([`RenderPending`]): a pipeline is compiled the first time something needs it
+//! (the tiles' sprites, egui), in the background, and the frame that shows it must come even
+//! if nothing moves by then. (Input asks for the frame after it itself, so that the controls
+//! are drawn as the input left them before the next press: egui hit-tests against the pass
+//! before, and draws before the game acts on a tap.)
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -675,8 +675,8 @@ mod headless {
             "the solver found no solution: {:?}",
             app.world().resource::<SolverStatus>().0
         );
-        let won = run_until(&mut app, Duration::from_secs(60), won);
-        assert!(won, "the solution did not reach the win");
+        let reached = run_until(&mut app, Duration::from_secs(60), won);
+        assert!(reached, "the solution did not reach the win");
         let game = game_of(&app);
         assert!(game.board().is_goal());
         assert!(game.helped());
@@ -1575,19 +1575,19 @@ mod headless {
         assert_eq!(second.total_moves(), first_leg.0);
         solve_by_hand(&mut app);
         assert!(won(&app));
-        let won = game_of(&app);
+        let run = game_of(&app);
         let history = &app.world().resource::<snapslide::records::History>().0;
         let solve = history.last().expect("the run is booked");
         assert_eq!(history.len(), 1, "one result for the run, not one a board");
         assert_eq!(solve.mode, Mode::Event(event));
-        assert_eq!(solve.stm(), won.total_moves());
+        assert_eq!(solve.stm(), run.total_moves());
         assert!(solve.stm() > first_leg.0);
-        assert_eq!(solve.time_ms, won.elapsed().as_millis() as u64);
+        assert_eq!(solve.time_ms, run.elapsed().as_millis() as u64);
         let (category, _) = solve.attempt().unwrap();
         assert_eq!(category.mode, snapslide::game::stats::Mode::Marathon(2));
         assert!(solve.helped, "the help with the first board is the run's");
         assert!(
-            snapslide::replay::Watched::of_game(&won).is_none(),
+            snapslide::replay::Watched::of_game(&run).is_none(),
             "a run of boards is not one solve to watch"
         );
     }
@@ -2338,7 +2338,7 @@ mod headless {
     // The framing sheet: a photo opened, framed with fingers, the wheel and the buttons'
     // commands, then played or cancelled.
 
-    use snapslide::framing::{self, Framing, FramingCommand};
+    use snapslide::framing::{self, FramingCommand, FramingState};
     use snapslide::photo::{FramedPhoto, PhotoSource};
 
     /// A photo file whose every pixel tells where it came from (red the column, green the row,
@@ -2363,7 +2363,7 @@ mod headless {
             app.world().resource::<Hud>().sheet == Sheet::Framing
         });
         let hud = app.world().resource::<Hud>();
-        let framing = app.world().resource::<Framing>();
+        let framing = app.world().resource::<FramingState>();
         assert!(
             shown,
             "the framing sheet never opened: {:?} {:?} {} {}",
@@ -2384,16 +2384,16 @@ mod headless {
     }
 
     fn framing_of(app: &App) -> snapslide::photo::Framing {
-        let framing = app.world().resource::<Framing>();
+        let framing = app.world().resource::<FramingState>();
         framing.sheet.as_ref().expect("no sheet").framing
     }
 
     /// The screen point of a photo pixel on the sheet.
     fn on_sheet(app: &App, at: (f32, f32)) -> Vec2 {
-        let frame = framing_of(app);
+        let framing = framing_of(app);
         let layout = app.world().resource::<ScreenLayout>();
-        let view = framing::photo_rect(layout, frame.photo);
-        view.min + Vec2::new(at.0, at.1) * view.width() / frame.photo.0 as f32
+        let view = framing::photo_rect(layout, framing.photo);
+        view.min + Vec2::new(at.0, at.1) * view.width() / framing.photo.0 as f32
     }
 
     fn finger(id: u64, phase: TouchPhase, position: Vec2) -> WindowEvent {
@@ -2548,7 +2548,7 @@ mod headless {
         flush(&app);
         assert_eq!(app.world().resource::<Hud>().sheet, Sheet::None);
         assert!(
-            app.world().resource::<Framing>().sheet.is_none(),
+            app.world().resource::<FramingState>().sheet.is_none(),
             "the photo stayed"
         );
         let after = game_of(&app);
@@ -2568,7 +2568,7 @@ mod headless {
         app.update();
         let framed = app
             .world()
-            .resource::<Framing>()
+            .resource::<FramingState>()
             .sheet
             .as_ref()
             .unwrap()
@@ -2613,7 +2613,7 @@ mod headless {
         );
         let framed = app
             .world()
-            .resource::<Framing>()
+            .resource::<FramingState>()
             .sheet
             .as_ref()
             .unwrap()
@@ -2634,7 +2634,7 @@ mod headless {
             let framed = FramedPhoto::whole(PhotoSource::File(photo));
             app.world_mut().write_message(FramingCommand::Open(framed));
             run_until(&mut app, Duration::from_secs(30), |app| {
-                !app.world().resource::<Framing>().opening()
+                !app.world().resource::<FramingState>().opening()
             });
             settle(&mut app);
             let hud = app.world().resource::<Hud>();

@@ -1,8 +1,11 @@
 //! The marks over the board's tiles: their numbers, a check on tiles already home, the hint's
 //! outline and the gap's. What to mark is decided, and the numbers laid out, in the controls'
-//! egui pass (egui makes its glyphs there); the marks are placed after the board view moved
-//! its tiles, in the same frame, where it says it drew them (`OnScreen`): a number moves with
-//! its tile, and the gap's outline leaves a cell as the tile sliding into it arrives.
+//! egui pass (egui makes its glyphs there), from the game as it was before this frame's
+//! changes; the marks are placed after the board view moved its tiles, in the same frame,
+//! where it says it drew them (`OnScreen`, which also says when nothing may be marked: a win,
+//! a blind solve's first move): a number moves with its tile, and the gap's outline leaves a
+//! cell as the tile sliding into it arrives. The hint's outline stays for the frame that plays
+//! the hinted move.
 
 use std::sync::Arc;
 
@@ -19,8 +22,9 @@ use crate::theme::Palette;
 /// What the controls' pass chose to mark over the board, for [`place`] to put on the tiles.
 #[derive(Resource, Default)]
 pub(super) struct BoardMarks {
-    /// Each tile's number, laid out, by tile number (none while numbers are off).
-    numbers: Vec<(u8, Arc<egui::Galley>)>,
+    /// Each tile's number, laid out, at the tile's number less one (none while numbers are
+    /// off).
+    numbers: Vec<Arc<egui::Galley>>,
     /// The check's colour on tiles already home (none while the marks are off).
     home: Option<egui::Color32>,
     /// The hinted tile and its outline's colour.
@@ -37,6 +41,7 @@ pub(super) fn choose(
     settings: Res<Settings>,
     hud: Res<Hud>,
     view: View,
+    on_screen: Res<OnScreen>,
     mut marks: ResMut<BoardMarks>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -55,9 +60,9 @@ pub(super) fn choose(
             let text = tile.to_string();
             ctx.fonts_mut(|fonts| fonts.layout_no_wrap(text, font.clone(), egui::Color32::WHITE))
         };
-        marks.numbers = (1..board.tiles().len() as u8)
-            .map(|t| (t, number(t)))
-            .collect();
+        // The tiles on screen may still be the last board's, a new one waiting for its photo.
+        let tiles = board.tiles().len().max(on_screen.tiles.len() + 1);
+        marks.numbers = (1..tiles as u8).map(number).collect();
     }
     marks.home = (settings.mark_correct && playing).then(|| rgb(p.good));
     marks.hinted = view.hint.tile().map(|tile| (tile, rgb(p.accent)));
@@ -114,11 +119,15 @@ impl BoardMarks {
         }
         for tile in &on_screen.tiles {
             let rect = square(tile.at);
-            let number = self.numbers.iter().find(|(t, _)| *t == tile.tile);
-            if let Some((_, galley)) = number {
+            // The frame's changes may have won the game or blanked the tiles since the pass.
+            let number = usize::from(tile.tile).checked_sub(1);
+            let number = number
+                .and_then(|i| self.numbers.get(i))
+                .filter(|_| !on_screen.plain);
+            if let Some(galley) = number {
                 number_tag(&mut shapes, rect, galley.clone());
             }
-            if let Some(colour) = self.home.filter(|_| tile.home) {
+            if let Some(colour) = self.home.filter(|_| tile.home && !on_screen.plain) {
                 home_mark(&mut shapes, rect, cell, colour);
             }
             if let Some((_, colour)) = self.hinted.filter(|(t, _)| *t == tile.tile) {
@@ -203,6 +212,7 @@ mod tests {
         let on_screen = OnScreen {
             tiles: vec![tile(1, screen.board.cell_center(3)), tile(3, between)],
             gap: Some(0),
+            plain: false,
         };
         let marks = BoardMarks {
             hinted: Some((3, egui::Color32::RED)),
@@ -235,6 +245,25 @@ mod tests {
             3,
             "two strokes for the gap, one for the hint"
         );
+        // The checks on tiles at home, unless this frame's changes won the game or blanked
+        // the tiles after the pass chose them.
+        let checked = BoardMarks {
+            home: Some(egui::Color32::GREEN),
+            ..default()
+        };
+        let checks = |on_screen: &OnScreen| {
+            let shapes = checked.shapes(on_screen, &screen);
+            let discs = shapes
+                .iter()
+                .filter(|s| matches!(s, egui::Shape::Circle(_)));
+            discs.count()
+        };
+        assert_eq!(checks(&on_screen), 2);
+        let plain = OnScreen {
+            plain: true,
+            ..on_screen.clone()
+        };
+        assert_eq!(checks(&plain), 0, "a mark on the whole photo");
     }
 
     #[test]

@@ -9,7 +9,7 @@ use bevy_egui::{EguiContexts, egui};
 use super::style::{self, rgb};
 use super::thumbnails::texture;
 use super::{Actions, Hud, HudAction, Pending, Sheet, View};
-use crate::framing::{self, Framing, FramingCommand, FramingSheet};
+use crate::framing::{self, FramingCommand, FramingSheet, FramingState};
 use crate::settings::Settings;
 use crate::theme::{Palette, Theme};
 
@@ -25,7 +25,7 @@ pub(super) fn show(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
     mut hud: ResMut<Hud>,
-    framing: Res<Framing>,
+    framing: Res<FramingState>,
     view: View,
     mut actions: Actions,
     mut drawn: Local<Drawn>,
