@@ -1,8 +1,9 @@
 //! The controls (egui), by what the player sees: the panel beside or below the board
 //! (`panel`), the sheets over it (`menu`, `dialogs`, `setup`), the marks on the tiles
-//! (`board_marks`) and what else is painted over the board (`overlay`). Their state, and the questions asked before a game is lost, are plain
-//! Rust in `state`; the look is in `style`. Sizes are logical pixels: egui follows the
-//! window's scale factor, and everything tappable is at least [`style::MIN_TOUCH`] tall.
+//! (`board_marks`) and what else is painted over the board (`overlay`). Their state, and the
+//! questions asked before a game is lost, are plain Rust in `state`; the look is in `style`.
+//! Sizes are logical pixels: egui follows the window's scale factor, and everything tappable is
+//! at least [`style::MIN_TOUCH`] tall.
 
 pub mod access;
 mod board_marks;
