@@ -121,6 +121,29 @@ fn idastar_is_optimal_on_three_by_three_and_other_shapes() {
     }
 }
 
+#[test]
+fn idastar_is_optimal_with_more_patterns_than_the_standard_partitions_have() {
+    // Five patterns, a tile left out: more than the four the searches keep room for at once.
+    let shape = shape(3, 3);
+    let patterns = vec![vec![1, 2], vec![3, 6], vec![4, 7], vec![5], vec![8]];
+    let partition = Partition::new(shape, "2-2-2-1-1", patterns).unwrap();
+    let db = load_or_build_file(&partition, None, &Budget::default()).unwrap();
+    let truth = goal_distances(shape).unwrap();
+    for (&key, &distance) in truth.iter().step_by(331) {
+        let board = board_of(key, 9, 3);
+        for reflect in [true, false] {
+            let options = IdaOptions {
+                heuristic: Heuristic::Pdb(&db),
+                threads: Some(1),
+                reflect,
+            };
+            let result = idastar(&board, &options, &Budget::default()).unwrap();
+            assert_eq!(result.solution.len(), distance as usize, "{board:?}");
+            assert!(result.solution.solves(&board));
+        }
+    }
+}
+
 /// The easiest of Korf's instances in `benchmarks/korf15.txt` (id, optimal length,
 /// tiles), the four of 45 moves or fewer.
 const KORF15_EASY: [&str; 4] = [

@@ -2,6 +2,7 @@
 //! (admissible lower bounds), the tables they read, and the longest increasing run that counts
 //! a line's conflicts. Every search estimates with what is here.
 
+pub(crate) mod kept;
 pub(crate) mod pdb;
 pub(crate) mod toward;
 

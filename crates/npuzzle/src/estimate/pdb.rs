@@ -1,13 +1,13 @@
 //! The pattern-database term of an estimate: each pattern's excess over Manhattan read from
-//! the tiles' cells, as is and on the board reflected about the main diagonal, and what a
-//! tile's move changes in it (only its own pattern, and its reflection's). IDA* keeps the
-//! term move by move with undo ([`PdbTerms`]); weighted A* keeps the excesses in its nodes and
-//! reads them with [`PdbLookup`].
+//! the tiles' cells ([`Positions`]), as is and on the board reflected about the main diagonal
+//! ([`PdbLookup`]). What a tile's move changes in it (only its own pattern, and its
+//! reflection's) is kept by [`super::kept::Kept`], the one estimate every search keeps.
 
-use crate::board::Board;
+use super::toward::TileAt;
 use crate::pdb::{NO_PATTERN, PatternDatabase};
 
-/// The most tiles a pattern holds here (the placements' cells are gathered on the stack).
+/// The most tiles a pattern holds here (the placements' cells are gathered on the stack), and
+/// the most cells a board with pattern databases has.
 const MAX_PATTERN_TILES: usize = 32;
 
 /// A pattern database's lookups.
@@ -18,13 +18,14 @@ pub(crate) struct PdbLookup<'a> {
     reflect_tile: Vec<u8>,
     /// Each cell's reflection (itself without one).
     reflect_cell: Vec<u8>,
-    /// Whether the database reflects (square boards).
+    /// Whether the reflected board is looked up too (square boards, when asked).
     reflects: bool,
 }
 
 impl<'a> PdbLookup<'a> {
-    /// The lookups of a database.
-    pub(crate) fn new(db: &'a PatternDatabase) -> PdbLookup<'a> {
+    /// The lookups of a database, on the reflected board too if `reflect` and the database
+    /// reflects (square boards).
+    pub(crate) fn new(db: &'a PatternDatabase, reflect: bool) -> PdbLookup<'a> {
         let cells = db.shape().cells() as u8;
         PdbLookup {
             db,
@@ -34,7 +35,7 @@ impl<'a> PdbLookup<'a> {
             reflect_cell: (db.reflect_cell())
                 .map(<[u8]>::to_vec)
                 .unwrap_or_else(|| (0..cells).collect()),
-            reflects: db.reflect_cell().is_some(),
+            reflects: reflect && db.reflect_cell().is_some(),
         }
     }
 
@@ -43,7 +44,8 @@ impl<'a> PdbLookup<'a> {
         self.db.tables().len()
     }
 
-    /// Whether the database reflects (square boards).
+    /// Whether the reflected board is looked up too.
+    #[inline(always)]
     pub(crate) fn reflects(&self) -> bool {
         self.reflects
     }
@@ -78,128 +80,49 @@ impl<'a> PdbLookup<'a> {
         }
         table.excess_at(&cells[..tiles.len()])
     }
-
-    /// A pattern's excess on the reflected board, with each tile `t` on `position[t]` on the
-    /// board as is.
-    #[inline(always)]
-    pub(crate) fn reflected_excess(&self, pattern: usize, position: &[u8]) -> u8 {
-        let table = &self.db.tables()[pattern];
-        let mut cells = [0u8; MAX_PATTERN_TILES];
-        let tiles = table.tiles();
-        for (slot, &tile) in tiles.iter().enumerate() {
-            let plays = self.reflect_tile[tile as usize];
-            cells[slot] = self.reflect_cell[position[plays as usize] as usize];
-        }
-        table.excess_at(&cells[..tiles.len()])
-    }
 }
 
-/// What undoes a move in [`PdbTerms`]: the excesses it replaced.
-#[derive(Clone, Copy, Default)]
-pub(crate) struct PdbUndo {
-    excess: u8,
-    reflected_excess: u8,
+/// Each tile's cell, as is and on the board reflected about the main diagonal (where each
+/// tile plays its reflection's part): what [`PdbLookup::excess`] reads, kept with the board
+/// from move to move (a move writes the moved tile's two entries; the move back writes them
+/// again, so nothing needs undoing).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Positions {
+    plain: [u8; MAX_PATTERN_TILES],
+    reflected: [u8; MAX_PATTERN_TILES],
 }
 
-/// The pattern-database term of one board, kept move by move (depth-first searches).
-#[derive(Clone)]
-pub(crate) struct PdbTerms<'a> {
-    lookup: PdbLookup<'a>,
-    /// Each tile's cell.
-    position: Vec<u8>,
-    /// Each reflected tile's cell on the reflected board.
-    reflected: Vec<u8>,
-    /// Each pattern's current half-excess, and the reflected ones.
-    excess: Vec<u8>,
-    reflected_excess: Vec<u8>,
-    sum: u32,
-    reflected_sum: u32,
-    reflect: bool,
-}
-
-impl<'a> PdbTerms<'a> {
-    /// The terms of `board` (of the database's shape), with reflected lookups if `reflect`
-    /// and the database reflects.
-    pub(crate) fn new(db: &'a PatternDatabase, board: &Board, reflect: bool) -> PdbTerms<'a> {
-        let lookup = PdbLookup::new(db);
-        let (position, reflected) = db.positions(board);
-        let reflect = reflect && reflected.is_some();
-        let reflected = reflected.unwrap_or_else(|| position.clone());
-        let patterns = lookup.patterns();
-        let excess: Vec<u8> = (0..patterns).map(|p| lookup.excess(p, &position)).collect();
-        let reflected_excess: Vec<u8> = match reflect {
-            true => (0..patterns)
-                .map(|p| lookup.excess(p, &reflected))
-                .collect(),
-            false => vec![0; patterns],
+impl Positions {
+    /// The positions of the board `tiles` of `cells` cells (the database's shape).
+    pub(crate) fn of<T: TileAt + ?Sized>(lookup: &PdbLookup, tiles: &T, cells: usize) -> Positions {
+        let mut positions = Positions {
+            plain: [0; MAX_PATTERN_TILES],
+            reflected: [0; MAX_PATTERN_TILES],
         };
-        PdbTerms {
-            sum: excess.iter().map(|&e| e as u32).sum(),
-            reflected_sum: reflected_excess.iter().map(|&e| e as u32).sum(),
-            lookup,
-            position,
-            reflected,
-            excess,
-            reflected_excess,
-            reflect,
+        for cell in 0..cells {
+            positions.moved(lookup, tiles.tile_at(cell), cell);
         }
+        positions
     }
 
-    /// The excess term: twice the larger sum.
+    /// `tile` now on `cell`.
     #[inline(always)]
-    pub(crate) fn extra(&self) -> u32 {
-        2 * self.sum.max(self.reflected_sum)
+    pub(crate) fn moved(&mut self, lookup: &PdbLookup, tile: u8, cell: usize) {
+        self.plain[tile as usize] = cell as u8;
+        if lookup.reflects() {
+            self.reflected[lookup.reflect_tile(tile as usize)] = lookup.reflect_cell(cell);
+        }
     }
 
-    /// Each pattern's excess and each reflected one's, and their sums.
-    #[cfg(test)]
-    pub(crate) fn parts(&self) -> (&[u8], &[u8], u32, u32) {
-        let (excess, reflected) = (&self.excess, &self.reflected_excess);
-        (excess, reflected, self.sum, self.reflected_sum)
-    }
-
-    /// After `tile` moved to `cell`: its pattern's excess and its reflection's, looked up
-    /// again; what undoes it.
+    /// Each tile's cell on the board as is.
     #[inline(always)]
-    pub(crate) fn moved(&mut self, tile: usize, cell: usize) -> PdbUndo {
-        let mut undo = PdbUndo::default();
-        self.position[tile] = cell as u8;
-        if let Some(pattern) = self.lookup.pattern_of(tile) {
-            let e = self.lookup.excess(pattern, &self.position);
-            undo.excess = self.excess[pattern];
-            self.sum = self.sum + e as u32 - self.excess[pattern] as u32;
-            self.excess[pattern] = e;
-        }
-        if self.reflect {
-            let rt = self.lookup.reflect_tile(tile);
-            self.reflected[rt] = self.lookup.reflect_cell(cell);
-            if let Some(pattern) = self.lookup.pattern_of(rt) {
-                let e = self.lookup.excess(pattern, &self.reflected);
-                undo.reflected_excess = self.reflected_excess[pattern];
-                self.reflected_sum =
-                    self.reflected_sum + e as u32 - self.reflected_excess[pattern] as u32;
-                self.reflected_excess[pattern] = e;
-            }
-        }
-        undo
+    pub(crate) fn plain(&self) -> &[u8] {
+        &self.plain
     }
 
-    /// `tile` back on `cell`, with the excesses `undo` kept.
+    /// Each tile's cell on the reflected board (the tile that plays its part there).
     #[inline(always)]
-    pub(crate) fn restore(&mut self, tile: usize, cell: usize, undo: PdbUndo) {
-        self.position[tile] = cell as u8;
-        if let Some(pattern) = self.lookup.pattern_of(tile) {
-            self.sum = self.sum + undo.excess as u32 - self.excess[pattern] as u32;
-            self.excess[pattern] = undo.excess;
-        }
-        if self.reflect {
-            let rt = self.lookup.reflect_tile(tile);
-            self.reflected[rt] = self.lookup.reflect_cell(cell);
-            if let Some(pattern) = self.lookup.pattern_of(rt) {
-                self.reflected_sum = self.reflected_sum + undo.reflected_excess as u32
-                    - self.reflected_excess[pattern] as u32;
-                self.reflected_excess[pattern] = undo.reflected_excess;
-            }
-        }
+    pub(crate) fn reflected(&self) -> &[u8] {
+        &self.reflected
     }
 }

@@ -1,13 +1,13 @@
 //! Manhattan distance + linear conflicts toward any board of a shape (the goal, or the last
-//! board of a window), and what one slide changes in them ([`Toward::slide`]): the estimate
-//! and the step every search keeps it by from move to move (IDA*'s terms, weighted A*, the
-//! wide beams' rank).
+//! board of a window), and what one slide changes in them ([`Toward::slide`]): the tables and
+//! the step by which the one kept estimate ([`super::kept::Kept`]) goes from move to move in
+//! every search (IDA*, weighted A*, the wide beams' rank).
 //!
 //! A slide moves one tile along one axis, so only that tile's distance changes, and only the
 //! line of the tile's own target that it leaves or enters can change its count of removals
 //! (the tiles counted in a line are those whose target is in it): one line to count, twice.
 
-use super::{Increasing, manhattan_table_toward};
+use super::Increasing;
 use crate::board::Shape;
 use crate::packed::PackedTiles;
 
@@ -41,8 +41,8 @@ pub(crate) struct Line {
 }
 
 /// What one slide changes in Manhattan + linear conflict toward a board: the step every
-/// search keeps its estimate by (IDA*'s terms, weighted A*, the wide beams' rank), from
-/// [`Toward::slide`].
+/// search keeps its estimate by ([`super::kept::Kept::after`]; the beams' surcharges too),
+/// from [`Toward::slide`] (or [`Toward::moved`], Manhattan alone).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Slide {
     /// The tile's distance from its target cell before the slide.
@@ -85,22 +85,35 @@ impl Toward {
     /// Toward the board `target` (its tiles, cell by cell): its estimate is 0 there alone.
     pub(crate) fn board(shape: Shape, target: &[u8]) -> Toward {
         let cells = shape.cells();
-        let mut home = vec![0; cells];
-        for (cell, &tile) in target.iter().enumerate() {
-            home[tile as usize] = cell;
-        }
-        let goal = |tile: usize| shape.column_row(home[tile]);
-        Toward {
+        let mut toward = Toward {
             shape,
-            manhattan: manhattan_table_toward(shape, |tile| home[tile as usize]),
+            manhattan: vec![0; cells * cells],
             row: (0..cells).map(|c| shape.column_row(c).1 as u8).collect(),
             column: (0..cells).map(|c| shape.column_row(c).0 as u8).collect(),
-            goal_row: (0..cells)
-                .map(|t| if t == 0 { u8::MAX } else { goal(t).1 as u8 })
-                .collect(),
-            goal_column: (0..cells)
-                .map(|t| if t == 0 { u8::MAX } else { goal(t).0 as u8 })
-                .collect(),
+            goal_row: vec![u8::MAX; cells],
+            goal_column: vec![u8::MAX; cells],
+        };
+        toward.aim(target);
+        toward
+    }
+
+    /// Aimed at the board `target` (its tiles, cell by cell, of the same shape) instead, in
+    /// the memory it has: the many short searches between two boards aim one at each end.
+    pub(crate) fn aim(&mut self, target: &[u8]) {
+        let cells = self.row.len();
+        debug_assert_eq!(target.len(), cells, "a board of the shape");
+        for (cell, &tile) in target.iter().enumerate().filter(|&(_, &tile)| tile != 0) {
+            self.goal_row[tile as usize] = self.row[cell];
+            self.goal_column[tile as usize] = self.column[cell];
+        }
+        // Each tile's row of distances, cell by cell (the blank's stays zero).
+        for tile in 1..cells {
+            let (row, column) = (self.goal_row[tile], self.goal_column[tile]);
+            let distances = &mut self.manhattan[tile * cells..(tile + 1) * cells];
+            for (cell, distance) in distances.iter_mut().enumerate() {
+                *distance = u16::from(self.row[cell].abs_diff(row))
+                    + u16::from(self.column[cell].abs_diff(column));
+            }
         }
     }
 
@@ -202,6 +215,17 @@ impl Toward {
             was: self.distance(tile, tile_at),
             now: self.distance(tile, blank_at),
             removals: self.removals_change(tiles, tile, tile_at, blank_at, vertical),
+        }
+    }
+
+    /// What the slide of the `tile` on `tile_at` into the blank on `blank_at` changes in
+    /// Manhattan distance alone (no line is counted: `removals` is 0).
+    #[inline(always)]
+    pub(crate) fn moved(&self, tile: u8, tile_at: usize, blank_at: usize) -> Slide {
+        Slide {
+            was: self.distance(tile, tile_at),
+            now: self.distance(tile, blank_at),
+            removals: 0,
         }
     }
 

@@ -4,7 +4,6 @@
 use std::time::{Duration, Instant};
 
 use crate::board::{Move, Shape};
-use crate::estimate::toward::Toward;
 use crate::search::budget::{Budget, StopReason};
 use crate::solution::{Algorithm, Solution};
 
@@ -38,14 +37,9 @@ fn improve_by_weighted<F: FnMut(&Solution)>(
     budget: &Budget,
 ) -> Result<(), StopReason> {
     let shape = best.board.shape();
-    let heuristic = match improve
-        .tables
-        .for_shape(shape)
-        .and_then(|db| weighted::PdbEstimate::new(shape, db))
-    {
-        Some(pdb) => weighted::WeightedEstimate::Pdb(pdb),
-        None => weighted::WeightedEstimate::LinearConflict(Toward::goal(shape)),
-    };
+    let heuristic = (improve.tables.for_shape(shape))
+        .and_then(|db| weighted::WeightedEstimate::with_tables(shape, db))
+        .unwrap_or_else(|| weighted::WeightedEstimate::linear_conflict(shape));
     for (num, den, nodes) in WEIGHTS {
         if best.done() {
             return Ok(());
@@ -300,10 +294,9 @@ fn improve_last_5x5<F: FnMut(&Solution)>(
         return Ok(());
     };
     let suffix = best.solution.moves.len() - start;
-    let Some(estimate) = weighted::PdbEstimate::new(region.shape(), db) else {
+    let Some(heuristic) = weighted::WeightedEstimate::with_tables(region.shape(), db) else {
         return Ok(());
     };
-    let heuristic = weighted::WeightedEstimate::Pdb(estimate);
     let mut upper = suffix;
     for &(num, den, nodes) in schedule {
         let prefix = &best.solution.moves[..start];

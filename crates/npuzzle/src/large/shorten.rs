@@ -3,6 +3,7 @@
 //! IDA*, between two boards: [`Between`]).
 
 use crate::board::{Board, CellDistances, Move, Shape};
+use crate::estimate::toward::Toward;
 use crate::search::budget::{Budget, StopReason};
 use crate::search::idastar::between::Between;
 
@@ -114,6 +115,8 @@ impl Shortener {
         };
         let mut out = moves.to_vec();
         let mut walk = Walk::new(start.tiles().len());
+        // The estimate's tables, aimed at each window's last board in turn.
+        let mut toward = Toward::goal(start.shape());
         let mut tiles = start.tiles().to_vec();
         let mut blank = start.blank();
         let mut improved = false;
@@ -131,7 +134,8 @@ impl Shortener {
             let max_len = end - i - 2;
             // No path of `max_len` moves when even the estimate is longer: no search.
             let searched = walk.distance(&tiles, &self.distance, windows) as usize <= max_len;
-            let shorter = searched.then(|| self.between.solve(&tiles, &walk.to, max_len, &window));
+            let shorter = searched
+                .then(|| (self.between).solve(&mut toward, &tiles, &walk.to, max_len, &window));
             if let Some(shorter) = shorter.flatten() {
                 out.splice(i..end, shorter);
                 improved = true;
@@ -177,7 +181,7 @@ mod tests {
                     .collect();
                 walk.walk(&steps, board.tiles(), board.blank(), &moves);
                 assert_eq!(walk.to, end.tiles());
-                let toward = crate::estimate::toward::Toward::board(shape, end.tiles());
+                let toward = Toward::board(shape, end.tiles());
                 let expected = u32::from(toward.manhattan(board.tiles()));
                 let found = walk.distance(board.tiles(), &distance, window);
                 assert_eq!(found, expected, "{shape} window {window}");

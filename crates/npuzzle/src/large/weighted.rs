@@ -1,10 +1,12 @@
-//! Weighted A* on boards of up to 25 cells, with Manhattan + linear conflict kept incrementally,
-//! pruned by the best length known so far: the anytime search behind near-optimal 5×5 answers.
-//! The search itself is the engine's one weighted A* ([`crate::search::weighted`]); here are
-//! the boards' estimates and the pruning.
+//! Weighted A* on boards of up to 25 cells, with Manhattan + linear conflict (or the pattern
+//! databases) kept incrementally in each node (the one kept estimate,
+//! [`crate::estimate::kept::Kept`]), pruned by the best length known so far: the anytime search
+//! behind near-optimal 5×5 answers. The search itself is the engine's one weighted A*
+//! ([`crate::search::weighted`]); here are the boards' estimates and the pruning.
 
 use crate::board::{Board, Move, Shape};
-use crate::estimate::pdb::PdbLookup;
+use crate::estimate::kept::{CONFLICTS, FEW_PATTERNS, Kept, MANHATTAN, TABLES};
+use crate::estimate::pdb::{PdbLookup, Positions};
 use crate::estimate::toward::Toward;
 use crate::hash::hash_u128;
 use crate::packed::PackedTiles;
@@ -19,131 +21,84 @@ pub(crate) const MAX_CELLS: usize = 25;
 /// What each node keeps beside its state.
 #[derive(Clone, Copy)]
 struct Data {
-    h: u16,
+    /// The estimate, with room for the tables' excesses.
+    kept: Kept<FEW_PATTERNS>,
     blank: u8,
-    /// The pattern databases' excess per pattern, then per reflected pattern.
-    excess: Excess,
 }
 
-/// Per-pattern excesses (up to four patterns, as is and reflected).
-type Excess = [u8; 8];
-
-/// The most patterns the pattern-database estimate handles.
-const MAX_PATTERNS: usize = 4;
-
-/// What weighted A* estimates with.
-pub(crate) enum WeightedEstimate<'a> {
-    /// Manhattan + linear conflict.
-    LinearConflict(Toward),
-    /// Manhattan + twice the larger additive pattern-database excess (as is or reflected).
-    Pdb(PdbEstimate<'a>),
+/// What weighted A* estimates with: Manhattan + linear conflict, or, with tables, Manhattan +
+/// twice the larger additive pattern-database excess (as is or reflected).
+pub(crate) struct WeightedEstimate<'a> {
+    toward: Toward,
+    tables: Option<PdbLookup<'a>>,
 }
 
-/// The pattern-database estimate's tables.
-pub(crate) struct PdbEstimate<'a> {
-    manhattan: Toward,
-    lookup: PdbLookup<'a>,
-}
+impl<'a> WeightedEstimate<'a> {
+    /// Manhattan + linear conflict on boards of `shape`.
+    pub(crate) fn linear_conflict(shape: Shape) -> WeightedEstimate<'a> {
+        WeightedEstimate {
+            toward: Toward::goal(shape),
+            tables: None,
+        }
+    }
 
-/// The estimate after the tile on `from` slides into the blank at `blank` of the packed board
-/// `key`, from its estimate `h` there.
-fn linear_conflict_after(toward: &Toward, key: u128, h: u16, blank: usize, from: usize) -> u16 {
-    let tile = key.tile(from);
-    let width = toward.shape().width;
-    let vertical = blank / width != from / width;
-    (i32::from(h) + toward.slide(&key, tile, from, blank, vertical).estimate()) as u16
-}
-
-impl<'a> PdbEstimate<'a> {
-    /// The estimate for a database of the board's shape with at most four patterns.
-    pub(crate) fn new(shape: Shape, db: &'a PatternDatabase) -> Option<PdbEstimate<'a>> {
-        if db.shape() != shape || db.tables().len() > MAX_PATTERNS {
+    /// The tables' estimate, for a database of the board's shape with at most four patterns.
+    pub(crate) fn with_tables(
+        shape: Shape,
+        db: &'a PatternDatabase,
+    ) -> Option<WeightedEstimate<'a>> {
+        if db.shape() != shape || db.tables().len() > FEW_PATTERNS {
             return None;
         }
-        Some(PdbEstimate {
-            manhattan: Toward::goal(shape),
-            lookup: PdbLookup::new(db),
+        Some(WeightedEstimate {
+            toward: Toward::goal(shape),
+            tables: Some(PdbLookup::new(db, true)),
         })
     }
 
-    fn positions(key: u128, cells: usize) -> [u8; MAX_CELLS] {
-        let mut position = [0u8; MAX_CELLS];
-        for cell in 0..cells {
-            position[key.tile(cell) as usize] = cell as u8;
-        }
-        position
-    }
-
-    fn total(&self, manhattan: u16, excess: &Excess) -> u16 {
-        let plain: u16 = excess[..MAX_PATTERNS].iter().map(|&e| u16::from(e)).sum();
-        let reflected: u16 = excess[MAX_PATTERNS..].iter().map(|&e| u16::from(e)).sum();
-        manhattan + 2 * plain.max(reflected)
-    }
-
-    fn full(&self, key: u128) -> (u16, Excess) {
-        let cells = self.manhattan.shape().cells();
-        let position = PdbEstimate::positions(key, cells);
-        let mut excess = [0u8; 8];
-        for pattern in 0..self.lookup.patterns() {
-            excess[pattern] = self.lookup.excess(pattern, &position);
-            if self.lookup.reflects() {
-                excess[MAX_PATTERNS + pattern] = self.lookup.reflected_excess(pattern, &position);
+    /// The estimate of the packed board `key`.
+    fn full(&self, key: u128) -> Kept<FEW_PATTERNS> {
+        match &self.tables {
+            None => Kept::of::<CONFLICTS, _>(&self.toward, &key),
+            Some(lookup) => {
+                let positions = Positions::of(lookup, &key, self.toward.shape().cells());
+                Kept::of::<MANHATTAN, _>(&self.toward, &key).with_patterns(lookup, &positions)
             }
         }
-        (self.total(self.manhattan.manhattan(&key), &excess), excess)
     }
 
-    fn after(
+    /// The value of an estimate it made.
+    fn value(&self, kept: &Kept<FEW_PATTERNS>) -> u16 {
+        match self.tables {
+            None => kept.value::<CONFLICTS>() as u16,
+            Some(_) => kept.value::<TABLES>() as u16,
+        }
+    }
+
+    /// The estimate `kept` of the packed board `key` (counting `TERMS`: [`CONFLICTS`], or
+    /// [`TABLES`] with `key`'s `positions`) once the tile on `from` slides into the blank on
+    /// `blank`. The positions are as they were after.
+    #[inline(always)]
+    fn after<const TERMS: u8>(
         &self,
         key: u128,
-        child: u128,
-        (h, excess): (u16, Excess),
+        kept: Kept<FEW_PATTERNS>,
         blank: usize,
         from: usize,
-    ) -> (u16, Excess) {
-        let plain: u16 = excess[..MAX_PATTERNS].iter().map(|&e| u16::from(e)).sum();
-        let reflected: u16 = excess[MAX_PATTERNS..].iter().map(|&e| u16::from(e)).sum();
+        positions: Option<&mut Positions>,
+    ) -> Kept<FEW_PATTERNS> {
         let tile = key.tile(from);
-        let manhattan = h - 2 * plain.max(reflected) + self.manhattan.distance(tile, blank)
-            - self.manhattan.distance(tile, from);
-        let position = PdbEstimate::positions(child, self.manhattan.shape().cells());
-        let mut excess = excess;
-        // A tile in no pattern (a partial partition) changes no table.
-        if let Some(pattern) = self.lookup.pattern_of(tile as usize) {
-            excess[pattern] = self.lookup.excess(pattern, &position);
-        }
-        let reflected = self
-            .lookup
-            .pattern_of(self.lookup.reflect_tile(tile as usize));
-        if let Some(pattern) = reflected.filter(|_| self.lookup.reflects()) {
-            excess[MAX_PATTERNS + pattern] = self.lookup.reflected_excess(pattern, &position);
-        }
-        (self.total(manhattan, &excess), excess)
-    }
-}
-
-impl WeightedEstimate<'_> {
-    fn full(&self, key: u128) -> (u16, Excess) {
-        match self {
-            WeightedEstimate::LinearConflict(toward) => (toward.estimate(&key), [0; 8]),
-            WeightedEstimate::Pdb(pdb) => pdb.full(key),
-        }
-    }
-
-    fn after(
-        &self,
-        key: u128,
-        child: u128,
-        parent: (u16, Excess),
-        blank: usize,
-        from: usize,
-    ) -> (u16, Excess) {
-        match self {
-            WeightedEstimate::LinearConflict(toward) => (
-                linear_conflict_after(toward, key, parent.0, blank, from),
-                [0; 8],
-            ),
-            WeightedEstimate::Pdb(pdb) => pdb.after(key, child, parent, blank, from),
+        let width = self.toward.shape().width;
+        let vertical = blank / width != from / width;
+        let kept = kept.slid::<TERMS, _>(&self.toward, &key, tile, from, blank, vertical);
+        match (&self.tables, positions) {
+            (Some(lookup), Some(positions)) if TERMS == TABLES => {
+                positions.moved(lookup, tile, blank);
+                let kept = kept.repatterned(lookup, positions, tile);
+                positions.moved(lookup, tile, from);
+                kept
+            }
+            _ => kept,
         }
     }
 }
@@ -170,14 +125,14 @@ pub(crate) fn weighted_astar(
     on_found: &mut dyn FnMut(Vec<Move>),
 ) -> Result<WeightedEnd, StopReason> {
     let key = u128::pack(board.tiles());
-    let (h, excess) = heuristic.full(key);
+    let kept = heuristic.full(key);
+    let h = heuristic.value(&kept);
     if usize::from(h) >= upper {
         return Ok(WeightedEnd::NoneShorter);
     }
     let root = Data {
-        h,
+        kept,
         blank: board.blank() as u8,
-        excess,
     };
     let start = priority(weight, 0, u32::from(h));
     let mut arena = Arena::new(key, hash_u128(key), root, start, 4096);
@@ -223,7 +178,7 @@ impl Space<u128, Data> for WeightedSearch<'_, '_> {
     /// on, under its length).
     fn visit(&mut self, arena: &Arena<u128, Data>, index: u32) -> Visit {
         let node = arena.node(index);
-        let (g, h) = (node.g as u16, node.data.h);
+        let (g, h) = (node.g as u16, self.heuristic.value(&node.data.kept));
         if usize::from(g + h) >= self.upper {
             return Visit::Skip;
         }
@@ -240,9 +195,30 @@ impl Space<u128, Data> for WeightedSearch<'_, '_> {
     /// Offers the children of node `index` (never the move back) whose `g + h` is under the
     /// best length.
     fn expand(&self, arena: &mut Arena<u128, Data>, index: u32) {
+        match &self.heuristic.tables {
+            Some(lookup) => {
+                let key = arena.node(index).key;
+                let cells = self.steps.len();
+                let mut positions = Positions::of(lookup, &key, cells);
+                self.offer::<TABLES>(arena, index, Some(&mut positions));
+            }
+            None => self.offer::<CONFLICTS>(arena, index, None),
+        }
+    }
+}
+
+impl WeightedSearch<'_, '_> {
+    /// [`Space::expand`] counting `TERMS`, with the node's `positions` for [`TABLES`].
+    #[inline(always)]
+    fn offer<const TERMS: u8>(
+        &self,
+        arena: &mut Arena<u128, Data>,
+        index: u32,
+        mut positions: Option<&mut Positions>,
+    ) {
         let node = arena.node(index);
         let (key, g, last) = (node.key, node.g as u16 + 1, node.last);
-        let Data { h, blank, excess } = node.data;
+        let Data { kept, blank } = node.data;
         let blank = blank as usize;
         let back = match last {
             NO_MOVE => NO_MOVE,
@@ -253,14 +229,15 @@ impl Space<u128, Data> for WeightedSearch<'_, '_> {
                 continue;
             }
             let child = key.slide(blank, from);
-            let (h, excess) = self.heuristic.after(key, child, (h, excess), blank, from);
+            let estimate = self.heuristic;
+            let kept = estimate.after::<TERMS>(key, kept, blank, from, positions.as_deref_mut());
+            let h = kept.value::<TERMS>() as u16;
             if usize::from(g + h) >= self.upper {
                 continue;
             }
             let data = Data {
-                h,
+                kept,
                 blank: from as u8,
-                excess,
             };
             let priority = priority(self.weight, u32::from(g), u32::from(h));
             arena.offer(
@@ -283,52 +260,61 @@ mod tests {
     use crate::estimate::linear_conflict;
     use crate::random::random_solvable;
 
-    #[test]
-    fn incremental_heuristic_matches_the_full_count() {
-        let shape = Shape::new(5, 5).unwrap();
-        let toward = Toward::goal(shape);
-        let mut board = random_solvable(shape, 4);
+    /// Walks up to 500 slides from `board`, the estimate kept by [`WeightedEstimate::after`]
+    /// (counting `TERMS`) equal at each to the whole board's, as `expected` gives it, and the
+    /// positions `after` moves the tile in put back as they were.
+    fn walk_and_compare<const TERMS: u8>(
+        estimate: &WeightedEstimate,
+        mut board: Board,
+        expected: impl Fn(&Board) -> usize,
+    ) {
+        let shape = board.shape();
         let mut key = u128::pack(board.tiles());
-        let mut h = toward.estimate(&key);
-        assert_eq!(usize::from(h), linear_conflict(&board));
+        let mut kept = estimate.full(key);
+        assert_eq!(usize::from(estimate.value(&kept)), expected(&board));
+        let cells = shape.cells();
         for i in 0..500 {
             let mv = Move::ALL[(i * 7 + i / 3) % 4];
             let blank = board.blank();
             let Some(from) = shape.step(blank, mv) else {
                 continue;
             };
-            let child = key.slide(blank, from);
-            h = linear_conflict_after(&toward, key, h, blank, from);
-            key = child;
+            let mut positions = (estimate.tables.as_ref()).map(|l| Positions::of(l, &key, cells));
+            kept = estimate.after::<TERMS>(key, kept, blank, from, positions.as_mut());
+            if let Some(positions) = &positions {
+                let lookup = estimate.tables.as_ref().unwrap();
+                assert_eq!(
+                    positions.plain(),
+                    Positions::of(lookup, &key, cells).plain()
+                );
+            }
+            key = key.slide(blank, from);
             board.apply(mv);
-            assert_eq!(usize::from(h), linear_conflict(&board));
+            assert_eq!(
+                usize::from(estimate.value(&kept)),
+                expected(&board),
+                "step {i}"
+            );
         }
+    }
+
+    #[test]
+    fn incremental_heuristic_matches_the_full_count() {
+        let shape = Shape::new(5, 5).unwrap();
+        let estimate = WeightedEstimate::linear_conflict(shape);
+        walk_and_compare::<CONFLICTS>(&estimate, random_solvable(shape, 4), linear_conflict);
     }
 
     #[test]
     fn incremental_pattern_estimate_matches_the_database() {
         // Tables made here: a partition that leaves tiles out, so those count Manhattan only.
         let shape = Shape::new(4, 4).unwrap();
-        let mut board = random_solvable(shape, 8);
         let patterns = vec![vec![1, 2, 5, 6], vec![3, 4, 7], vec![11, 12, 15]];
         let partition = crate::pdb::Partition::new(shape, "4-3-3", patterns).unwrap();
         let db = crate::pdb::cache::build(&partition, &Budget::default()).unwrap();
-        let estimate = PdbEstimate::new(shape, &db).unwrap();
-        let mut key = u128::pack(board.tiles());
-        let mut state = estimate.full(key);
-        assert_eq!(Some(usize::from(state.0)), db.heuristic(&board));
-        for i in 0..400 {
-            let mv = Move::ALL[(i * 5 + i / 7) % 4];
-            let blank = board.blank();
-            let Some(from) = shape.step(blank, mv) else {
-                continue;
-            };
-            let child = key.slide(blank, from);
-            state = estimate.after(key, child, state, blank, from);
-            key = child;
-            board.apply(mv);
-            assert_eq!(Some(usize::from(state.0)), db.heuristic(&board));
-        }
+        let estimate = WeightedEstimate::with_tables(shape, &db).unwrap();
+        let expected = |board: &Board| db.heuristic(board).unwrap();
+        walk_and_compare::<TABLES>(&estimate, random_solvable(shape, 8), expected);
     }
 
     #[test]
@@ -340,7 +326,7 @@ mod tests {
             let mut found = Vec::new();
             let outcome = weighted_astar(
                 &board,
-                &WeightedEstimate::LinearConflict(Toward::goal(shape)),
+                &WeightedEstimate::linear_conflict(shape),
                 (1, 1),
                 100,
                 u64::MAX,

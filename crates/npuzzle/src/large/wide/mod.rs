@@ -25,6 +25,7 @@ pub(super) mod widening;
 use rayon::prelude::*;
 
 use crate::board::{Board, Move, Shape};
+use crate::estimate::kept::{CONFLICTS, Kept};
 use crate::search::budget::{Budget, StopReason};
 
 use links::Links;
@@ -52,7 +53,7 @@ pub(super) fn max_width(shape: Shape, depth: usize) -> usize {
 struct Layer {
     tiles: Vec<u8>,
     blanks: Vec<u16>,
-    estimates: Vec<u16>,
+    estimates: Vec<Kept>,
     surcharges: Vec<u32>,
     hashes: Vec<u64>,
     /// The move that led to each board (an index into [`Move::ALL`]; 4 for none).
@@ -96,7 +97,7 @@ struct Child {
     rank: u64,
     hash: u64,
     parent: u32,
-    estimate: u16,
+    estimate: Kept,
     mv: u8,
     stalled: bool,
 }
@@ -107,7 +108,7 @@ impl Child {
         rank: u64::MAX,
         hash: 0,
         parent: 0,
-        estimate: 0,
+        estimate: Kept::ZERO,
         mv: 0,
         stalled: false,
     };
@@ -137,7 +138,7 @@ fn wide_beam(
     let mut seen = Seen::new(width);
     seen.admit(scores.hash, 0);
     for depth in 0..upper.saturating_sub(1) as u32 {
-        if let Some(at) = layer.estimates.iter().position(|&h| h == 0) {
+        if let Some(at) = layer.estimates.iter().position(Kept::at_target) {
             return Ok(Some(links.path(at)));
         }
         let buffers = next.bytes()
@@ -160,7 +161,7 @@ fn wide_beam(
     Ok(layer
         .estimates
         .iter()
-        .position(|&h| h == 0)
+        .position(Kept::at_target)
         .map(|at| links.path(at)))
 }
 
@@ -263,11 +264,11 @@ fn children_of(
             continue;
         }
         let child = estimator.after(tiles, parent, blank, m);
-        if depth as usize + child.estimate as usize >= upper {
+        if depth as usize + child.estimate.value::<CONFLICTS>() as usize >= upper {
             continue;
         }
         // The target itself is not held back: every tile round its blank is home.
-        let stalled = child.estimate != 0 && estimator.stalls(tiles, blank, from as usize);
+        let stalled = !child.estimate.at_target() && estimator.stalls(tiles, blank, from as usize);
         keep(Child {
             rank: child.rank(stalled),
             hash: child.hash,

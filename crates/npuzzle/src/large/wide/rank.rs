@@ -1,9 +1,11 @@
 //! A wide beam's rank of a board (see [`Scores::rank`]): an admissible estimate toward a
-//! target board (Manhattan + linear conflict), a surcharge (the spread of the tiles' distances
-//! and the line conflicts counted again), both kept incrementally from board to board, and a
-//! look one move ahead (whether the blank is stalled, see [`STALL_SURCHARGE`]).
+//! target board (Manhattan + linear conflict, the one kept estimate every search keeps,
+//! [`Kept`]), a surcharge (the spread of the tiles' distances and the line conflicts counted
+//! again), both kept incrementally from board to board by the same step ([`Toward::slide`]),
+//! and a look one move ahead (whether the blank is stalled, see [`STALL_SURCHARGE`]).
 
 use crate::board::{Move, Shape};
+use crate::estimate::kept::{CONFLICTS, Kept};
 use crate::estimate::toward::Toward;
 use crate::hash::zobrist;
 
@@ -82,7 +84,7 @@ pub(super) const NONE: u16 = u16::MAX;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Scores {
     /// Manhattan + 2 × line removals: a lower bound on the moves to the target.
-    pub(super) estimate: u16,
+    pub(super) estimate: Kept,
     /// What the rank adds to the estimate, kept from board to board: the spread (the sum of
     /// the cubes of the tiles' distances from their target cells) plus [`LINE_SURCHARGE`] a
     /// line removal. The stall ([`STALL_SURCHARGE`]) is not in it: a child carries it.
@@ -101,7 +103,7 @@ impl Scores {
     /// first 60 5×5 states (20,000 wide) and 4,045, 4,047 and 4,047 moves on its first 30 6×6
     /// (8,000 wide). The boards tied at the cut are the beam's worst, whose lines seldom lead.
     pub(super) fn rank(&self, stalled: bool) -> u64 {
-        let weighted = u64::from(self.estimate) * SPREAD_WEIGHT
+        let weighted = u64::from(self.estimate.value::<CONFLICTS>()) * SPREAD_WEIGHT
             + u64::from(self.surcharge)
             + STALL_SURCHARGE * u64::from(stalled);
         (weighted << 24) | (self.hash >> 40)
@@ -109,10 +111,10 @@ impl Scores {
 
     /// The surcharge of a board ranked `rank` with this estimate and stall: the inverse of
     /// [`Scores::rank`].
-    pub(super) fn surcharge_of(rank: u64, estimate: u16, stalled: bool) -> u32 {
+    pub(super) fn surcharge_of(rank: u64, estimate: Kept, stalled: bool) -> u32 {
         let weighted = rank >> 24;
-        (weighted - u64::from(estimate) * SPREAD_WEIGHT - STALL_SURCHARGE * u64::from(stalled))
-            as u32
+        let estimate = u64::from(estimate.value::<CONFLICTS>());
+        (weighted - estimate * SPREAD_WEIGHT - STALL_SURCHARGE * u64::from(stalled)) as u32
     }
 }
 
@@ -147,25 +149,17 @@ impl Estimator {
 
     /// The scores of a whole board.
     pub(super) fn full(&self, tiles: &[u8]) -> Scores {
-        let mut h = 0;
         let mut surcharge = 0;
         let mut hash = 0;
         for (cell, &tile) in tiles.iter().enumerate() {
             hash ^= self.key(tile, cell);
             if tile != 0 {
-                let distance = self.toward.distance(tile, cell);
-                h += distance;
-                surcharge += spread(distance);
+                surcharge += spread(self.toward.distance(tile, cell));
             }
         }
-        let none = (usize::MAX, 0);
-        for line in self.toward.lines() {
-            let removals = self.toward.removals(tiles, line, none).0;
-            h += 2 * removals;
-            surcharge += LINE_SURCHARGE * u32::from(removals);
-        }
+        surcharge += LINE_SURCHARGE * u32::from(self.toward.line_removals(tiles));
         Scores {
-            estimate: h,
+            estimate: Kept::of::<CONFLICTS, _>(&self.toward, tiles),
             surcharge,
             hash,
         }
@@ -205,11 +199,10 @@ impl Estimator {
             ^ self.key(tile, blank)
             ^ self.key(0, blank)
             ^ self.key(0, from);
-        let estimate = i32::from(scores.estimate) + slide.estimate();
         let surcharge =
             scores.surcharge as i32 + spread_change + LINE_SURCHARGE as i32 * slide.removals;
         Scores {
-            estimate: estimate as u16,
+            estimate: scores.estimate.after(slide),
             surcharge: surcharge as u32,
             hash,
         }
@@ -240,7 +233,7 @@ mod tests {
     #[test]
     fn of_two_boards_as_near_the_one_with_no_tile_far_off_ranks_first() {
         let scores = |estimate, surcharge, hash| Scores {
-            estimate,
+            estimate: Kept::of_value(estimate),
             surcharge,
             hash,
         };
@@ -334,14 +327,17 @@ mod tests {
         // spread 2); four tiles one cell off, in order (estimate 4, spread 4).
         let swapped = scores(&[2, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0]);
         let shifted = scores(&[1, 2, 3, 4, 5, 6, 7, 8, 0, 10, 11, 12, 9, 13, 14, 15]);
-        assert_eq!((swapped.estimate, shifted.estimate), (4, 4));
+        assert_eq!(
+            (swapped.estimate, shifted.estimate),
+            (Kept::of_value(4), Kept::of_value(4))
+        );
         assert_eq!(swapped.surcharge, 2 + LINE_SURCHARGE);
         assert_eq!(shifted.surcharge, 4);
         assert!(shifted.rank(false) < swapped.rank(false));
         // The conflict weighs as two more moves of the estimate: the swapped board ranks with
         // a board of the same spread, no conflict and an estimate two moves higher.
         let conflict_free = Scores {
-            estimate: 6,
+            estimate: Kept::of_value(6),
             surcharge: 2,
             ..swapped
         };

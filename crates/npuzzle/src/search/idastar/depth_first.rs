@@ -1,14 +1,16 @@
 //! The depth-first search of one bound: the board in fixed arrays that a move updates and its
-//! undo restores (nothing is allocated per node), the heuristic's terms beside it (any
-//! [`KeptTerms`]: toward the goal with or without tables, or Manhattan toward any board), the
-//! path, and the counters the budget reads.
+//! undo restores (nothing is allocated per node), the estimate beside it (the one
+//! [`Kept`], by value: toward the goal with tables or linear conflicts, or Manhattan toward
+//! any board), the path, and the counters the budget reads.
 
 use std::sync::atomic::Ordering;
 
 use super::Iteration;
 use super::shared::{Counters, Shared, Subtree};
-use super::terms::KeptTerms;
 use crate::board::{Move, Shape};
+use crate::estimate::kept::{CONFLICTS, Kept, MANHATTAN, TABLES};
+use crate::estimate::pdb::{PdbLookup, Positions};
+use crate::estimate::toward::Toward;
 
 /// Nodes between two looks, in a parallel search, at whether an earlier path has a solution.
 const ABANDON_CHECK_EVERY: u64 = 1 << 7;
@@ -25,16 +27,26 @@ pub(crate) fn neighbours(shape: Shape) -> Vec<[u16; 4]> {
         .collect()
 }
 
-/// Where a depth-first search stands: tiles, blank, heuristic terms, the path from the root, and
-/// its counters.
+/// Where a depth-first search stands: tiles, blank, the estimate (with room for `P` patterns'
+/// excesses), the path from the root, and its counters.
 #[derive(Clone)]
-pub(super) struct DepthFirst<'a, T> {
+pub(super) struct DepthFirst<'a, const P: usize> {
     tiles: Vec<u8>,
     blank: usize,
     /// The neighbour of each cell in each direction (U, D, L, R), or `NO_CELL`: see
     /// [`neighbours`].
     neighbours: &'a [[u16; 4]],
-    terms: T,
+    /// The estimate's target.
+    toward: &'a Toward,
+    /// The pattern databases' lookups, when the estimate counts [`TABLES`].
+    tables: Option<&'a PdbLookup<'a>>,
+    /// Each tile's cell, for the tables (unused without them).
+    positions: Positions,
+    /// What the estimate counts ([`MANHATTAN`], [`CONFLICTS`] or [`TABLES`]): which build of
+    /// the search runs (see [`DepthFirst::search`]).
+    terms: u8,
+    /// The estimate of the board here.
+    kept: Kept<P>,
     /// The moves from the root, as indices into [`Move::ALL`].
     pub(super) path: Vec<u8>,
     /// The depth from which BPMX may lift a parent: the parallel frontier, so that one thread
@@ -46,21 +58,40 @@ pub(super) struct DepthFirst<'a, T> {
     pub(super) counters: Counters,
 }
 
-impl<'a, T: KeptTerms> DepthFirst<'a, T> {
+impl<'a, const P: usize> DepthFirst<'a, P> {
     /// The root node of a search from the board `tiles` (its blank on `blank`), with the
-    /// shape's [`neighbours`] and the board's terms; `moves` is room for the path.
+    /// shape's [`neighbours`], the estimate toward `toward`'s target counting [`TABLES`] with
+    /// `tables`, else `terms` ([`MANHATTAN`] or [`CONFLICTS`]); `moves` is room for the path.
     pub(super) fn new(
         tiles: &[u8],
         blank: usize,
         neighbours: &'a [[u16; 4]],
-        terms: T,
+        toward: &'a Toward,
+        tables: Option<&'a PdbLookup<'a>>,
+        terms: u8,
         moves: usize,
-    ) -> DepthFirst<'a, T> {
+    ) -> DepthFirst<'a, P> {
+        let terms = if tables.is_some() { TABLES } else { terms };
+        let kept = match terms {
+            CONFLICTS => Kept::of::<CONFLICTS, _>(toward, tiles),
+            _ => Kept::of::<MANHATTAN, _>(toward, tiles),
+        };
+        let positions = tables.map_or_else(Positions::default, |lookup| {
+            Positions::of(lookup, tiles, tiles.len())
+        });
+        let kept = match tables {
+            Some(lookup) => kept.with_patterns(lookup, &positions),
+            None => kept,
+        };
         DepthFirst {
             tiles: tiles.to_vec(),
             blank,
             neighbours,
+            toward,
+            tables,
+            positions,
             terms,
+            kept,
             path: Vec::with_capacity(moves),
             bpmx_from: 0,
             next_bound: u32::MAX,
@@ -71,13 +102,16 @@ impl<'a, T: KeptTerms> DepthFirst<'a, T> {
 
     /// Bytes the node holds: a rough figure for the budget.
     pub(super) fn memory(&self) -> usize {
-        self.tiles.len() * 4 + self.neighbours.len() * 8 + self.terms.memory() + self.path.len()
+        self.tiles.len() * 4 + self.neighbours.len() * 8 + self.toward.memory() + self.path.len()
     }
 
     /// The heuristic value here.
     #[inline(always)]
     pub(super) fn h(&self) -> u32 {
-        self.terms.h()
+        match self.terms {
+            TABLES => self.kept.value::<TABLES>(),
+            _ => self.kept.value::<MANHATTAN>(),
+        }
     }
 
     /// Whether the blank can move in direction `m`.
@@ -85,72 +119,91 @@ impl<'a, T: KeptTerms> DepthFirst<'a, T> {
         self.neighbours[self.blank][m as usize] != NO_CELL
     }
 
-    /// Moves the blank in direction `m` and updates the heuristic terms; returns what undoes it.
-    pub(super) fn play(&mut self, m: u8) -> T::Undo {
-        match self.terms.has_tables() {
-            true => self.play_of::<true>(m),
-            false => self.play_of::<false>(m),
+    /// Moves the blank in direction `m` and updates the estimate; returns the estimate before,
+    /// which undoes it.
+    pub(super) fn play(&mut self, m: u8) -> Kept<P> {
+        match self.terms {
+            TABLES => self.play_of::<TABLES>(m),
+            CONFLICTS => self.play_of::<CONFLICTS>(m),
+            _ => self.play_of::<MANHATTAN>(m),
         }
     }
 
     /// Undoes the last move, given what [`DepthFirst::play`] returned for it.
-    pub(super) fn unplay(&mut self, undo: T::Undo) {
-        match self.terms.has_tables() {
-            true => self.unplay_of::<true>(undo),
-            false => self.unplay_of::<false>(undo),
+    pub(super) fn unplay(&mut self, parent: Kept<P>) {
+        match self.terms {
+            TABLES => self.unplay_of::<TABLES>(parent),
+            _ => self.unplay_of::<MANHATTAN>(parent),
         }
     }
 
-    /// The tile on `to` slides to the blank's cell `from`, the terms following (in the build
-    /// `TABLES`), the blank's cell and the path left as they were: the tile and what undoes it.
+    /// The tile on `to` slides to the blank's cell `from`, the estimate following (counting
+    /// `TERMS`), the blank's cell and the path left as they were: the tile and the estimate
+    /// before. The estimate's step reads the board before the slide is written, and the tile
+    /// comes to the tables' step in a register: reading it back from `tiles` just written
+    /// would put a store's forwarding on every node's critical path (3–4 % of IDA*'s time).
     #[inline(always)]
-    fn slide<const TABLES: bool>(&mut self, m: u8, from: usize, to: usize) -> (u8, T::Undo) {
+    fn slide<const TERMS: u8>(&mut self, m: u8, from: usize, to: usize) -> (u8, Kept<P>) {
         let tile = self.tiles[to];
+        let parent = self.kept;
+        self.kept = parent.slid::<TERMS, _>(self.toward, &self.tiles[..], tile, to, from, m < 2);
         self.tiles[from] = tile;
         self.tiles[to] = 0;
-        (
-            tile,
-            self.terms.moved::<TABLES>(&self.tiles, tile, m, from, to),
-        )
+        if TERMS == TABLES
+            && let Some(lookup) = self.tables
+        {
+            self.positions.moved(lookup, tile, from);
+            self.kept = self.kept.repatterned(lookup, &self.positions, tile);
+        }
+        (tile, parent)
     }
 
-    /// Undoes [`DepthFirst::slide`]: `tile` back on `to`, the blank on `from`.
+    /// Undoes [`DepthFirst::slide`]: `tile` back on `to`, the blank on `from`, the estimate
+    /// `parent`.
     #[inline(always)]
-    fn slide_back<const TABLES: bool>(&mut self, tile: u8, from: usize, to: usize, undo: T::Undo) {
+    fn slide_back<const TERMS: u8>(&mut self, tile: u8, from: usize, to: usize, parent: Kept<P>) {
         self.tiles[to] = tile;
         self.tiles[from] = 0;
-        self.terms.restore::<TABLES>(tile, to, undo);
+        if TERMS == TABLES
+            && let Some(lookup) = self.tables
+        {
+            self.positions.moved(lookup, tile, to);
+        }
+        self.kept = parent;
     }
 
-    /// [`DepthFirst::play`] with the terms of [`KeptTerms::h_of`]'s `TABLES`.
+    /// [`DepthFirst::play`] counting `TERMS`.
     #[inline(always)]
-    fn play_of<const TABLES: bool>(&mut self, m: u8) -> T::Undo {
+    fn play_of<const TERMS: u8>(&mut self, m: u8) -> Kept<P> {
         let from = self.blank;
         let to = self.neighbours[from][m as usize] as usize;
-        let (_, undo) = self.slide::<TABLES>(m, from, to);
+        let (_, parent) = self.slide::<TERMS>(m, from, to);
         self.blank = to;
         self.path.push(m);
-        undo
+        parent
     }
 
-    /// [`DepthFirst::unplay`] with the terms of [`KeptTerms::h_of`]'s `TABLES`.
+    /// [`DepthFirst::unplay`] counting `TERMS` (only [`TABLES`] has more than the estimate to
+    /// put back).
     #[inline(always)]
-    fn unplay_of<const TABLES: bool>(&mut self, undo: T::Undo) {
+    fn unplay_of<const TERMS: u8>(&mut self, parent: Kept<P>) {
         let Some(m) = self.path.pop() else {
             return;
         };
         let to = self.blank;
         let from = self.neighbours[to][(m ^ 1) as usize] as usize;
         let tile = self.tiles[from];
-        self.slide_back::<TABLES>(tile, from, to, undo);
+        self.slide_back::<TERMS>(tile, from, to, parent);
         self.blank = from;
     }
 
     /// Depth-first search below the current node, at depth `g` with heuristic `h`.
     ///
     /// Uses the CPU's population count instruction where it has one: the ranks of pattern
-    /// placements and the linear conflicts count bits at every node. Compiled apart with
-    /// tables and without (see [`KeptTerms::h_of`]).
+    /// placements and the linear conflicts count bits at every node. Compiled apart for each
+    /// of the estimate's terms, so that none carries another's code (the conflicts' lines,
+    /// inlined beside the tables' lookups, cost IDA* with tables 15 instructions a node in
+    /// spilled registers).
     pub(super) fn search(
         &mut self,
         g: u32,
@@ -162,21 +215,23 @@ impl<'a, T: KeptTerms> DepthFirst<'a, T> {
     ) -> Subtree {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
-            return match self.terms.has_tables() {
-                true => self.descend::<true, true>(g, bound, last, h, index, shared),
-                false => self.descend::<true, false>(g, bound, last, h, index, shared),
+            return match self.terms {
+                TABLES => self.descend::<true, TABLES>(g, bound, last, h, index, shared),
+                CONFLICTS => self.descend::<true, CONFLICTS>(g, bound, last, h, index, shared),
+                _ => self.descend::<true, MANHATTAN>(g, bound, last, h, index, shared),
             };
         }
-        match self.terms.has_tables() {
-            true => self.descend::<false, true>(g, bound, last, h, index, shared),
-            false => self.descend::<false, false>(g, bound, last, h, index, shared),
+        match self.terms {
+            TABLES => self.descend::<false, TABLES>(g, bound, last, h, index, shared),
+            CONFLICTS => self.descend::<false, CONFLICTS>(g, bound, last, h, index, shared),
+            _ => self.descend::<false, MANHATTAN>(g, bound, last, h, index, shared),
         }
     }
 
     /// [`DepthFirst::dfs`] compiled with the popcnt instruction.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
-    fn dfs_popcnt<const TABLES: bool>(
+    fn dfs_popcnt<const TERMS: u8>(
         &mut self,
         g: u32,
         bound: u32,
@@ -185,11 +240,11 @@ impl<'a, T: KeptTerms> DepthFirst<'a, T> {
         index: usize,
         shared: &Shared,
     ) -> Subtree {
-        self.dfs::<true, TABLES>(g, bound, last, h, index, shared)
+        self.dfs::<true, TERMS>(g, bound, last, h, index, shared)
     }
 
     /// [`DepthFirst::dfs`] without popcnt, as a function of its own for the recursion.
-    fn dfs_plain<const TABLES: bool>(
+    fn dfs_plain<const TERMS: u8>(
         &mut self,
         g: u32,
         bound: u32,
@@ -198,14 +253,14 @@ impl<'a, T: KeptTerms> DepthFirst<'a, T> {
         index: usize,
         shared: &Shared,
     ) -> Subtree {
-        self.dfs::<false, TABLES>(g, bound, last, h, index, shared)
+        self.dfs::<false, TERMS>(g, bound, last, h, index, shared)
     }
 
     /// The search below a node; `POPCNT` is true only when called from
-    /// [`DepthFirst::dfs_popcnt`], whose recursion it then keeps to; `TABLES` is
-    /// [`KeptTerms::has_tables`].
+    /// [`DepthFirst::dfs_popcnt`], whose recursion it then keeps to; `TERMS` is what the
+    /// estimate counts.
     #[inline(always)]
-    fn dfs<const POPCNT: bool, const TABLES: bool>(
+    fn dfs<const POPCNT: bool, const TERMS: u8>(
         &mut self,
         g: u32,
         bound: u32,
@@ -235,15 +290,16 @@ impl<'a, T: KeptTerms> DepthFirst<'a, T> {
                 continue;
             }
             let to = neighbours[m as usize] as usize;
-            let (tile, undo) = self.slide::<TABLES>(m, from, to);
-            let child_h = self.terms.h_of::<TABLES>();
+            let (tile, parent) = self.slide::<TERMS>(m, from, to);
+            let child_h = self.kept.value::<TERMS>();
             // BPMX: a child far above its parent lifts the parent (moves cost one, both ways).
             // Tables that take the least cost over the blank's places are not consistent, so
-            // this happens, and it cuts the rest of the parent's children.
-            if !T::CONSISTENT && child_h > h + 1 && g >= self.bpmx_from {
+            // this happens, and it cuts the rest of the parent's children. Manhattan alone is
+            // consistent: never.
+            if TERMS != MANHATTAN && child_h > h + 1 && g >= self.bpmx_from {
                 h = child_h - 1;
                 if g + h > bound {
-                    self.slide_back::<TABLES>(tile, from, to, undo);
+                    self.slide_back::<TERMS>(tile, from, to, parent);
                     self.next_bound = self.next_bound.min(g + h);
                     return Subtree::NotFound;
                 }
@@ -254,18 +310,18 @@ impl<'a, T: KeptTerms> DepthFirst<'a, T> {
             if child_f > bound {
                 self.counters.generated += 1;
                 self.next_bound = self.next_bound.min(child_f);
-                self.slide_back::<TABLES>(tile, from, to, undo);
+                self.slide_back::<TERMS>(tile, from, to, parent);
                 continue;
             }
             self.blank = to;
             self.path.push(m);
-            match self.descend::<POPCNT, TABLES>(g + 1, bound, m, child_h, index, shared) {
+            match self.descend::<POPCNT, TERMS>(g + 1, bound, m, child_h, index, shared) {
                 Subtree::NotFound => {}
                 other => return other,
             }
             self.path.pop();
             self.blank = from;
-            self.slide_back::<TABLES>(tile, from, to, undo);
+            self.slide_back::<TERMS>(tile, from, to, parent);
         }
         Subtree::NotFound
     }
@@ -287,7 +343,7 @@ impl<'a, T: KeptTerms> DepthFirst<'a, T> {
 
     /// One level down, keeping to the popcnt build when in it.
     #[inline(always)]
-    fn descend<const POPCNT: bool, const TABLES: bool>(
+    fn descend<const POPCNT: bool, const TERMS: u8>(
         &mut self,
         g: u32,
         bound: u32,
@@ -299,9 +355,9 @@ impl<'a, T: KeptTerms> DepthFirst<'a, T> {
         #[cfg(target_arch = "x86_64")]
         if POPCNT {
             // SAFETY: POPCNT is true only below `search`'s check that the CPU has popcnt.
-            return unsafe { self.dfs_popcnt::<TABLES>(g, bound, last, h, index, shared) };
+            return unsafe { self.dfs_popcnt::<TERMS>(g, bound, last, h, index, shared) };
         }
-        self.dfs_plain::<TABLES>(g, bound, last, h, index, shared)
+        self.dfs_plain::<TERMS>(g, bound, last, h, index, shared)
     }
 
     /// Ready for the next bound's search from this node: no next bound yet, nothing expanded.

@@ -4,7 +4,10 @@
 //! board reflected about the main diagonal), all in fixed byte arrays that a move updates and
 //! its undo restores; nothing is allocated per node. Each move changes one tile, so the
 //! heuristic is updated from that tile alone: its Manhattan term, and the one pattern table
-//! (and one reflected table) that holds it. The move back to the parent is never made. Each
+//! (and one reflected table) that holds it, or the one line of linear conflicts. The estimate
+//! is the one every search keeps ([`crate::estimate::kept::Kept`]), a few bytes: the child's is
+//! made from the parent's by value, and the parent's put back on the way up. The move back to
+//! the parent is never made. Each
 //! iteration's bound is the smallest f that exceeded the last one, so the first solution found
 //! is optimal.
 //!
@@ -21,25 +24,26 @@
 //! re-solves are its many short searches.
 //!
 //! The jobs: this module drives the iterations; `parallel` splits one over threads; `depth_first`
-//! is the depth-first search of one bound; `terms` keeps the heuristic up to date (and says what
-//! the search asks of any heuristic kept so); `between` is the search between two boards;
+//! is the depth-first search of one bound, with the estimate (the one kept estimate of
+//! [`crate::estimate::kept`]) beside the board; `between` is the search between two boards;
 //! `shared` is what the threads share.
 
 pub(crate) mod between;
 mod depth_first;
 mod parallel;
 mod shared;
-mod terms;
 
 use super::budget::{Budget, GaveUp, SearchStatus, StopReason, Stopwatch};
 use crate::board::{Board, Move};
+use crate::estimate::kept::{CONFLICTS, FEW_PATTERNS, MOST_PATTERNS};
+use crate::estimate::pdb::PdbLookup;
+use crate::estimate::toward::Toward;
 use crate::pdb::PatternDatabase;
 use crate::solution::{Algorithm, Ended, Solution};
 
 use depth_first::{DepthFirst, neighbours};
 use parallel::Split;
 use shared::Shared;
-use terms::{KeptTerms, Terms};
 
 /// The heuristic IDA* runs with.
 #[derive(Clone, Copy, Debug)]
@@ -116,54 +120,106 @@ pub fn idastar_within(
     first: u32,
     last: u32,
 ) -> Result<Option<IdaResult>, GaveUp> {
-    let clock = Stopwatch::start();
-    let threads = options
-        .threads
-        .map_or_else(rayon::current_num_threads, |n| n.max(1));
-    let shared = Shared::new(budget, threads);
-    let neighbours = neighbours(board.shape());
-    let terms = Terms::new(board, options);
-    let mut root = DepthFirst::new(board.tiles(), board.blank(), &neighbours, terms, 0);
-    let memory = root.memory();
-    let split = Split::plan(&mut root, threads, options.threads.is_some());
-    let report = |bound: u32, expanded: u64| {
-        budget.report(&SearchStatus {
-            nodes_expanded: expanded,
-            seconds: clock.seconds(),
-            lower_bound: bound as usize,
-            best: None,
-        });
+    let shape = board.shape();
+    let toward = Toward::goal(shape);
+    let tables = match options.heuristic {
+        Heuristic::Pdb(db) if db.shape() == shape => Some(PdbLookup::new(db, options.reflect)),
+        _ => None,
     };
-    match deepen(&mut root, &split, &shared, first, last, report) {
-        Deepened::Found {
-            path,
-            iterations,
-            expanded,
-        } => {
-            let moves: Vec<Move> = path.iter().map(|&m| Move::ALL[m as usize]).collect();
-            let solution = Solution {
-                lower_bound: moves.len(),
-                moves,
-                algorithm: Algorithm::IdaStar,
-                optimal: true,
+    let within = Within {
+        board,
+        options,
+        budget,
+        bounds: (first, last),
+        toward: &toward,
+        tables: tables.as_ref(),
+    };
+    // Room in the estimate for the tables' patterns: four at most in every standard partition.
+    match tables.as_ref().map(PdbLookup::patterns) {
+        None => within.search::<0>(),
+        Some(patterns) if patterns <= FEW_PATTERNS => within.search::<FEW_PATTERNS>(),
+        Some(_) => within.search::<MOST_PATTERNS>(),
+    }
+}
+
+/// One call of [`idastar_within`]: its arguments, and the estimate's target and tables.
+struct Within<'a> {
+    board: &'a Board,
+    options: &'a IdaOptions<'a>,
+    budget: &'a Budget,
+    /// The first bound and the last.
+    bounds: (u32, u32),
+    toward: &'a Toward,
+    tables: Option<&'a PdbLookup<'a>>,
+}
+
+impl Within<'_> {
+    /// The search, with room in the estimate for `P` patterns' excesses.
+    fn search<const P: usize>(&self) -> Result<Option<IdaResult>, GaveUp> {
+        let Within {
+            board,
+            options,
+            budget,
+            ..
+        } = *self;
+        let (first, last) = self.bounds;
+        let clock = Stopwatch::start();
+        let threads = options
+            .threads
+            .map_or_else(rayon::current_num_threads, |n| n.max(1));
+        let shared = Shared::new(budget, threads);
+        let neighbours = neighbours(board.shape());
+        let (tiles, blank) = (board.tiles(), board.blank());
+        let mut root: DepthFirst<P> = DepthFirst::new(
+            tiles,
+            blank,
+            &neighbours,
+            self.toward,
+            self.tables,
+            CONFLICTS,
+            0,
+        );
+        let memory = root.memory();
+        let split = Split::plan(&mut root, threads, options.threads.is_some());
+        let report = |bound: u32, expanded: u64| {
+            budget.report(&SearchStatus {
                 nodes_expanded: expanded,
                 seconds: clock.seconds(),
-                ended: Ended::RanItsCourse,
-            };
-            Ok(Some(IdaResult {
-                solution,
-                nodes_generated: shared.generated(),
+                lower_bound: bound as usize,
+                best: None,
+            });
+        };
+        match deepen(&mut root, &split, &shared, first, last, report) {
+            Deepened::Found {
+                path,
                 iterations,
-            }))
+                expanded,
+            } => {
+                let moves: Vec<Move> = path.iter().map(|&m| Move::ALL[m as usize]).collect();
+                let solution = Solution {
+                    lower_bound: moves.len(),
+                    moves,
+                    algorithm: Algorithm::IdaStar,
+                    optimal: true,
+                    nodes_expanded: expanded,
+                    seconds: clock.seconds(),
+                    ended: Ended::RanItsCourse,
+                };
+                Ok(Some(IdaResult {
+                    solution,
+                    nodes_generated: shared.generated(),
+                    iterations,
+                }))
+            }
+            Deepened::Exhausted => Ok(None),
+            Deepened::Stopped { reason, bound } => Err(GaveUp {
+                reason: shared.reason_or(reason),
+                nodes_expanded: shared.expanded(),
+                seconds: clock.seconds(),
+                memory,
+                lower_bound: bound as usize,
+            }),
         }
-        Deepened::Exhausted => Ok(None),
-        Deepened::Stopped { reason, bound } => Err(GaveUp {
-            reason: shared.reason_or(reason),
-            nodes_expanded: shared.expanded(),
-            seconds: clock.seconds(),
-            memory,
-            lower_bound: bound as usize,
-        }),
     }
 }
 
@@ -186,8 +242,8 @@ enum Deepened {
 /// heuristic or `first` if higher, each next one the smallest f that exceeded the last, until
 /// a path is found or the next bound would pass `last`. `on_bound(bound, expanded)` hears of
 /// each next bound searched, with the nodes expanded so far.
-fn deepen<T: KeptTerms>(
-    root: &mut DepthFirst<T>,
+fn deepen<const P: usize>(
+    root: &mut DepthFirst<P>,
     split: &Split,
     shared: &Shared,
     first: u32,

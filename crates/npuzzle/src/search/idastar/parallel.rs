@@ -11,7 +11,6 @@ use rayon::prelude::*;
 use super::Iteration;
 use super::depth_first::{DepthFirst, NONE};
 use super::shared::{Shared, Subtree};
-use super::terms::KeptTerms;
 /// The depth of the paths searched in parallel. Paths of this many moves are distinct states
 /// (the shortest cycle has 12 moves), and no solution is shorter than the root's heuristic,
 /// so splitting there loses nothing.
@@ -29,8 +28,8 @@ impl Split {
     /// The split for a root on `threads` threads (`own_pool` when the caller chose the count).
     /// Sets the depth from which the root's search may lift parents (BPMX), so that one thread
     /// and several search the same tree.
-    pub(super) fn plan<T: KeptTerms>(
-        root: &mut DepthFirst<T>,
+    pub(super) fn plan<const P: usize>(
+        root: &mut DepthFirst<P>,
         threads: usize,
         own_pool: bool,
     ) -> Split {
@@ -59,9 +58,9 @@ impl Split {
     }
 
     /// One bound's search from the root.
-    pub(super) fn iterate<T: KeptTerms>(
+    pub(super) fn iterate<const P: usize>(
         &self,
-        root: &mut DepthFirst<T>,
+        root: &mut DepthFirst<P>,
         bound: u32,
         shared: &Shared,
     ) -> Iteration {
@@ -80,8 +79,8 @@ impl Split {
 /// One bound's search on this thread, from the root in place: a search that finds nothing
 /// leaves the root as it was (its counters go on to the next bound's, which the budget's
 /// node cap meets as exactly as fresh ones).
-fn single_iteration<T: KeptTerms>(
-    root: &mut DepthFirst<T>,
+fn single_iteration<const P: usize>(
+    root: &mut DepthFirst<P>,
     bound: u32,
     shared: &Shared,
 ) -> Iteration {
@@ -93,8 +92,8 @@ fn single_iteration<T: KeptTerms>(
 }
 
 /// One iteration over the frontier paths, in parallel; the earliest path's solution wins.
-fn parallel_iteration<T: KeptTerms>(
-    root: &DepthFirst<T>,
+fn parallel_iteration<const P: usize>(
+    root: &DepthFirst<P>,
     frontier: &[Vec<u8>],
     bound: u32,
     shared: &Shared,
@@ -130,8 +129,8 @@ fn parallel_iteration<T: KeptTerms>(
 }
 
 /// The search below the frontier path number `index`.
-fn search_path<T: KeptTerms>(
-    root: &DepthFirst<T>,
+fn search_path<const P: usize>(
+    root: &DepthFirst<P>,
     path: &[u8],
     index: usize,
     bound: u32,
@@ -164,9 +163,9 @@ fn search_path<T: KeptTerms>(
 }
 
 /// Every path of `depth` moves from `root` that never undoes its last move, in search order.
-fn paths<T: KeptTerms>(root: &DepthFirst<T>, depth: usize) -> Vec<Vec<u8>> {
-    fn collect<T: KeptTerms>(
-        node: &mut DepthFirst<T>,
+fn paths<const P: usize>(root: &DepthFirst<P>, depth: usize) -> Vec<Vec<u8>> {
+    fn collect<const P: usize>(
+        node: &mut DepthFirst<P>,
         depth: usize,
         last: u8,
         out: &mut Vec<Vec<u8>>,
@@ -179,9 +178,9 @@ fn paths<T: KeptTerms>(root: &DepthFirst<T>, depth: usize) -> Vec<Vec<u8>> {
             if (last != NONE && m == (last ^ 1)) || !node.can_play(m) {
                 continue;
             }
-            let undo = node.play(m);
+            let parent = node.play(m);
             collect(node, depth, m, out);
-            node.unplay(undo);
+            node.unplay(parent);
         }
     }
     let mut out = Vec::new();
