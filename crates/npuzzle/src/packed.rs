@@ -1,7 +1,8 @@
 //! The engine's one packing: a board's tiles packed into one word, cheap to hash, compare and
-//! copy, for the closed sets of best-first search; and the cells of a stage search's tracked
-//! tiles, a byte each ([`cell_in`], [`with_cell`]). A packing, not a ranking: for numbers
-//! without gaps, see [`crate::rank`].
+//! copy, for the closed sets of best-first search; the cells of a stage search's tracked
+//! tiles, a byte each ([`cell_in`], [`with_cell`]); and a pattern's cells while its table is
+//! built, five bits each ([`pack_cells`], [`unpack_cells`]). A packing, not a ranking: for
+//! numbers without gaps, see [`crate::rank`].
 
 use std::hash::Hash;
 
@@ -104,9 +105,31 @@ pub(crate) fn with_cell(key: u128, slot: usize, cell: usize) -> u128 {
     (key & !(0xFF << (8 * slot))) | ((cell as u128) << (8 * slot))
 }
 
+/// The cells of up to 12 tiles (a pattern's, while its table is built: the build's index
+/// fits 32 bits), five bits each in a `u64`; tile `i` in bits `5i..5i+5`.
+#[inline(always)]
+pub(crate) fn pack_cells(cells: &[u8]) -> u64 {
+    (cells.iter().rev()).fold(0, |packed, &cell| packed << 5 | u64::from(cell))
+}
+
+/// The cells of `K` tiles that [`pack_cells`] packed.
+#[inline(always)]
+pub(crate) fn unpack_cells<const K: usize>(packed: u64) -> [u8; K] {
+    std::array::from_fn(|i| (packed >> (5 * i) & 31) as u8)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pattern_s_cells_unpack_as_they_were_packed() {
+        let cells = [31, 0, 17, 5, 30, 1, 2, 29, 8, 16, 4, 23];
+        let packed = pack_cells(&cells);
+        assert_eq!(unpack_cells::<12>(packed), cells);
+        assert_eq!(unpack_cells::<3>(pack_cells(&cells[..3])), [31, 0, 17]);
+        assert_eq!(packed >> 60, 0, "twelve cells take 60 bits");
+    }
 
     fn check<K: PackedTiles + std::fmt::Debug>(tiles: &[u8]) {
         let key = K::pack(tiles);

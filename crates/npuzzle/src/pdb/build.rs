@@ -27,6 +27,7 @@ mod pull;
 use super::layout::Layout;
 use super::{PatternTable, PdbError, PdbEvent};
 use crate::board::Shape;
+use crate::packed::{pack_cells, unpack_cells};
 use crate::rank::{Ranker, select_bit};
 use crate::search::budget::Budget;
 
@@ -141,18 +142,6 @@ pub(crate) fn prefetch<T>(value: &T) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = value;
-}
-
-/// Tiles' cells packed 5 bits each (at most 12 tiles: a table's build index fits 32 bits).
-#[inline(always)]
-fn pack(positions: &[u8]) -> u64 {
-    (positions.iter().rev()).fold(0, |packed, &p| packed << 5 | u64::from(p))
-}
-
-/// The cells of `K` tiles [`pack`] packed.
-#[inline(always)]
-fn unpack<const K: usize>(packed: u64) -> [u8; K] {
-    std::array::from_fn(|i| (packed >> (5 * i) & 31) as u8)
 }
 
 /// The cells strictly between two cells, in the order of their numbers.
@@ -582,7 +571,7 @@ impl<'a> Builder<'a> {
     /// [`Builder::settle`] for a neighbour that waited, its cells packed.
     #[inline(always)]
     fn settle_waiting<const K: usize>(&self, child: Child, work: &mut Work) {
-        let rank = || self.table_rank(&unpack::<K>(child.cells));
+        let rank = || self.table_rank(&unpack_cells::<K>(child.cells));
         self.settle(child, rank, work);
     }
 
@@ -653,7 +642,7 @@ impl<'a> Builder<'a> {
                     self.settle(child, || self.table_rank(&positions), work);
                 } else {
                     prefetch(&self.seen[(child.state >> 5) as usize]);
-                    child.cells = pack(&positions);
+                    child.cells = pack_cells(&positions);
                     work.pending.push(child);
                 }
                 positions[i] = from as u8;

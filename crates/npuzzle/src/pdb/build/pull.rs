@@ -17,9 +17,10 @@
 use std::sync::atomic::Ordering;
 
 use super::{
-    BLOCK, Builder, Child, LAG, LOW_BITS, Pending, Placed, between, code, first_of_kin, kin, pack,
-    prefetch, unpack,
+    BLOCK, Builder, Child, LAG, LOW_BITS, Pending, Placed, between, code, first_of_kin, kin,
+    prefetch,
 };
+use crate::packed::{pack_cells, unpack_cells};
 
 /// The most neighbours of a state in other orders' blocks: a tile passes another only along a
 /// column, up or down, and a pattern has at most 12 tiles.
@@ -151,7 +152,7 @@ impl Builder<'_> {
         let placed = unsafe { self.place::<BMI2, K>(child.state, ranks) };
         let mut waiting = Waiting {
             child: Child {
-                cells: pack(&placed.positions),
+                cells: pack_cells(&placed.positions),
                 value: ((depth + 1).saturating_sub(placed.md) / 2).min(15) as u8,
                 ..child
             },
@@ -233,7 +234,7 @@ impl Builder<'_> {
         if !first {
             return;
         }
-        let rank = self.table_rank(&unpack::<K>(child.cells));
+        let rank = self.table_rank(&unpack_cells::<K>(child.cells));
         prefetch(&self.entries[(rank >> 1) as usize]);
         pull.claimed.push(Child {
             cells: rank,
