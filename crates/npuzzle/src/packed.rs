@@ -109,6 +109,7 @@ pub(crate) fn with_cell(key: u128, slot: usize, cell: usize) -> u128 {
 /// fits 32 bits), five bits each in a `u64`; tile `i` in bits `5i..5i+5`.
 #[inline(always)]
 pub(crate) fn pack_cells(cells: &[u8]) -> u64 {
+    debug_assert!(cells.len() <= 12 && cells.iter().all(|&cell| cell < 32));
     (cells.iter().rev()).fold(0, |packed, &cell| packed << 5 | u64::from(cell))
 }
 

@@ -1,10 +1,13 @@
-//! The one estimate every search keeps from board to board ([`Kept`]): IDA* toward the goal
-//! and between two boards, weighted A* in each node, the wide beams' rank. Manhattan distance
+//! The one incremental estimate the searches on Manhattan distance keep from board to board
+//! ([`Kept`]): IDA* toward the goal and between two boards, weighted A* in each node, the wide
+//! beams' rank (A* and greedy search keep a plain number, the stage searches their own
+//! weighted sum). Manhattan distance
 //! toward any target ([`Toward`]), with the line conflicts or the pattern databases' excess
 //! as the searches choose ([`MANHATTAN`], [`CONFLICTS`], [`TABLES`]); a slide makes the next
 //! one by value ([`Kept::slid`], [`Kept::after`], and [`Kept::repatterned`] for the tables).
 //!
-//! It is a few bytes (two and the tables' excesses), so a search carries it by value: IDA*
+//! It is small (two bytes and the tables' excesses: 10 with room for four patterns, 64 with
+//! room for 31), so a search carries it by value: IDA*
 //! keeps the parent's beside the child's and puts it back on the way up, weighted A* and the
 //! beams store it with each board.
 
@@ -33,8 +36,9 @@ pub(crate) const MOST_PATTERNS: usize = 31;
 pub(crate) struct Kept<const P: usize = 0> {
     /// Manhattan distance, plus twice the line removals when it counts [`CONFLICTS`].
     plain: u16,
-    /// Each pattern's half-excess over Manhattan, as is and on the reflected board (zero when
-    /// it counts no tables, and reflected when the tables are not looked up reflected).
+    /// Each pattern's half-excess over Manhattan, as is and on the reflected board (all zero
+    /// when it counts no tables; the reflected row zero when the tables are not looked up
+    /// reflected).
     excess: [[u8; P]; 2],
 }
 
@@ -106,6 +110,10 @@ impl<const P: usize> Kept<P> {
     /// ([`Toward::slide`], or [`Toward::moved`] where no line is counted).
     #[inline(always)]
     pub(crate) fn after(self, slide: Slide) -> Kept<P> {
+        debug_assert!(
+            i32::from(self.plain) + slide.estimate() >= 0,
+            "an estimate under zero"
+        );
         Kept {
             plain: (i32::from(self.plain) + slide.estimate()) as u16,
             ..self

@@ -85,7 +85,7 @@ impl<'a> PdbLookup<'a> {
 /// Each tile's cell, as is and on the board reflected about the main diagonal (where each
 /// tile plays its reflection's part): what [`PdbLookup::excess`] reads, kept with the board
 /// from move to move (a move writes the moved tile's two entries; the move back writes them
-/// again, so nothing needs undoing).
+/// again, so nothing needs undoing). The blank's entry is not kept: no pattern holds it.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Positions {
     plain: [u8; MAX_PATTERN_TILES],

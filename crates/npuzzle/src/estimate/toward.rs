@@ -287,6 +287,25 @@ mod tests {
     }
 
     #[test]
+    fn aimed_again_it_is_the_estimate_made_afresh_toward_the_new_board() {
+        for (width, height) in [(5, 4), (4, 4), (3, 9)] {
+            let shape = Shape::new(width, height).unwrap();
+            let mut toward = Toward::board(shape, random_solvable(shape, 7).tiles());
+            for seed in 8..12 {
+                let target = random_solvable(shape, seed);
+                toward.aim(target.tiles());
+                let fresh = Toward::board(shape, target.tiles());
+                assert_eq!(toward.distances(), fresh.distances(), "{shape} seed {seed}");
+                let board = random_solvable(shape, seed + 100);
+                assert_eq!(
+                    toward.estimate(board.tiles()),
+                    fresh.estimate(board.tiles())
+                );
+            }
+        }
+    }
+
+    #[test]
     fn toward_another_board_it_is_zero_there_and_changes_slide_by_slide() {
         for (width, height) in [(5, 4), (4, 4), (7, 7), (3, 9)] {
             let shape = Shape::new(width, height).unwrap();

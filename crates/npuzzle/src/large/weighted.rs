@@ -77,7 +77,7 @@ impl<'a> WeightedEstimate<'a> {
 
     /// The estimate `kept` of the packed board `key` (counting `TERMS`: [`CONFLICTS`], or
     /// [`TABLES`] with `key`'s `positions`) once the tile on `from` slides into the blank on
-    /// `blank`. The positions are as they were after.
+    /// `blank`. The positions are left as they were.
     #[inline(always)]
     fn after<const TERMS: u8>(
         &self,

@@ -318,7 +318,7 @@ impl PatternDatabase {
     }
 
     /// Each tile's cell, and the same for the reflected board.
-    pub(crate) fn positions(&self, board: &Board) -> (Vec<u8>, Option<Vec<u8>>) {
+    fn positions(&self, board: &Board) -> (Vec<u8>, Option<Vec<u8>>) {
         let cells = board.shape().cells();
         let mut positions = vec![0u8; cells];
         for (cell, &tile) in board.tiles().iter().enumerate() {

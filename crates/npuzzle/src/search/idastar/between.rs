@@ -48,6 +48,11 @@ impl Between {
         max_len: usize,
         budget: &Budget,
     ) -> Option<Vec<Move>> {
+        debug_assert_eq!(
+            toward.shape(),
+            self.shape,
+            "the estimate's tables are of the shape"
+        );
         toward.aim(to);
         let blank = from.iter().position(|&tile| tile == 0)?;
         let toward = &*toward;

@@ -108,6 +108,7 @@ impl<'a, const P: usize> DepthFirst<'a, P> {
     /// The heuristic value here.
     #[inline(always)]
     pub(super) fn h(&self) -> u32 {
+        // Only the tables add to the kept value; Manhattan's holds the conflicts when counted.
         match self.terms {
             TABLES => self.kept.value::<TABLES>(),
             _ => self.kept.value::<MANHATTAN>(),

@@ -5,11 +5,10 @@
 //! its undo restores; nothing is allocated per node. Each move changes one tile, so the
 //! heuristic is updated from that tile alone: its Manhattan term, and the one pattern table
 //! (and one reflected table) that holds it, or the one line of linear conflicts. The estimate
-//! is the one every search keeps ([`crate::estimate::kept::Kept`]), a few bytes: the child's is
-//! made from the parent's by value, and the parent's put back on the way up. The move back to
-//! the parent is never made. Each
-//! iteration's bound is the smallest f that exceeded the last one, so the first solution found
-//! is optimal.
+//! is the one IDA*, weighted A* and the wide beams keep ([`crate::estimate::kept::Kept`]), a
+//! few bytes: the child's is made from the parent's by value, and the parent's put back on the
+//! way up. The move back to the parent is never made. Each iteration's bound is the smallest f
+//! that exceeded the last one, so the first solution found is optimal.
 //!
 //! Pattern databases that keep the least cost over the blank's places are admissible but not
 //! consistent: a child's value can exceed its parent's by more than one. The search then lifts
@@ -20,8 +19,9 @@
 //! (`parallel`), so that the moves do not depend on the thread count.
 //!
 //! The same search runs between any two boards (`between`): plain Manhattan distance toward
-//! the second board, a node cap, the tables made once a shape; the large solver's windowed
-//! re-solves are its many short searches.
+//! the second board (one `Toward` a pass, aimed at each window's end), a node cap, the cells'
+//! neighbours made once a shape; the large solver's windowed re-solves are its many short
+//! searches.
 //!
 //! The jobs: this module drives the iterations; `parallel` splits one over threads; `depth_first`
 //! is the depth-first search of one bound, with the estimate (the one kept estimate of
