@@ -35,7 +35,7 @@ pub(crate) const MOST_PATTERNS: usize = 31;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Kept<const P: usize = 0> {
     /// Manhattan distance, plus twice the line removals when it counts [`CONFLICTS`].
-    plain: u16,
+    base: u16,
     /// Each pattern's half-excess over Manhattan, as is and on the reflected board (all zero
     /// when it counts no tables; the reflected row zero when the tables are not looked up
     /// reflected).
@@ -45,29 +45,26 @@ pub(crate) struct Kept<const P: usize = 0> {
 impl<const P: usize> Kept<P> {
     /// The estimate of a board on its target: zero.
     pub(crate) const ZERO: Kept<P> = Kept {
-        plain: 0,
+        base: 0,
         excess: [[0; P]; 2],
     };
 
-    /// An estimate of `plain` (Manhattan, plus twice the line removals), for tests of what
+    /// An estimate of `base` (Manhattan, plus twice the line removals), for tests of what
     /// ranks by it.
     #[cfg(test)]
-    pub(crate) fn of_value(plain: u16) -> Kept<P> {
-        Kept {
-            plain,
-            ..Kept::ZERO
-        }
+    pub(crate) fn of_value(base: u16) -> Kept<P> {
+        Kept { base, ..Kept::ZERO }
     }
 
     /// The estimate of the whole board `tiles` toward `toward`'s target, counting `TERMS`;
     /// with [`TABLES`], the tables' term is zero until [`Kept::with_patterns`].
     pub(crate) fn of<const TERMS: u8, T: TileAt + ?Sized>(toward: &Toward, tiles: &T) -> Kept<P> {
-        let plain = match TERMS {
+        let base = match TERMS {
             CONFLICTS => toward.estimate(tiles),
             _ => toward.manhattan(tiles),
         };
         Kept {
-            plain,
+            base,
             excess: [[0; P]; 2],
         }
     }
@@ -92,18 +89,18 @@ impl<const P: usize> Kept<P> {
     /// The estimate, counting `TERMS`: admissible.
     #[inline(always)]
     pub(crate) fn value<const TERMS: u8>(&self) -> u32 {
-        let plain = u32::from(self.plain);
+        let base = u32::from(self.base);
         if TERMS != TABLES {
-            return plain;
+            return base;
         }
         let sum = |excess: &[u8; P]| excess.iter().map(|&e| u32::from(e)).sum::<u32>();
-        plain + 2 * sum(&self.excess[0]).max(sum(&self.excess[1]))
+        base + 2 * sum(&self.excess[0]).max(sum(&self.excess[1]))
     }
 
     /// Whether the board is its target (every tile home: Manhattan distance 0).
     #[inline(always)]
     pub(crate) fn at_target(&self) -> bool {
-        self.plain == 0
+        self.base == 0
     }
 
     /// After a slide that changes Manhattan distance (and the line removals) as `slide` says
@@ -111,11 +108,11 @@ impl<const P: usize> Kept<P> {
     #[inline(always)]
     pub(crate) fn after(self, slide: Slide) -> Kept<P> {
         debug_assert!(
-            i32::from(self.plain) + slide.estimate() >= 0,
+            i32::from(self.base) + slide.estimate() >= 0,
             "an estimate under zero"
         );
         Kept {
-            plain: (i32::from(self.plain) + slide.estimate()) as u16,
+            base: (i32::from(self.base) + slide.estimate()) as u16,
             ..self
         }
     }
