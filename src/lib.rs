@@ -112,9 +112,9 @@ impl Plugin for AppPlugin {
                     filter: "wgpu=error,naga=warn,bevy_render=warn,snapslide=info".into(),
                     ..default()
                 })
-                // Rendering stays pipelined (Bevy's default): an update's state is drawn while
-                // the app runs the next update, which keeps a replay at 8x smooth on a software
-                // renderer; a frame drawn is still that update's own (see redraw's RenderPending).
+                // Drawing only when something changes: a frame must show this update's
+                // state, not the one before (pipelined rendering draws one update behind).
+                .disable::<bevy::render::pipelined_rendering::PipelinedRenderingPlugin>()
                 // The platform handles the terminal's signals (and saves the game first).
                 .disable::<bevy::app::TerminalCtrlCHandlerPlugin>(),
         );

@@ -131,9 +131,7 @@ pub struct ReportMotion;
 pub const RENDER_PATIENCE: Duration = Duration::from_secs(10);
 
 /// Whether the render world has work left that changes what is on screen: pipelines still
-/// compiling. Set by the render world after each frame it draws; read by the update that runs
-/// beside the next one drawn (Bevy's pipelined rendering draws an update's state while the
-/// app runs the update after it), so a frame late at most, which [`LINGER`] covers.
+/// compiling. Set by the render world after each frame it draws, read before the next.
 #[derive(Resource, Clone, Default)]
 pub struct RenderPending(Arc<AtomicBool>);
 
