@@ -112,8 +112,10 @@ impl Plugin for AppPlugin {
                     filter: "wgpu=error,naga=warn,bevy_render=warn,snapslide=info".into(),
                     ..default()
                 })
-                // Drawing only when something changes: a frame must show this update's
-                // state, not the one before (pipelined rendering draws one update behind).
+                // Not pipelined: a frame is drawn before the next update starts, so a tap
+                // reaches the screen up to a frame sooner. Pipelined rendering (an update drawn
+                // while the next one runs) gained nothing measurable on a replay at 8x (see
+                // docs/architecture.md, "Frame times").
                 .disable::<bevy::render::pipelined_rendering::PipelinedRenderingPlugin>()
                 // The platform handles the terminal's signals (and saves the game first).
                 .disable::<bevy::app::TerminalCtrlCHandlerPlugin>(),
