@@ -212,9 +212,8 @@ impl Toward {
         vertical: bool,
     ) -> Slide {
         Slide {
-            was: self.distance(tile, tile_at),
-            now: self.distance(tile, blank_at),
             removals: self.removals_change(tiles, tile, tile_at, blank_at, vertical),
+            ..self.moved(tile, tile_at, blank_at)
         }
     }
 
