@@ -516,14 +516,14 @@ fn follow_the_game(mut changes: MessageReader<GameChanged>, mut state: SolverSta
                 let made: Vec<Move> = steps.iter().map(|step| step.mv).collect();
                 state.known.follow(&made, changed.position);
             }
-            Change::Reset(_) => {
+            Change::Reset(..) => {
                 state.playback.stop();
                 state.job.0 = None;
                 state.status.0 = None;
                 state.known.0 = None;
             }
             Change::Won(_) => state.status.0 = None,
-            Change::Bumped(_) => {}
+            Change::Bumped(_) | Change::Helped => {}
         }
         if state.hint.0.is_some() && state.hint.at(changed.position).is_none() {
             state.hint.0 = None;

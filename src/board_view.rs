@@ -305,7 +305,7 @@ impl Drawn<'_> {
 fn follow_the_board(built: &mut ResMut<Built>, changes: &mut MessageReader<GameChanged>) {
     for changed in changes.read() {
         let pending = match &changed.change {
-            Change::Reset(game) => {
+            Change::Reset(game, _) => {
                 built.shuffle_in = built.board.is_some() && game.moves() == 0 && !changed.won;
                 true
             }
@@ -548,7 +548,7 @@ fn start_slides(
             // Calmed, an illegal tap only bumps (the sound and haptic stay).
             Change::Bumped(cell) if !calm => shake.0 = Some((*cell, 0.0)),
             Change::Bumped(_) => {}
-            Change::Reset(_) | Change::Won(_) => {}
+            Change::Reset(..) | Change::Won(_) | Change::Helped => {}
         }
     }
 }

@@ -132,7 +132,7 @@ fn open(
 /// behind by any other new board.
 fn follow_the_game(mut changes: MessageReader<GameChanged>, mut challenged: ResMut<Challenged>) {
     for changed in changes.read() {
-        let Change::Reset(game) = &changed.change else {
+        let Change::Reset(game, _) = &changed.change else {
             continue;
         };
         let start = game.kept().start();

@@ -322,7 +322,7 @@ fn follow_the_board(
 ) {
     let Some(board) = changes
         .read()
-        .filter(|changed| matches!(changed.change, Change::Reset(_)))
+        .filter(|changed| matches!(changed.change, Change::Reset(..)))
         .map(|changed| &changed.board)
         .last()
     else {

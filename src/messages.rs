@@ -8,7 +8,7 @@ use npuzzle::{Board, Move};
 
 use crate::game::event::Run;
 use crate::game::solves::Solve;
-use crate::game::{BestScores, DailyResults, Game, Position, Preferences, Step};
+use crate::game::{Act, BestScores, DailyResults, Game, Position, Preferences, Step};
 
 /// What the player meant on the board, interpreted by `input` from a tap, swipe or key.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,8 +40,11 @@ pub enum GameCommand {
     Redo,
     /// Back to the start of this shuffle.
     Restart,
-    /// Start from a given game (a set-up, generated or restored game).
+    /// Start from a given game (a set-up or generated game, a review, a replay).
     Start(Box<Game>),
+    /// Bring back the game the player had (read at start, or after a review or a replay):
+    /// the save holds it already.
+    Resume(Box<Game>),
     /// A move played by the app (a solution's playback or a played hint).
     AppMove(Move),
     /// The app showed the player a hint or a solution: the game sets no best score.
@@ -103,6 +106,8 @@ pub struct GameChanged {
     pub won: bool,
     /// Whether the tiles are shown blank after it (a blind solve under way).
     pub blindfolded: bool,
+    /// The game's clock when it happened.
+    pub clock: std::time::Duration,
 }
 
 /// What happened to the game.
@@ -110,6 +115,8 @@ pub struct GameChanged {
 pub enum Change {
     /// Tiles slid.
     Slid {
+        /// What the slide did to the game's history: an action played, undone or redone.
+        act: Act,
         /// Each tile's slide (the tile, the cell it left and the cell it reached), in order.
         steps: Vec<Step>,
         /// Whether the app made the move.
@@ -120,15 +127,34 @@ pub enum Change {
     /// An illegal input: shake (the cell tapped, if any) and bump.
     Bumped(Option<usize>),
     /// A new board (a new game, a restart, a game brought back, a review): rebuild everything.
-    /// The game now on the board.
-    Reset(Box<Game>),
+    /// The game now on the board, and how it came.
+    Reset(Box<Game>, Began),
+    /// The app helped (a hint or a solution was shown, or it moved a tile): the game is marked
+    /// as helped from now on.
+    Helped,
     /// The last move completed the board: the finished game, to book its result.
     Won(Box<Game>),
+}
+
+/// How a board came on: a new game, the same shuffle again, or the player's own game back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Began {
+    /// A new game, or a viewer (a review, a replay).
+    New,
+    /// The same shuffle from its start.
+    Restarted,
+    /// The game the player had, brought back.
+    Resumed,
 }
 
 /// A message for the player from the app (a bad photo, a damaged file…), shown by the HUD.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct Notice(pub String);
+
+/// This many solves of the history are on disk (appended and synced): a finished game is
+/// kept once the count reaches it.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolvesKept(pub usize);
 
 /// What the player asked the solver for.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -235,6 +261,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<BoardReplacing>()
         .add_message::<GameChanged>()
         .add_message::<Notice>()
+        .add_message::<SolvesKept>()
         .add_message::<Restored>()
         .add_message::<SolverCommand>()
         .add_message::<PickPhoto>()

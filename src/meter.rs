@@ -191,7 +191,7 @@ fn report_motion(meter: Res<Meter>, mut frames: MessageWriter<FrameRequest>) {
 /// readings.
 fn follow_the_board(meter: &mut Meter, changes: &mut MessageReader<GameChanged>) {
     for changed in changes.read() {
-        if matches!(changed.change, Change::Reset(_)) {
+        if matches!(changed.change, Change::Reset(..)) {
             meter.forget();
         }
         meter.board = Some((changed.position, changed.board.clone()));
@@ -289,11 +289,12 @@ mod tests {
         let board = npuzzle::random::shuffled(npuzzle::Shape::new(6, 6).unwrap(), 200, 3);
         let game = crate::game::Game::new(board.clone(), crate::game::GameKind::Custom);
         app.world_mut().write_message(GameChanged {
-            change: Change::Reset(Box::new(game)),
+            change: Change::Reset(Box::new(game), crate::messages::Began::New),
             position: crate::game::Position(1),
             board,
             won: false,
             blindfolded: false,
+            clock: std::time::Duration::ZERO,
         });
         app.update();
         // Measured: a search under way, or (a bound comes back at once) its reading taken.

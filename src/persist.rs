@@ -23,15 +23,18 @@ pub use files::{
     Loaded, Problem, StoreError, load_all, save_json, write_atomic, write_atomic_with,
 };
 pub use folder_lock::{HoldError, hold_data_folder};
-pub use saver::{SAVING_WORKS, Saver};
-pub use writer::{SharedSteps, Writer, Written};
+pub use saver::{Said, Saver, saved_again};
+pub use writer::{Job, SharedDisk, SharedSteps, Writer, Written};
 
 use crate::cli::CliOptions;
 use crate::frame::AppSet;
 use crate::framing::FramingCommand;
 use crate::game::files::{DAILY_FILE, SCORES_FILE, SETTINGS_FILE};
+use crate::game::save_log::Told;
 use crate::lifecycle::Suspended;
-use crate::messages::{Change, GameChanged, GameCommand, NewGame, Notice, PhotoArrived, Restored};
+use crate::messages::{
+    Began, Change, GameChanged, GameCommand, NewGame, Notice, PhotoArrived, Restored, SolvesKept,
+};
 use crate::photo::{FramedPhoto, PhotoSource};
 use crate::play::CurrentGame;
 use crate::records::{Days, History, Scores};
@@ -167,7 +170,7 @@ fn start_first_game(
         Some((game, photo)) if !fresh && !game.is_viewer() => {
             let photo = photo.unwrap_or_else(|| FramedPhoto::whole(crate::photo::default_photo()));
             out.session.write(SessionCommand::UsePhoto(photo));
-            out.commands.write(GameCommand::Start(Box::new(game)));
+            out.commands.write(GameCommand::Resume(Box::new(game)));
         }
         // A challenge opened with nothing to bring back: its board is the first game.
         _ if let Some(Ok(challenge)) = options.open.as_deref().map(crate::challenge::read_code) => {
@@ -288,32 +291,46 @@ struct SaveInputs<'w, 's> {
     history: Res<'w, History>,
     current: Res<'w, CurrentGame>,
     suspended: Res<'w, Suspended>,
+    time: Res<'w, Time<Real>>,
     changes: MessageReader<'w, 's, GameChanged>,
     closing: MessageReader<'w, 's, WindowCloseRequested>,
     exit: MessageReader<'w, 's, AppExit>,
 }
 
-/// Hands the writer every file whose contents changed: the game when the game said it changed
-/// (or when the app closes, quits or is suspended, with the clock as it is then, waiting for
-/// the write to land).
+/// What `save_changes` says.
+#[derive(bevy::ecs::system::SystemParam)]
+struct SaveOutputs<'w> {
+    notices: MessageWriter<'w, Notice>,
+    kept: MessageWriter<'w, SolvesKept>,
+    frames: MessageWriter<'w, FrameRequest>,
+}
+
+/// Hands the writer every file whose contents changed: the game's journal what the game told
+/// this frame (and when the app closes, quits or is suspended, the game with its clock as it
+/// is then, waiting for the write to land); then tries again the files that wait.
 fn save_changes(
     dir: Res<DataDir>,
     mut saver: ResMut<Saver>,
     mut inputs: SaveInputs,
-    mut notices: MessageWriter<Notice>,
-    mut frames: MessageWriter<FrameRequest>,
+    mut out: SaveOutputs,
 ) {
-    let (mut game_changed, mut won) = (false, false);
-    for changed in inputs.changes.read() {
-        game_changed = true;
-        won |= matches!(changed.change, Change::Won(_));
-    }
+    let changes: Vec<GameChanged> = inputs.changes.read().cloned().collect();
     let closing = inputs.closing.read().count() > 0
         || inputs.exit.read().count() > 0
         || (inputs.suspended.is_changed() && inputs.suspended.0);
     let Some(dir) = dir.0.as_deref() else {
         return;
     };
+    // The game's journal first: its moves never wait for another file.
+    let (game, photo) = (&inputs.current.game, &inputs.session.photo);
+    let told: Vec<Told> = changes.iter().filter_map(told_of).collect();
+    // The board on show before the first game is none of the player's.
+    if inputs.current.started() {
+        saver.save_game(dir, &told, game, photo);
+        if closing {
+            saver.close_game(game, photo);
+        }
+    }
     if inputs.settings.is_changed() {
         saver.save(dir, SETTINGS_FILE, &inputs.settings.0);
     }
@@ -326,28 +343,40 @@ fn save_changes(
     if inputs.history.is_changed() {
         saver.save_solves(dir, &inputs.history.0);
     }
-    // The board on show before the first game is none of the player's. The journal holds
-    // the game a review replays; it is compacted when the game is won and when the app closes.
-    if (game_changed || closing) && inputs.current.started() {
-        saver.save_game(dir, &inputs.current.game, &inputs.session.photo);
-        if won || closing {
-            saver.compact_game();
-        }
-    }
     // When closing, files that wait for a retry are tried once more, at once.
-    let now = std::time::Instant::now();
-    let mut said = saver.check(now, closing);
+    let now = inputs.time.elapsed();
+    let mut said = saver.check(now, closing, game, photo);
     if closing {
         if !saver.writer.flush(FLUSH_LIMIT) {
             warn!("the last save did not finish in {FLUSH_LIMIT:?}");
         }
-        said.extend(saver.check(now, false));
+        said.extend(saver.check(now, false, game, photo));
     }
     for said in said {
-        notices.write(Notice(said));
-        // The notice is read by the controls in the next frame, which must come.
-        frames.write(FrameRequest::OneMore);
+        match said {
+            Said::Notice(text) => {
+                out.notices.write(Notice(text));
+            }
+            Said::SolvesKept(count) => {
+                out.kept.write(SolvesKept(count));
+            }
+        }
+        // What is said is read in the next frame, which must come.
+        out.frames.write(FrameRequest::OneMore);
     }
+}
+
+/// What a change of the game means for its save, as the game told it.
+fn told_of(changed: &GameChanged) -> Option<Told<'_>> {
+    Some(match &changed.change {
+        Change::Slid { act, .. } => Told::Slid(act, changed.clock),
+        Change::Reset(_, Began::Restarted) => Told::Restarted(changed.clock),
+        Change::Reset(_, Began::Resumed) => Told::Resumed,
+        Change::Reset(game, Began::New) => Told::Began(game),
+        Change::Helped => Told::Helped(changed.clock),
+        Change::Won(game) => Told::Ended(game),
+        Change::Bumped(_) => return None,
+    })
 }
 
 #[cfg(test)]

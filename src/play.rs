@@ -12,10 +12,10 @@ use bevy::prelude::*;
 use npuzzle::Shape;
 
 use crate::frame::AppSet;
-use crate::game::{Difficulty, Game, Outcome, Position, Step};
+use crate::game::{Act, Difficulty, Game, Outcome, Position, Step};
 use crate::lifecycle::Suspended;
 use crate::messages::{
-    BoardCovered, BoardIntent, BoardReplacing, Change, GameChanged, GameCommand,
+    Began, BoardCovered, BoardIntent, BoardReplacing, Change, GameChanged, GameCommand,
 };
 use crate::redraw::{FrameRequest, ReportMotion};
 use crate::settings::Settings;
@@ -66,6 +66,7 @@ impl CurrentGame {
             board: self.game.board().clone(),
             won: self.game.is_won(),
             blindfolded: self.game.blindfolded(),
+            clock: self.game.elapsed(),
         }
     }
 }
@@ -150,7 +151,7 @@ impl Action {
     fn resets(&self) -> bool {
         matches!(
             self,
-            Action::Command(GameCommand::Start(_) | GameCommand::Restart)
+            Action::Command(GameCommand::Start(_) | GameCommand::Resume(_) | GameCommand::Restart)
         )
     }
 }
@@ -230,10 +231,11 @@ fn enqueue(
 enum Done {
     /// The board did not change.
     Nothing,
-    /// Tiles slid: the steps, whether the app moved them, whether the game was won by them.
-    Slid(Vec<Step>, bool, bool),
-    /// The board changed for a new one.
-    Reset,
+    /// Tiles slid: what they did to the history, the steps, whether the app moved them,
+    /// whether the game was won by them.
+    Slid(Act, Vec<Step>, bool, bool),
+    /// The board changed for another, this way.
+    Reset(Began),
     /// The game ended without a move (a blind solve said done).
     Ended,
 }
@@ -267,10 +269,10 @@ fn execute(
         let Some(action) = queue.0.pop_front() else {
             break;
         };
-        let (steps, by_app, won) = match run(action, &mut current, &mut out.changed) {
+        let (act, steps, by_app, won) = match run(action, &mut current, &mut out.changed) {
             Done::Nothing => continue,
-            Done::Reset => {
-                reset(&mut current, &mut out);
+            Done::Reset(began) => {
+                reset(&mut current, began, &mut out);
                 pace.remaining = 0.0;
                 continue;
             }
@@ -279,7 +281,7 @@ fn execute(
                 ended(&mut current, &mut out);
                 continue;
             }
-            Done::Slid(steps, by_app, won) => (steps, by_app, won),
+            Done::Slid(act, steps, by_app, won) => (act, steps, by_app, won),
         };
         current.position = current.position.next();
         let playback = by_app.then_some(settings.speed);
@@ -293,6 +295,7 @@ fn execute(
         };
         pace.start(seconds);
         let slid = Change::Slid {
+            act,
             steps,
             by_app,
             seconds,
@@ -333,19 +336,20 @@ fn run(
             if outcome == Outcome::Illegal && !game.is_won() && !hovered {
                 changed.write(current.changed(Change::Bumped(cell)));
             }
-            moved(outcome, false)
+            let act = Act::Played(outcome.moves());
+            moved(act, outcome, false)
         }
-        Action::Command(GameCommand::Undo) => moved(game.undo(), false),
-        Action::Command(GameCommand::Redo) => moved(game.redo(), false),
+        Action::Command(GameCommand::Undo) => moved(Act::Undone, game.undo(), false),
+        Action::Command(GameCommand::Redo) => moved(Act::Redone, game.redo(), false),
         Action::Command(GameCommand::AppMove(mv)) => {
             let outcome = game.apply(&[mv]);
             if matches!(outcome, Outcome::Moved { .. }) {
-                game.mark_helped();
+                helped(current, changed);
             }
-            moved(outcome, true)
+            moved(Act::Played(vec![mv]), outcome, true)
         }
         Action::Command(GameCommand::Helped) => {
-            game.mark_helped();
+            helped(current, changed);
             Done::Nothing
         }
         Action::Command(GameCommand::Declare) => match game.declare() {
@@ -354,7 +358,7 @@ fn run(
         },
         Action::Command(GameCommand::Restart) => {
             game.restart();
-            Done::Reset
+            Done::Reset(Began::Restarted)
         }
         Action::Command(GameCommand::Start(mut started)) => {
             // A run's next board: its clock ran on while the board was made.
@@ -362,8 +366,22 @@ fn run(
                 started.take_clock_from(game);
             }
             *game = *started;
-            Done::Reset
+            Done::Reset(Began::New)
         }
+        Action::Command(GameCommand::Resume(resumed)) => {
+            *game = *resumed;
+            Done::Reset(Began::Resumed)
+        }
+    }
+}
+
+/// The app helped: the game is marked, and said to be the first time (the help counter
+/// starts again each time).
+fn helped(current: &mut CurrentGame, changed: &mut MessageWriter<GameChanged>) {
+    let first = !current.game.helped();
+    current.game.mark_helped();
+    if first {
+        changed.write(current.changed(Change::Helped));
     }
 }
 
@@ -373,18 +391,21 @@ fn ended(current: &mut CurrentGame, out: &mut Outputs) {
     out.changed.write(current.changed(Change::Won(finished)));
 }
 
-fn moved(outcome: Outcome, by_app: bool) -> Done {
+/// What a slide did, if it moved anything.
+fn moved(act: Act, outcome: Outcome, by_app: bool) -> Done {
     match outcome {
-        Outcome::Moved { steps, won } => Done::Slid(steps, by_app, won),
+        Outcome::Moved { steps, won } => Done::Slid(act, steps, by_app, won),
         Outcome::Illegal => Done::Nothing,
     }
 }
 
-fn reset(current: &mut CurrentGame, out: &mut Outputs) {
+/// Another board came on: said, with the game and how it came.
+fn reset(current: &mut CurrentGame, began: Began, out: &mut Outputs) {
     current.position = current.position.next();
     current.since = current.position;
     let game = Box::new(current.game.clone());
-    out.changed.write(current.changed(Change::Reset(game)));
+    out.changed
+        .write(current.changed(Change::Reset(game, began)));
 }
 
 /// Counts a frame's time on the game's clock when the clock counted through the whole frame:

@@ -181,7 +181,7 @@ fn book_given_up_runs(
             .push(Solve::from_game(&left, now_ms(), &session.photo.source));
     }
     for changed in changes.read() {
-        let Change::Reset(game) = &changed.change else {
+        let Change::Reset(game, _) = &changed.change else {
             continue;
         };
         let Some(left) = watched.take() else {
@@ -277,7 +277,7 @@ fn keep_records(
             }
             // A finished game on the board again (restored at start, or after its review)
             // shows the result it was booked with; the one just won keeps its card as it is.
-            Change::Reset(game) if game.is_won() && !result.0.is_of(game) => {
+            Change::Reset(game, _) if game.is_won() && !result.0.is_of(game) => {
                 *result = LastResult(booked_result(game, &scores.0, &days.0), Vec::new());
                 records.0 = None;
             }

@@ -186,7 +186,7 @@ fn act(
                 review.write(ReviewCommand::Compare(Box::new(finished(watched))));
             }
             ReplayCommand::Done => {
-                commands.write(GameCommand::Start(Box::new(kept.clone())));
+                commands.write(GameCommand::Resume(Box::new(kept.clone())));
             }
             ReplayCommand::Step(_) | ReplayCommand::Watch(_) | ReplayCommand::SaveGif => {}
         }
@@ -345,7 +345,7 @@ pub fn own_game_of(watched: &Watched) -> Game {
 /// Another game on the board ends the replay (Done, Play this board, the review, a new game).
 fn end_with_the_replay(mut changes: MessageReader<GameChanged>, mut replaying: ResMut<Replaying>) {
     let other_game = changes.read().any(|changed| match &changed.change {
-        Change::Reset(game) => !game.is_replay(),
+        Change::Reset(game, _) => !game.is_replay(),
         _ => false,
     });
     if other_game && replaying.watched.is_some() {

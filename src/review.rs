@@ -118,7 +118,7 @@ fn report_motion(review: Res<Review>, mut frames: MessageWriter<FrameRequest>) {
 /// found goes, and a comparison still under way is cancelled.
 fn end_with_the_review(mut changes: MessageReader<GameChanged>, mut review: ResMut<Review>) {
     let other_game = changes.read().any(|changed| match &changed.change {
-        Change::Reset(game) => !game.is_review(),
+        Change::Reset(game, _) => !game.is_review(),
         _ => false,
     });
     if other_game && (review.found.is_some() || review.working()) {
@@ -166,7 +166,7 @@ fn act(
                 // The new board stops a line playing (the solver stops its playback on it).
                 *review = Review::default();
                 let finished = current.game.kept().clone();
-                commands.write(GameCommand::Start(Box::new(finished)));
+                commands.write(GameCommand::Resume(Box::new(finished)));
             }
         }
     }

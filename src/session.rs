@@ -69,7 +69,7 @@ fn follow_commands(mut commands: MessageReader<SessionCommand>, mut session: Res
 /// next game takes.
 fn follow_the_board(mut changes: MessageReader<GameChanged>, mut session: ResMut<Session>) {
     for changed in changes.read() {
-        if matches!(changed.change, Change::Reset(_)) {
+        if matches!(changed.change, Change::Reset(..)) {
             let board = &changed.board;
             set_board(&mut session, (board.width(), board.height()));
         }

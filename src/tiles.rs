@@ -127,7 +127,7 @@ fn follow_new_boards(
 ) -> bool {
     let mut told = false;
     for changed in changes.read() {
-        if let Change::Reset(game) = &changed.change {
+        if let Change::Reset(game, _) = &changed.change {
             let board = &changed.board;
             job.board = Some((board.width(), board.height(), game.kept().kind().day()));
             told = true;

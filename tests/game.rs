@@ -208,7 +208,9 @@ mod headless {
             changes.extend(changes_since(&app, &mut seen));
         }
         assert!(
-            changes.iter().any(|c| matches!(c.change, Change::Reset(_))),
+            changes
+                .iter()
+                .any(|c| matches!(c.change, Change::Reset(..))),
             "no new game"
         );
         assert!(
@@ -1110,23 +1112,34 @@ mod headless {
         app.insert_resource(snapslide::CliOptions::default());
         app.add_plugins(snapslide::persist::plugin);
         let journal = dir.join(snapslide::game::save_log::SAVE_LOG_FILE);
-        let size = || std::fs::metadata(&journal).map_or(0, |m| m.len());
+        let read = || std::fs::read_to_string(&journal).unwrap_or_default();
         intent(&mut app, BoardIntent::Slide(Move::Up));
         flush_saves(&app);
-        let start = size();
-        let mut moves = 1;
-        for mv in [Move::Down, Move::Up].repeat(100) {
+        let start = read();
+        let mut before = start.clone();
+        for (n, mv) in [Move::Down, Move::Up].repeat(50).into_iter().enumerate() {
             intent(&mut app, BoardIntent::Slide(mv));
             flush_saves(&app);
-            moves += 1;
+            // Each move is one line appended, the move alone: what was there stays as it was.
+            let now = read();
+            let added = now
+                .strip_prefix(&before)
+                .unwrap_or_else(|| panic!("move {n} rewrote"));
+            assert_eq!(added.lines().count(), 1, "move {n}: {added}");
+            let letter = mv.to_string();
+            assert!(added.contains(&format!("\"m\":\"{letter}\"")), "{added}");
+            assert!(
+                added.len() * 10 < start.len(),
+                "the move is not the board: {added}"
+            );
+            before = now;
         }
-        let per_move = (size() - start) / (moves - 1);
-        assert!(per_move <= 256, "{per_move} bytes a move");
-        assert!(
-            start > 3 * per_move,
-            "the start holds the board, a move does not"
+        // The game as played (its clock ran on after the last move: written when it closes).
+        let (saved, played) = (saved_game(&dir).to_saved(), game_of(&app).to_saved());
+        assert_eq!(
+            (saved.history, saved.cursor),
+            (played.history, played.cursor)
         );
-        assert_eq!(saved_game(&dir).moves(), game_of(&app).moves());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -1177,92 +1190,158 @@ mod headless {
         assert!(saver.writer.flush(Duration::from_secs(30)));
     }
 
-    const CANNOT_SAVE: &str = "Your progress can't be saved on this device right now";
+    const CANNOT_SAVE: &str = "can't be saved on this device right now";
 
-    #[test]
-    fn a_save_that_fails_is_said_once_retried_quietly_and_said_when_it_works_again() {
-        let (mut app, dir) = app_with_files("blocked");
-        app.update();
-        // The data folder is replaced by a file: no save can land.
-        flush_saves(&app);
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::write(&dir, b"a file where the folder was").unwrap();
-        for mv in [Move::Up, Move::Down].repeat(3) {
-            intent(&mut app, BoardIntent::Slide(mv));
-            flush_saves(&app);
+    /// A disk on which the file `name` fails at `step` with the operating system's error
+    /// `code` (every time, until `healed` is set), and every other file is written as usual.
+    fn one_file_fails(
+        name: &'static str,
+        step: atomic_file::Step,
+        code: i32,
+    ) -> (
+        snapslide::persist::SharedDisk,
+        std::sync::Arc<atomic_file::Faulty>,
+        std::sync::Arc<std::sync::atomic::AtomicBool>,
+    ) {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let faulty = Arc::new(atomic_file::Faulty::failing_as(&[step], code));
+        let healed = Arc::new(AtomicBool::new(false));
+        let disk: snapslide::persist::SharedSteps = Arc::new(atomic_file::Disk);
+        let (failing, fixed) = (faulty.clone(), healed.clone());
+        let steps_for = move |path: &std::path::Path| -> snapslide::persist::SharedSteps {
+            let this = path.file_name().is_some_and(|n| n == name);
+            if this && !fixed.load(Ordering::SeqCst) {
+                failing.clone()
+            } else {
+                disk.clone()
+            }
+        };
+        (Arc::new(steps_for), faulty, healed)
+    }
+
+    /// Plays what touches every file: a setting, a shuffle won in two moves (the game, the
+    /// best scores, the solves), and the day's puzzle won in one (the days, the solves).
+    fn touch_every_file(app: &mut App) {
+        app.world_mut().write_message(SettingsCommand::Sound(false));
+        let two = parse_board("1 2 3 / 4 5 6 / 0 7 8").unwrap();
+        start(app, Game::new(two, Difficulty::Easy));
+        for _ in 0..2 {
+            intent(app, BoardIntent::Slide(Move::Right));
+        }
+        assert!(won(app));
+        let one = parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap();
+        let day = snapslide::game::today();
+        start(app, Game::daily(one, day, 1));
+        intent(app, BoardIntent::Slide(Move::Right));
+        assert!(won(app));
+        for _ in 0..3 {
+            flush_saves(app);
             app.update();
         }
-        assert_eq!(game_of(&app).moves(), 6, "the game goes on");
-        let said = notices_saying(&app, CANNOT_SAVE);
-        assert_eq!(
-            said.len(),
-            1,
-            "said once: {:?}",
-            app.world().resource::<Hud>().notices
-        );
-        // In the player's words: no path, no error number.
-        assert!(
-            !said[0].contains('/') && !said[0].contains("os error"),
-            "{}",
-            said[0]
-        );
-        assert!(said[0].contains("missing or blocked"), "{}", said[0]);
-        // The folder comes back: within the retries' wait, without a move, it is saved.
-        std::fs::remove_file(&dir).unwrap();
-        let works = run_until(&mut app, Duration::from_secs(20), |app| {
-            !notices_saying(app, snapslide::persist::SAVING_WORKS).is_empty()
-        });
-        assert!(works, "never said that saving works again");
-        assert!(
-            !app.world()
-                .resource::<snapslide::persist::Saver>()
-                .failing()
-        );
-        let mut now = game_of(&app).to_saved();
-        now.elapsed_ms = 0;
-        assert_eq!(saved_file(&dir), now, "the game as it is now is saved");
-        assert_eq!(notices_saying(&app, CANNOT_SAVE).len(), 1);
-        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Whether the file `name` in `dir` holds what `touch_every_file` played.
+    fn holds_what_was_played(dir: &std::path::Path, name: &str) -> bool {
+        use snapslide::game::{files, save_log, solves};
+        let text = std::fs::read_to_string(dir.join(name)).unwrap_or_default();
+        match name {
+            files::SETTINGS_FILE => text.contains("\"sound\": false"),
+            files::SCORES_FILE => text.contains("3x3"),
+            files::DAILY_FILE => text.contains(&snapslide::game::today().to_string()),
+            save_log::SAVE_LOG_FILE => {
+                let (game, _) = snapslide::persist::load_all(dir).game.unwrap_or_else(|| {
+                    (
+                        Game::new(Board::goal(3, 3).unwrap(), Difficulty::Easy),
+                        None,
+                    )
+                });
+                game.is_won() && game.moves() == 1 && game.kind().day().is_some()
+            }
+            solves::SOLVES_FILE => text.lines().count() == 2,
+            _ => unreachable!("{name}"),
+        }
     }
 
     #[test]
-    fn a_write_that_fails_at_any_step_keeps_the_old_file_whole_and_the_game_going() {
-        use atomic_file::{Faulty, Step};
-        use snapslide::persist::Saver;
-        for step in [Step::Create, Step::Write, Step::Sync, Step::Rename] {
-            let (mut app, dir) = app_with_files(&format!("faulty-{step}"));
-            intent(&mut app, BoardIntent::Slide(Move::Up));
-            flush_saves(&app);
-            let game_file = dir.join(snapslide::game::save_log::SAVE_LOG_FILE);
-            let old = std::fs::read(&game_file).unwrap();
-            let names = std::fs::read_dir(&dir).unwrap().count();
-            // From now on the disk fails at this step, every time (a full disk).
-            let faulty = std::sync::Arc::new(Faulty::failing(&[step]));
-            app.insert_resource(Saver::with_steps(faulty.clone()));
-            for mv in [Move::Down, Move::Up, Move::Down] {
-                intent(&mut app, BoardIntent::Slide(mv));
+    fn a_file_that_fails_fails_alone_said_once_by_name_and_lands_when_it_can() {
+        use atomic_file::Step;
+        use snapslide::game::{files, save_log, solves};
+        let every = [
+            (files::SETTINGS_FILE, "Your settings", "are"),
+            (files::SCORES_FILE, "Your best scores", "are"),
+            (files::DAILY_FILE, "Your puzzles of the day", "are"),
+            (save_log::SAVE_LOG_FILE, "Your game in progress", "is"),
+            (solves::SOLVES_FILE, "Your solve history", "is"),
+        ];
+        // A rename refused, a full disk on a write (an append too), a sync that fails.
+        let faults = [
+            (Step::Rename, 13, "isn't allowed"),
+            (Step::Write, 28, "storage is full"),
+            (Step::Sync, 5, "refused to write"),
+        ];
+        for (name, known_as, verb) in every {
+            for (step, code, why) in faults {
+                // The history is only ever appended to while the app runs: nothing to rename.
+                if name == solves::SOLVES_FILE && step == Step::Rename {
+                    continue;
+                }
+                let case = format!("{name} failing at {step}");
+                let (disk, faulty, healed) = one_file_fails(name, step, code);
+                let dir = fresh_folder(&format!("alone-{name}-{step}").replace(' ', "-"));
+                let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
+                app.insert_resource(snapslide::persist::DataDir(Some(dir.clone())));
+                app.insert_resource(snapslide::CliOptions::default());
+                app.insert_resource(snapslide::persist::Saver::with_disk(disk));
+                app.add_plugins(snapslide::persist::plugin);
+                touch_every_file(&mut app);
+                assert!(
+                    faulty.taken().contains(&step),
+                    "{case}: {:?}",
+                    faulty.taken()
+                );
+                for (other, ..) in every.iter().filter(|(n, ..)| *n != name) {
+                    assert!(
+                        holds_what_was_played(&dir, other),
+                        "{case}: {other} not saved"
+                    );
+                }
+                assert!(!holds_what_was_played(&dir, name), "{case}: saved anyway");
+                // The win card says a solve is kept only once it is on disk.
+                let kept = || app.world().resource::<Hud>().kept_solves;
+                assert_eq!(
+                    kept() == 2,
+                    name != solves::SOLVES_FILE,
+                    "{case}: {}",
+                    kept()
+                );
+                let said = notices_saying(&app, CANNOT_SAVE);
+                assert_eq!(said.len(), 1, "{case}: {said:?}");
+                assert!(
+                    said[0].starts_with(known_as) && said[0].contains(why),
+                    "{case}: {said:?}"
+                );
+                // Mended: within the retries' wait (the app's clock, no real time), it lands.
+                healed.store(true, std::sync::atomic::Ordering::SeqCst);
+                let again = format!("{known_as} {verb} saved again.");
+                for _ in 0..200 {
+                    flush_saves(&app);
+                    app.update();
+                    if !notices_saying(&app, &again).is_empty() {
+                        break;
+                    }
+                }
+                assert_eq!(notices_saying(&app, &again).len(), 1, "{case}");
                 flush_saves(&app);
+                assert!(
+                    holds_what_was_played(&dir, name),
+                    "{case}: not saved when mended"
+                );
                 app.update();
+                assert_eq!(app.world().resource::<Hud>().kept_solves, 2, "{case}");
+                assert_eq!(notices_saying(&app, CANNOT_SAVE).len(), 1, "{case}");
+                std::fs::remove_dir_all(&dir).unwrap();
             }
-            assert!(
-                faulty.taken().contains(&step),
-                "{step}: {:?}",
-                faulty.taken()
-            );
-            assert_eq!(
-                std::fs::read(&game_file).unwrap(),
-                old,
-                "after a failure at {step}"
-            );
-            assert_eq!(saved_game(&dir).moves(), 1, "{step}");
-            assert_eq!(
-                std::fs::read_dir(&dir).unwrap().count(),
-                names,
-                "{step}: a file left"
-            );
-            assert_eq!(game_of(&app).moves(), 4, "{step}: the game goes on");
-            assert_eq!(notices_saying(&app, CANNOT_SAVE).len(), 1, "{step}");
-            std::fs::remove_dir_all(&dir).unwrap();
         }
     }
 
@@ -2066,7 +2145,7 @@ mod headless {
         app.update();
         let restarted = changes_since(&app, &mut seen)
             .iter()
-            .any(|c| matches!(c.change, Change::Reset(_)));
+            .any(|c| matches!(c.change, Change::Reset(..)));
         assert!(restarted, "the restart waited for another frame");
         // A press and release with no motion before it (a finger) brings a frame after it too,
         // so the controls are drawn as the tap left them before the next tap arrives.

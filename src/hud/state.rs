@@ -218,6 +218,9 @@ pub struct Hud {
     pub result_open: bool,
     /// Messages for the player, with when they came.
     pub notices: VecDeque<(String, Instant)>,
+    /// How many solves of the history are on disk, synced (the win card says a solve is
+    /// kept once this reaches it).
+    pub kept_solves: usize,
     /// What the last change of the board did, in words, and where the game stood after it:
     /// what a screen reader announces (with the meter's reading, when it is on).
     pub announcement: Option<(String, Position)>,
@@ -400,6 +403,7 @@ struct Answers<'w> {
 struct SheetsOpened<'w, 's> {
     framed: MessageReader<'w, 's, FramingOpened>,
     no_dialog: MessageReader<'w, 's, NoFileDialog>,
+    kept: MessageReader<'w, 's, crate::messages::SolvesKept>,
 }
 
 /// Answers the player's actions, Back and the notices, after the controls were drawn: when
@@ -415,6 +419,10 @@ fn act(
 ) {
     let asked = !actions.is_empty() || !back.is_empty() || !notices.is_empty();
     let asked = asked || !opened.framed.is_empty() || !opened.no_dialog.is_empty();
+    let asked = asked || !opened.kept.is_empty();
+    if let Some(kept) = opened.kept.read().last() {
+        hud.kept_solves = kept.0;
+    }
     if opened.framed.read().count() > 0 {
         hud.sheet = Sheet::Framing;
     }
@@ -487,7 +495,7 @@ fn follow_game(
                 };
                 hud.announcement = Some((said, changed.position));
             }
-            Change::Reset(_) => {
+            Change::Reset(..) => {
                 hud.result_open = changed.won;
                 hud.won_at = None;
                 hud.announcement = None;
@@ -499,6 +507,7 @@ fn follow_game(
             Change::Bumped(_) => {
                 hud.announcement = Some(("That tile cannot move.".into(), changed.position));
             }
+            Change::Helped => {}
         }
     }
     // A tap on the board closes the card; the pointer passing over it (hover) does not.

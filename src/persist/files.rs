@@ -36,6 +36,9 @@ pub enum StoreError {
     /// A journal could not be opened, appended to or replaced.
     #[error(transparent)]
     Journal(#[from] journal::JournalError),
+    /// Not written: the journal's write before it failed, and this one would follow it.
+    #[error("{0}: not written after a failed write")]
+    AfterFailure(PathBuf),
 }
 
 impl StoreError {
@@ -44,7 +47,7 @@ impl StoreError {
         match self {
             StoreError::Folder { source, .. } => Some(source),
             StoreError::Write(error) => error.io_error(),
-            StoreError::Encode(_) => None,
+            StoreError::Encode(_) | StoreError::AfterFailure(_) => None,
             StoreError::Journal(error) => error.io_error(),
         }
     }

@@ -1,76 +1,104 @@
-//! What is saved and whether saving works: each file's newest bytes, handed to the writer only
-//! when they change. A write that fails is said once, in the player's words, with the path and
-//! the operating system's error in the log; while saving fails, the files wait and are tried
-//! again quietly, after 1 s, then 2, 4… up to a minute (on a frame: a move, the clock), and
-//! at once when the app closes; the first time they are all written, the player is told that
-//! saving works again.
+//! What is saved and whether saving works, file by file. Each file's newest contents are handed
+//! to the writer only when they change: the game's journal as what the game told (a move is
+//! one record appended), the solve history as the solves it gained (appended and synced), the
+//! other files whole.
+//!
+//! Each file is its own trouble: a write that fails is said once, by the file's name in the
+//! player's words (the path and the operating system's error go to the log), and that file
+//! alone waits and is tried again quietly, after 1 s, then 2, 4… up to a minute (on a frame:
+//! a move, the clock), and at once when the app closes. The other files go on being written
+//! as if nothing happened; the game's moves above all. When the file lands, the player is told
+//! it is saved again.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bevy::log::{info, warn};
 use bevy::prelude::Resource;
 use serde::Serialize;
 
 use super::files::StoreError;
-use super::writer::{SharedSteps, Writer, Written};
+use super::writer::{Job, SharedDisk, Writer, Written};
 use crate::game::Game;
-use crate::game::save_log::{SAVE_LOG_FILE, SaveLog, Write};
+use crate::game::files::{DAILY_FILE, SCORES_FILE, SETTINGS_FILE};
+use crate::game::save_log::{SAVE_LOG_FILE, SaveLog, Told, Write};
 use crate::game::solves::{SOLVES_FILE, Solve};
 use crate::photo::FramedPhoto;
 
-/// The wait before the first quiet retry.
+/// The wait before a failed file's first quiet retry.
 const FIRST_RETRY: Duration = Duration::from_secs(1);
 /// The longest wait between retries.
 const LONGEST_RETRY: Duration = Duration::from_secs(60);
-/// What the player reads when saving works again.
-pub const SAVING_WORKS: &str = "Saving works again.";
 
-/// The writer, the bytes each file last had, and the files that wait while saving fails.
+/// What the saver has to say after a frame: to the player, and to the win card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Said {
+    /// A notice for the player (a file that cannot be saved, or is saved again).
+    Notice(String),
+    /// This many solves of the history are on disk, synced.
+    SolvesKept(usize),
+}
+
+/// The writer, the bytes each file last had, each failing file's retry, and the journals.
 #[derive(Resource)]
 pub struct Saver {
     /// Writes the files off the frame.
     pub writer: Writer,
-    /// The newest bytes of each file (written, on their way, or waiting).
+    /// The newest bytes of each whole file (written, on their way, or waiting).
     last: HashMap<PathBuf, Vec<u8>>,
-    /// Set while saving fails.
-    trouble: Option<Trouble>,
+    /// The files whose newest contents are not on disk, each with its own retry.
+    trouble: BTreeMap<PathBuf, Retry>,
     /// The game's save journal, once the game has been saved or read back.
     game: Option<GameJournal>,
     /// The solve history's journal, once it has been read or written.
     solves: Option<SolvesJournal>,
 }
 
-/// The solve history's journal: its file, how many solves it was handed, and the records of
-/// writes not yet known to have landed (by number) or that failed (to append again).
-#[derive(Default)]
-struct SolvesJournal {
-    path: PathBuf,
-    handed: usize,
-    number: u64,
-    in_flight: BTreeMap<u64, Vec<String>>,
-    failed: Vec<String>,
+/// When a failing file is tried again, and the wait after that try if it fails too.
+#[derive(Clone, Copy, Debug)]
+struct Retry {
+    at: Duration,
+    backoff: Duration,
 }
 
-/// The game's save journal: its file, what it holds (the log, which says what to write next),
-/// and the number of the newest write handed over.
+/// The game's save journal: its file, the log that says what to write, and the number of the
+/// newest write handed over.
 struct GameJournal {
     path: PathBuf,
     log: SaveLog,
     number: u64,
 }
 
-/// Saving fails: the files not saved, and when to try again.
-#[derive(Debug)]
-struct Trouble {
-    /// The files whose newest bytes are not on disk.
-    unsaved: BTreeSet<PathBuf>,
-    /// When to try them again.
-    retry_at: Instant,
-    /// The wait after the next try, if it fails.
-    backoff: Duration,
+/// The solve history's journal: its file, the records of the solves handed over but not yet
+/// known to be on disk (oldest first), how many solves are, and each write on its way (by
+/// number) with the count of solves the file holds once it lands.
+#[derive(Default)]
+struct SolvesJournal {
+    path: PathBuf,
+    unkept: Vec<String>,
+    kept: usize,
+    number: u64,
+    in_flight: BTreeMap<u64, usize>,
+}
+
+impl SolvesJournal {
+    /// The solves handed over so far.
+    fn handed(&self) -> usize {
+        self.kept + self.unkept.len()
+    }
+
+    /// A numbered write of these records, synced (a retry is written after a failed write).
+    fn job(&mut self, records: Vec<String>, retry: bool) -> Job {
+        self.number += 1;
+        self.in_flight.insert(self.number, self.handed());
+        let (path, write) = (self.path.clone(), Write::Append(records));
+        match retry {
+            true => Job::journal_retry(path, self.number, write, true),
+            false => Job::journal(path, self.number, write, true),
+        }
+    }
 }
 
 impl Default for Saver {
@@ -80,38 +108,47 @@ impl Default for Saver {
 }
 
 impl Saver {
-    /// A saver whose writer takes each step of a write through `steps` (for tests: atomic-file's
-    /// `Faulty` makes chosen steps fail).
-    pub fn with_steps(steps: SharedSteps) -> Saver {
-        Saver::with_writer(Writer::start_with(steps))
+    /// A saver whose writer takes each step of a write through `disk` (for tests: make a
+    /// chosen file fail at a chosen step).
+    pub fn with_disk(disk: SharedDisk) -> Saver {
+        Saver::with_writer(Writer::start_with(disk))
     }
 
     fn with_writer(writer: Writer) -> Saver {
         Saver {
             writer,
             last: HashMap::new(),
-            trouble: None,
+            trouble: BTreeMap::new(),
             game: None,
             solves: None,
         }
+    }
+
+    /// Whether any file is failing now.
+    pub fn failing(&self) -> bool {
+        !self.trouble.is_empty()
     }
 
     /// Goes on with the solve history read at start, which holds `count` solves; `first` is
     /// written before anything else (the history without lines that could not be read, so
     /// they are set aside once).
     pub fn resume_solves(&mut self, dir: &Path, count: usize, first: Option<Write>) {
-        self.solves = Some(SolvesJournal {
+        let journal = self.solves.insert(SolvesJournal {
             path: dir.join(SOLVES_FILE),
-            handed: count,
+            kept: count,
             ..SolvesJournal::default()
         });
         if let Some(write) = first {
-            self.hand_solves(write, Vec::new());
+            journal.number += 1;
+            journal.in_flight.insert(journal.number, count);
+            let job = Job::journal(journal.path.clone(), journal.number, write, true);
+            self.writer.hand(job);
         }
     }
 
-    /// Appends the solves the history has gained since it was last written, one record each;
-    /// the history is never rewritten.
+    /// Appends the solves the history has gained since it was last handed over, one record
+    /// each, synced; the records already there are never rewritten. While the history fails,
+    /// they wait for its retry.
     pub fn save_solves(&mut self, dir: &Path, history: &[Solve]) {
         let journal = self.solves.get_or_insert_with(|| SolvesJournal {
             path: dir.join(SOLVES_FILE),
@@ -119,135 +156,70 @@ impl Saver {
         });
         let new: Vec<String> = history
             .iter()
-            .skip(journal.handed)
+            .skip(journal.handed())
             .map(Solve::encode)
             .collect();
-        journal.handed = history.len();
-        if !new.is_empty() {
-            self.hand_solves(Write::Append(new.clone()), new);
-        }
-    }
-
-    /// Hands a write to the solve history to the writer (`records`: the records it appends,
-    /// kept until it lands); while saving fails, the records wait for the retry.
-    fn hand_solves(&mut self, write: Write, records: Vec<String>) {
-        let Some(journal) = &mut self.solves else {
-            return;
-        };
-        if let Some(trouble) = &mut self.trouble {
-            journal.failed.extend(records);
-            trouble.unsaved.insert(journal.path.clone());
+        if new.is_empty() {
             return;
         }
-        journal.number += 1;
-        journal.in_flight.insert(journal.number, records);
-        let path = journal.path.clone();
-        self.writer.write_journal(path, journal.number, write);
+        journal.unkept.extend(new.iter().cloned());
+        if !self.trouble.contains_key(&journal.path) {
+            let job = journal.job(new, false);
+            self.writer.hand(job);
+        }
     }
 
     /// Goes on with a save journal read at start (`log`: what it holds), writing `first`
     /// before anything else (a compaction, when part of it could not be read).
     pub fn resume_game(&mut self, dir: &Path, log: SaveLog, first: Option<Write>) {
-        let path = dir.join(SAVE_LOG_FILE);
         self.game = Some(GameJournal {
-            path,
+            path: dir.join(SAVE_LOG_FILE),
             log,
             number: 0,
         });
         if let Some(write) = first {
-            self.hand_journal(write);
+            self.hand_game(write);
         }
     }
 
-    /// Saves the game: what changed since the journal was last written is appended (a move,
-    /// an undo, the clock), or the journal is started anew (a new game) or compacted, as the
-    /// log says; nothing when nothing changed.
-    pub fn save_game(&mut self, dir: &Path, game: &Game, photo: &FramedPhoto) {
-        let write = match &mut self.game {
-            Some(journal) => journal.log.sync(game, photo),
-            None => {
-                let (log, write) = SaveLog::new(game, photo);
-                let path = dir.join(SAVE_LOG_FILE);
-                self.game = Some(GameJournal {
-                    path,
-                    log,
-                    number: 0,
-                });
-                Some(write)
-            }
-        };
-        if let Some(write) = write {
-            self.hand_journal(write);
+    /// Saves what the game told in a frame (in order), with the game and its photo as they
+    /// stand after it: each change appended as its record, a new game as its start, a won
+    /// game as its snapshot; nothing when nothing changed.
+    pub fn save_game(&mut self, dir: &Path, told: &[Told], game: &Game, photo: &FramedPhoto) {
+        let journal = self.game.get_or_insert_with(|| GameJournal {
+            path: dir.join(SAVE_LOG_FILE),
+            log: SaveLog::default(),
+            number: 0,
+        });
+        let writes = journal.log.writes_for(told, game, photo);
+        writes.into_iter().for_each(|write| self.hand_game(write));
+    }
+
+    /// The app closes or goes to the background: the game is written as one snapshot with
+    /// its clock, unless the journal holds it already.
+    pub fn close_game(&mut self, game: &Game, photo: &FramedPhoto) {
+        if let Some(write) = self.game.as_mut().and_then(|j| j.log.closing(game, photo)) {
+            self.hand_game(write);
         }
     }
 
-    /// Compacts the game's journal to one snapshot of the game (the game is won, the app
-    /// closes), so the next start reads one record.
-    pub fn compact_game(&mut self) {
-        if let Some(journal) = &mut self.game
-            && journal.log.entries_since_snapshot() > 0
-        {
-            let write = journal.log.compact();
-            self.hand_journal(write);
-        }
-    }
-
-    /// Hands a journal write to the writer, numbered; while saving fails, it waits for the
-    /// retry instead, which writes the whole game.
-    fn hand_journal(&mut self, write: Write) {
+    /// Hands a write of the game's journal to the writer, numbered; while the journal fails,
+    /// the write waits for the retry instead, which writes the whole game.
+    fn hand_game(&mut self, write: Write) {
         let Some(journal) = &mut self.game else {
             return;
         };
-        match &mut self.trouble {
-            Some(trouble) => {
-                journal.log.write_failed();
-                trouble.unsaved.insert(journal.path.clone());
-            }
-            None => {
-                journal.number += 1;
-                let path = journal.path.clone();
-                self.writer.write_journal(path, journal.number, write);
-            }
-        }
-    }
-
-    /// Whether a write that landed holds the newest of its file.
-    fn newest(&self, written: &Written) -> bool {
-        let path = &written.path;
-        match written.journal {
-            None => self.last.get(path) == Some(&written.bytes),
-            Some(number) => match (&self.game, &self.solves) {
-                (Some(game), _) if &game.path == path => number == game.number,
-                (_, Some(solves)) if &solves.path == path => {
-                    solves.failed.is_empty() && solves.in_flight.keys().all(|&n| n == number)
-                }
-                _ => true,
-            },
-        }
-    }
-
-    /// Notes how a write to the solve history ended: its records landed, or wait to be
-    /// appended again.
-    fn solves_written(&mut self, written: &Written) {
-        let (Some(journal), Some(number)) = (&mut self.solves, written.journal) else {
-            return;
-        };
-        if journal.path != written.path {
+        if self.trouble.contains_key(&journal.path) {
+            journal.log.write_failed();
             return;
         }
-        let records = journal.in_flight.remove(&number).unwrap_or_default();
-        if written.result.is_err() {
-            journal.failed.extend(records);
-        }
+        journal.number += 1;
+        let job = Job::journal(journal.path.clone(), journal.number, write, false);
+        self.writer.hand(job);
     }
 
-    /// Whether saving is failing now.
-    pub fn failing(&self) -> bool {
-        self.trouble.is_some()
-    }
-
-    /// Saves a file's contents if they differ from what it last had: at once, or, while
-    /// saving fails, at the next retry.
+    /// Saves a whole file's contents if they differ from what it last had: at once, or while
+    /// that file fails, at its next retry.
     pub fn save<T: Serialize>(&mut self, dir: &Path, name: &str, value: &T) {
         let Ok(bytes) = serde_json::to_vec_pretty(value) else {
             return;
@@ -257,18 +229,8 @@ impl Saver {
             return;
         }
         self.last.insert(path.clone(), bytes.clone());
-        match &mut self.trouble {
-            Some(trouble) => {
-                trouble.unsaved.insert(path);
-            }
-            None => self.writer.write(path, bytes),
-        }
-    }
-
-    /// Notes what a file holds already, so it is not written again unchanged.
-    pub fn holds<T: Serialize>(&mut self, dir: &Path, name: &str, value: &T) {
-        if let Ok(bytes) = serde_json::to_vec_pretty(value) {
-            self.last.insert(dir.join(name), bytes);
+        if !self.trouble.contains_key(&path) {
+            self.writer.hand(Job::File(path, bytes));
         }
     }
 
@@ -277,107 +239,143 @@ impl Saver {
     pub fn restored<T: Serialize>(&mut self, dir: &Path, name: &str, value: &T, rewrite: &[&str]) {
         if rewrite.contains(&name) {
             self.save(dir, name, value);
-        } else {
-            self.holds(dir, name, value);
+        } else if let Ok(bytes) = serde_json::to_vec_pretty(value) {
+            self.last.insert(dir.join(name), bytes);
         }
     }
 
-    /// Takes the writes finished since the last call and retries the files that wait if it is
-    /// time (or at once when `closing`); returns what the player should read: that saving
-    /// fails, once, and that it works again.
-    pub fn check(&mut self, now: Instant, closing: bool) -> Vec<String> {
+    /// Takes the writes finished since the last call, and tries again each failing file whose
+    /// wait is over (every one at once when `closing`), the game's journal as a snapshot of
+    /// `game`. Returns what there is to say.
+    pub fn check(
+        &mut self,
+        now: Duration,
+        closing: bool,
+        game: &Game,
+        photo: &FramedPhoto,
+    ) -> Vec<Said> {
         let mut said = Vec::new();
         for written in self.writer.take_finished() {
             said.extend(self.finished(written, now));
         }
-        if let Some(trouble) = &mut self.trouble
-            && (closing || now >= trouble.retry_at)
-        {
-            trouble.retry_at = now + trouble.backoff;
-            trouble.backoff = (trouble.backoff * 2).min(LONGEST_RETRY);
-            let unsaved: Vec<PathBuf> = trouble.unsaved.iter().cloned().collect();
-            for path in unsaved {
-                self.retry(path);
-            }
+        let due: Vec<PathBuf> = self
+            .trouble
+            .iter_mut()
+            .filter(|(_, retry)| closing || now >= retry.at)
+            .map(|(path, retry)| {
+                retry.at = now + retry.backoff;
+                retry.backoff = (retry.backoff * 2).min(LONGEST_RETRY);
+                path.clone()
+            })
+            .collect();
+        for path in due {
+            self.retry(path, game, photo);
         }
         said
     }
 
-    /// Writes a file that waits again: its newest bytes, or for the game's journal, the whole
-    /// game (the journal may hold part of what failed).
-    fn retry(&mut self, path: PathBuf) {
-        if let Some(solves) = self.solves.as_mut().filter(|j| j.path == path) {
-            let records = std::mem::take(&mut solves.failed);
-            solves.number += 1;
-            solves.in_flight.insert(solves.number, records.clone());
-            let write = Write::Append(records);
-            self.writer.write_journal(path, solves.number, write);
-            return;
-        }
-        match &mut self.game {
-            Some(journal) if journal.path == path => {
-                let write = journal.log.compact();
-                journal.number += 1;
-                self.writer.write_journal(path, journal.number, write);
-            }
-            _ => {
-                if let Some(bytes) = self.last.get(&path) {
-                    self.writer.write(path, bytes.clone());
-                }
-            }
+    /// Writes a failing file again: its newest bytes; for the game's journal, the whole game
+    /// (the file may hold part of what failed); for the solves, the records that wait.
+    fn retry(&mut self, path: PathBuf, game: &Game, photo: &FramedPhoto) {
+        if let Some(journal) = self.game.as_mut().filter(|j| j.path == path) {
+            let write = journal.log.compact(game.kept(), photo);
+            journal.number += 1;
+            let job = Job::journal_retry(path, journal.number, write, false);
+            self.writer.hand(job);
+        } else if let Some(journal) = self.solves.as_mut().filter(|j| j.path == path) {
+            let job = journal.job(journal.unkept.clone(), true);
+            self.writer.hand(job);
+        } else if let Some(bytes) = self.last.get(&path) {
+            self.writer.hand(Job::File(path, bytes.clone()));
         }
     }
 
-    /// Takes one finished write into account; what the player should read about it.
-    fn finished(&mut self, written: Written, now: Instant) -> Option<String> {
-        self.solves_written(&written);
+    /// Whether a write that landed holds its file's newest contents.
+    fn newest(&self, written: &Written) -> bool {
+        let path = &written.path;
+        match written.journal {
+            None => self.last.get(path) == Some(&written.bytes),
+            Some(number) => match (&self.game, &self.solves) {
+                (Some(game), _) if &game.path == path => number == game.number,
+                (_, Some(solves)) if &solves.path == path => {
+                    solves.unkept.is_empty() && solves.in_flight.is_empty()
+                }
+                _ => true,
+            },
+        }
+    }
+
+    /// Notes how a write to the solve history ended: when it landed, the solves it holds are
+    /// kept (records that failed stay, for the retry). Returns the solves now kept, when that
+    /// changed.
+    fn solves_written(&mut self, written: &Written) -> Option<Said> {
+        let journal = self.solves.as_mut().filter(|j| j.path == written.path)?;
+        let count = journal.in_flight.remove(&written.journal?)?;
+        if written.result.is_err() || count <= journal.kept {
+            return None;
+        }
+        journal.unkept.drain(..count - journal.kept);
+        journal.kept = count;
+        Some(Said::SolvesKept(count))
+    }
+
+    /// Takes one finished write into account; what to say about it.
+    fn finished(&mut self, written: Written, now: Duration) -> Vec<Said> {
+        let mut said: Vec<Said> = self.solves_written(&written).into_iter().collect();
         let newest = self.newest(&written);
         let Written { path, result, .. } = written;
         match result {
             Err(error) => {
-                warn!("saving failed: {error}");
+                warn!("saving {} failed: {error}", path.display());
                 if let Some(journal) = self.game.as_mut().filter(|j| j.path == path) {
                     journal.log.write_failed();
                 }
-                match &mut self.trouble {
-                    Some(trouble) => {
-                        trouble.unsaved.insert(path);
-                        None
-                    }
-                    None => {
-                        self.trouble = Some(Trouble {
-                            unsaved: BTreeSet::from([path]),
-                            retry_at: now + FIRST_RETRY,
-                            backoff: FIRST_RETRY * 2,
-                        });
-                        Some(cannot_save(&error))
-                    }
+                if !self.trouble.contains_key(&path) {
+                    said.push(Said::Notice(cannot_save(&path, &error)));
                 }
+                let retry = Retry {
+                    at: now + FIRST_RETRY,
+                    backoff: FIRST_RETRY * 2,
+                };
+                self.trouble.entry(path).or_insert(retry);
             }
-            Ok(()) => {
-                let trouble = self.trouble.as_mut()?;
-                // An older write that landed does not make the newest bytes saved.
-                if newest {
-                    trouble.unsaved.remove(&path);
-                }
-                if !trouble.unsaved.is_empty() {
-                    return None;
-                }
-                self.trouble = None;
-                info!("saving works again ({} written)", path.display());
-                Some(SAVING_WORKS.into())
+            // An older write that landed does not make the newest contents saved.
+            Ok(()) if newest && self.trouble.remove(&path).is_some() => {
+                info!("{} is written again", path.display());
+                said.push(Said::Notice(saved_again(&path)));
             }
+            Ok(()) => {}
         }
+        said
     }
 }
 
-/// That saving fails, in the player's words, with a short reason.
-fn cannot_save(error: &StoreError) -> String {
+/// A file of the data folder as the player knows it, and the verb that goes with it.
+fn known_as(path: &Path) -> (&'static str, &'static str) {
+    match path.file_name().and_then(|name| name.to_str()) {
+        Some(SETTINGS_FILE) => ("Your settings", "are"),
+        Some(SCORES_FILE) => ("Your best scores", "are"),
+        Some(DAILY_FILE) => ("Your puzzles of the day", "are"),
+        Some(SAVE_LOG_FILE) => ("Your game in progress", "is"),
+        Some(SOLVES_FILE) => ("Your solve history", "is"),
+        _ => ("A file of yours", "is"),
+    }
+}
+
+/// That a file cannot be saved, in the player's words, with a short reason.
+fn cannot_save(path: &Path, error: &StoreError) -> String {
+    let (what, _) = known_as(path);
     format!(
-        "Your progress can't be saved on this device right now: {}. You can keep playing; \
-         saving will be tried again.",
+        "{what} can't be saved on this device right now: {}. The rest is saved as usual; \
+         this will be tried again.",
         short_reason(error)
     )
+}
+
+/// That a file that failed is saved again, in the player's words.
+pub fn saved_again(path: &Path) -> String {
+    let (what, verb) = known_as(path);
+    format!("{what} {verb} saved again.")
 }
 
 /// Why a write failed, as a player would say it.

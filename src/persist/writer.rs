@@ -1,12 +1,12 @@
-//! Writes files off the frame: the frame hands over the bytes, a thread of its own writes them
-//! whole or not at all (atomic-file). When a file is handed over again before the last write
-//! began (a solution playing at 30 moves a second), only the newest bytes are written. A
-//! journal (the game's save) is written as it is handed over instead: its records appended in
-//! order, or the file replaced whole, which makes the writes queued before it moot. Each
-//! write's outcome goes back to the frame, with its bytes (or its journal write's number), so a
-//! file that failed can be tried again.
+//! Writes files off the frame: the frame hands over a [`Job`], a thread of its own carries it
+//! out. A whole file (the settings) is written whole or not at all (atomic-file); when it is
+//! handed over again before the last write began, only the newest bytes are written. A journal
+//! (the game's save, the solve history) is written as it is handed over instead: its records
+//! appended in order (synced when asked: the solves), or the file replaced whole, which makes
+//! the writes queued before it moot. Each write's outcome goes back to the frame, with its
+//! bytes (or its journal write's number), so a file that failed can be tried again.
 
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
@@ -31,12 +31,61 @@ pub struct Written {
     pub result: Result<(), StoreError>,
 }
 
-/// A journal's write waiting its turn: the journal, the write's number, and the write.
+/// What the frame hands the writer.
 #[derive(Debug)]
-struct JournalWrite {
+pub enum Job {
+    /// A whole file's new contents.
+    File(PathBuf, Vec<u8>),
+    /// A journal's write.
+    Journal(JournalWrite),
+}
+
+impl Job {
+    /// A journal's write, numbered so its outcome can be told from an older one's; its
+    /// records synced to disk before it counts as done if `sync`.
+    pub fn journal(path: PathBuf, number: u64, write: save_log::Write, sync: bool) -> Job {
+        Job::Journal(JournalWrite::new(path, number, write, sync))
+    }
+
+    /// A journal's write that tries again after one failed: it is written even though the
+    /// journal's last write failed (see [`Job::journal`]).
+    pub fn journal_retry(path: PathBuf, number: u64, write: save_log::Write, sync: bool) -> Job {
+        Job::Journal(JournalWrite {
+            retry: true,
+            ..JournalWrite::new(path, number, write, sync)
+        })
+    }
+}
+
+/// A journal's write waiting its turn: the journal, the write's number, the write, whether
+/// its appended records are synced, and whether it is a retry.
+///
+/// Once a write to a journal fails, the appends to it that follow are not written (they would
+/// follow a record that is not there): each fails in turn, until a replacement or a retry.
+#[derive(Debug)]
+pub struct JournalWrite {
     path: PathBuf,
     number: u64,
     write: save_log::Write,
+    sync: bool,
+    retry: bool,
+}
+
+impl JournalWrite {
+    fn new(path: PathBuf, number: u64, write: save_log::Write, sync: bool) -> JournalWrite {
+        JournalWrite {
+            path,
+            number,
+            write,
+            sync,
+            retry: false,
+        }
+    }
+
+    /// Whether it is written even after a failed write to its journal.
+    fn starts_afresh(&self) -> bool {
+        self.retry || matches!(self.write, save_log::Write::Replace(_))
+    }
 }
 
 /// What waits to be written, and what was.
@@ -56,6 +105,10 @@ struct Queue {
 
 /// The steps of a write, shared with the writer's thread (the disk's, or a test's).
 pub type SharedSteps = Arc<dyn Steps + Send + Sync>;
+
+/// The steps to write each file with, by its path (the disk's for all, or a test's that makes
+/// one file fail).
+pub type SharedDisk = Arc<dyn Fn(&Path) -> SharedSteps + Send + Sync>;
 
 /// [`SharedSteps`] as [`Steps`].
 struct Through(SharedSteps);
@@ -90,17 +143,18 @@ pub struct Writer {
 impl Writer {
     /// A writer with its thread running, writing to the disk.
     pub fn start() -> Writer {
-        Writer::start_with(Arc::new(Disk))
+        let disk: SharedSteps = Arc::new(Disk);
+        Writer::start_with(Arc::new(move |_: &Path| disk.clone()))
     }
 
-    /// A writer with its thread running, taking each step of a write through `steps` (a test
-    /// makes them fail with atomic-file's `Faulty`).
-    pub fn start_with(steps: SharedSteps) -> Writer {
+    /// A writer with its thread running, taking each step of a file's write through the steps
+    /// `disk` gives for it (a test makes one file fail with atomic-file's `Faulty`).
+    pub fn start_with(disk: SharedDisk) -> Writer {
         let writer = Writer::default();
         let worker = writer.clone();
         let spawned = std::thread::Builder::new()
             .name("snapslide-writer".into())
-            .spawn(move || worker.run(&Through(steps)));
+            .spawn(move || worker.run(&*disk));
         if let Err(error) = spawned {
             // Nothing is written then; the log says why.
             bevy::log::error!("cannot start the writer: {error}");
@@ -112,24 +166,21 @@ impl Writer {
         crate::background::lock(&self.shared.0)
     }
 
-    /// Hands over a file's new contents.
-    pub fn write(&self, path: PathBuf, bytes: Vec<u8>) {
-        self.lock().pending.insert(path, bytes);
-        self.shared.1.notify_all();
-    }
-
-    /// Hands over a journal's write, numbered so its outcome can be told from an older one's.
-    /// A replacement drops the writes to the same journal still waiting before it.
-    pub fn write_journal(&self, path: PathBuf, number: u64, write: save_log::Write) {
+    /// Hands over a job. A file's contents replace those still waiting for it; a journal's
+    /// replacement drops the writes to the same journal still waiting before it.
+    pub fn hand(&self, job: Job) {
         let mut queue = self.lock();
-        if matches!(write, save_log::Write::Replace(_)) {
-            queue.journal.retain(|waiting| waiting.path != path);
+        match job {
+            Job::File(path, bytes) => {
+                queue.pending.insert(path, bytes);
+            }
+            Job::Journal(write) => {
+                if matches!(write.write, save_log::Write::Replace(_)) {
+                    queue.journal.retain(|waiting| waiting.path != write.path);
+                }
+                queue.journal.push_back(write);
+            }
         }
-        queue.journal.push_back(JournalWrite {
-            path,
-            number,
-            write,
-        });
         drop(queue);
         self.shared.1.notify_all();
     }
@@ -155,10 +206,12 @@ impl Writer {
         self.lock().written
     }
 
-    fn run(&self, steps: &impl Steps) {
+    fn run(&self, disk: &(dyn Fn(&Path) -> SharedSteps + Send + Sync)) {
         let ready = &self.shared.1;
         // The journals open for appending, by path.
         let mut open = HashMap::new();
+        // The journals whose last write failed.
+        let mut failed = HashSet::new();
         loop {
             let next = {
                 let mut queue = self.lock();
@@ -179,7 +232,7 @@ impl Writer {
             };
             let written = match next {
                 Next::File(path, bytes) => {
-                    let result = write_atomic_with(steps, &path, &bytes);
+                    let result = write_atomic_with(&Through(disk(&path)), &path, &bytes);
                     Written {
                         path,
                         bytes,
@@ -188,7 +241,15 @@ impl Writer {
                     }
                 }
                 Next::Journal(write) => {
-                    let result = write_journal(steps, &mut open, &write);
+                    let steps = Through(disk(&write.path));
+                    let result = match failed.contains(&write.path) && !write.starts_afresh() {
+                        true => Err(StoreError::AfterFailure(write.path.clone())),
+                        false => write_journal(&steps, &mut open, &write),
+                    };
+                    match result {
+                        Ok(()) => failed.remove(&write.path),
+                        Err(_) => failed.insert(write.path.clone()),
+                    };
                     Written {
                         path: write.path,
                         bytes: Vec::new(),
@@ -217,8 +278,9 @@ enum Next {
     Journal(JournalWrite),
 }
 
-/// Writes one journal write: the records appended to the journal (opened at its first
-/// append, and again after a failure), or the file replaced through `steps`.
+/// Writes one journal write through `steps`: the records appended to the journal (opened at
+/// its first append and kept open; synced if asked), or the file replaced (the next append
+/// opens the new file).
 fn write_journal(
     steps: &impl Steps,
     open: &mut HashMap<PathBuf, Journal>,
@@ -234,15 +296,16 @@ fn write_journal(
         }
         save_log::Write::Append(lines) => {
             if !open.contains_key(path) {
+                make_folder(path)?;
                 open.insert(path.clone(), Journal::open(path)?.0);
             }
-            open.get_mut(path)
-                .map_or(Ok(()), |journal| journal.append_all(lines, false))
+            open.get_mut(path).map_or(Ok(()), |journal| {
+                journal.append_all_with(steps, lines, write.sync)
+            })
         }
     };
-    if result.is_err() {
-        open.remove(path);
-    }
+    // A journal whose append failed stays open: it knows to cut off what part of the records
+    // reached the file before its next append (reopened, it would read them as whole).
     Ok(result?)
 }
 
@@ -267,7 +330,7 @@ mod tests {
         let writer = Writer::start();
         let path = dir.join("game.json");
         for i in 0..100 {
-            writer.write(path.clone(), format!("version {i}").into_bytes());
+            writer.hand(Job::File(path.clone(), format!("version {i}").into_bytes()));
         }
         assert!(
             writer.flush(Duration::from_secs(30)),
@@ -286,7 +349,7 @@ mod tests {
         // A file inside a file cannot be made.
         let blocker = std::env::temp_dir().join(format!("snapslide-block-{}", std::process::id()));
         std::fs::write(&blocker, b"x").unwrap();
-        writer.write(blocker.join("settings.json"), b"{}".to_vec());
+        writer.hand(Job::File(blocker.join("settings.json"), b"{}".to_vec()));
         assert!(writer.flush(Duration::from_secs(30)));
         let finished = writer.take_finished();
         assert_eq!(finished.len(), 1, "{finished:?}");

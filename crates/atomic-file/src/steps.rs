@@ -109,6 +109,8 @@ impl Steps for Disk {
 #[derive(Debug, Default)]
 pub struct Faulty {
     failing: Vec<Step>,
+    /// The operating system's error number a failing step gives; none for a plain error.
+    os_error: Option<i32>,
     taken: Mutex<Vec<Step>>,
 }
 
@@ -117,7 +119,17 @@ impl Faulty {
     pub fn failing(failing: &[Step]) -> Faulty {
         Faulty {
             failing: failing.to_vec(),
+            os_error: None,
             taken: Mutex::default(),
+        }
+    }
+
+    /// Steps that fail at each of `failing` with the operating system's error `code` (as
+    /// `ENOSPC`, 28, for a full disk, or `EIO`, 5, for a disk that fails a sync).
+    pub fn failing_as(failing: &[Step], code: i32) -> Faulty {
+        Faulty {
+            os_error: Some(code),
+            ..Faulty::failing(failing)
         }
     }
 
@@ -136,7 +148,10 @@ impl Faulty {
             .unwrap_or_else(PoisonError::into_inner)
             .push(step);
         if self.failing.contains(&step) {
-            return Err(io::Error::other(format!("injected failure at {step}")));
+            return Err(match self.os_error {
+                Some(code) => io::Error::from_raw_os_error(code),
+                None => io::Error::other(format!("injected failure at {step}")),
+            });
         }
         Ok(())
     }

@@ -1,50 +1,74 @@
-//! Loading the journals: a 5,000-move 8×8 game's save journal (as its log wrote it, and with
-//! every move after the start, never compacted), and opening a history of 10,000 4×4 solves
-//! of about 100 moves each.
+//! The journals: saving one move at move 100 and at move 5,000 of an 8×8 game (the same work:
+//! a move is written as the move), loading a 5,000-move 8×8 game's save journal (as its log
+//! wrote it, and with every move after the start, never compacted), and opening a history of
+//! 10,000 4×4 solves of about 100 moves each.
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use journal::{Loaded, encode};
 use npuzzle::random::SplitMix64;
 use npuzzle::{Move, Shape};
-use snapslide_game::save_log::{Entry, SaveLog, Write, load};
+use snapslide_game::save_log::{Entry, SaveLog, Told, Write, load};
 use snapslide_game::solves::{Ending, Mode, SOLVES_FILE, Solve, SolveHistory};
-use snapslide_game::{Difficulty, FramedPhoto, Game, PhotoSource};
+use snapslide_game::{Act, Difficulty, FramedPhoto, Game, PhotoSource};
 
-/// A 5,000-move 8×8 game's journal: as the log writes it (compacted now and then), or with
-/// every entry kept after the start.
-fn save_journal(compacted: bool) -> Vec<u8> {
+/// An 8×8 game after `moves` random moves, with its log as the app's save wrote it, and the
+/// journal's records: as written (compacted now and then), or with every move after the start.
+fn played(moves: usize, compacted: bool) -> (Game, SaveLog, Vec<String>) {
     let start = npuzzle::random::shuffled(Shape::new(8, 8).unwrap(), 2000, 7);
     let mut game = Game::new(start, Difficulty::Expert);
-    let photo = FramedPhoto::whole(PhotoSource::Bundled("chelsea.png".into()));
-    let (mut log, first) = SaveLog::new(&game, &photo);
-    let mut file = first.payloads().to_vec();
+    let photo = photo();
+    let mut log = SaveLog::default();
+    let mut file = Vec::new();
+    let mut told_start = Some(game.clone());
     let mut rng = SplitMix64::new(3);
     let mut made = 0;
-    while made < 5_000 {
-        game.tick(Duration::from_millis(200 + rng.below(300)));
-        let mv = [Move::Up, Move::Down, Move::Left, Move::Right][rng.below(4) as usize];
-        if game.apply(&[mv]).moves().is_empty() {
-            continue;
-        }
-        made += 1;
-        let write = log.sync(&game, &photo).unwrap();
-        match write {
-            Write::Replace(lines) if compacted => file = lines,
-            Write::Append(lines) if compacted => file.extend(lines),
-            // Every move as its entry, whatever the log chose.
-            _ => file.push(
-                Entry::Act {
-                    moves: npuzzle::moves_to_string(&[mv]),
-                    clock_ms: game.elapsed().as_millis() as u64,
-                    made_ms: None,
+    while made <= moves {
+        let act = match told_start.take() {
+            Some(started) => {
+                let writes = log.writes_for(&[Told::Began(&started)], &game, &photo);
+                writes.into_iter().for_each(|w| take(&mut file, w));
+                continue;
+            }
+            None => {
+                game.tick(Duration::from_millis(200 + rng.below(300)));
+                let mv = [Move::Up, Move::Down, Move::Left, Move::Right][rng.below(4) as usize];
+                if game.apply(&[mv]).moves().is_empty() {
+                    continue;
                 }
-                .encode(),
-            ),
+                Act::Played(vec![mv])
+            }
+        };
+        made += 1;
+        let told = [Told::Slid(&act, game.elapsed())];
+        for write in log.writes_for(&told, &game, &photo) {
+            match write {
+                write if compacted => take(&mut file, write),
+                // Every move as its entry, whatever the log chose.
+                _ => file.push(Entry::of_act(&act, game.elapsed()).encode()),
+            }
         }
     }
+    (game, log, file)
+}
+
+/// The bundled photo the games are played with.
+fn photo() -> FramedPhoto {
+    FramedPhoto::whole(PhotoSource::Bundled("chelsea.png".into()))
+}
+
+/// A write carried out on a journal's records.
+fn take(file: &mut Vec<String>, write: Write) {
+    match write {
+        Write::Append(lines) => file.extend(lines),
+        Write::Replace(lines) => *file = lines,
+    }
+}
+
+/// The journal's bytes.
+fn bytes_of(file: &[String]) -> Vec<u8> {
     file.iter()
         .flat_map(|p| encode(p).unwrap().into_bytes())
         .collect()
@@ -52,10 +76,29 @@ fn save_journal(compacted: bool) -> Vec<u8> {
 
 fn save_log(c: &mut Criterion) {
     for (name, compacted) in [("as written", true), ("never compacted", false)] {
-        let bytes = save_journal(compacted);
+        let bytes = bytes_of(&played(5_000, compacted).2);
         c.bench_function(
             &format!("load a 5,000-move 8×8 save journal, {name}"),
             |b| b.iter(|| load(&Loaded::parse(black_box(&bytes))).unwrap()),
+        );
+    }
+    // What the frame does for one move: the record made from what the executor told.
+    for at in [100, 5_000] {
+        let (game, log, _) = played(at, true);
+        let act = Act::Played(vec![Move::Up]);
+        let photo = photo();
+        c.bench_function(
+            &format!("save one move at move {at} of an 8×8 game"),
+            |b| {
+                b.iter_batched(
+                    || log.clone(),
+                    |mut log| {
+                        let told = [Told::Slid(&act, game.elapsed())];
+                        log.writes_for(black_box(&told), &game, &photo)
+                    },
+                    BatchSize::SmallInput,
+                )
+            },
         );
     }
 }

@@ -90,6 +90,18 @@ pub struct Step {
     pub home: bool,
 }
 
+/// What a slide did to the game's history, as the executor tells it (the save writes it as
+/// one record: an action played, or undone, or redone).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Act {
+    /// A new action: these blank moves, as one undo step.
+    Played(Vec<Move>),
+    /// The last action undone.
+    Undone,
+    /// The last undone action redone.
+    Redone,
+}
+
 /// What one call to [`Game::apply`], [`Game::tap`], [`Game::undo`] or [`Game::redo`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -386,22 +398,6 @@ impl Game {
             .zip(&self.times)
             .flat_map(|(action, &time)| std::iter::repeat_n(time, action.len()))
             .collect()
-    }
-
-    /// Whether two games hold the same thing as a save keeps it: the same start, kind and
-    /// shortest, the same history (with each action's time, to the millisecond) and cursor,
-    /// the same board, win and help mark. The clock and the help counter are left out.
-    pub(crate) fn alike(&self, other: &Game) -> bool {
-        let millis = |times: &[Duration]| times.iter().map(Duration::as_millis).collect::<Vec<_>>();
-        self.start == other.start
-            && self.kind == other.kind
-            && self.shortest == other.shortest
-            && self.cursor == other.cursor
-            && self.history == other.history
-            && self.board == other.board
-            && self.won == other.won
-            && self.helped == other.helped
-            && millis(&self.times) == millis(&other.times)
     }
 
     /// Whether undo would change anything.

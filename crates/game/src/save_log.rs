@@ -1,30 +1,27 @@
 //! The game in progress saved as a journal (crates/journal): the start once, then one short
-//! entry for each change (an action's moves, an undo, a redo, a restart, the help mark, the
+//! entry for each change (an action played, an undo, a redo, a restart, the help mark, the
 //! clock, the photo), and now and then a snapshot of the whole game that replaces the lot.
 //! A move costs one line of about 40 bytes whatever the game's length; the whole game is
 //! written only at a compaction (see [`should_compact`]).
 //!
-//! [`SaveLog`] works out the entries from the game itself: it keeps a copy of the game as the
-//! journal holds it, and each [`SaveLog::sync`] finds what changed since, checks that the
-//! entries make the copy the same as the game, and falls back to a snapshot when they do not
-//! (several changes at once). [`replay`] brings the game back from the entries.
+//! Nothing here works out what changed: the app's executor tells each change as it makes it
+//! ([`crate::Act`], a restart, the help mark), [`Entry`] says it as a record, and [`SaveLog`]
+//! only counts what was written and says when the file is to be replaced by a snapshot
+//! instead. [`replay`] brings the game back from the entries.
 
 use std::time::Duration;
 
-use journal::{Journal, JournalError, Loaded};
+use journal::Loaded;
 use npuzzle::{moves_from_str, moves_to_string};
 use serde::{Deserialize, Serialize};
 
-use super::{FramedPhoto, Game, PhotoFraming, PhotoSource, RestoreError, SavedGame};
+use super::{Act, FramedPhoto, Game, PhotoFraming, PhotoSource, RestoreError, SavedGame};
 
 /// A save journal's file name.
 pub const SAVE_LOG_FILE: &str = "game.journal";
 
 /// Entries appended after a snapshot before a compaction is considered.
 pub const COMPACT_ENTRIES: usize = 500;
-
-/// The most actions [`SaveLog::sync`] writes as entries at once; more become a snapshot.
-const MOST_ACTS: usize = 32;
 
 /// The whole game as a snapshot holds it: the saved game (the game file's own form), its
 /// photo and its framing, and each action's time.
@@ -133,6 +130,36 @@ impl Entry {
     /// Whether the entry holds the whole game (a start or a snapshot).
     pub fn is_snapshot(&self) -> bool {
         matches!(self, Entry::Start(_) | Entry::Snapshot(_))
+    }
+
+    /// The clock the entry leaves the game at, if it sets one.
+    fn clock_ms(&self) -> Option<u64> {
+        match self {
+            Entry::Act { clock_ms, .. }
+            | Entry::Undo { clock_ms }
+            | Entry::Redo { clock_ms, .. }
+            | Entry::Restart { clock_ms }
+            | Entry::Help { clock_ms }
+            | Entry::Clock { clock_ms } => Some(*clock_ms),
+            Entry::Start(_) | Entry::Snapshot(_) | Entry::Photo { .. } => None,
+        }
+    }
+
+    /// The record of a slide the executor made, at the game's clock then.
+    pub fn of_act(act: &Act, clock: Duration) -> Entry {
+        let clock_ms = millis(clock);
+        match act {
+            Act::Played(moves) => Entry::Act {
+                moves: moves_to_string(moves),
+                clock_ms,
+                made_ms: None,
+            },
+            Act::Undone => Entry::Undo { clock_ms },
+            Act::Redone => Entry::Redo {
+                clock_ms,
+                made_ms: None,
+            },
+        }
     }
 }
 
@@ -336,21 +363,6 @@ impl Write {
     pub fn bytes(&self) -> u64 {
         self.payloads().iter().map(|p| p.len() as u64 + 10).sum()
     }
-
-    /// Writes this to the journal: appended (not synced: an app that is killed loses
-    /// nothing, a power cut may lose the newest entries) or the file replaced (atomically,
-    /// synced). On an error, tell the log ([`SaveLog::write_failed`]).
-    ///
-    /// # Errors
-    ///
-    /// The journal's error; the file then holds what it held before, or that and part of
-    /// the appended lines, which the journal cuts off before its next append.
-    pub fn write_to(&self, journal: &mut Journal) -> Result<(), JournalError> {
-        match self {
-            Write::Append(lines) => journal.append_all(lines, false),
-            Write::Replace(lines) => journal.compact(lines),
-        }
-    }
 }
 
 /// A game loaded from its save journal: the game, the log to go on writing it with, and a
@@ -360,7 +372,7 @@ impl Write {
 pub struct Opened {
     /// The game as replayed.
     pub replayed: Replayed,
-    /// The log, to sync the game with from now on.
+    /// The log, to go on writing the journal with.
     pub log: SaveLog,
     /// A compaction to write before anything else, when the file holds more than the game.
     pub rewrite: Option<Write>,
@@ -387,13 +399,17 @@ pub fn load(loaded: &Loaded) -> Result<Opened, RestoreError> {
     }
     let replayed = replay(&entries)?;
     let bytes = |at: usize| records[at].map_or(0, |r| r.len() as u64 + 10);
-    let mut log = SaveLog::resumed(&replayed);
+    let mut log = SaveLog {
+        photo: Some(replayed.photo.clone()),
+        clock_ms: millis(replayed.game.elapsed),
+        ..SaveLog::default()
+    };
     log.snapshot_bytes = bytes(replayed.snapshot);
     log.since_snapshot = replayed.applied;
     let applied = replayed.snapshot + 1..replayed.snapshot + 1 + replayed.applied;
     log.bytes_since = applied.map(bytes).sum();
     let lost = replayed.stopped.is_some() || !loaded.damaged.is_empty();
-    let rewrite = lost.then(|| log.compact());
+    let rewrite = lost.then(|| log.compact(&replayed.game, &replayed.photo));
     Ok(Opened {
         replayed,
         log,
@@ -401,197 +417,182 @@ pub fn load(loaded: &Loaded) -> Result<Opened, RestoreError> {
     })
 }
 
-/// The save journal's writer: the game as the journal holds it, and how much was written
-/// since its snapshot. Pure (no files): its answers are what to write.
-#[derive(Clone, Debug)]
+/// What the app's executor told the save about the game, in the order it happened.
+#[derive(Clone, Copy, Debug)]
+pub enum Told<'a> {
+    /// Another game came on the board: a new one (its start is written), or a viewer (a
+    /// review, a replay) holding the game the journal has already (nothing is written).
+    Began(&'a Game),
+    /// The game the journal holds came back on the board (read at start, or after a review):
+    /// nothing to write.
+    Resumed,
+    /// Tiles slid: an action played, undone or redone, at this clock.
+    Slid(&'a Act, Duration),
+    /// Back to the start board, at this clock.
+    Restarted(Duration),
+    /// The app helped (a hint, a solution), at this clock.
+    Helped(Duration),
+    /// The game ended (won, or a blind solve said done): the finished game.
+    Ended(&'a Game),
+}
+
+/// The save journal's bookkeeping: how much was written since its snapshot, the photo and
+/// clock it holds, and whether a write failed. Pure (no files, no game): it turns what it is
+/// told into what to write, and says when the journal is to be replaced by a snapshot.
+#[derive(Clone, Debug, Default)]
 pub struct SaveLog {
-    /// The game as a replay of the journal gives it.
-    mirror: Game,
-    /// Its photo, likewise.
-    photo: FramedPhoto,
     /// Entries appended since the snapshot.
     since_snapshot: usize,
     /// Their bytes.
     bytes_since: u64,
     /// The snapshot's bytes.
     snapshot_bytes: u64,
-    /// A write did not land: the journal may not hold what the copy says, so the next write
-    /// replaces it.
+    /// The photo the journal holds; none before its first start.
+    photo: Option<FramedPhoto>,
+    /// The clock the journal holds, in milliseconds.
+    clock_ms: u64,
+    /// A write did not land: the journal may not hold what was written since, so the next
+    /// write replaces it.
     unsure: bool,
+    /// A viewer is on the board: its slides are not the game's.
+    viewing: bool,
 }
 
 impl SaveLog {
-    /// A log for a new game (for a review, the finished game it holds): the journal is
-    /// replaced by its start.
-    pub fn new(game: &Game, photo: &FramedPhoto) -> (SaveLog, Write) {
-        let mut log = SaveLog {
-            mirror: game.kept().clone(),
-            photo: photo.clone(),
-            since_snapshot: 0,
-            bytes_since: 0,
-            snapshot_bytes: 0,
-            unsure: false,
-        };
-        let write = log.renew(game.kept(), photo, true);
-        (log, write)
+    /// The journal begun anew with a game's start (a new game, a leg of a run).
+    pub fn start(&mut self, game: &Game, photo: &FramedPhoto) -> Write {
+        self.replace_with(game, photo, true)
     }
 
-    /// A log that goes on from a replayed game (its counters at zero).
-    fn resumed(replayed: &Replayed) -> SaveLog {
-        SaveLog {
-            mirror: replayed.game.clone(),
-            photo: replayed.photo.clone(),
-            since_snapshot: 0,
-            bytes_since: 0,
-            snapshot_bytes: 0,
-            unsure: false,
+    /// A compaction: the journal replaced by a snapshot of the game (when the game ends, when
+    /// the app closes, after a failed write, and when [`SaveLog::due`] says so).
+    pub fn compact(&mut self, game: &Game, photo: &FramedPhoto) -> Write {
+        self.replace_with(game, photo, false)
+    }
+
+    /// What to write for a frame's changes, told in order, with the game and photo as they
+    /// stand after them: the entries appended, a new game's start in place of the file, a
+    /// snapshot when the game ends, or one snapshot of the game now in place of it all when
+    /// [`SaveLog::due`]. Nothing when nothing changed.
+    pub fn writes_for(&mut self, told: &[Told], game: &Game, photo: &FramedPhoto) -> Vec<Write> {
+        // A journal that holds no game yet starts with a snapshot, whatever it was told.
+        let held = self.photo.is_some();
+        let mut writes = Vec::new();
+        let mut entries = Vec::new();
+        for told in told {
+            let entry = match *told {
+                Told::Began(began) => {
+                    self.viewing = began.is_viewer();
+                    if !self.viewing {
+                        entries.clear();
+                        writes = vec![self.start(began, photo)];
+                    }
+                    continue;
+                }
+                Told::Resumed => {
+                    self.viewing = false;
+                    continue;
+                }
+                _ if self.viewing => continue,
+                Told::Ended(finished) => {
+                    entries.clear();
+                    writes = vec![self.compact(finished, photo)];
+                    continue;
+                }
+                Told::Slid(act, clock) => Entry::of_act(act, clock),
+                Told::Restarted(clock) => Entry::Restart {
+                    clock_ms: millis(clock),
+                },
+                Told::Helped(clock) => Entry::Help {
+                    clock_ms: millis(clock),
+                },
+            };
+            entries.push(entry);
         }
+        entries.extend(self.photo(photo));
+        writes.extend(self.append(&entries));
+        let started = matches!(writes.first(), Some(Write::Replace(_)));
+        if self.due() || (!held && !started) {
+            writes = vec![self.compact(game.kept(), photo)];
+        }
+        writes
     }
 
-    /// What to write so the journal holds `game` (for a review, the finished game it holds)
-    /// and `photo`: nothing if it does already; the entries for what changed; the game's start
-    /// for a new game; a snapshot in place of the file for several changes at once, or when
-    /// it is time to compact ([`should_compact`]). The clock is written as it is now (in the
-    /// last entry, or in a clock entry of its own).
-    pub fn sync(&mut self, game: &Game, photo: &FramedPhoto) -> Option<Write> {
+    /// What to write when the app closes or goes to the background: the game as it stands now
+    /// (with its clock) as one snapshot, unless the journal holds it already.
+    pub fn closing(&mut self, game: &Game, photo: &FramedPhoto) -> Option<Write> {
         let game = game.kept();
-        let m = &self.mirror;
-        if game.start != m.start || game.kind != m.kind || game.shortest != m.shortest {
-            return Some(self.renew(game, photo, true));
-        }
-        if self.unsure {
-            return Some(self.renew(game, photo, false));
-        }
-        let mut entries = Vec::new();
-        if *photo != self.photo {
-            entries.push(Entry::Photo {
-                photo: photo.source.clone(),
-                framing: photo.framing,
-            });
-        }
-        entries.extend(self.changes(game));
-        for entry in &entries {
-            if !apply(&mut self.mirror, &mut self.photo, entry) {
-                return Some(self.renew(game, photo, false));
-            }
-        }
-        if !self.mirror.alike(game) {
-            return Some(self.renew(game, photo, false));
-        }
-        let clock_ms = millis(game.elapsed);
-        if clock_ms != millis(self.mirror.elapsed) {
-            self.mirror.elapsed = Duration::from_millis(clock_ms);
-            entries.push(Entry::Clock { clock_ms });
-        }
-        self.append(entries)
+        let unchanged = self.since_snapshot == 0
+            && self.clock(game.elapsed).is_none()
+            && self.photo(photo).is_none()
+            && !self.due();
+        (!unchanged).then(|| self.compact(game, photo))
     }
 
-    /// The entries for the game's changes since the copy, worked out from the counts alone
-    /// (the caller checks that they make the copy the same as the game).
-    fn changes(&self, game: &Game) -> Vec<Entry> {
-        let m = &self.mirror;
-        let clock_ms = millis(game.elapsed);
-        let time_of = |k: usize| game.times.get(k).map_or(clock_ms, |t| millis(*t));
-        let mut entries = Vec::new();
-        if game.helped && !m.helped {
-            entries.push(Entry::Help { clock_ms });
-        }
-        let same_length = game.history.len() == m.history.len();
-        if game.history.is_empty() && !m.history.is_empty() {
-            entries.push(Entry::Restart { clock_ms });
-        } else if same_length && game.cursor < m.cursor {
-            entries.extend((game.cursor..m.cursor).map(|_| Entry::Undo { clock_ms }));
-        } else if same_length
-            && game.cursor > m.cursor
-            && game.history[m.cursor..game.cursor] == m.history[m.cursor..game.cursor]
-        {
-            entries.extend((m.cursor..game.cursor).map(|k| Entry::Redo {
-                clock_ms: time_of(k),
-                made_ms: None,
-            }));
-        } else if game.cursor == game.history.len()
-            && game.cursor > m.cursor
-            && game.cursor - m.cursor <= MOST_ACTS
-        {
-            entries.extend((m.cursor..game.cursor).map(|k| Entry::Act {
-                moves: moves_to_string(&game.history[k]),
-                clock_ms: time_of(k),
-                made_ms: None,
-            }));
-        }
-        // The last entry leaves the clock as it is now; an action's own time goes beside it.
-        if let Some(
-            Entry::Act {
-                clock_ms: last,
-                made_ms,
-                ..
-            }
-            | Entry::Redo {
-                clock_ms: last,
-                made_ms,
-            },
-        ) = entries.last_mut()
-            && *last != clock_ms
-        {
-            *made_ms = Some(*last);
-            *last = clock_ms;
-        }
-        entries
-    }
-
-    /// Entries to append, or the snapshot in place of the file when it is time to compact.
-    fn append(&mut self, entries: Vec<Entry>) -> Option<Write> {
-        if entries.is_empty() {
-            return None;
-        }
-        let write = Write::Append(entries.iter().map(Entry::encode).collect());
-        self.since_snapshot += entries.len();
-        self.bytes_since += write.bytes();
-        if should_compact(self.since_snapshot, self.bytes_since, self.snapshot_bytes) {
-            return Some(self.compact());
-        }
-        Some(write)
-    }
-
-    /// The journal replaced by the game's start (a new game) or a snapshot of it; the copy
-    /// becomes what a replay of it gives.
-    fn renew(&mut self, game: &Game, photo: &FramedPhoto, start: bool) -> Write {
+    /// The journal replaced by one entry holding the whole game: a start or a snapshot.
+    fn replace_with(&mut self, game: &Game, photo: &FramedPhoto, start: bool) -> Write {
         let snapshot = snapshot_of(game, photo);
-        // What a replay gives (below), or if the snapshot cannot be replayed, the game.
-        self.mirror = game.clone();
-        self.photo = photo.clone();
-        self.replace_with(snapshot, start)
-    }
-
-    /// The journal replaced by one entry holding the whole game, a new game's start or a
-    /// snapshot; the copy becomes what a replay of it gives (if it can be replayed).
-    fn replace_with(&mut self, snapshot: Snapshot, start: bool) -> Write {
-        if let Ok((game, photo)) = restore(&snapshot) {
-            self.mirror = game;
-            self.photo = photo;
-        }
         let entry = match start {
             true => Entry::Start(snapshot),
             false => Entry::Snapshot(snapshot),
         };
         let write = Write::Replace(vec![entry.encode()]);
-        self.unsure = false;
-        self.since_snapshot = 0;
-        self.bytes_since = 0;
-        self.snapshot_bytes = write.bytes();
+        *self = SaveLog {
+            snapshot_bytes: write.bytes(),
+            photo: Some(photo.clone()),
+            clock_ms: millis(game.elapsed),
+            viewing: self.viewing,
+            ..SaveLog::default()
+        };
         write
     }
 
-    /// A compaction: the journal replaced by a snapshot of the game it holds (when the game
-    /// ends, when the app closes, and by [`SaveLog::sync`] when it is time).
-    pub fn compact(&mut self) -> Write {
-        let snapshot = snapshot_of(&self.mirror, &self.photo);
-        self.replace_with(snapshot, false)
+    /// The entry for another photo (or framing), if the journal does not hold it already.
+    pub fn photo(&self, photo: &FramedPhoto) -> Option<Entry> {
+        (self.photo.as_ref() != Some(photo)).then(|| Entry::Photo {
+            photo: photo.source.clone(),
+            framing: photo.framing,
+        })
     }
 
-    /// Says that the last write did not land (whole or in part): the journal may no longer
-    /// hold what the log's copy does, so the next [`SaveLog::sync`] replaces it with a
-    /// snapshot of the game, whatever changed.
+    /// The entry for the clock alone, if it moved on since the journal's last entry.
+    pub fn clock(&self, clock: Duration) -> Option<Entry> {
+        let clock_ms = millis(clock);
+        (clock_ms != self.clock_ms).then_some(Entry::Clock { clock_ms })
+    }
+
+    /// Entries to append, in order; nothing for none.
+    pub fn append(&mut self, entries: &[Entry]) -> Option<Write> {
+        if entries.is_empty() {
+            return None;
+        }
+        for entry in entries {
+            match entry {
+                Entry::Photo { photo, framing } => {
+                    self.photo = Some(FramedPhoto {
+                        source: photo.clone(),
+                        framing: *framing,
+                    });
+                }
+                entry => self.clock_ms = entry.clock_ms().unwrap_or(self.clock_ms),
+            }
+        }
+        let write = Write::Append(entries.iter().map(Entry::encode).collect());
+        self.since_snapshot += entries.len();
+        self.bytes_since += write.bytes();
+        Some(write)
+    }
+
+    /// Whether the journal is to be replaced by a snapshot of the game rather than appended
+    /// to: it holds no game yet, a write did not land, or it is time to compact.
+    pub fn due(&self) -> bool {
+        self.photo.is_none()
+            || self.unsure
+            || should_compact(self.since_snapshot, self.bytes_since, self.snapshot_bytes)
+    }
+
+    /// Says that a write did not land (whole or in part): the journal may no longer hold what
+    /// was written since, so [`SaveLog::due`] asks for a snapshot in place of the file.
     pub fn write_failed(&mut self) {
         self.unsure = true;
     }

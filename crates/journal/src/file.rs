@@ -188,15 +188,35 @@ impl Journal {
         payloads: &[S],
         sync: bool,
     ) -> Result<(), JournalError> {
+        self.append_all_with(&Disk, payloads, sync)
+    }
+
+    /// [`Journal::append_all`], the write and the sync taken through `steps` (a test's
+    /// `atomic_file::Faulty` makes them fail: a write cut short, a sync refused).
+    ///
+    /// # Errors
+    ///
+    /// As [`Journal::append_synced`].
+    pub fn append_all_with<S: AsRef<str>>(
+        &mut self,
+        steps: &impl Steps,
+        payloads: &[S],
+        sync: bool,
+    ) -> Result<(), JournalError> {
         let mut lines = String::new();
         for payload in payloads {
             encode_into(&mut lines, payload.as_ref())?;
         }
-        self.write_lines(lines.as_bytes(), sync)
+        self.write_lines(steps, lines.as_bytes(), sync)
     }
 
     /// Writes whole lines at the end of the whole records, cutting off a torn end first.
-    fn write_lines(&mut self, lines: &[u8], sync: bool) -> Result<(), JournalError> {
+    fn write_lines(
+        &mut self,
+        steps: &impl Steps,
+        lines: &[u8],
+        sync: bool,
+    ) -> Result<(), JournalError> {
         let path = &self.path;
         let failed = |source| JournalError::Append {
             path: path.clone(),
@@ -206,19 +226,22 @@ impl Journal {
             self.file.set_len(self.len).map_err(failed)?;
             self.cut = false;
         }
-        if let Err(source) = self.file.write_all(lines) {
+        if let Err(source) = steps.write(&mut self.file, lines) {
             // Part of the lines may be in the file: cut them off before the next append.
             self.cut = true;
             return Err(failed(source));
         }
-        self.len += lines.len() as u64;
-        self.written += lines.len() as u64;
-        if sync {
-            self.file.sync_data().map_err(|source| JournalError::Sync {
+        if sync && let Err(source) = steps.sync(&self.file) {
+            // The lines may not be on disk: they are not counted, and are cut off before the
+            // next append, which writes them again if it is their retry (never twice).
+            self.cut = true;
+            return Err(JournalError::Sync {
                 path: path.clone(),
                 source,
-            })?;
+            });
         }
+        self.len += lines.len() as u64;
+        self.written += lines.len() as u64;
         Ok(())
     }
 
