@@ -10,7 +10,7 @@
 //! small board's tiles by cell) ranks the same way, as its index in lexicographic order: the
 //! small boards' distance tables ([`crate::distance::table`]) use it so, and the 8-puzzle's
 //! closed set numbers its states by the same rank of the tiles' order without the blank,
-//! halved, read from a packed key by two table lookups ([`HalfOrderRanks`], for
+//! halved, read from a packed key by two table lookups (`HalfOrderRanks`, for
 //! `search::ranked`). The pattern databases' build ranks its tiles' order
 //! by [`Ranker::rank_order`], and the challenge codes write a board as its Lehmer code
 //! ([`lehmer_digits`]), the digits of the same rank.

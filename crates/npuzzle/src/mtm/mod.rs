@@ -596,7 +596,7 @@ pub fn solve_mtm(board: &Board, budget: &Budget) -> Result<Solution, MtmError> {
     })
 }
 
-/// [`solve_mtm`] with tables at hand (see [`MtmTables::cached`]); the time counts the search
+/// [`solve_mtm`] with tables at hand (see [`MtmTables::load_or_build`]); the time counts the search
 /// alone.
 ///
 /// # Errors

@@ -24,7 +24,7 @@
 //! searches.
 //!
 //! Optimal solving in the multi-tile metric ([`crate::mtm`]) is this IDA* too: the same
-//! iterations ([`deepen`]), the same looks at the budget and counts (`shared`), with its own
+//! iterations (`deepen`), the same looks at the budget and counts (`shared`), with its own
 //! depth-first search of one bound over multi-tile moves and its tables.
 //!
 //! The jobs: this module drives the iterations; `parallel` splits one over threads; `depth_first`
