@@ -1,8 +1,9 @@
 //! The closed set of best-first search on boards of up to 9 cells: an array indexed by the
 //! state's number among the states reachable ([`StateNumbers`]: the blank's cell and the
 //! other tiles' order ranked by the engine's one ranking, [`crate::rank`]), so a lookup is one
-//! read with no hashing or probing. The array (`cells!/2` entries, 726 KB on 3×3) is kept per thread
-//! between searches, and only the entries of the states a search reached are cleared after it.
+//! read with no hashing or probing. The array (`cells!/2` entries, 726 KB on 3×3) is kept per
+//! thread between searches, and only the entries of the states a search reached are cleared
+//! after it.
 
 use std::cell::RefCell;
 
