@@ -454,7 +454,9 @@ impl Search<'_> {
     /// value changes by at most one a move, so only the values at most one under the
     /// parent's limit can prune a child: those are asked for and read first, up to the first
     /// past the limit. A child kept has its other values read too, mostly from cache lines at
-    /// hand (a slide that moves none of a table's tiles moves its entry a few bytes).
+    /// hand (a slide that moves none of a table's tiles moves its entry a few bytes). As in
+    /// every IDA*, the least f past the bound is kept for the next bound, and the budget is
+    /// looked at through the search's counters ([`Shared::check`]).
     #[inline(always)]
     fn dfs<const POPCNT: bool>(
         &mut self,
