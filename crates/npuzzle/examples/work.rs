@@ -3,15 +3,17 @@
 //! the anytime improvement run to its end on one thread (weighted A* on a 5×5, the stage
 //! searches on a 6×6), IDA* on Korf's 15-puzzles on one thread (6-6-3 tables with reflection,
 //! from the cache, and Manhattan + linear conflict), one wide beam 32,000 wide on two of
-//! DeepCubeA's 7×7 states, and the app's untimed 8×8 solve on one thread. Prints the lengths
-//! and a hash of the moves, which must not change between versions.
+//! DeepCubeA's 7×7 states, the app's untimed 8×8 solve on one thread, and the optimal
+//! multi-tile-metric search on Korf's 15-puzzles (its tables from the cache). Prints the
+//! lengths and a hash of the moves, which must not change between versions.
 //!
 //! `cargo run --release -p npuzzle --example work --
-//! [astar|fast|anytime|idastar|idastar-lc|beam|app8]...` (the first three by default)
+//! [astar|fast|anytime|idastar|idastar-lc|beam|app8|mtm]...` (the first three by default)
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 use npuzzle::large::{Improve, beam_work, solve_anytime, solve_fast};
+use npuzzle::mtm::{MtmTables, solve_mtm_with};
 use npuzzle::pdb::cache::load_or_build;
 use npuzzle::random::random_solvable;
 use npuzzle::search::astar::astar;
@@ -48,6 +50,19 @@ fn korf(count: usize, tables: bool) -> Vec<Vec<Move>> {
         .collect()
 }
 
+/// The optimal multi-tile-metric search on the first `count` of Korf's 15-puzzles, its 4×4
+/// tables read from the cache (built and saved there the first time).
+fn korf_mtm(count: usize) -> Vec<Vec<Move>> {
+    let shape = Shape::new(4, 4).unwrap();
+    let dir = npuzzle::pdb::default_dir();
+    let tables = MtmTables::load_or_build(shape, dir.as_deref(), &Budget::unlimited());
+    let tables = tables.expect("the 4x4 MTM tables");
+    let budget = Budget::unlimited();
+    (benchmark("korf15-mtm.txt", count).iter())
+        .map(|board| solve_mtm_with(board, &tables, &budget).unwrap().moves)
+        .collect()
+}
+
 fn part(part: &str) -> Vec<Vec<Move>> {
     let budget = Budget::default();
     let one_thread = Improve {
@@ -80,6 +95,7 @@ fn part(part: &str) -> Vec<Vec<Move>> {
             .collect(),
         "idastar" => korf(20, true),
         "idastar-lc" => korf(2, false),
+        "mtm" => korf_mtm(6),
         "beam" => benchmark("deepcubea48.txt", 2)
             .iter()
             .map(|board| beam_work(board, 32_000, &budget).unwrap().unwrap())

@@ -174,9 +174,11 @@ impl Shape {
     }
 }
 
-/// The Manhattan distance between two (column, row) places: the one place it is written.
+/// The Manhattan distance between two (column, row) places: the one place it is written
+/// ([`Shape::distance`], [`CellDistances`] and the estimate's tables toward any board,
+/// `estimate::toward::Toward`, all read it).
 #[inline(always)]
-fn steps_between(a: (usize, usize), b: (usize, usize)) -> usize {
+pub(crate) fn steps_between(a: (usize, usize), b: (usize, usize)) -> usize {
     a.0.abs_diff(b.0) + a.1.abs_diff(b.1)
 }
 

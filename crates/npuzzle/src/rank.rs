@@ -9,10 +9,13 @@
 //! The pattern databases number their tables' entries so. A whole permutation (`k = n`, a
 //! small board's tiles by cell) ranks the same way, as its index in lexicographic order: the
 //! small boards' distance tables ([`crate::distance::table`]) use it so, and the 8-puzzle's
-//! closed set numbers its states by the same rank of the tiles' order without the blank, read
-//! from a packed key (`search::ranked`). The pattern databases' build ranks its tiles' order
+//! closed set numbers its states by the same rank of the tiles' order without the blank,
+//! halved, read from a packed key by two table lookups (`HalfOrderRanks`, for
+//! `search::ranked`). The pattern databases' build ranks its tiles' order
 //! by [`Ranker::rank_order`], and the challenge codes write a board as its Lehmer code
 //! ([`lehmer_digits`]), the digits of the same rank.
+
+use std::sync::OnceLock;
 
 /// The number of ways to place `k` distinct tiles on `n` cells: `n!/(n-k)!`.
 pub fn entries(n: usize, k: usize) -> u64 {
@@ -239,6 +242,95 @@ fn binomials(cells: usize) -> Vec<[u32; 33]> {
     binomial
 }
 
+/// How many tiles each of the two looks of [`HalfOrderRanks::rank`] reads.
+const QUARTER: usize = 4;
+
+/// How many entries a [`HalfOrderRanks`] table has: four tiles of three bits each.
+const BY_FOUR: usize = 1 << (3 * QUARTER);
+
+/// The most cells a board ranked by [`HalfOrderRanks`] may have: its other tiles, at most 8,
+/// fit four bits each in a word.
+const MAX_HALF_ORDER_CELLS: usize = 9;
+
+/// The rank of the order of a small board's tiles without the blank (their lexicographic
+/// index, [`Ranker::rank_order`] of a whole permutation), halved, from the tiles packed four
+/// bits each (as [`PackedTiles`](crate::packed::PackedTiles) packs them, the blank left out),
+/// for boards of 4 to 9 cells: the 8-puzzle's closed set numbers its states by it
+/// (`search::ranked`).
+///
+/// By two table lookups, each indexed by four tiles ([`by_fours`]). A tile's digit is the
+/// count of smaller tiles after it: that is `tile − 1` less the smaller tiles before it, so the
+/// digits of the first four tiles depend on those four alone; and the digits of the fifth and
+/// sixth, the last whose weights (those of [`Ranker::weights`]) are even, on the last four
+/// alone. The last two digits weigh 1 and 1, and the last is always 0: halved, they drop out.
+/// Two lookups replace a chain of eight steps.
+pub(crate) struct HalfOrderRanks {
+    /// Halved weighted digits of the first four tiles, from their values.
+    first: [u16; BY_FOUR],
+    /// Halved weighted digits of the fifth and sixth tiles, from the last four.
+    last: [u8; BY_FOUR],
+}
+
+/// [`HalfOrderRanks`] for boards of 4 to 9 cells, each made the first time one is asked for.
+static HALF_ORDER_RANKS: [OnceLock<HalfOrderRanks>; MAX_HALF_ORDER_CELLS - 3] =
+    [const { OnceLock::new() }; _];
+
+impl HalfOrderRanks {
+    /// The tables for boards of `cells` cells (4 to 9).
+    pub(crate) fn of(cells: usize) -> &'static HalfOrderRanks {
+        HALF_ORDER_RANKS[cells - 4].get_or_init(|| HalfOrderRanks::new(cells))
+    }
+
+    /// Works the tables out for boards of `cells` cells: the digits weighted by the whole
+    /// permutation's [`Ranker`] of the `cells - 1` tiles, halved.
+    fn new(cells: usize) -> HalfOrderRanks {
+        let ranker = Ranker::new(cells - 1, cells - 1);
+        let weight = |i: usize| ranker.weights().get(i).map_or(0, |&w| w as u32 / 2);
+        let mut ranks = HalfOrderRanks {
+            first: [0; BY_FOUR],
+            last: [0; BY_FOUR],
+        };
+        for four in 0..BY_FOUR {
+            // Three bits read 8 as 0, so 0 reads as 8: a cell past a board smaller than 3×3
+            // holds 0 and reads as the largest tile, which no digit counts.
+            let tiles: [u32; QUARTER] = std::array::from_fn(|at| match (four >> (3 * at)) & 7 {
+                0 => 8,
+                bits => bits as u32,
+            });
+            let (mut first, mut last) = (0, 0);
+            for (at, &tile) in tiles.iter().enumerate() {
+                let smaller = |others: &[u32]| others.iter().filter(|&&t| t < tile).count() as u32;
+                // Four tiles with repeats name no order; their entries are never read.
+                first += weight(at) * (tile - 1).saturating_sub(smaller(&tiles[..at]));
+                last += weight(QUARTER + at) * smaller(&tiles[at + 1..]);
+            }
+            ranks.first[four] = first as u16;
+            ranks.last[four] = last as u8;
+        }
+        ranks
+    }
+
+    /// The halved rank of the order of the tiles `order` (1 up, four bits each, the first
+    /// in the low bits).
+    #[inline(always)]
+    pub(crate) fn rank(&self, order: u64) -> u32 {
+        let (first, last) = by_fours(order);
+        u32::from(self.first[first]) + u32::from(self.last[last])
+    }
+}
+
+/// The first four and the last four of an order's eight tiles, packed four bits each, as two
+/// [`HalfOrderRanks`] indices: their low three bits, run together. Both halves at once: each
+/// byte's two fields close up, then each half's two bytes.
+#[inline(always)]
+fn by_fours(order: u64) -> (usize, usize) {
+    let order = order as u32;
+    let bytes = (order & 0x0707_0707) | ((order >> 1) & 0x3838_3838);
+    let halves = (bytes & 0x003F_003F) | ((bytes >> 2) & 0x0FC0_0FC0);
+    let mask = BY_FOUR as u32 - 1;
+    ((halves & mask) as usize, ((halves >> 16) & mask) as usize)
+}
+
 /// The Lehmer code of distinct values, of any count: digit `i` counts the later values below
 /// value `i`, and is below `n - i`. A whole permutation's [`Ranker::rank`] (and any values'
 /// [`Ranker::rank_order`]) is these digits as one mixed-radix number; the challenge codes write
@@ -322,6 +414,21 @@ mod tests {
             assert_eq!(from_lehmer_digits(&digits).as_deref(), Some(&order[..]));
         }
         assert_eq!(from_lehmer_digits(&[0, 3, 0, 0]), None);
+    }
+
+    #[test]
+    fn a_packed_order_ranks_by_two_lookups_as_the_ranker_ranks_it_halved() {
+        for cells in 4..=MAX_HALF_ORDER_CELLS {
+            let tiles = cells - 1;
+            let (ranker, halves) = (Ranker::new(tiles, tiles), HalfOrderRanks::of(cells));
+            let mut order = vec![0u8; tiles];
+            for rank in 0..ranker.len() {
+                ranker.unrank(rank, &mut order);
+                // The tiles are 1 up, the first in the low four bits.
+                let packed = (order.iter().rev()).fold(0u64, |key, &v| key << 4 | u64::from(v + 1));
+                assert_eq!(u64::from(halves.rank(packed)), rank / 2, "{order:?}");
+            }
+        }
     }
 
     #[test]

@@ -21,12 +21,19 @@ pub fn hamming(board: &Board) -> usize {
 
 /// The sum over tiles (blank excluded) of each tile's distance from its goal cell.
 pub fn manhattan(board: &Board) -> usize {
-    let shape = board.shape();
-    board
-        .tiles()
-        .iter()
-        .enumerate()
-        .filter(|&(_, &tile)| tile != 0)
+    manhattan_where(board.shape(), board.tiles(), |_| true)
+}
+
+/// [`manhattan`] of the tiles of a board of `shape` (`tiles`, cell by cell) that stand on the
+/// cells `counted` keeps: the one whole-board sum toward the goal (the construction counts
+/// the tiles it has not yet placed so).
+pub(crate) fn manhattan_where(
+    shape: Shape,
+    tiles: &[u8],
+    counted: impl Fn(usize) -> bool,
+) -> usize {
+    (tiles.iter().enumerate())
+        .filter(|&(cell, &tile)| tile != 0 && counted(cell))
         .map(|(cell, &tile)| shape.distance(cell, shape.goal_cell(tile)))
         .sum()
 }
@@ -156,6 +163,19 @@ mod tests {
         );
         assert_eq!(manhattan(&board("8 1 3 / 4 0 2 / 7 6 5")), 10);
         assert_eq!(manhattan(&Board::goal(5, 3).unwrap()), 0);
+    }
+
+    #[test]
+    fn manhattan_where_counts_the_tiles_on_the_kept_cells_alone() {
+        let b = board("2 6 0 1 / 11 10 7 3 / 5 9 14 8 / 13 15 4 12");
+        let (shape, tiles) = (b.shape(), b.tiles());
+        // Tile 2 on cell 0 is one from home; tile 1 on cell 3 three.
+        assert_eq!(manhattan_where(shape, tiles, |cell| cell == 0), 1);
+        assert_eq!(manhattan_where(shape, tiles, |cell| cell == 3), 3);
+        let top_row = manhattan_where(shape, tiles, |cell| cell < 4);
+        let the_rest = manhattan_where(shape, tiles, |cell| cell >= 4);
+        assert_eq!(top_row + the_rest, manhattan(&b));
+        assert_eq!(manhattan_where(shape, tiles, |_| false), 0);
     }
 
     #[test]

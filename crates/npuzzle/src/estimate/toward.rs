@@ -8,7 +8,7 @@
 //! (the tiles counted in a line are those whose target is in it): one line to count, twice.
 
 use super::Increasing;
-use crate::board::Shape;
+use crate::board::{Shape, steps_between};
 use crate::packed::PackedTiles;
 
 /// A board's tiles, read cell by cell: a slice, or tiles packed into a word.
@@ -107,12 +107,13 @@ impl Toward {
             self.goal_column[tile as usize] = self.column[cell];
         }
         // Each tile's row of distances, cell by cell (the blank's stays zero).
+        let place = |column: u8, row: u8| (usize::from(column), usize::from(row));
         for tile in 1..cells {
-            let (row, column) = (self.goal_row[tile], self.goal_column[tile]);
+            let target = place(self.goal_column[tile], self.goal_row[tile]);
             let distances = &mut self.manhattan[tile * cells..(tile + 1) * cells];
             for (cell, distance) in distances.iter_mut().enumerate() {
-                *distance = u16::from(self.row[cell].abs_diff(row))
-                    + u16::from(self.column[cell].abs_diff(column));
+                let here = place(self.column[cell], self.row[cell]);
+                *distance = steps_between(here, target) as u16;
             }
         }
     }

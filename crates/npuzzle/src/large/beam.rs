@@ -129,9 +129,11 @@ impl Scoring {
     }
 }
 
-/// The boards kept at one depth, side by side.
+/// The boards kept at one depth, side by side, each with its weighted distance (a score of
+/// the presort's own, not the searches' estimate, [`crate::estimate::kept::Kept`]: each tile's
+/// distance weighted by how early the construction places it).
 #[derive(Default)]
-struct Kept {
+struct Layer {
     /// The boards' tiles, one board after another.
     boards: Vec<u8>,
     blanks: Vec<usize>,
@@ -141,9 +143,9 @@ struct Kept {
     lasts: Vec<u8>,
 }
 
-impl Kept {
+impl Layer {
     /// The start board alone.
-    fn start(board: &Board, scoring: &Scoring) -> Kept {
+    fn start(board: &Board, scoring: &Scoring) -> Layer {
         let cells = scoring.shape.cells();
         let (mut score, mut hash) = (0i64, 0u64);
         for (cell, &tile) in board.tiles().iter().enumerate() {
@@ -152,7 +154,7 @@ impl Kept {
                 score += scoring.weighted(tile, cell);
             }
         }
-        Kept {
+        Layer {
             boards: board.tiles().to_vec(),
             blanks: vec![board.blank()],
             scores: vec![score],
@@ -201,7 +203,7 @@ impl Kept {
         width: usize,
         scoring: &Scoring,
         seen: &mut FxHashSet<u64>,
-    ) -> (Kept, Vec<(u32, u8)>) {
+    ) -> (Layer, Vec<(u32, u8)>) {
         let keep = (2 * width).min(candidates.len());
         let order = |c: &Candidate| (c.score, c.hash);
         if keep < candidates.len() {
@@ -210,7 +212,7 @@ impl Kept {
         }
         candidates.sort_unstable_by_key(order);
         let cells = scoring.shape.cells();
-        let mut next = Kept::default();
+        let mut next = Layer::default();
         let mut links = Vec::with_capacity(width);
         for candidate in candidates.iter() {
             if links.len() == width {
@@ -245,7 +247,7 @@ pub(crate) fn presort(
     budget: &Budget,
 ) -> Result<Beam, StopReason> {
     let scoring = Scoring::new(board.shape(), settings.growth);
-    let mut layer = Kept::start(board, &scoring);
+    let mut layer = Layer::start(board, &scoring);
     let mut score = layer.scores[0];
     let mut seen = FxHashSet::default();
     seen.insert(layer.hashes[0]);

@@ -7,6 +7,7 @@
 //! column) use the standard trick: park them one cell off, then rotate both in with two moves.
 
 use crate::board::{Board, Move, Shape};
+use crate::estimate::manhattan_where;
 use crate::pdb::PatternDatabase;
 use crate::search::astar::astar;
 use crate::search::budget::Budget;
@@ -458,10 +459,7 @@ impl Work {
             width: self.width,
             height: self.height,
         };
-        (self.tiles.iter().enumerate())
-            .filter(|&(cell, &tile)| tile != 0 && !self.fixed[cell])
-            .map(|(cell, &tile)| shape.distance(cell, shape.goal_cell(tile)))
-            .sum()
+        manhattan_where(shape, &self.tiles, |cell| !self.fixed[cell])
     }
 
     /// The board as it stands (not the moves).

@@ -1,9 +1,13 @@
 //! Optimal solving in the multi-tile metric (MTM), where sliding several tiles of one line at
 //! once counts as one move, for 3×3, 3×4, 4×3 and 4×4 boards.
 //!
-//! IDA* over multi-tile moves (the blank goes 1 to k cells in one direction; a move never
-//! follows one on the same axis, which it would merge with or undo), guided by the maximum of
-//! pattern tables built in the multi-tile metric ([`table`]). On 3×3 one table holds every
+//! The engine's one IDA* ([`crate::search::idastar`]: its iterations of bounds, its looks at
+//! the budget, its counts) over multi-tile moves (the blank goes 1 to k cells in one direction;
+//! a move never follows one on the same axis, which it would merge with or undo), each costing
+//! one, guided by the maximum of pattern tables built in the multi-tile metric ([`table`]).
+//! What is this module's is how a node is expanded: its children all made at once, their
+//! table entries kept step to step and read only where they could prune, the kept ones
+//! searched nearest first (docs/engine.md, "Expanding a node"). On 3×3 one table holds every
 //! tile, so it is exact. The tables are built on first use and kept for the process.
 //!
 //! ```
@@ -30,6 +34,8 @@ use thiserror::Error;
 use crate::board::{Board, Move, Shape};
 use crate::notation::mtm_length;
 use crate::search::budget::{Budget, GaveUp, Stopwatch};
+use crate::search::idastar::shared::{Counters, Shared, Subtree};
+use crate::search::idastar::{Deepened, Iteration, deepen};
 use crate::solution::{Algorithm, Ended, Solution};
 use crate::solvability::Solvability;
 use table::{MtmTable, cells_of};
@@ -330,24 +336,23 @@ impl Default for Child {
     }
 }
 
-/// The search: the tables, the board's moves, the goal, and the path so far.
+/// One bound's depth-first search over multi-tile moves, as the one IDA*
+/// ([`crate::search::idastar`]) iterates it: the tables, the board's moves, the goal, the path
+/// so far, and the counts the iterations and the budget read.
 struct Search<'a> {
     tables: &'a MtmTables,
     steps: Vec<[usize; 4]>,
     goal: [u8; 16],
-    path: Vec<Move>,
-    nodes: u64,
-    budget: &'a Budget,
+    /// The blank's single steps from the root, as indices into [`Move::ALL`].
+    path: Vec<u8>,
+    /// The least f past the bound seen in this bound's search.
+    next_bound: u32,
+    /// Nodes expanded in this bound's search.
+    expanded: u64,
+    /// What this search has not yet told the budget.
+    counters: Counters,
+    shared: &'a Shared<'a>,
 }
-
-/// How a depth-first pass ended: the goal found, or the least estimate past the bound.
-enum Pass {
-    Found,
-    Next(usize),
-}
-
-/// Nodes between two looks at the budget.
-const CHECK_EVERY: u64 = 4096;
 
 impl Search<'_> {
     /// The children of `state`: each slide of the blank by 1 to k cells in a direction off
@@ -449,39 +454,39 @@ impl Search<'_> {
     /// value changes by at most one a move, so only the values at most one under the
     /// parent's limit can prune a child: those are asked for and read first, up to the first
     /// past the limit. A child kept has its other values read too, mostly from cache lines at
-    /// hand (a slide that moves none of a table's tiles moves its entry a few bytes).
+    /// hand (a slide that moves none of a table's tiles moves its entry a few bytes). As in
+    /// every IDA*, the least f past the bound is kept for the next bound, and the budget is
+    /// looked at through the search's counters ([`Shared::check`]).
     #[inline(always)]
     fn dfs<const POPCNT: bool>(
         &mut self,
         state: &State,
         values: &Values,
-        g: usize,
-        bound: usize,
+        g: u32,
+        bound: u32,
         last: Option<Move>,
-    ) -> Result<Pass, GaveUp> {
+    ) -> Subtree {
         if state.tiles == self.goal {
-            return Ok(Pass::Found);
+            return Subtree::Found;
         }
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(CHECK_EVERY) {
-            self.budget
-                .check(self.nodes, self.tables.bytes())
-                .map_err(|reason| GaveUp {
-                    nodes_expanded: self.nodes,
-                    ..GaveUp::stopped(reason)
-                })?;
+        self.expanded += 1;
+        self.counters.expanded += 1;
+        if self.counters.expanded >= self.counters.check_in
+            && let Some(end) = (self.shared).check(&mut self.counters, self.tables.bytes(), 0)
+        {
+            return end;
         }
         // Every child has f past the bound (a table whose h 0 is not the goal's).
         let Some(limit) = bound.checked_sub(g + 1) else {
-            return Ok(Pass::Next(g + 1));
+            self.next_bound = self.next_bound.min(g + 1);
+            return Subtree::NotFound;
         };
-        let limit = limit.min(usize::from(u8::MAX)) as u8;
+        let limit = limit.min(u32::from(u8::MAX)) as u8;
         let mut children = [Child::default(); MAX_CHILDREN];
         let count = self.children(state, last, &mut children);
         for child in &mut children[..count] {
             self.plan(child, values, limit);
         }
-        let mut next = usize::MAX;
         // The children within the bound, by estimate and index, nearest first.
         let mut within = [(0u8, 0u8, 0u8); MAX_CHILDREN];
         let mut kept = 0;
@@ -492,22 +497,22 @@ impl Search<'_> {
                     within[kept] = (h, sum.min(255) as u8, i as u8);
                     kept += 1;
                 }
-                Err(h) => next = next.min(g + 1 + usize::from(h)),
+                Err(h) => self.next_bound = self.next_bound.min(g + 1 + u32::from(h)),
             }
         }
         within[..kept].sort_unstable();
         for &(_, _, i) in &within[..kept] {
             let child = &children[usize::from(i)];
             let depth = self.path.len();
-            self.path
-                .extend(std::iter::repeat_n(child.mv, usize::from(child.cells)));
-            match self.descend::<POPCNT>(&child.state, &child.values, g + 1, bound, child.mv)? {
-                Pass::Found => return Ok(Pass::Found),
-                Pass::Next(f) => next = next.min(f),
+            let step = child.mv.index() as u8;
+            (self.path).extend(std::iter::repeat_n(step, usize::from(child.cells)));
+            match self.descend::<POPCNT>(&child.state, &child.values, g + 1, bound, child.mv) {
+                Subtree::NotFound => {}
+                other => return other,
             }
             self.path.truncate(depth);
         }
-        Ok(Pass::Next(next))
+        Subtree::NotFound
     }
 
     /// [`Search::dfs`] from a child, in the build `POPCNT` says.
@@ -516,10 +521,10 @@ impl Search<'_> {
         &mut self,
         state: &State,
         values: &Values,
-        g: usize,
-        bound: usize,
+        g: u32,
+        bound: u32,
         last: Move,
-    ) -> Result<Pass, GaveUp> {
+    ) -> Subtree {
         #[cfg(target_arch = "x86_64")]
         if POPCNT {
             // SAFETY: the search runs with POPCNT only where the CPU has popcnt (see
@@ -537,10 +542,10 @@ impl Search<'_> {
         &mut self,
         state: &State,
         values: &Values,
-        g: usize,
-        bound: usize,
+        g: u32,
+        bound: u32,
         last: Option<Move>,
-    ) -> Result<Pass, GaveUp> {
+    ) -> Subtree {
         self.dfs::<true>(state, values, g, bound, last)
     }
 
@@ -549,15 +554,24 @@ impl Search<'_> {
         &mut self,
         state: &State,
         values: &Values,
-        g: usize,
-        bound: usize,
+        g: u32,
+        bound: u32,
         last: Option<Move>,
-    ) -> Result<Pass, GaveUp> {
+    ) -> Subtree {
         self.dfs::<false>(state, values, g, bound, last)
     }
 
-    /// One pass of IDA* from the root below `bound`, with popcnt where the CPU has it.
-    fn start(&mut self, root: &State, values: &Values, bound: usize) -> Result<Pass, GaveUp> {
+    /// One bound's search from the root, whose exact values are `values`, with popcnt where
+    /// the CPU has it: what the IDA*'s iterations ([`deepen`]) ask for.
+    fn iterate(&mut self, root: &State, values: &Values, bound: u32) -> Iteration {
+        (self.next_bound, self.expanded) = (u32::MAX, 0);
+        let subtree = self.start(root, values, bound);
+        self.shared.flush(&mut self.counters);
+        Iteration::ended(subtree, &mut self.path, self.next_bound, self.expanded)
+    }
+
+    /// The depth-first search below `bound` from the root.
+    fn start(&mut self, root: &State, values: &Values, bound: u32) -> Subtree {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: the CPU has popcnt, as just checked.
@@ -584,7 +598,7 @@ pub fn solve_mtm(board: &Board, budget: &Budget) -> Result<Solution, MtmError> {
     })
 }
 
-/// [`solve_mtm`] with tables at hand (see [`MtmTables::cached`]); the time counts the search
+/// [`solve_mtm`] with tables at hand (see [`MtmTables::load_or_build`]); the time counts the search
 /// alone.
 ///
 /// # Errors
@@ -615,39 +629,49 @@ pub fn solve_mtm_with(
     tables.index_all(&mut root);
     let mut goal = [0u8; 16];
     goal[..cells].copy_from_slice(Board::goal_of(board.shape()).tiles());
+    let shared = Shared::new(budget, 1);
     let mut search = Search {
         tables,
         steps: board.shape().step_table(),
         goal,
         path: Vec::new(),
-        nodes: 0,
-        budget,
+        next_bound: u32::MAX,
+        expanded: 0,
+        counters: Counters::default(),
+        shared: &shared,
     };
     let values = tables.values(&root);
-    let mut bound = usize::from(values.iter().copied().max().unwrap_or(0));
-    loop {
-        match search.start(&root, &values, bound) {
-            Ok(Pass::Found) => break,
-            Ok(Pass::Next(next)) => bound = next,
-            Err(gave_up) => {
-                return Err(MtmError::GaveUp(GaveUp {
-                    seconds: clock.seconds(),
-                    lower_bound: bound,
-                    ..gave_up
-                }));
-            }
+    let h = u32::from(values.iter().copied().max().unwrap_or(0));
+    let iterate = |bound| search.iterate(&root, &values, bound);
+    match deepen(h, 0, u32::MAX, iterate, |_, _| {}) {
+        Deepened::Found {
+            path,
+            bound,
+            expanded,
+            ..
+        } => {
+            let moves: Vec<Move> = path.iter().map(|&m| Move::ALL[usize::from(m)]).collect();
+            debug_assert_eq!(mtm_length(&moves), bound as usize);
+            Ok(Solution {
+                lower_bound: bound as usize,
+                moves,
+                algorithm: Algorithm::IdaStar,
+                optimal: true,
+                nodes_expanded: expanded,
+                seconds: clock.seconds(),
+                ended: Ended::RanItsCourse,
+            })
         }
+        Deepened::Stopped { reason, bound } => Err(MtmError::GaveUp(GaveUp {
+            reason: shared.reason_or(reason),
+            nodes_expanded: shared.expanded(),
+            seconds: clock.seconds(),
+            memory: tables.bytes(),
+            lower_bound: bound as usize,
+        })),
+        // A solvable board has a path at some bound.
+        Deepened::Exhausted => unreachable!("no bound is past u32::MAX"),
     }
-    debug_assert_eq!(mtm_length(&search.path), bound);
-    Ok(Solution {
-        moves: search.path,
-        algorithm: Algorithm::IdaStar,
-        optimal: true,
-        nodes_expanded: search.nodes,
-        seconds: clock.seconds(),
-        lower_bound: bound,
-        ended: Ended::RanItsCourse,
-    })
 }
 
 #[cfg(test)]
@@ -742,6 +766,34 @@ mod tests {
                 (expected.entries, expected.masks)
             );
         }
+    }
+
+    #[test]
+    fn the_node_cap_is_met_exactly_as_in_every_ida_star() {
+        let shape = Shape::new(3, 4).unwrap();
+        let tables = MtmTables::for_shape(shape).unwrap();
+        let board = shuffled(shape, 60, 11);
+        let solve = |cap| solve_mtm_with(&board, &tables, &Budget::unlimited().with_max_nodes(cap));
+        let found = solve(u64::MAX).unwrap();
+        // The least cap that finds it (a cap n lets n - 1 nodes be expanded, as a budget's).
+        let (mut low, mut high) = (1u64, 1 << 20);
+        while low < high {
+            let cap = (low + high) / 2;
+            match solve(cap) {
+                Ok(solution) => {
+                    assert_eq!(solution.moves, found.moves);
+                    high = cap;
+                }
+                Err(_) => low = cap + 1,
+            }
+        }
+        assert!(low > 10, "{low}");
+        assert_eq!(solve(low).map(|s| s.moves), Ok(found.moves));
+        let Err(MtmError::GaveUp(gave_up)) = solve(low - 1) else {
+            panic!("a cap one lower stops the search");
+        };
+        assert_eq!(gave_up.reason, crate::search::budget::StopReason::NodeLimit);
+        assert!(gave_up.lower_bound <= found.lower_bound);
     }
 
     #[test]

@@ -1,14 +1,15 @@
 //! The closed set of best-first search on boards of up to 9 cells: an array indexed by the
-//! state's number among the states reachable ([`StateNumbers`]), so a lookup is one read with
-//! no hashing or probing. The array (`cells!/2` entries, 726 KB on 3×3) is kept per thread
-//! between searches, and only the entries of the states a search reached are cleared after it.
+//! state's number among the states reachable ([`StateNumbers`]: the blank's cell and the
+//! other tiles' order ranked by the engine's one ranking, [`crate::rank`]), so a lookup is one
+//! read with no hashing or probing. The array (`cells!/2` entries, 726 KB on 3×3) is kept per
+//! thread between searches, and only the entries of the states a search reached are cleared
+//! after it.
 
 use std::cell::RefCell;
-use std::sync::OnceLock;
 
 use super::table::{Admitted, Closed};
 use crate::board::Move;
-use crate::rank::entries;
+use crate::rank::{HalfOrderRanks, entries};
 
 /// The most cells a board may have to be ranked into a `u32` index table (9! = 362,880).
 pub const MAX_RANKED_CELLS: usize = 9;
@@ -82,100 +83,23 @@ impl Closed for RankTable {
     }
 }
 
-/// How many tiles each of the two looks of [`StateNumbers::of`] reads.
-const QUARTER: usize = 4;
-
-/// How many entries a [`Digits`] table has: four tiles of three bits each.
-const BY_FOUR: usize = 1 << (3 * QUARTER);
-
-/// The digits of an order's rank that four of its tiles give, for one board size, indexed by
-/// the four tiles ([`by_fours`]). A tile's digit is the count of smaller tiles after it: that is
-/// `tile − 1` less the smaller tiles before it, so the digits of the first four tiles depend on
-/// those four alone, and the digits of the fifth and sixth (the last that count, see
-/// [`StateNumbers`]) on the last four alone. Two lookups replace a chain of eight steps.
-struct Digits {
-    /// Weighted digits of the first four tiles, from their values.
-    first: [u16; BY_FOUR],
-    /// Weighted digits of the fifth and sixth tiles, from the last four.
-    last: [u8; BY_FOUR],
-}
-
-/// [`Digits`] for boards of 4 to 9 cells, each made the first time a board of its size is
-/// searched.
-static DIGITS: [OnceLock<Digits>; MAX_RANKED_CELLS - 3] = [const { OnceLock::new() }; _];
-
-impl Digits {
-    /// The tables for boards of `cells` cells.
-    fn of(cells: usize) -> &'static Digits {
-        DIGITS[cells - 4].get_or_init(|| Digits::new(cells))
-    }
-
-    /// Works the tables out for boards of `cells` cells.
-    fn new(cells: usize) -> Digits {
-        // The halved weight of digit `i`, `(cells − 2 − i)!/2`: only the digits whose weight
-        // is even count.
-        let weight = |i: usize| match i + 3 < cells {
-            true => factorial(cells - 2 - i) / 2,
-            false => 0,
-        };
-        let mut digits = Digits {
-            first: [0; BY_FOUR],
-            last: [0; BY_FOUR],
-        };
-        for four in 0..BY_FOUR {
-            // Three bits read 8 as 0, so 0 reads as 8: a cell past a board smaller than 3×3
-            // holds 0 and reads as the largest tile, which no digit counts.
-            let tiles: [u32; QUARTER] = std::array::from_fn(|at| match (four >> (3 * at)) & 7 {
-                0 => 8,
-                bits => bits as u32,
-            });
-            let (mut first, mut last) = (0, 0);
-            for (at, &tile) in tiles.iter().enumerate() {
-                let smaller = |others: &[u32]| others.iter().filter(|&&t| t < tile).count() as u32;
-                // Four tiles with repeats name no order; their entries are never read.
-                first += weight(at) * (tile - 1).saturating_sub(smaller(&tiles[..at]));
-                last += weight(QUARTER + at) * smaller(&tiles[at + 1..]);
-            }
-            digits.first[four] = first as u16;
-            digits.last[four] = last as u8;
-        }
-        digits
-    }
-}
-
-/// `n!`, as [`entries`] counts the orders of `n` tiles (at most 9! here, so a `u32`).
-fn factorial(n: usize) -> u32 {
-    entries(n, n) as u32
-}
-
-/// The first four and the last four of an order's eight tiles, packed four bits each, as two
-/// [`Digits`] indices: their low three bits, run together. Both halves at once: each byte's two
-/// fields close up, then each half's two bytes.
-#[inline(always)]
-fn by_fours(order: u64) -> (usize, usize) {
-    let order = order as u32;
-    let bytes = (order & 0x0707_0707) | ((order >> 1) & 0x3838_3838);
-    let halves = (bytes & 0x003F_003F) | ((bytes >> 2) & 0x0FC0_0FC0);
-    let mask = BY_FOUR as u32 - 1;
-    ((halves & mask) as usize, ((halves >> 16) & mask) as usize)
-}
-
 /// Numbers the states reachable from one board of up to 9 cells (packed four bits a cell, as
 /// [`PackedTiles`](crate::packed::PackedTiles) packs them) from 0 to half of `cells!`, with none
 /// left over: the blank's cell, then the order of the other tiles read row by row.
 ///
 /// For each cell of the blank only one parity of that order is reachable, and two orders that
 /// differ in their last two tiles have opposite parities: so the order's rank (its
-/// lexicographic index, as [`Ranker`](crate::rank::Ranker) ranks it) halved is enough.
-/// A move along a row leaves the order as it was, so a child's number is its parent's plus a
-/// multiple of the stride; only a move along a column ranks the order again.
+/// lexicographic index, as [`Ranker`](crate::rank::Ranker) ranks it) halved is enough, as
+/// [`HalfOrderRanks`] gives it. A move along a row leaves the order as it was, so a child's
+/// number is its parent's plus a multiple of the stride; only a move along a column ranks the
+/// order again.
 #[derive(Clone)]
 pub(crate) struct StateNumbers {
     cells: usize,
     /// How many orders there are for each cell of the blank: `(cells - 1)! / 2`.
     stride: u32,
-    /// The tables that give the order's rank.
-    digits: &'static Digits,
+    /// The halved ranks of the other tiles' orders.
+    orders: &'static HalfOrderRanks,
 }
 
 impl StateNumbers {
@@ -187,8 +111,8 @@ impl StateNumbers {
         );
         StateNumbers {
             cells,
-            stride: factorial(cells - 1) / 2,
-            digits: Digits::of(cells),
+            stride: (entries(cells - 1, cells - 1) / 2) as u32,
+            orders: HalfOrderRanks::of(cells),
         }
     }
 
@@ -203,9 +127,7 @@ impl StateNumbers {
         // The tiles without the blank: the nibbles above the blank's come down one.
         let below = (1u64 << (4 * blank)) - 1;
         let order = (key & below) | ((key >> 4) & !below);
-        let (first, last) = by_fours(order);
-        let (first, last) = (self.digits.first[first], self.digits.last[last]);
-        blank as u32 * self.stride + u32::from(first) + u32::from(last)
+        blank as u32 * self.stride + self.orders.rank(order)
     }
 
     /// The number of `child`, reached from a state numbered `parent` by the blank's move

@@ -72,7 +72,9 @@ impl Between {
         let shared = Shared::new(budget, 1);
         let split = Split::plan(&mut root, 1, true);
         let last = u32::try_from(max_len).unwrap_or(u32::MAX);
-        match deepen(&mut root, &split, &shared, 0, last, |_, _| {}) {
+        let h = root.h();
+        let iterate = |bound| split.iterate(&mut root, bound, &shared);
+        match deepen(h, 0, last, iterate, |_, _| {}) {
             Deepened::Found { path, .. } => {
                 Some(path.iter().map(|&m| Move::ALL[m as usize]).collect())
             }

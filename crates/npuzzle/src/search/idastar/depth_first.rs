@@ -370,15 +370,6 @@ impl<'a, const P: usize> DepthFirst<'a, P> {
     /// The node's counters, and the path when `subtree` found the goal (taken from the node),
     /// as one iteration's result.
     pub(super) fn iteration(&mut self, subtree: Subtree) -> Iteration {
-        let found = matches!(subtree, Subtree::Found);
-        Iteration {
-            moves: found.then(|| std::mem::take(&mut self.path)),
-            next_bound: self.next_bound,
-            stop: match subtree {
-                Subtree::Stop(reason) => Some(reason),
-                _ => None,
-            },
-            expanded: self.expanded,
-        }
+        Iteration::ended(subtree, &mut self.path, self.next_bound, self.expanded)
     }
 }

@@ -23,6 +23,10 @@
 //! neighbours made once a shape; the large solver's windowed re-solves are its many short
 //! searches.
 //!
+//! Optimal solving in the multi-tile metric ([`crate::mtm`]) is this IDA* too: the same
+//! iterations (`deepen`), the same looks at the budget and counts (`shared`), with its own
+//! depth-first search of one bound over multi-tile moves and its tables.
+//!
 //! The jobs: this module drives the iterations; `parallel` splits one over threads; `depth_first`
 //! is the depth-first search of one bound, with the estimate (the one kept estimate of
 //! [`crate::estimate::kept`]) beside the board; `between` is the search between two boards;
@@ -31,7 +35,7 @@
 pub(crate) mod between;
 mod depth_first;
 mod parallel;
-mod shared;
+pub(crate) mod shared;
 
 use super::budget::{Budget, GaveUp, SearchStatus, StopReason, Stopwatch};
 use crate::board::{Board, Move};
@@ -43,7 +47,7 @@ use crate::solution::{Algorithm, Ended, Solution};
 
 use depth_first::{DepthFirst, neighbours};
 use parallel::Split;
-use shared::Shared;
+use shared::{Shared, Subtree};
 
 /// The heuristic IDA* runs with.
 #[derive(Clone, Copy, Debug)]
@@ -189,11 +193,14 @@ impl Within<'_> {
                 best: None,
             });
         };
-        match deepen(&mut root, &split, &shared, first, last, report) {
+        let h = root.h();
+        let iterate = |bound| split.iterate(&mut root, bound, &shared);
+        match deepen(h, first, last, iterate, report) {
             Deepened::Found {
                 path,
                 iterations,
                 expanded,
+                ..
             } => {
                 let moves: Vec<Move> = path.iter().map(|&m| Move::ALL[m as usize]).collect();
                 let solution = Solution {
@@ -224,11 +231,12 @@ impl Within<'_> {
 }
 
 /// How the iterations of one search ended.
-enum Deepened {
-    /// A path to where the heuristic is 0, as indices into [`Move::ALL`], found in the
-    /// `iterations`-th bound, after `expanded` nodes in all.
+pub(crate) enum Deepened {
+    /// A path to the goal, as indices into [`Move::ALL`], found in the `iterations`-th bound,
+    /// `bound`, after `expanded` nodes in all.
     Found {
         path: Vec<u8>,
+        bound: u32,
         iterations: u32,
         expanded: u64,
     },
@@ -238,23 +246,24 @@ enum Deepened {
     Stopped { reason: StopReason, bound: u32 },
 }
 
-/// The iterations of IDA* from `root`, split as `split` says: the first bound is the root's
-/// heuristic or `first` if higher, each next one the smallest f that exceeded the last, until
-/// a path is found or the next bound would pass `last`. `on_bound(bound, expanded)` hears of
-/// each next bound searched, with the nodes expanded so far.
-fn deepen<const P: usize>(
-    root: &mut DepthFirst<P>,
-    split: &Split,
-    shared: &Shared,
+/// The iterations of IDA*, whatever its moves and their costs: `iterate(bound)` is one
+/// bound's depth-first search from the root (single-tile moves in [`depth_first`], split over
+/// threads by [`parallel`]; multi-tile moves in [`crate::mtm`]). The first bound is the root's
+/// estimate `root_h` or `first` if higher, each next one the smallest f that exceeded the
+/// last, until a path is found or the next bound would pass `last`. `on_bound(bound,
+/// expanded)` hears of each next bound searched, with the nodes expanded so far.
+pub(crate) fn deepen(
+    root_h: u32,
     first: u32,
     last: u32,
+    mut iterate: impl FnMut(u32) -> Iteration,
     mut on_bound: impl FnMut(u32, u64),
 ) -> Deepened {
-    let mut bound = root.h().max(first);
+    let mut bound = root_h.max(first);
     let (mut iterations, mut expanded) = (0u32, 0u64);
     while bound <= last {
         iterations += 1;
-        let outcome = split.iterate(root, bound, shared);
+        let outcome = iterate(bound);
         expanded += outcome.expanded;
         if let Some(reason) = outcome.stop {
             return Deepened::Stopped { reason, bound };
@@ -262,6 +271,7 @@ fn deepen<const P: usize>(
         if let Some(path) = outcome.moves {
             return Deepened::Found {
                 path,
+                bound,
                 iterations,
                 expanded,
             };
@@ -276,9 +286,32 @@ fn deepen<const P: usize>(
 }
 
 /// What one bound's search came to.
-struct Iteration {
+pub(crate) struct Iteration {
     moves: Option<Vec<u8>>,
     next_bound: u32,
     stop: Option<StopReason>,
     expanded: u64,
+}
+
+impl Iteration {
+    /// The end of one bound's search that ended as `subtree` says, having expanded `expanded`
+    /// nodes and seen `next_bound` as the least f past the bound: the path from the root
+    /// (taken) when it found the goal.
+    pub(crate) fn ended(
+        subtree: Subtree,
+        path: &mut Vec<u8>,
+        next_bound: u32,
+        expanded: u64,
+    ) -> Iteration {
+        let found = matches!(subtree, Subtree::Found);
+        Iteration {
+            moves: found.then(|| std::mem::take(path)),
+            next_bound,
+            stop: match subtree {
+                Subtree::Stop(reason) => Some(reason),
+                _ => None,
+            },
+            expanded,
+        }
+    }
 }
