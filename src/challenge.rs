@@ -11,8 +11,7 @@ use challenge::{Challenge, CodeError};
 use crate::cli::CliOptions;
 use crate::frame::AppSet;
 use crate::game::{Game, GameKind, playable};
-use crate::hud::state::{HudAction, Pending};
-use crate::messages::{Change, GameChanged, GameCommand, Notice, OpenChallenge};
+use crate::messages::{Change, GameChanged, Notice, OpenChallenge, Pending, ReplaceGame};
 use crate::play::CurrentGame;
 use crate::redraw::FrameRequest;
 
@@ -77,8 +76,7 @@ pub fn read_code(text: &str) -> Result<Challenge, String> {
 /// What `open` writes.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Opening<'w> {
-    hud: MessageWriter<'w, HudAction>,
-    game: MessageWriter<'w, GameCommand>,
+    replace: MessageWriter<'w, ReplaceGame>,
     notices: MessageWriter<'w, Notice>,
     frames: MessageWriter<'w, FrameRequest>,
 }
@@ -118,13 +116,10 @@ fn open(
         challenged.playing = Some(challenge);
         return;
     }
+    // The controls ask first when a game with moves would be lost.
     let board = Box::new(Game::new(challenge.start().clone(), GameKind::Custom));
-    if crate::hud::state::worth_asking(game) {
-        out.hud.write(HudAction::Replace(Pending::Start(board)));
-        out.frames.write(FrameRequest::OneMore);
-    } else {
-        out.game.write(GameCommand::Start(board));
-    }
+    out.replace.write(ReplaceGame(Pending::Challenge(board)));
+    out.frames.write(FrameRequest::OneMore);
     challenged.opening = Some(challenge);
 }
 

@@ -6,9 +6,9 @@
 use bevy::prelude::*;
 use npuzzle::{Board, Move};
 
-use crate::game::event::Run;
+use crate::game::event::{Event, Run};
 use crate::game::solves::Solve;
-use crate::game::{Act, BestScores, DailyResults, Game, Position, Preferences, Step};
+use crate::game::{Act, BestScores, DailyResults, FramedPhoto, Game, Position, Preferences, Step};
 
 /// What the player meant on the board, interpreted by `input` from a tap, swipe or key.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +52,41 @@ pub enum GameCommand {
     /// The player says a blind solve is done (solved, or a DNF).
     Declare,
 }
+
+/// Something that replaces the game in progress, waiting for the player's yes when moves would
+/// be lost (see [`ReplaceGame`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    /// A new game with the settings.
+    NewGame,
+    /// Today's puzzle.
+    Daily,
+    /// Back to the start of this shuffle.
+    Restart,
+    /// A board the player set up.
+    Start(Box<Game>),
+    /// A friend's challenge: its board.
+    Challenge(Box<Game>),
+    /// A new game on a board of this shape (columns, rows), cut from this photo as framed.
+    Framed(FramedPhoto, (usize, usize)),
+    /// A new game as the command line asks: its photo (framed), board (columns, rows) and
+    /// seed where given, the session's and a random seed where not.
+    Fresh {
+        /// The photo, framed.
+        photo: Option<FramedPhoto>,
+        /// The board: columns and rows.
+        size: Option<(usize, usize)>,
+        /// The shuffle's seed.
+        seed: Option<u64>,
+    },
+    /// A run of a speedsolvers' event, from its first board.
+    Event(Event),
+}
+
+/// Replace the game in progress with this: the controls ask the player first when the game
+/// has moves to lose, and carry it out on a yes (or at once when nothing is lost).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct ReplaceGame(pub Pending);
 
 /// Asks for a new game, made in the background (an exact shortest distance can take the
 /// engine a moment) and then started.
@@ -255,6 +290,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<BoardIntent>()
         .add_message::<GameCommand>()
         .add_message::<NewGame>()
+        .add_message::<ReplaceGame>()
         .add_message::<CancelNewGame>()
         .add_message::<BoardCovered>()
         .add_message::<BoardHidden>()

@@ -33,7 +33,8 @@ use crate::game::files::{DAILY_FILE, SCORES_FILE, SETTINGS_FILE};
 use crate::game::save_log::Told;
 use crate::lifecycle::Suspended;
 use crate::messages::{
-    Began, Change, GameChanged, GameCommand, NewGame, Notice, PhotoArrived, Restored, SolvesKept,
+    Began, Change, GameChanged, GameCommand, NewGame, Notice, Pending, PhotoArrived, ReplaceGame,
+    Restored, SolvesKept,
 };
 use crate::photo::{FramedPhoto, PhotoSource};
 use crate::play::CurrentGame;
@@ -91,6 +92,7 @@ struct Restoring<'w> {
     new_game: MessageWriter<'w, NewGame>,
     session: MessageWriter<'w, SessionCommand>,
     framing: MessageWriter<'w, FramingCommand>,
+    replace: MessageWriter<'w, ReplaceGame>,
     notices: MessageWriter<'w, Notice>,
 }
 
@@ -141,36 +143,44 @@ fn restore(
     start_first_game(&options, loaded.game, &mut out);
 }
 
-/// The game the player had (in progress or finished), unless the command line asks for a new
-/// one; its photo, or the command line's.
+/// The game the player had (in progress or finished), or a new one. What the command line
+/// asks besides (another board, seed or framed photo) replaces a game brought back only as
+/// any replacement does: asked first when it has moves to lose.
 fn start_first_game(
     options: &CliOptions,
     game: Option<(crate::game::Game, Option<FramedPhoto>)>,
     out: &mut Restoring,
 ) {
-    let fresh = options.size.is_some() || options.seed.is_some() || options.photo.is_some();
-    if let Some((columns, rows)) = options.size {
-        out.session.write(SessionCommand::SetBoard(columns, rows));
-    }
-    if let Some(photo) = &options.photo {
-        let source = PhotoSource::File(photo.clone());
-        let framed = FramedPhoto {
-            source,
-            framing: options.crop,
-        };
-        if options.crop.is_some() {
-            out.session.write(SessionCommand::UsePhoto(framed));
-        } else {
-            // Without a frame on the command line, the player frames it.
-            out.framing.write(FramingCommand::Open(framed));
+    let photo = options.photo.as_ref().map(|file| FramedPhoto {
+        source: PhotoSource::File(file.clone()),
+        framing: options.crop,
+    });
+    // Without a frame on the command line, the player frames the photo (Play asks first).
+    if let Some(photo) = photo.clone().filter(|photo| photo.framing.is_none()) {
+        if let Some((columns, rows)) = options.size {
+            out.session.write(SessionCommand::SetBoard(columns, rows));
         }
+        out.framing.write(FramingCommand::Open(photo));
     }
+    // A board, a seed or a framed photo asks for a new game (a size given with a photo to
+    // frame is the framing sheet's).
+    let framed = photo.filter(|photo| photo.framing.is_some());
+    let sized = options.size.is_some() && options.photo.is_none();
+    let asks = framed.is_some() || options.seed.is_some() || sized;
+    let fresh = Pending::Fresh {
+        photo: framed,
+        size: options.size,
+        seed: options.seed,
+    };
     match game {
         // Not a review's board, which older versions saved in place of the finished game.
-        Some((game, photo)) if !fresh && !game.is_viewer() => {
+        Some((game, photo)) if !game.is_viewer() => {
             let photo = photo.unwrap_or_else(|| FramedPhoto::whole(crate::photo::default_photo()));
             out.session.write(SessionCommand::UsePhoto(photo));
             out.commands.write(GameCommand::Resume(Box::new(game)));
+            if asks {
+                out.replace.write(ReplaceGame(fresh));
+            }
         }
         // A challenge opened with nothing to bring back: its board is the first game.
         _ if let Some(Ok(challenge)) = options.open.as_deref().map(crate::challenge::read_code) => {
@@ -178,7 +188,17 @@ fn start_first_game(
             let game = crate::game::Game::new(board, crate::game::GameKind::Custom);
             out.commands.write(GameCommand::Start(Box::new(game)));
         }
+        // Nothing to lose: the new game at once.
         _ => {
+            if let Pending::Fresh {
+                photo: Some(photo), ..
+            } = &fresh
+            {
+                out.session.write(SessionCommand::UsePhoto(photo.clone()));
+            }
+            if let Some((columns, rows)) = options.size {
+                out.session.write(SessionCommand::SetBoard(columns, rows));
+            }
             out.new_game.write(NewGame::Settings { seed: options.seed });
         }
     }

@@ -23,10 +23,11 @@ mod headless {
     use snapslide::CorePlugin;
     use snapslide::assist::{HintShown, Playback, SolverStatus};
     use snapslide::game::{BestScores, Difficulty, Game, GameKind};
-    use snapslide::hud::state::{self as hud_state, Hud, HudAction, Pending, Sheet};
+    use snapslide::hud::state::{self as hud_state, Hud, HudAction, Sheet};
     use snapslide::layout::{ScreenLayout, layout_for};
     use snapslide::messages::{
-        Back, BoardIntent, Change, GameChanged, GameCommand, NewGame, SolverCommand,
+        Back, BoardIntent, Change, GameChanged, GameCommand, NewGame, Pending, ReplaceGame,
+        SolverCommand,
     };
     use snapslide::newgame::NewGameJob;
     use snapslide::platform::SafeArea;
@@ -770,8 +771,7 @@ mod headless {
         let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
         intent(&mut app, BoardIntent::Slide(Move::Up));
         let before = board_of(&app);
-        app.world_mut()
-            .write_message(HudAction::Replace(Pending::NewGame));
+        app.world_mut().write_message(ReplaceGame(Pending::NewGame));
         settle(&mut app);
         assert_eq!(board_of(&app), before, "the game was thrown away");
         assert_eq!(
@@ -784,8 +784,7 @@ mod headless {
         assert_eq!(board_of(&app), before);
         assert_eq!(app.world().resource::<Hud>().sheet, Sheet::None);
         // Yes: a new game.
-        app.world_mut()
-            .write_message(HudAction::Replace(Pending::NewGame));
+        app.world_mut().write_message(ReplaceGame(Pending::NewGame));
         settle(&mut app);
         app.world_mut().write_message(HudAction::Confirm);
         settle(&mut app);
@@ -955,6 +954,83 @@ mod headless {
             app.update();
         }
         app
+    }
+
+    /// An app started on a data folder with these command-line options, a few frames on.
+    fn started_with(dir: &std::path::Path, options: snapslide::CliOptions) -> App {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, CorePlugin));
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+        app.insert_resource(snapslide::persist::DataDir(Some(dir.to_path_buf())));
+        app.insert_resource(options);
+        app.add_plugins(snapslide::persist::plugin);
+        settle(&mut app);
+        app
+    }
+
+    #[test]
+    fn a_launch_flag_replaces_a_game_with_moves_only_after_the_player_s_yes() {
+        // Play-test 70.4: --size, --seed and a refused --photo threw the saved game away.
+        let dir = fresh_folder("flags");
+        let mut first = started_on(&dir);
+        settle(&mut first);
+        let board = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
+        start(&mut first, Game::new(board, Difficulty::Easy));
+        intent(&mut first, BoardIntent::Slide(Move::Up));
+        intent(&mut first, BoardIntent::Slide(Move::Down));
+        flush_saves(&first);
+        let saved = game_of(&first).to_saved();
+        drop(first);
+        let text_as_jpeg = dir.join("not-a-photo.jpg");
+        std::fs::write(&text_as_jpeg, b"hello").unwrap();
+        let launches = [
+            ("--size 4", Some((4, 4)), None, None),
+            ("--seed 9", None, Some(9), None),
+            ("--photo of a text file", None, None, Some(text_as_jpeg)),
+        ];
+        for (flag, size, seed, photo) in launches {
+            let options = snapslide::CliOptions {
+                size,
+                seed,
+                photo,
+                ..Default::default()
+            };
+            let mut app = started_with(&dir, options);
+            flush_saves(&app);
+            app.update();
+            assert_eq!(game_of(&app).to_saved().history, saved.history, "{flag}");
+            let asked = matches!(app.world().resource::<Hud>().sheet, Sheet::Confirm(_));
+            assert_eq!(asked, flag != "--photo of a text file", "{flag}");
+            if !asked {
+                // The photo is refused in words, and nothing else changes.
+                let said = run_until(&mut app, Duration::from_secs(30), |app| {
+                    !notices_saying(app, "photo").is_empty()
+                });
+                assert!(said, "{flag}: {:?}", app.world().resource::<Hud>().notices);
+                flush_saves(&app);
+                assert_eq!(game_of(&app).to_saved().history, saved.history, "{flag}");
+                assert_eq!(saved_game(&dir).to_saved().history, saved.history, "{flag}");
+                continue;
+            }
+            // No: nothing changes, on screen or in the save.
+            app.world_mut().write_message(Back);
+            settle(&mut app);
+            flush_saves(&app);
+            assert_eq!(game_of(&app).to_saved().history, saved.history, "{flag}");
+            assert_eq!(saved_game(&dir).to_saved().history, saved.history, "{flag}");
+        }
+        // Yes: the new game the flag asked for.
+        let options = snapslide::CliOptions {
+            size: Some((4, 4)),
+            ..Default::default()
+        };
+        let mut app = started_with(&dir, options);
+        app.world_mut().write_message(HudAction::Confirm);
+        let made = run_until(&mut app, Duration::from_secs(30), |app| {
+            board_of(app).width() == 4
+        });
+        assert!(made, "no 4×4 game after the yes");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// A new empty folder of the test's own, in the system's temporary folder.
@@ -1922,7 +1998,7 @@ mod headless {
         }
         let own = snapslide::replay::own_game_of(&watched);
         app.world_mut()
-            .write_message(HudAction::Replace(Pending::Start(Box::new(own))));
+            .write_message(ReplaceGame(Pending::Start(Box::new(own))));
         settle(&mut app);
         let game = game_of(&app);
         assert!(!game.is_viewer());
@@ -2001,8 +2077,7 @@ mod headless {
         // leaving (no question asked).
         assert_eq!(game_of(&app).kept().to_saved(), finished.to_saved());
         assert!(!hud_state::worth_asking(&game_of(&app)));
-        app.world_mut()
-            .write_message(HudAction::Replace(Pending::NewGame));
+        app.world_mut().write_message(ReplaceGame(Pending::NewGame));
         settle(&mut app);
         assert_eq!(app.world().resource::<Hud>().sheet, Sheet::None, "asked");
     }
@@ -2109,9 +2184,9 @@ mod headless {
         assert_eq!(frame_wait(&app), REST_WAIT, "the app never rests");
     }
 
-    /// Writes a HUD action where egui's views write the buttons' actions.
+    /// Writes a replacement where egui's views write the buttons' actions.
     #[derive(Resource, Default)]
-    struct TapInTheControls(Option<HudAction>);
+    struct TapInTheControls(Option<ReplaceGame>);
 
     #[test]
     fn a_button_tapped_while_the_app_rests_is_acted_on_in_the_same_frame() {
@@ -2119,7 +2194,7 @@ mod headless {
         let mut app = resting_app();
         app.init_resource::<TapInTheControls>().add_systems(
             Update,
-            (|mut tap: ResMut<TapInTheControls>, mut out: MessageWriter<HudAction>| {
+            (|mut tap: ResMut<TapInTheControls>, mut out: MessageWriter<ReplaceGame>| {
                 if let Some(action) = tap.0.take() {
                     out.write(action);
                 }
@@ -2130,8 +2205,7 @@ mod headless {
             .world()
             .resource::<Messages<GameChanged>>()
             .get_cursor_current();
-        app.world_mut().resource_mut::<TapInTheControls>().0 =
-            Some(HudAction::Replace(Pending::NewGame));
+        app.world_mut().resource_mut::<TapInTheControls>().0 = Some(ReplaceGame(Pending::NewGame));
         app.update();
         // The tap is answered, its command queued and executed in the frame it was made: the
         // new game is asked for at once, and the frame after it comes at once to draw it.
@@ -2140,8 +2214,7 @@ mod headless {
             "the tap waited"
         );
         assert_eq!(frame_wait(&app), FRAME, "the frame after the tap waits");
-        app.world_mut().resource_mut::<TapInTheControls>().0 =
-            Some(HudAction::Replace(Pending::Restart));
+        app.world_mut().resource_mut::<TapInTheControls>().0 = Some(ReplaceGame(Pending::Restart));
         app.update();
         let restarted = changes_since(&app, &mut seen)
             .iter()
@@ -2653,7 +2726,7 @@ mod headless {
             .unwrap()
             .framed();
         app.world_mut()
-            .write_message(HudAction::Replace(Pending::Framed(framed.clone(), (3, 4))));
+            .write_message(ReplaceGame(Pending::Framed(framed.clone(), (3, 4))));
         app.world_mut().write_message(HudAction::Confirm);
         settle(&mut app);
         let session = app.world().resource::<snapslide::session::Session>();

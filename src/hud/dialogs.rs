@@ -92,7 +92,7 @@ pub(super) fn show(
     let sheet = hud.sheet.clone();
     let closed = match sheet {
         Sheet::Confirm(pending) => {
-            let question = pending.question(view.current.game.moves());
+            let question = crate::hud::state::question(&pending, &view.current.game);
             modal(ctx, "confirm", width, |ui| {
                 confirm(ui, &settings, &question, &mut hud, &mut actions)
             })

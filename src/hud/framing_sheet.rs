@@ -8,8 +8,9 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::style::{self, rgb};
 use super::thumbnails::texture;
-use super::{Actions, Hud, HudAction, Pending, Sheet, View};
+use super::{Actions, Hud, Sheet, View};
 use crate::framing::{self, FramingCommand, FramingSheet, FramingState};
+use crate::messages::Pending;
 use crate::settings::Settings;
 use crate::theme::{Palette, Theme};
 
@@ -218,7 +219,7 @@ fn play_or_cancel(
             let (columns, rows) = sheet.framing.board;
             let board = (columns as usize, rows as usize);
             let pending = Pending::Framed(sheet.framed(), board);
-            actions.hud.write(HudAction::Replace(pending));
+            actions.replace.write(crate::messages::ReplaceGame(pending));
         }
     });
 }

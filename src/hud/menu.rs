@@ -8,12 +8,13 @@ use bevy_egui::{EguiContexts, egui};
 use super::sheet::{modal, sheet_height, sheet_width, title};
 use super::style::{self, heading};
 use super::thumbnails::{Thumbnails, texture, thumbnail};
-use super::{Actions, Hud, HudAction, Pending, Sheet, View};
+use super::{Actions, Hud, Sheet, View};
 use crate::framing::FramingCommand;
 use crate::game::{
     DAILY_DISTANCE, DAILY_SHAPE, Difficulty, MAX_SIDE, MIN_SIDE, Recipe, SPEEDS, TEXT_SIZES,
     device_text_scale, photo_shapes,
 };
+use crate::messages::Pending;
 use crate::messages::{PhotoOrigin, PickPhoto};
 use crate::photo::{FramedPhoto, PhotoSource, bundled_title};
 use crate::platform::PlatformHandle;
@@ -107,7 +108,9 @@ fn daily(ui: &mut egui::Ui, theme: Theme, view: &View, actions: &mut Actions) {
     }
     if style::primary_button(ui, theme, true, "Play today's puzzle", ui.available_width()).clicked()
     {
-        actions.hud.write(HudAction::Replace(Pending::Daily));
+        actions
+            .replace
+            .write(crate::messages::ReplaceGame(Pending::Daily));
     }
 }
 
@@ -152,7 +155,9 @@ fn next_game(ui: &mut egui::Ui, settings: &Settings, view: &View, actions: &mut 
         settings.difficulty.label().to_lowercase()
     );
     if style::primary_button(ui, theme, true, &label, ui.available_width()).clicked() {
-        actions.hud.write(HudAction::Replace(Pending::NewGame));
+        actions
+            .replace
+            .write(crate::messages::ReplaceGame(Pending::NewGame));
     }
 }
 
@@ -190,7 +195,9 @@ fn events(ui: &mut egui::Ui, view: &View, actions: &mut Actions) {
                 _ => format!("{} on {width}×{height}", event.label()),
             };
             if style::button(ui, true, &label).clicked() {
-                actions.hud.write(HudAction::Replace(Pending::Event(event)));
+                actions
+                    .replace
+                    .write(crate::messages::ReplaceGame(Pending::Event(event)));
             }
         }
     });

@@ -34,7 +34,7 @@ use bevy_egui::{
     EguiPostUpdateSet, EguiPreUpdateSet, PrimaryEguiContext, egui,
 };
 
-pub use state::{Hud, HudAction, HudStep, Pending, Sheet, UiFocus};
+pub use state::{Hud, HudAction, HudStep, Sheet, UiFocus};
 
 use crate::assist::{HintShown, Playback, SolverJob, SolverStatus};
 use crate::layout::ScreenLayout;
@@ -86,6 +86,7 @@ impl View<'_> {
 #[derive(SystemParam)]
 struct Actions<'w> {
     hud: MessageWriter<'w, HudAction>,
+    replace: MessageWriter<'w, crate::messages::ReplaceGame>,
     game: MessageWriter<'w, GameCommand>,
     solver: MessageWriter<'w, SolverCommand>,
     pick_photo: MessageWriter<'w, PickPhoto>,

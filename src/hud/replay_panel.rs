@@ -5,8 +5,9 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::style::{self, MIN_TOUCH};
-use super::{Actions, HudAction, Pending, View};
+use super::{Actions, View};
 use crate::game::replay::{Replay, Speed};
+use crate::messages::Pending;
 use crate::replay::{ReplayCommand, Replaying, own_game_of};
 use crate::theme::Theme;
 use crate::words::{moves_text, result_time};
@@ -110,9 +111,8 @@ pub(super) fn controls(
     ui.horizontal(|ui| {
         if style::wide_button(ui, true, "Play this board", third).clicked() {
             let game = own_game_of(watched);
-            actions
-                .hud
-                .write(HudAction::Replace(Pending::Start(Box::new(game))));
+            let pending = Pending::Start(Box::new(game));
+            actions.replace.write(crate::messages::ReplaceGame(pending));
         }
         if style::wide_button(ui, len > 0, "Compare", third).clicked() {
             actions.replay.write(ReplayCommand::Compare);

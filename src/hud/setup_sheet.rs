@@ -5,8 +5,9 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::sheet::{sheet_width, title};
 use super::style::{self, MIN_TOUCH, rgb};
-use super::{Actions, Hud, HudAction, Pending, Sheet, View};
+use super::{Actions, Hud, Sheet, View};
 use crate::game::{Game, GameKind, SetupGrid, check_setup};
+use crate::messages::Pending;
 use crate::settings::Settings;
 use crate::theme::Palette;
 
@@ -83,7 +84,9 @@ pub(super) fn show(
     if let Some(board) = start {
         let game = Box::new(Game::new(board, GameKind::Custom));
         hud.sheet = Sheet::None;
-        actions.hud.write(HudAction::Replace(Pending::Start(game)));
+        actions
+            .replace
+            .write(crate::messages::ReplaceGame(Pending::Start(game)));
     }
     Ok(())
 }

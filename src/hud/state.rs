@@ -10,13 +10,12 @@ use bevy::prelude::*;
 
 use crate::frame::AppSet;
 use crate::framing::{FramingCommand, FramingOpened};
-use crate::game::event::{Event, Run};
+use crate::game::event::Run;
 use crate::game::{Game, Position, SetupGrid, example_text};
 use crate::messages::{
     Back, BoardCovered, BoardHidden, BoardIntent, Change, GameChanged, GameCommand, NewGame,
-    NoFileDialog, Notice,
+    NoFileDialog, Notice, Pending, ReplaceGame,
 };
-use crate::photo::FramedPhoto;
 use crate::play::CurrentGame;
 use crate::redraw::{FrameRequest, ReportMotion};
 use crate::session::SessionCommand;
@@ -131,65 +130,67 @@ impl SetupForm {
     }
 }
 
-/// Something that replaces the game in progress, waiting for the player's yes.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Pending {
-    /// A new game with the settings.
-    NewGame,
-    /// Today's puzzle.
-    Daily,
-    /// Back to the start of this shuffle.
-    Restart,
-    /// A board the player set up.
-    Start(Box<Game>),
-    /// A new game on a board of this shape (columns, rows), cut from this photo as framed.
-    Framed(FramedPhoto, (usize, usize)),
-    /// A run of a speedsolvers' event, from its first board.
-    Event(Event),
-}
-
-impl Pending {
-    /// Does it.
-    fn carry_out(self, out: &mut Answers) {
-        let (commands, new_game) = (&mut out.commands, &mut out.new_game);
-        match self {
-            Pending::NewGame => {
-                new_game.write(NewGame::Settings { seed: None });
-            }
-            Pending::Daily => {
-                new_game.write(NewGame::Daily);
-            }
-            Pending::Event(event) => {
-                let run = Run::start(event);
-                new_game.write(NewGame::Leg { run, elapsed_ms: 0 });
-            }
-            Pending::Restart => {
-                commands.write(GameCommand::Restart);
-            }
-            Pending::Start(game) => {
-                commands.write(GameCommand::Start(game));
-            }
-            Pending::Framed(photo, (columns, rows)) => {
+/// Carries out a replacement the player said yes to (or that loses nothing).
+fn carry_out(pending: Pending, out: &mut Answers) {
+    let (commands, new_game) = (&mut out.commands, &mut out.new_game);
+    match pending {
+        Pending::NewGame => {
+            new_game.write(NewGame::Settings { seed: None });
+        }
+        Pending::Daily => {
+            new_game.write(NewGame::Daily);
+        }
+        Pending::Event(event) => {
+            let run = Run::start(event);
+            new_game.write(NewGame::Leg { run, elapsed_ms: 0 });
+        }
+        Pending::Restart => {
+            commands.write(GameCommand::Restart);
+        }
+        Pending::Start(game) | Pending::Challenge(game) => {
+            commands.write(GameCommand::Start(game));
+        }
+        Pending::Framed(photo, (columns, rows)) => {
+            out.session.write(SessionCommand::UsePhoto(photo));
+            out.session.write(SessionCommand::SetBoard(columns, rows));
+            new_game.write(NewGame::Settings { seed: None });
+        }
+        Pending::Fresh { photo, size, seed } => {
+            if let Some(photo) = photo {
                 out.session.write(SessionCommand::UsePhoto(photo));
-                out.session.write(SessionCommand::SetBoard(columns, rows));
-                new_game.write(NewGame::Settings { seed: None });
             }
+            if let Some((columns, rows)) = size {
+                out.session.write(SessionCommand::SetBoard(columns, rows));
+            }
+            new_game.write(NewGame::Settings { seed });
         }
     }
+}
 
-    /// The question asked, for a game with `moves` moves made.
-    pub fn question(&self, moves: usize) -> String {
-        let what = match self {
-            Pending::NewGame => "Start a new game?",
-            Pending::Daily => "Play today's puzzle?",
-            Pending::Restart => "Start this puzzle again from the beginning?",
-            Pending::Start(_) => "Play the board you set up?",
-            Pending::Framed(..) => "Play this photo?",
-            Pending::Event(_) => "Start the run?",
-        };
-        let made = crate::words::moves_text(moves);
-        format!("{what} The game in progress ({made}) will be lost.")
-    }
+/// The question asked before `pending` replaces `game`: what comes, and what is lost (a run
+/// is named, with its board and all its moves).
+pub fn question(pending: &Pending, game: &Game) -> String {
+    let what = match pending {
+        Pending::NewGame | Pending::Fresh { .. } => "Start a new game?".to_string(),
+        Pending::Daily => "Play today's puzzle?".to_string(),
+        Pending::Restart => "Start this puzzle again from the beginning?".to_string(),
+        Pending::Start(_) => "Play the board you set up?".to_string(),
+        Pending::Challenge(_) => "Play your friend's challenge?".to_string(),
+        Pending::Framed(..) => "Play this photo?".to_string(),
+        Pending::Event(event) => format!("Start a {}?", event.label()),
+    };
+    let game = game.kept();
+    let made = crate::words::moves_text(game.total_moves());
+    let lost = match game.run() {
+        Some(run) => format!(
+            "The {} in progress (board {} of {}, {made})",
+            run.event.label(),
+            run.leg + 1,
+            run.legs()
+        ),
+        None => format!("The game in progress ({made})"),
+    };
+    format!("{what} {lost} will be lost.")
 }
 
 /// Whether replacing this game needs the player's yes: a game with moves made, not yet won
@@ -198,11 +199,9 @@ pub fn worth_asking(game: &Game) -> bool {
     game.has_progress()
 }
 
-/// What the player asked of the controls that changes the game.
+/// What the player asked of the controls that changes the controls' state.
 #[derive(Message, Clone, Debug, PartialEq)]
 pub enum HudAction {
-    /// Replace the game (asks first when there is progress to lose).
-    Replace(Pending),
     /// Yes to the question asked.
     Confirm,
     /// Open a sheet (from a control that does not hold the HUD's state: the panel's actions).
@@ -397,12 +396,15 @@ struct Answers<'w> {
     frames: MessageWriter<'w, FrameRequest>,
 }
 
-/// Sheets other modules open: the framing sheet for a photo just chosen, the app's own file
-/// dialog where the system's cannot open.
+/// What other modules ask of the controls: the framing sheet for a photo just chosen, the
+/// app's own file dialog where the system's cannot open, a replacement of the game (asked
+/// about once the first game is on the board), and the solves kept on disk.
 #[derive(bevy::ecs::system::SystemParam)]
 struct SheetsOpened<'w, 's> {
     framed: MessageReader<'w, 's, FramingOpened>,
     no_dialog: MessageReader<'w, 's, NoFileDialog>,
+    replacing: MessageReader<'w, 's, ReplaceGame>,
+    waiting: Local<'s, Vec<Pending>>,
     kept: MessageReader<'w, 's, crate::messages::SolvesKept>,
 }
 
@@ -419,7 +421,7 @@ fn act(
 ) {
     let asked = !actions.is_empty() || !back.is_empty() || !notices.is_empty();
     let asked = asked || !opened.framed.is_empty() || !opened.no_dialog.is_empty();
-    let asked = asked || !opened.kept.is_empty();
+    let asked = asked || !opened.kept.is_empty() || !opened.replacing.is_empty();
     if let Some(kept) = opened.kept.read().last() {
         hud.kept_solves = kept.0;
     }
@@ -429,9 +431,23 @@ fn act(
     if opened.no_dialog.read().count() > 0 {
         hud.sheet = Sheet::PickFile;
     }
+    let replacing = opened.replacing.read().map(|asked| asked.0.clone());
+    opened.waiting.extend(replacing);
+    if !opened.waiting.is_empty() && !current.started() {
+        // Asked before the first game is on the board: asked about once it is.
+        out.frames.write(FrameRequest::OneMore);
+    }
+    let waiting = match current.started() {
+        true => std::mem::take(&mut *opened.waiting),
+        false => Vec::new(),
+    };
+    for pending in waiting {
+        if let Some(ready) = hud.replace(pending, &current.game) {
+            carry_out(ready, &mut out);
+        }
+    }
     for action in actions.read() {
         let ready = match action.clone() {
-            HudAction::Replace(pending) => hud.replace(pending, &current.game),
             HudAction::Confirm => hud.confirm(),
             HudAction::Open(sheet) => {
                 hud.sheet = sheet;
@@ -439,7 +455,7 @@ fn act(
             }
         };
         if let Some(pending) = ready {
-            pending.carry_out(&mut out);
+            carry_out(pending, &mut out);
         }
     }
     for _ in back.read() {
@@ -617,11 +633,38 @@ mod tests {
 
     #[test]
     fn questions_say_what_is_lost() {
+        use super::{Duration, Game, Pending, Run, question};
+        use crate::game::Difficulty;
+        use crate::game::event::Event;
+        use npuzzle::{Move, parse_board};
+        let board = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
+        let mut game = Game::new(board, Difficulty::Easy);
+        game.apply(&[Move::Up]);
         assert_eq!(
-            Pending::NewGame.question(1),
+            question(&Pending::NewGame, &game),
             "Start a new game? The game in progress (1 move) will be lost."
         );
-        assert!(Pending::Restart.question(12).contains("(12 moves)"));
+        let friend = question(&Pending::Challenge(Box::new(game.clone())), &game);
+        assert!(
+            friend.starts_with("Play your friend's challenge?"),
+            "{friend}"
+        );
+        // A run on its third board, 48 moves in: named, with its board and all its moves.
+        let marathon = Event::Marathon {
+            width: 3,
+            height: 3,
+            count: 10,
+        };
+        let mut run = Run::start(marathon);
+        (run.leg, run.moves_before) = (2, 47);
+        let leg = Game::leg(game.board().clone(), run, Duration::ZERO);
+        let mut leg = leg;
+        assert!(!leg.apply(&[Move::Down]).moves().is_empty());
+        assert_eq!(
+            question(&Pending::NewGame, &leg),
+            "Start a new game? The Marathon ×10 in progress (board 3 of 10, 48 moves) will be \
+             lost."
+        );
     }
 
     #[test]

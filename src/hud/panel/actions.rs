@@ -6,7 +6,8 @@ use bevy_egui::egui;
 use super::{Actions, NARROW, View};
 use crate::game::SPEEDS;
 use crate::hud::style;
-use crate::hud::{HudAction, Pending, Sheet};
+use crate::hud::{HudAction, Sheet};
+use crate::messages::Pending;
 use crate::replay::ReplayCommand;
 use crate::review::ReviewCommand;
 use crate::settings::{Settings, SettingsCommand};
@@ -120,10 +121,14 @@ pub(super) fn actions_rows(
         // A leg of a run is not restarted alone: its clock is the run's.
         let restart = game.moves() > 0 && game.run().is_none();
         if style::wide_button(ui, restart, "Restart", half).clicked() {
-            actions.hud.write(HudAction::Replace(Pending::Restart));
+            actions
+                .replace
+                .write(crate::messages::ReplaceGame(Pending::Restart));
         }
         if style::primary_button(ui, settings.theme, true, "New game", half).clicked() {
-            actions.hud.write(HudAction::Replace(Pending::NewGame));
+            actions
+                .replace
+                .write(crate::messages::ReplaceGame(Pending::NewGame));
         }
     });
 }
