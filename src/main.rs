@@ -80,10 +80,12 @@ fn move_solves(options: &CliOptions) -> ExitCode {
         Err(refused) => return refused,
     };
     let done = match (&options.export_solves, &options.import_solves) {
-        (Some(file), _) => snapslide::persist::export_solves(&dir, file)
-            .map(|n| format!("{n} solves written to {}", file.display())),
+        (Some(file), _) => snapslide::persist::export_solves(&dir, file).map(|n| {
+            let solves = snapslide::game::solves_csv::count_solves(n);
+            format!("{solves} written to {}", file.display())
+        }),
         (None, Some(file)) => snapslide::persist::import_solves(&dir, file)
-            .map(|n| format!("{n} solves added from {}", file.display())),
+            .map(|new| format!("{}: {}", file.display(), new.summary())),
         (None, None) => return ExitCode::SUCCESS,
     };
     match done {

@@ -229,10 +229,14 @@ pub fn export_solves(dir: &Path, file: &Path) -> Result<usize, String> {
 }
 
 /// `--import-solves`: the solves of a CSV file added to the history in `dir`, all or none (a
-/// line that cannot be read refuses the file, with its number, and the history is left as
-/// it was); how many.
-pub fn import_solves(dir: &Path, file: &Path) -> Result<usize, String> {
-    use crate::game::solves_csv::{MAX_BYTES, import_csv};
+/// line that cannot be read, or is not a solve a person could have played, refuses the file,
+/// with its number, and the history is left as it was); a solve the history has already is
+/// skipped. What was added and skipped.
+pub fn import_solves(
+    dir: &Path,
+    file: &Path,
+) -> Result<crate::game::solves_csv::NewSolves, String> {
+    use crate::game::solves_csv::{MAX_BYTES, import_csv, new_solves};
     let name = file.display();
     let size = std::fs::metadata(file)
         .map_err(|e| format!("{name}: {e}"))?
@@ -243,15 +247,18 @@ pub fn import_solves(dir: &Path, file: &Path) -> Result<usize, String> {
         ));
     }
     let text = std::fs::read_to_string(file).map_err(|e| format!("{name}: {e}"))?;
-    let solves = import_csv(&text).map_err(|e| format!("{name}: {e}; nothing was imported"))?;
-    let lines: Vec<String> = solves.iter().map(|solve| solve.encode()).collect();
+    let now = crate::game::solves::now_ms();
+    let solves =
+        import_csv(&text, now).map_err(|e| format!("{name}: {e}; nothing was imported"))?;
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let path = dir.join(crate::game::solves::SOLVES_FILE);
-    let (mut history, _) = journal::Journal::open(&path).map_err(|e| e.to_string())?;
+    let (mut history, loaded) = journal::Journal::open(&path).map_err(|e| e.to_string())?;
+    let new = new_solves(&crate::game::solves::solves_in(&loaded).solves, solves);
+    let lines: Vec<String> = new.added.iter().map(|solve| solve.encode()).collect();
     history
         .append_all(&lines, true)
         .map_err(|e| e.to_string())?;
-    Ok(solves.len())
+    Ok(new)
 }
 
 /// Keeps a photo the player picked in the data folder (so the game in progress still has it

@@ -1125,7 +1125,7 @@ mod headless {
     }
 
     #[test]
-    fn solves_import_all_or_nothing_and_export_back() {
+    fn solves_import_all_or_nothing_once_and_export_back() {
         let dir = fresh_folder("csv");
         let header = "finished_at,size,mode,result,time_ms,moves";
         let good = format!("{header}\n2026-12-01T10:00:00Z,4x4,random,solved,14210,60\n");
@@ -1137,14 +1137,16 @@ mod headless {
         let history = dir.join(snapslide::game::solves::SOLVES_FILE);
         assert!(!history.exists(), "a refused import wrote the history");
         std::fs::write(&file, &good).unwrap();
-        assert_eq!(snapslide::persist::import_solves(&dir, &file), Ok(1));
-        assert_eq!(snapslide::persist::import_solves(&dir, &file), Ok(1));
+        let import = || snapslide::persist::import_solves(&dir, &file).unwrap();
+        assert_eq!(import().summary(), "1 solve added");
+        // Issue 70: the same file again adds nothing.
+        assert_eq!(import().summary(), "0 solves added, 1 already there");
         let out = dir.join("out.csv");
-        assert_eq!(snapslide::persist::export_solves(&dir, &out), Ok(2));
+        assert_eq!(snapslide::persist::export_solves(&dir, &out), Ok(1));
         let exported = std::fs::read_to_string(&out).unwrap();
-        assert_eq!(exported.lines().count(), 3, "{exported}");
+        assert_eq!(exported.lines().count(), 2, "{exported}");
         let report = snapslide::persist::stats_in(&dir).unwrap();
-        assert_eq!(report.categories.values().next().unwrap().solves, 2);
+        assert_eq!(report.categories.values().next().unwrap().solves, 1);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

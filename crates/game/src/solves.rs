@@ -49,6 +49,14 @@ impl Mode {
         }
     }
 
+    /// How many boards a solve of this mode is: several for a marathon or a relay, else one.
+    pub fn boards(&self) -> usize {
+        match self {
+            Mode::Event(event) => event.legs().len(),
+            _ => 1,
+        }
+    }
+
     /// The mode's key in its category: the same for every day's puzzle (`daily`).
     pub fn category_key(&self) -> String {
         match self {
@@ -170,11 +178,44 @@ pub struct Solve {
     /// The start board's shortest solution, when it is known.
     #[serde(rename = "sh", default, skip_serializing_if = "Option::is_none")]
     pub shortest: Option<u32>,
-    /// The move counts of a solve whose moves are not kept (imported from a file that gives
-    /// the counts only: [`crate::solves_csv`]); `moves` is then empty and these count. `None`
-    /// when `moves` holds them, as for every solve the app records.
+    /// The move counts, when `moves` does not hold them all: for a run of several boards
+    /// ([`Solve::is_run`]), the run's counts (`start`, `moves`, `times_ms` and `shortest` are
+    /// then its last board's); for a solve imported from a file that gives the counts only
+    /// ([`crate::solves_csv`]), its counts (`moves` is then empty). `None` when `moves` holds
+    /// them, as for every other solve the app records.
     #[serde(rename = "n", default, skip_serializing_if = "Option::is_none")]
     pub counted: Option<MoveCounts>,
+}
+
+/// A move count, or unknown (the MTM of a solve imported without it). Shown as the number, or
+/// `–` when unknown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Count(pub Option<usize>);
+
+impl Count {
+    /// The count, when it is known.
+    pub fn known(self) -> Option<usize> {
+        self.0
+    }
+}
+
+impl fmt::Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self.0 {
+            Some(count) => write!(f, "{count}"),
+            None => f.write_str("–"),
+        }
+    }
+}
+
+/// What tells solves apart ([`Solve::identity`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SolveIdentity<'a> {
+    finished_at_ms: i64,
+    shape: (u8, u8),
+    start: &'a [u8],
+    moves: &'a str,
+    counted: Option<MoveCounts>,
 }
 
 /// A solve's move counts, kept when its moves are not.
@@ -286,16 +327,36 @@ impl Solve {
         }
     }
 
-    /// Moves, a run of slides in one direction counting one (the multi-tile metric). For a
-    /// solve imported with its STM count only, the STM count (the most the MTM can be).
-    pub fn mtm(&self) -> usize {
+    /// Moves, a run of slides in one direction counting one (the multi-tile metric); unknown
+    /// for a solve imported with its STM count only.
+    pub fn mtm(&self) -> Count {
         if let Some(counted) = self.counted {
-            return counted.mtm.unwrap_or(counted.stm) as usize;
+            return Count(counted.mtm.map(|mtm| mtm as usize));
         }
         let bytes = self.moves.as_bytes();
-        (0..bytes.len())
-            .filter(|&i| i == 0 || bytes[i] != bytes[i - 1])
-            .count()
+        Count(Some(
+            (0..bytes.len())
+                .filter(|&i| i == 0 || bytes[i] != bytes[i - 1])
+                .count(),
+        ))
+    }
+
+    /// Whether it is a run of several boards on one clock (a marathon, a relay): its counts
+    /// ([`Solve::counted`]) are the run's, its board, moves and times its last board's.
+    pub fn is_run(&self) -> bool {
+        self.mode.boards() > 1
+    }
+
+    /// What makes it this solve and no other: when it ended, its board, and its moves (or,
+    /// when they are not kept, their counts). An import skips a solve the history has.
+    pub fn identity(&self) -> SolveIdentity<'_> {
+        SolveIdentity {
+            finished_at_ms: self.finished_at_ms,
+            shape: (self.width, self.height),
+            start: &self.start,
+            moves: &self.moves,
+            counted: self.counted,
+        }
     }
 
     /// Moves a second ([`Solve::stm`] over the time); `None` when no time passed.
@@ -330,10 +391,14 @@ impl Solve {
         } else {
             category
         };
-        let (stm, mtm) = (self.stm() as u32, self.mtm() as u32);
+        let (stm, mtm) = (self.stm() as u32, self.mtm().known());
         let attempt = match self.result {
-            Ending::Solved => stats::Attempt::solved(self.time_ms, stm, mtm),
-            Ending::Dnf => stats::Attempt::dnf(stm, mtm),
+            Ending::Solved => stats::Attempt::solved(self.time_ms, stm, 0),
+            Ending::Dnf => stats::Attempt::dnf(stm, 0),
+        };
+        let attempt = stats::Attempt {
+            moves_mtm: mtm.map(|mtm| mtm as u32),
+            ..attempt
         };
         Some((category, attempt))
     }

@@ -29,7 +29,26 @@
 //! A row with a `solution` (or with 0 moves) keeps its moves: the solution must agree with the
 //! `moves` and `moves_mtm` counts, and with a `scramble` it must stay on the board and, for a
 //! solved result, solve it. A row without one keeps its counts only ([`Solve::counted`]): its
-//! moves are empty, the statistics count its time and moves, and it has nothing to replay.
+//! moves are empty, the statistics count its time and moves, and it has nothing to replay. A
+//! row without `moves_mtm` (or with it empty) has an unknown MTM, left out of the MTM figures.
+//!
+//! **A run of several boards** (a mode `marathon-N-WxH` with N over 1, or `relay-N`: see
+//! [`Solve::is_run`]) is one row: `time_ms`, `moves` and `moves_mtm` are the whole run's, while
+//! `size`, `scramble`, `solution`, `shortest` and `times_ms` are its last board's (the history
+//! keeps that board's moves only). On import the last board's solution may then be shorter than
+//! `moves` (not longer), `times_ms` has one time for each of its moves (or, without a solution,
+//! at most `moves`: as an earlier version exported a run), and with a `scramble` the solution
+//! must stay on it and, for a solved result, solve it.
+//!
+//! **Impossible solves are refused**, each at its line: a `finished_at` more than a day
+//! ([`MAX_AHEAD_MS`]) past the clock of the device importing, and a pace over
+//! [`MAX_SLIDES_PER_SECOND`] slides a second over at least [`PACE_MIN_SLIDES`] slides, as for a
+//! challenge code. Slides are counted as in MTM (a tap slides a line of tiles at once); with
+//! the MTM unknown, as the fewest slides the moves can take (a line of the board at a time).
+//!
+//! **Adding to a history** ([`new_solves`]): a solve the history has already (the same
+//! `finished_at`, board and moves: [`Solve::identity`]), or that comes twice in the file, is
+//! skipped and counted, so that a file imported twice adds nothing the second time.
 
 use npuzzle::notation::{format_board, format_tile_moves};
 use npuzzle::{NotationError, moves_from_str, moves_to_string, mtm_length, parse_board};
@@ -67,6 +86,18 @@ pub const MAX_ROWS: usize = 1_000_000;
 
 /// The longest time a solve may have: a year (365 days), in milliseconds.
 pub const MAX_TIME_MS: u64 = 365 * MS_PER_DAY as u64;
+
+/// How far past the importing device's clock a solve's `finished_at` may be: a day (another
+/// device's clock may run ahead); later, it is a date from the future.
+pub const MAX_AHEAD_MS: i64 = MS_PER_DAY;
+
+/// The most slides a second a person makes, sustained: as challenge codes, 30 (a slide moves
+/// one or more tiles in one line: one tap, key or hover, counted once, as in MTM).
+pub const MAX_SLIDES_PER_SECOND: u64 = 30;
+
+/// The fewest slides whose pace is judged against [`MAX_SLIDES_PER_SECOND`], as challenge
+/// codes: 10.
+pub const PACE_MIN_SLIDES: u64 = 10;
 
 const MS_PER_DAY: i64 = 86_400_000;
 
@@ -214,6 +245,31 @@ pub enum Problem {
         /// The moves.
         moves: u32,
     },
+    /// A run whose last board's solution has more moves than the whole run.
+    #[error(
+        "{column} is {stated} for the whole run, but the solution of its last board alone has {counted}"
+    )]
+    RunCountShort {
+        /// The column that is short.
+        column: &'static str,
+        /// What it says.
+        stated: u32,
+        /// The last board's count.
+        counted: usize,
+    },
+    /// A solve that ends after the importing device's clock, by more than [`MAX_AHEAD_MS`].
+    #[error("finished_at is {0}, which has not come yet: a solve cannot end in the future")]
+    InTheFuture(String),
+    /// Moves faster than any person plays ([`MAX_SLIDES_PER_SECOND`]).
+    #[error(
+        "{moves} moves in {time_ms} ms is faster than anyone plays: more than {MAX_SLIDES_PER_SECOND} slides a second"
+    )]
+    TooFast {
+        /// The moves (STM).
+        moves: u32,
+        /// The time.
+        time_ms: u64,
+    },
 }
 
 /// The solves as CSV: the header, then one row a solve, in order, each line ending in `\n`.
@@ -233,14 +289,13 @@ pub fn export_csv(solves: &[Solve]) -> String {
     text
 }
 
-/// A solve's fields, in the order of [`COLUMNS`].
+/// A solve's fields, in the order of [`COLUMNS`]. A run of several boards writes the run's
+/// counts, and its last board's scramble, solution, shortest and times.
 fn export_fields(solve: &Solve) -> [String; 13] {
-    let (moves_mtm, solution) = match (solve.counted, moves_from_str(&solve.moves)) {
-        (None, Ok(moves)) => (mtm_length(&moves).to_string(), format_tile_moves(&moves)),
-        (Some(MoveCounts { mtm, .. }), _) => {
-            (mtm.map_or(String::new(), |m| m.to_string()), String::new())
-        }
-        (None, Err(_)) => (solve.mtm().to_string(), String::new()),
+    let moves_mtm = solve.mtm().known().map_or(String::new(), |m| m.to_string());
+    let solution = match moves_from_str(&solve.moves) {
+        Ok(moves) if solve.counted.is_none() || solve.is_run() => format_tile_moves(&moves),
+        _ => String::new(),
     };
     let scramble =
         npuzzle::Board::new(solve.width.into(), solve.height.into(), solve.start.clone())
@@ -362,27 +417,30 @@ fn offset(text: &str) -> Option<i64> {
     (digits && hours < 24 && minutes < 60).then_some(sign * (hours * 60 + minutes))
 }
 
-/// Reads a CSV export (or any file with its first six columns) back into solves, in order.
+/// Reads a CSV export (or any file with its first six columns) back into solves, in order;
+/// `now_ms` is the clock of the device importing (ms since 1970), for dates from the future.
 ///
 /// # Errors
 ///
 /// An [`ImportError`], and no solve, when the file is larger than [`MAX_BYTES`], or holds
-/// more than [`MAX_ROWS`] rows, or a line cannot be read: its line number and what is wrong.
+/// more than [`MAX_ROWS`] rows, or a line cannot be read or is not a solve a person could have
+/// played: its line number and what is wrong.
 ///
 /// ```
 /// use snapslide_game::solves_csv::{export_csv, import_csv};
 ///
 /// let text = "finished_at,size,mode,result,time_ms,moves\n\
 ///             2026-12-05T09:31:33.365Z,4x4,random,solved,14210,57\n";
-/// let solves = import_csv(text).unwrap();
+/// let now = 1_796_500_000_000; // 2026-12-05T19:46:40Z
+/// let solves = import_csv(text, now).unwrap();
 /// assert_eq!((solves[0].time_ms, solves[0].stm()), (14_210, 57));
-/// assert_eq!(import_csv(&export_csv(&solves)).unwrap(), solves);
+/// assert_eq!(import_csv(&export_csv(&solves), now).unwrap(), solves);
 ///
-/// let error = import_csv(&text.replace("solved", "won")).unwrap_err();
+/// let error = import_csv(&text.replace("solved", "won"), now).unwrap_err();
 /// assert_eq!(error.to_string(), "line 2: \"won\" is not a result: a result is solved or dnf");
 /// ```
-pub fn import_csv(text: &str) -> Result<Vec<Solve>, ImportError> {
-    import_limited(text, MAX_BYTES, MAX_ROWS)
+pub fn import_csv(text: &str, now_ms: i64) -> Result<Vec<Solve>, ImportError> {
+    import_limited(text, MAX_BYTES, MAX_ROWS, now_ms)
 }
 
 /// [`import_csv`] with other limits (the tests' small ones).
@@ -390,6 +448,7 @@ fn import_limited(
     text: &str,
     max_bytes: usize,
     max_rows: usize,
+    now_ms: i64,
 ) -> Result<Vec<Solve>, ImportError> {
     if text.len() > max_bytes {
         return Err(ImportError::TooLarge {
@@ -420,14 +479,63 @@ fn import_limited(
             return Err(at_line(line)(Problem::FieldCount { expected, found }));
         }
         solves.push(
-            read_row(&Row {
-                fields: &fields,
-                columns: &columns,
-            })
+            read_row(
+                &Row {
+                    fields: &fields,
+                    columns: &columns,
+                },
+                now_ms,
+            )
             .map_err(at_line(line))?,
         );
     }
     Ok(solves)
+}
+
+/// What an import adds to a history: the solves it does not have yet, and how many it has.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NewSolves {
+    /// The solves to add, in the file's order.
+    pub added: Vec<Solve>,
+    /// The solves skipped: already in the history, or earlier in the file.
+    pub already_there: usize,
+}
+
+impl NewSolves {
+    /// What was done, for the player: "3 solves added, 30 already there", "1 solve added".
+    pub fn summary(&self) -> String {
+        let added = format!("{} added", count_solves(self.added.len()));
+        match self.already_there {
+            0 => added,
+            skipped => format!("{added}, {skipped} already there"),
+        }
+    }
+}
+
+/// The solves of an import that `history` does not have: a solve with the same
+/// [`Solve::identity`] as one in the history, or one earlier in `imported`, is skipped.
+pub fn new_solves(history: &[Solve], imported: Vec<Solve>) -> NewSolves {
+    let mut seen: std::collections::HashSet<_> = history.iter().map(Solve::identity).collect();
+    let new: Vec<bool> = imported
+        .iter()
+        .map(|solve| seen.insert(solve.identity()))
+        .collect();
+    NewSolves {
+        already_there: new.iter().filter(|&&new| !new).count(),
+        added: imported
+            .into_iter()
+            .zip(new)
+            .filter_map(|(solve, new)| new.then_some(solve))
+            .collect(),
+    }
+}
+
+/// A number of solves, for the player: "1 solve", "30 solves".
+pub fn count_solves(count: usize) -> String {
+    match count {
+        1 => "1 solve".into(),
+        count => format!("{count} solves"),
+    }
 }
 
 /// Where each optional column is in a file's rows, by its index in [`COLUMNS`].
@@ -510,10 +618,13 @@ impl Row<'_> {
     }
 }
 
-/// A row as a solve.
-fn read_row(row: &Row) -> Result<Solve, Problem> {
+/// A row as a solve (one a person could have played by `now_ms`).
+fn read_row(row: &Row, now_ms: i64) -> Result<Solve, Problem> {
     let date = row.get("finished_at");
     let finished_at_ms = parse_timestamp(date).ok_or_else(|| Problem::BadDate(date.into()))?;
+    if finished_at_ms > now_ms.saturating_add(MAX_AHEAD_MS) {
+        return Err(Problem::InTheFuture(date.into()));
+    }
     let (width, height) = read_size(row.get("size"))?;
     let mode = match row.get("mode") {
         "" => return Err(Problem::NoMode),
@@ -534,19 +645,20 @@ fn read_row(row: &Row) -> Result<Solve, Problem> {
     if time_ms > MAX_TIME_MS {
         return Err(Problem::TimeTooLong(time_ms));
     }
-    let (start, moves, counted) = read_moves(row, width, height, result)?;
+    let run = mode.boards() > 1;
+    let (start, moves, counted) = read_moves(row, (width, height), result, run)?;
     let helped = match row.get("helped") {
         "" | "false" => false,
         "true" => true,
         other => return Err(Problem::BadHelped(other.into())),
     };
-    Ok(Solve {
+    let solve = Solve {
         finished_at_ms,
         width,
         height,
         mode,
         start,
-        times_ms: read_times(row, counted.map_or(moves.len() as u32, |c| c.stm))?,
+        times_ms: read_times(row)?,
         moves,
         time_ms,
         result,
@@ -554,7 +666,49 @@ fn read_row(row: &Row) -> Result<Solve, Problem> {
         photo: row.get("photo").into(),
         shortest: row.small_number("shortest")?,
         counted,
-    })
+    };
+    check_times_count(&solve)?;
+    check_pace(&solve)?;
+    Ok(solve)
+}
+
+/// Refuses times that are not one for each move kept: for a solve whose moves are not kept,
+/// one a move counted; for a run without its last board's moves (as an earlier version
+/// exported it), at most one a move counted.
+fn check_times_count(solve: &Solve) -> Result<(), Problem> {
+    let found = solve.times_ms.len();
+    let (moves, fits) = if !solve.moves.is_empty() || solve.counted.is_none() {
+        (solve.moves.len(), found == solve.moves.len())
+    } else if solve.is_run() {
+        (solve.stm(), found <= solve.stm())
+    } else {
+        (solve.stm(), found == solve.stm())
+    };
+    match found == 0 || fits {
+        true => Ok(()),
+        false => Err(Problem::TimesCount {
+            found,
+            moves: moves as u32,
+        }),
+    }
+}
+
+/// Refuses a solve of at least [`PACE_MIN_SLIDES`] slides at more than
+/// [`MAX_SLIDES_PER_SECOND`]: its slides are its MTM or, unknown, the fewest its moves take.
+fn check_pace(solve: &Solve) -> Result<(), Problem> {
+    let line = usize::from(solve.width.max(solve.height))
+        .saturating_sub(1)
+        .max(1);
+    let slides = solve.mtm().known().unwrap_or(solve.stm().div_ceil(line)) as u64;
+    let too_fast =
+        slides >= PACE_MIN_SLIDES && slides * 1000 > MAX_SLIDES_PER_SECOND * solve.time_ms;
+    match too_fast {
+        true => Err(Problem::TooFast {
+            moves: solve.stm() as u32,
+            time_ms: solve.time_ms,
+        }),
+        false => Ok(()),
+    }
 }
 
 /// A size, `4x4` (width x height), with sides the app plays.
@@ -575,38 +729,53 @@ fn read_size(text: &str) -> Result<(u8, u8), Problem> {
     Ok((width as u8, height as u8))
 }
 
-/// A row's start board, its moves (as the gap's letters) and, when it gives counts only, its
-/// counts: the solution checked against the counts and the scramble.
+/// A row's start board, its moves (as the gap's letters) and, when they are not all its moves
+/// (a run's last board's, or none), its counts: the solution checked against the counts and
+/// the scramble.
 fn read_moves(
     row: &Row,
-    width: u8,
-    height: u8,
+    (width, height): (u8, u8),
     result: Ending,
+    run: bool,
 ) -> Result<(Vec<u8>, String, Option<MoveCounts>), Problem> {
     let stm = row.required_number("moves")?;
     let mtm = row.small_number("moves_mtm")?;
+    if let Some(mtm) = mtm.filter(|&mtm| mtm > stm || (mtm == 0 && stm > 0)) {
+        return Err(Problem::MtmOutOfRange { mtm, stm });
+    }
     let board = read_scramble(row.get("scramble"), width, height)?;
     let solution = row.get("solution");
     let start = board
         .as_ref()
         .map_or(Vec::new(), |board| board.tiles().to_vec());
-    if solution.is_empty() && stm > 0 {
-        if let Some(mtm) = mtm.filter(|&mtm| mtm > stm || mtm == 0) {
-            return Err(Problem::MtmOutOfRange { mtm, stm });
-        }
-        return Ok((start, String::new(), Some(MoveCounts { stm, mtm })));
+    let counted = Some(MoveCounts { stm, mtm });
+    if solution.is_empty() && (stm > 0 || run) {
+        return Ok((start, String::new(), counted));
     }
     let moves = parse_tile_moves(solution).map_err(Problem::BadSolution)?;
-    let disagrees = |column, stated, counted| Problem::CountDisagrees {
-        column,
-        stated,
-        counted,
+    let (count, mtm_count) = (moves.len(), mtm_length(&moves));
+    let problem = |column, stated, counted| match run {
+        true => Problem::RunCountShort {
+            column,
+            stated,
+            counted,
+        },
+        false => Problem::CountDisagrees {
+            column,
+            stated,
+            counted,
+        },
     };
-    if moves.len() != stm as usize {
-        return Err(disagrees("moves", stm, moves.len()));
+    // A run's counts are its boards', of which the solution is the last's.
+    let agrees = |stated: u32, counted: usize| match run {
+        true => counted <= stated as usize,
+        false => counted == stated as usize,
+    };
+    if !agrees(stm, count) {
+        return Err(problem("moves", stm, count));
     }
-    if let Some(mtm) = mtm.filter(|&mtm| mtm as usize != mtm_length(&moves)) {
-        return Err(disagrees("moves_mtm", mtm, mtm_length(&moves)));
+    if let Some(mtm) = mtm.filter(|&mtm| !agrees(mtm, mtm_count)) {
+        return Err(problem("moves_mtm", mtm, mtm_count));
     }
     if let Some(mut board) = board {
         board
@@ -616,7 +785,7 @@ fn read_moves(
             return Err(Problem::NotSolved);
         }
     }
-    Ok((start, moves_to_string(&moves), None))
+    Ok((start, moves_to_string(&moves), counted.filter(|_| run)))
 }
 
 /// The scramble's board, when the row has one, of the row's size.
@@ -635,11 +804,10 @@ fn read_scramble(text: &str, width: u8, height: u8) -> Result<Option<npuzzle::Bo
     Ok(Some(board))
 }
 
-/// The moves' times, none or one a move.
-fn read_times(row: &Row, moves: u32) -> Result<Vec<u32>, Problem> {
+/// The moves' times (their count is checked apart: [`check_times_count`]).
+fn read_times(row: &Row) -> Result<Vec<u32>, Problem> {
     let text = row.get("times_ms");
-    let times = text
-        .split_ascii_whitespace()
+    text.split_ascii_whitespace()
         .map(|time| match time.bytes().all(|b| b.is_ascii_digit()) {
             true => time.parse::<u32>().ok(),
             false => None,
@@ -648,14 +816,7 @@ fn read_times(row: &Row, moves: u32) -> Result<Vec<u32>, Problem> {
         .ok_or_else(|| Problem::NotANumber {
             column: "times_ms",
             value: text.into(),
-        })?;
-    if !times.is_empty() && times.len() != moves as usize {
-        return Err(Problem::TimesCount {
-            found: times.len(),
-            moves,
-        });
-    }
-    Ok(times)
+        })
 }
 
 /// Reads RFC 4180 records: fields separated by commas, records by `\n` or `\r\n`, a field

@@ -73,8 +73,10 @@ pub struct Attempt {
     pub time_ms: Option<u64>,
     /// Moves in STM (each tile moved counts once).
     pub moves: u32,
-    /// Moves in MTM (a slide of several tiles in one line counts once).
-    pub moves_mtm: u32,
+    /// Moves in MTM (a slide of several tiles in one line counts once); `None` when unknown
+    /// (a solve imported with its STM count only): such a result is left out of the MTM
+    /// figures ([`Figures::of`]), and counts in the others.
+    pub moves_mtm: Option<u32>,
 }
 
 impl Attempt {
@@ -83,7 +85,7 @@ impl Attempt {
         Attempt {
             time_ms: Some(time_ms),
             moves,
-            moves_mtm,
+            moves_mtm: Some(moves_mtm),
         }
     }
 
@@ -92,7 +94,7 @@ impl Attempt {
         Attempt {
             time_ms: None,
             moves,
-            moves_mtm,
+            moves_mtm: Some(moves_mtm),
         }
     }
 
@@ -108,13 +110,14 @@ impl Attempt {
     }
 
     /// This result in whole units of a metric (milliseconds, moves, or millionths of a move a
-    /// second), `None` for a DNF: sums of units are exact, so are averages and their order.
+    /// second), `None` for a DNF (and for an unknown MTM, which [`Figures::of`] leaves out):
+    /// sums of units are exact, so are averages and their order.
     fn units(&self, metric: Metric) -> Option<i64> {
         let time_ms = self.time_ms?;
         Some(match metric {
             Metric::Time => i64::try_from(time_ms).unwrap_or(i64::MAX - 1),
             Metric::Moves => i64::from(self.moves),
-            Metric::MovesMtm => i64::from(self.moves_mtm),
+            Metric::MovesMtm => i64::from(self.moves_mtm?),
             Metric::Tps => {
                 // At most 2³² × 10⁹: within an i64.
                 let ms = u128::from(time_ms.max(1));

@@ -3,6 +3,9 @@ use crate::Difficulty;
 use npuzzle::{Board, Move};
 use proptest::prelude::*;
 
+/// The clock of the device importing: 2030-01-01T00:00:00Z.
+const NOW: i64 = 1_893_456_000_000;
+
 const HEADER: &str = "finished_at,size,mode,result,time_ms,moves";
 const FULL_HEADER: &str = "finished_at,size,mode,result,time_ms,moves,moves_mtm,scramble,solution,helped,photo,shortest,times_ms";
 
@@ -40,7 +43,7 @@ fn solved() -> Solve {
 
 /// The problem and line of a refused import.
 fn refusal(text: &str) -> (usize, Problem) {
-    match import_csv(text) {
+    match import_csv(text, NOW) {
         Err(ImportError::Line { line, problem }) => (line, problem),
         other => panic!("expected a refused line, got {other:?}"),
     }
@@ -67,7 +70,7 @@ fn an_export_writes_the_header_and_a_row_a_solve() {
             "{FULL_HEADER}\n2026-12-05T09:31:33.365Z,3x3,random,solved,1234,2,2,1 2 3/4 0 6/7 5 8,UL,false,chelsea.png,2,0 412\n"
         )
     );
-    assert_eq!(import_csv(&text).unwrap(), [solved()]);
+    assert_eq!(import_csv(&text, NOW).unwrap(), [solved()]);
     assert_eq!(export_csv(&[]), format!("{FULL_HEADER}\n"));
 }
 
@@ -89,7 +92,7 @@ fn the_solution_is_in_the_tiles_direction_with_repeat_counts() {
     };
     let text = export_csv(std::slice::from_ref(&walked));
     assert!(text.contains(",4,2,0 2 3/1 5 6/4 7 8,U2L2,"), "{text}");
-    assert_eq!(import_csv(&text).unwrap(), [walked]);
+    assert_eq!(import_csv(&text, NOW).unwrap(), [walked]);
 }
 
 #[test]
@@ -112,7 +115,7 @@ fn awkward_photo_names_are_quoted_and_read_back() {
         .collect();
     let text = export_csv(&solves);
     assert!(text.contains(",\"say \"\"cheese\"\"\",") && text.contains(",\"a, b\","));
-    assert_eq!(import_csv(&text).unwrap(), solves);
+    assert_eq!(import_csv(&text, NOW).unwrap(), solves);
     // A quoted line break moves the lines on: the row after it is refused at its own line.
     let broken = text.replace(
         "\n2026-12-05T09:31:33.365Z,3x3,random,solved,1234,2,2,1 2 3/4 0 6/7 5 8,UL,false,\",\"",
@@ -124,20 +127,20 @@ fn awkward_photo_names_are_quoted_and_read_back() {
 #[test]
 fn six_columns_are_enough_and_keep_the_counts() {
     let text = six(&[GOOD_ROW, "2026-12-05T09:40:00Z,3x4,marathon-10,dnf,0,0"]);
-    let solves = import_csv(&text).unwrap();
+    let solves = import_csv(&text, NOW).unwrap();
     assert_eq!(solves.len(), 2);
     let first = &solves[0];
     assert_eq!((first.width, first.height, first.time_ms), (4, 4, 14_210));
     assert_eq!(first.mode, Mode::Shuffled(Difficulty::Random));
     assert_eq!(first.counted, Some(MoveCounts { stm: 57, mtm: None }));
-    assert_eq!((first.stm(), first.mtm()), (57, 57));
+    assert_eq!((first.stm(), first.mtm().known()), (57, None));
     assert!(first.start.is_empty() && first.moves.is_empty() && first.times_ms.is_empty());
     assert!(first.attempt().is_some(), "counted by the statistics");
     assert_eq!(solves[1].mode, Mode::Other("marathon-10".into()));
     assert_eq!((solves[1].result, solves[1].counted), (Ending::Dnf, None));
     assert_eq!(solves[1].finished_at_ms, 1_796_463_600_000);
     // Exported again, the counts stay counts.
-    assert_eq!(import_csv(&export_csv(&solves)).unwrap(), solves);
+    assert_eq!(import_csv(&export_csv(&solves), NOW).unwrap(), solves);
     // The history keeps them; a record written before they were is read without them.
     assert_eq!(Solve::decode(&first.encode()).as_ref(), Some(first));
     assert!(first.encode().contains(r#""n":{"s":57}"#));
@@ -147,9 +150,9 @@ fn six_columns_are_enough_and_keep_the_counts() {
 #[test]
 fn line_ends_a_bom_and_empty_lines_are_taken() {
     let text = format!("\u{feff}{HEADER}\r\n\r\n{GOOD_ROW}\r\n\n{GOOD_ROW}");
-    assert_eq!(import_csv(&text).unwrap().len(), 2);
-    assert_eq!(import_csv(&format!("{HEADER}\n")).unwrap(), []);
-    assert_eq!(import_csv(HEADER).unwrap(), []);
+    assert_eq!(import_csv(&text, NOW).unwrap().len(), 2);
+    assert_eq!(import_csv(&format!("{HEADER}\n"), NOW).unwrap(), []);
+    assert_eq!(import_csv(HEADER, NOW).unwrap(), []);
 }
 
 #[test]
@@ -172,7 +175,7 @@ fn a_wrong_or_missing_header_is_refused() {
         refusal(&twice),
         (1, Problem::DuplicateColumn("photo".into()))
     );
-    let message = import_csv(swapped).unwrap_err().to_string();
+    let message = import_csv(swapped, NOW).unwrap_err().to_string();
     assert!(
         message.starts_with("line 1: the header must begin with finished_at,size,"),
         "{message}"
@@ -198,7 +201,7 @@ fn a_row_with_the_wrong_number_of_fields_is_refused() {
             }
         )
     );
-    let message = import_csv(&text).unwrap_err().to_string();
+    let message = import_csv(&text, NOW).unwrap_err().to_string();
     assert_eq!(message, "line 2: 7 fields where the header has 6 columns");
 }
 
@@ -212,7 +215,7 @@ fn bad_quotes_are_refused() {
     assert_eq!(refusal(&text), (2, Problem::StrayQuote));
     let text = six(&["2026-12-05T09:31:33.365Z,4x4,\"ran\"\"dom\",solved,14210,57"]);
     assert_eq!(
-        import_csv(&text).unwrap()[0].mode,
+        import_csv(&text, NOW).unwrap()[0].mode,
         Mode::Other("ran\"dom".into())
     );
 }
@@ -282,7 +285,7 @@ fn an_unknown_size_is_refused() {
         assert_eq!(refusal(&six(&[&row])), (2, expected), "{size}");
     }
     for size in ["3x3", "8x8", "3x8", "5X4", "4×4"] {
-        import_csv(&six(&[&GOOD_ROW.replace("4x4", size)])).unwrap();
+        import_csv(&six(&[&GOOD_ROW.replace("4x4", size)]), NOW).unwrap();
     }
 }
 
@@ -303,16 +306,17 @@ fn a_result_other_than_solved_or_dnf_is_refused() {
 fn times_of_zero_or_over_a_year_are_refused() {
     let zero = GOOD_ROW.replace("14210", "0");
     assert_eq!(refusal(&six(&[GOOD_ROW, &zero])), (3, Problem::ZeroTime));
-    let dnf = zero.replace("solved", "dnf");
-    import_csv(&six(&[&dnf])).expect("a DNF may take no time");
+    // A DNF given up at once (a few moves, the clock not yet on).
+    let dnf = zero.replace("solved", "dnf").replace(",57", ",5");
+    import_csv(&six(&[&dnf]), NOW).expect("a DNF may take no time");
     let year = GOOD_ROW.replace("14210", &MAX_TIME_MS.to_string());
-    import_csv(&six(&[&year])).expect("a year is the most");
+    import_csv(&six(&[&year]), NOW).expect("a year is the most");
     let over = GOOD_ROW.replace("14210", &(MAX_TIME_MS + 1).to_string());
     assert_eq!(
         refusal(&six(&[&over])),
         (2, Problem::TimeTooLong(MAX_TIME_MS + 1))
     );
-    let message = import_csv(&six(&[&over])).unwrap_err().to_string();
+    let message = import_csv(&six(&[&over]), NOW).unwrap_err().to_string();
     assert_eq!(
         message,
         "line 2: a time of 31536000001 ms is longer than a year"
@@ -380,7 +384,7 @@ fn a_solution_with_an_unknown_letter_is_refused() {
         error.kind,
         npuzzle::notation::NotationErrorKind::UnknownLetter('X')
     );
-    let message = import_csv(&solved_with("solution", "UX"))
+    let message = import_csv(&solved_with("solution", "UX"), NOW)
         .unwrap_err()
         .to_string();
     assert!(
@@ -411,7 +415,7 @@ fn a_solution_must_agree_with_its_counts_and_solve_its_scramble() {
     let off = solved_with("solution", "DD").replace(",2,2,", ",2,1,");
     assert_eq!(refusal(&off).1, Problem::OffTheBoard(2));
     let dnf = solved_with("solution", "LU").replace(",solved,", ",dnf,");
-    import_csv(&dnf).expect("a DNF need not solve its scramble");
+    import_csv(&dnf, NOW).expect("a DNF need not solve its scramble");
     let scramble = refusal(&solved_with("scramble", "1 2 3/4 0 4/5 6 7"));
     assert!(
         matches!(scramble.1, Problem::BadScramble(_)),
@@ -426,7 +430,7 @@ fn a_solution_must_agree_with_its_counts_and_solve_its_scramble() {
     // Without a scramble the solution cannot be checked, but is kept; with no moves, the
     // scramble must be solved already.
     assert_eq!(
-        import_csv(&solved_with("scramble", "")).unwrap()[0].moves,
+        import_csv(&solved_with("scramble", ""), NOW).unwrap()[0].moves,
         "DR"
     );
     let none = solved_with("solution", "").replace(",2,2,", ",0,,");
@@ -440,17 +444,20 @@ fn a_solution_must_agree_with_its_counts_and_solve_its_scramble() {
 #[test]
 fn limits_refuse_a_file_too_large_or_too_long_without_a_panic() {
     let text = six(&[GOOD_ROW, GOOD_ROW, GOOD_ROW]);
-    assert_eq!(import_limited(&text, text.len(), 3).unwrap().len(), 3);
+    assert_eq!(import_limited(&text, text.len(), 3, NOW).unwrap().len(), 3);
     let too_large = ImportError::TooLarge {
         bytes: text.len(),
         limit: text.len() - 1,
     };
-    assert_eq!(import_limited(&text, text.len() - 1, 3), Err(too_large));
+    assert_eq!(
+        import_limited(&text, text.len() - 1, 3, NOW),
+        Err(too_large)
+    );
     let too_long = ImportError::Line {
         line: 4,
         problem: Problem::TooManyRows(2),
     };
-    assert_eq!(import_limited(&text, text.len(), 2), Err(too_long));
+    assert_eq!(import_limited(&text, text.len(), 2, NOW), Err(too_long));
     let too_large = ImportError::TooLarge {
         bytes: MAX_BYTES + 1,
         limit: MAX_BYTES,
@@ -474,7 +481,7 @@ fn a_hundred_thousand_rows_import() {
         })
         .collect();
     let text = export_csv(&rows);
-    let back = import_csv(&text).unwrap();
+    let back = import_csv(&text, NOW).unwrap();
     assert_eq!(back.len(), 100_000);
     assert!(back == rows, "every row read back as it was written");
     // One bad row among them refuses the lot, at its line.
@@ -506,10 +513,12 @@ prop_compose! {
         walk in prop::collection::vec(0u8..4, 0..120),
         dnf in any::<bool>(),
         cut in any::<prop::sample::Index>(),
-        finished_at_ms in 0i64..253_402_300_800_000,
-        time_ms in 1u64..=MAX_TIME_MS,
+        finished_at_ms in 0i64..=NOW,
+        // 120 moves at most: 4 s keeps them under 30 a second.
+        time_ms in 4_000u64..=MAX_TIME_MS,
         with_times in any::<bool>(),
-        mode in prop::sample::select(vec!["random", "easy", "daily-20787", "custom", "relay-5", "marathon-42"]),
+        mode in prop::sample::select(vec!["random", "easy", "daily-20787", "custom", "relay-5", "marathon-42", "marathon-10-4x4", "blind-3x3"]),
+        before in (1u32..500, 1u32..500, any::<bool>()),
         helped in any::<bool>(),
         photo in "[ -~\n\r\u{e9}]{0,16}",
         shortest in prop::option::of(0u32..200),
@@ -523,20 +532,28 @@ prop_compose! {
             true => (0..moves.len() as u32).map(|i| i * 97).collect(),
             false => Vec::new(),
         };
+        let mode = Mode::from(mode.to_string());
+        // A run's counts are its boards': the earlier boards' (STM and MTM, MTM perhaps not
+        // known) and the last's, whose moves it keeps.
+        let (stm_before, mtm_before, mtm_known) = before;
+        let counted = (mode.boards() > 1).then(|| MoveCounts {
+            stm: moves.len() as u32 + stm_before.max(mtm_before),
+            mtm: mtm_known.then_some(mtm_length(&moves) as u32 + mtm_before.min(stm_before)),
+        });
         Solve {
             finished_at_ms,
             width: width as u8,
             height: height as u8,
-            mode: Mode::from(mode.to_string()),
+            mode,
             start: start.tiles().to_vec(),
             moves: moves_to_string(&moves),
             times_ms,
-            time_ms,
+            time_ms: time_ms.max(u64::from(counted.map_or(0, |c| c.stm)) * 40),
             result,
             helped,
             photo,
             shortest,
-            counted: None,
+            counted,
         }
     }
 }
@@ -545,12 +562,12 @@ proptest! {
     #[test]
     fn an_export_reads_back_as_it_was(solves in prop::collection::vec(any_solve(), 0..8)) {
         let text = export_csv(&solves);
-        prop_assert_eq!(import_csv(&text), Ok(solves));
+        prop_assert_eq!(import_csv(&text, NOW), Ok(solves));
     }
 
     #[test]
     fn any_text_is_read_or_refused_without_a_panic(text in "[ -~\n\r\"]{0,200}") {
-        let _ = import_csv(&format!("{HEADER}\n{text}"));
-        let _ = import_csv(&text);
+        let _ = import_csv(&format!("{HEADER}\n{text}"), NOW);
+        let _ = import_csv(&text, NOW);
     }
 }

@@ -31,8 +31,21 @@ pub struct Figures {
 }
 
 impl Figures {
-    /// The figures of `results` (oldest first) in `metric`.
+    /// The figures of `results` (oldest first) in `metric`; in MTM, of the results whose MTM
+    /// is known (a solve imported without it has none: it is left out, not counted as its STM).
     pub fn of(results: &[Attempt], metric: Metric) -> Figures {
+        let known: Vec<Attempt>;
+        let results = match metric {
+            Metric::MovesMtm if results.iter().any(|r| r.moves_mtm.is_none()) => {
+                known = results
+                    .iter()
+                    .filter(|r| r.moves_mtm.is_some())
+                    .copied()
+                    .collect();
+                &known
+            }
+            _ => results,
+        };
         let keys = average::keys(results, metric);
         let current_single = match results.last() {
             Some(last) => last.value(metric).map_or(Average::Dnf, Average::Value),

@@ -111,7 +111,7 @@ mod tests {
             .map(|&time_ms| Attempt {
                 time_ms,
                 moves: 40,
-                moves_mtm: 20,
+                moves_mtm: Some(20),
             })
             .collect();
         let before = Statistics::of(&attempts[..attempts.len() - 1]);

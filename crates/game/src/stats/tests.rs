@@ -13,7 +13,7 @@ fn plain_value(attempt: &Attempt, metric: Metric) -> Option<f64> {
     Some(match metric {
         Metric::Time => ms as f64,
         Metric::Moves => attempt.moves as f64,
-        Metric::MovesMtm => attempt.moves_mtm as f64,
+        Metric::MovesMtm => attempt.moves_mtm? as f64,
         Metric::Tps => attempt.moves as f64 / (ms.max(1) as f64 / 1000.0),
     })
 }
@@ -106,7 +106,10 @@ fn history() -> impl Strategy<Value = (usize, Vec<Attempt>)> {
         )
             .prop_map(|(n, mut results, edges, others)| {
                 for at in edges.into_iter().chain(others) {
-                    results[at] = Attempt::dnf(results[at].moves, results[at].moves_mtm);
+                    results[at] = Attempt {
+                        time_ms: None,
+                        ..results[at]
+                    };
                 }
                 (n, results)
             })
@@ -176,7 +179,7 @@ fn times(times: &[u64]) -> Vec<Attempt> {
 const DNF: Attempt = Attempt {
     time_ms: None,
     moves: 50,
-    moves_mtm: 30,
+    moves_mtm: Some(30),
 };
 
 #[test]
