@@ -1124,6 +1124,73 @@ mod headless {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// Wins a one-move game, which the history keeps.
+    fn win_one_move(app: &mut App) {
+        let board = parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap();
+        start(app, Game::new(board, Difficulty::Easy));
+        intent(app, BoardIntent::Slide(Move::Right));
+        assert!(won(app));
+        flush_saves(app);
+    }
+
+    /// The solves a launch on `dir` reads back (each one's finish time), and what it said.
+    fn solves_read_on(dir: &std::path::Path) -> (Vec<i64>, Vec<String>) {
+        let app = started_on(dir);
+        flush_saves(&app);
+        let history = app.world().resource::<snapslide::records::History>();
+        let times = history.0.iter().map(|s| s.finished_at_ms).collect();
+        let hud = app.world().resource::<Hud>();
+        let said = hud.notices.iter().map(|(text, _)| text.clone()).collect();
+        (times, said)
+    }
+
+    #[test]
+    fn a_damaged_solve_or_a_torn_end_costs_that_solve_alone_and_is_said_once() {
+        let dir = fresh_folder("damaged-solves");
+        let mut app = started_on(&dir);
+        settle(&mut app);
+        for _ in 0..3 {
+            win_one_move(&mut app);
+        }
+        drop(app);
+        let path = dir.join(snapslide::game::solves::SOLVES_FILE);
+        let (times, _) = solves_read_on(&dir);
+        assert_eq!(times.len(), 3);
+        // The second line damaged, and part of a record at the end (a kill mid-append).
+        let mut bytes = std::fs::read(&path).unwrap();
+        let second = bytes.iter().position(|&b| b == b'\n').unwrap() + 20;
+        bytes[second] ^= 0x01;
+        let whole = bytes.clone();
+        bytes.extend_from_slice(&whole[..whole.len() / 5]);
+        std::fs::write(&path, &bytes).unwrap();
+        let (kept, said) = solves_read_on(&dir);
+        assert_eq!(kept, [times[0], times[2]], "only the damaged solve is lost");
+        let damage: Vec<_> = said
+            .iter()
+            .filter(|s| s.contains("solve history"))
+            .collect();
+        assert_eq!(damage.len(), 1, "{said:?}");
+        let side = std::fs::read(dir.join("solves.journal.damaged")).unwrap();
+        assert_eq!(
+            side.iter().filter(|&&b| b == b'\n').count(),
+            2,
+            "both kept aside"
+        );
+        // Set aside once: the next launch reads the two and says nothing; a new win follows.
+        let mut app = started_on(&dir);
+        settle(&mut app);
+        win_one_move(&mut app);
+        drop(app);
+        let (again, said) = solves_read_on(&dir);
+        assert_eq!(again.len(), 3);
+        assert_eq!(&again[..2], kept.as_slice());
+        assert!(
+            !said.iter().any(|s| s.contains("solve history")),
+            "{said:?}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn solves_import_all_or_nothing_once_and_export_back() {
         let dir = fresh_folder("csv");

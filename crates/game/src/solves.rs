@@ -4,10 +4,9 @@
 //! record and never rewrites the others; a damaged record is skipped and kept aside.
 
 use std::fmt;
-use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use journal::{Damaged, Journal, JournalError, Loaded, damaged_path, keep_damaged};
+use journal::Loaded;
 use serde::{Deserialize, Serialize};
 
 use super::event::Event;
@@ -434,72 +433,4 @@ pub fn solves_in(loaded: &Loaded) -> Solves {
         }
     }
     solves
-}
-
-/// The solve history, open to record more.
-#[derive(Debug)]
-pub struct SolveHistory {
-    journal: Journal,
-    solves: Vec<Solve>,
-    unreadable: usize,
-}
-
-impl SolveHistory {
-    /// Opens the history at `path` (created empty if missing) and loads its solves. Damaged
-    /// lines (a torn last record, an append cut short, among them) are kept aside, appended
-    /// to the side file ([`damaged_path`]), and returned; then the history is rewritten
-    /// without them (atomically), so that each is set aside once.
-    ///
-    /// # Errors
-    ///
-    /// A [`JournalError`] if the history cannot be opened or read, or its damaged lines cannot
-    /// be kept aside (the history is then left as it was).
-    pub fn open(path: &Path) -> Result<(SolveHistory, Vec<Damaged>), JournalError> {
-        let (mut journal, loaded) = Journal::open(path)?;
-        let damaged: Vec<Damaged> = loaded.all_damaged().cloned().collect();
-        keep_damaged(&damaged_path(path), &damaged)?;
-        if !damaged.is_empty() {
-            journal.compact(&loaded.records)?;
-        }
-        let solves = solves_in(&loaded);
-        let history = SolveHistory {
-            journal,
-            solves: solves.solves,
-            unreadable: solves.unreadable,
-        };
-        Ok((history, damaged))
-    }
-
-    /// Records a finished game: one record appended and synced to disk, the others never
-    /// rewritten.
-    ///
-    /// # Errors
-    ///
-    /// A [`JournalError`] if it could not be written (the history in memory is unchanged; a
-    /// part written is cut off before the next record).
-    pub fn record(&mut self, solve: &Solve) -> Result<(), JournalError> {
-        self.journal.append_synced(&solve.encode())?;
-        self.solves.push(solve.clone());
-        Ok(())
-    }
-
-    /// The solves, oldest first.
-    pub fn solves(&self) -> &[Solve] {
-        &self.solves
-    }
-
-    /// The solves, newest first (as the Solves list shows them).
-    pub fn newest_first(&self) -> impl Iterator<Item = &Solve> {
-        self.solves.iter().rev()
-    }
-
-    /// Records in the file that are not solves this version reads.
-    pub fn unreadable(&self) -> usize {
-        self.unreadable
-    }
-
-    /// The history's file.
-    pub fn path(&self) -> PathBuf {
-        self.journal.path().to_path_buf()
-    }
 }

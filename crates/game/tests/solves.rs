@@ -1,20 +1,11 @@
-//! The solve history: a finished game as a solve, its counts, its category, and the history
-//! on disk losing only what is damaged.
+//! The solve history: a finished game as a solve, its counts, its category, its record (the
+//! history on disk, as the app reads and writes it, is tested with the app: tests/game.rs).
 
 use std::time::Duration;
 
 use npuzzle::{Move, parse_board};
-use snapslide_game::solves::{
-    Category, Ending, Mode, SOLVES_FILE, Solve, SolveHistory, YOUR_PHOTO, photo_name,
-};
+use snapslide_game::solves::{Category, Ending, Mode, Solve, YOUR_PHOTO, photo_name};
 use snapslide_game::{Difficulty, Game, GameKind, PhotoSource};
-
-fn folder(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("solves-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// A solve of a 3×3 board, `n` making it different from the others.
 fn solve(n: i64) -> Solve {
@@ -133,84 +124,6 @@ fn a_solve_round_trips_and_a_mode_from_a_later_version_is_kept() {
         assert_eq!(Solve::decode(&s.encode()).unwrap().mode, mode);
     }
     assert_eq!(photo_name(&PhotoSource::File("a.png".into())), YOUR_PHOTO);
-}
-
-#[test]
-fn a_history_with_a_damaged_line_loses_only_that_line() {
-    let dir = folder("damaged");
-    let path = dir.join(SOLVES_FILE);
-    let (mut history, damaged) = SolveHistory::open(&path).unwrap();
-    assert!(damaged.is_empty() && history.solves().is_empty());
-    for n in 0..3 {
-        history.record(&solve(n)).unwrap();
-    }
-    drop(history);
-    let mut bytes = std::fs::read(&path).unwrap();
-    let second = bytes.iter().position(|&b| b == b'\n').unwrap() + 20;
-    bytes[second] ^= 0x01;
-    std::fs::write(&path, &bytes).unwrap();
-    let (mut history, damaged) = SolveHistory::open(&path).unwrap();
-    assert_eq!(history.solves(), [solve(0), solve(2)]);
-    assert_eq!(damaged.len(), 1);
-    // Kept aside once: the side file holds the line; the history no longer does.
-    let side = std::fs::read(dir.join(format!("{SOLVES_FILE}.damaged"))).unwrap();
-    assert_eq!(side, [damaged[0].bytes.as_slice(), b"\n"].concat());
-    history.record(&solve(3)).unwrap();
-    let (history, damaged) = SolveHistory::open(&path).unwrap();
-    assert!(damaged.is_empty());
-    let newest: Vec<_> = history
-        .newest_first()
-        .map(|s| s.finished_at_ms % 10)
-        .collect();
-    assert_eq!(newest, [3, 2, 0]);
-    std::fs::remove_dir_all(dir).unwrap();
-}
-
-#[test]
-fn an_append_cut_short_loses_only_that_solve_and_a_record_from_a_later_version_stays() {
-    let dir = folder("torn");
-    let path = dir.join(SOLVES_FILE);
-    let (mut history, _) = SolveHistory::open(&path).unwrap();
-    history.record(&solve(0)).unwrap();
-    history.record(&solve(1)).unwrap();
-    drop(history);
-    let whole = std::fs::read(&path).unwrap();
-    let mut bytes = whole[..whole.len() - 30].to_vec();
-    bytes.extend_from_slice(journal::encode(r#"{"v":2}"#).unwrap().as_bytes());
-    bytes.extend_from_slice(&whole[whole.len() - 30..whole.len() - 5]);
-    std::fs::write(&path, &bytes).unwrap();
-    let (mut history, damaged) = SolveHistory::open(&path).unwrap();
-    // The second record's line now ends mid-way into the unknown record: one damaged line,
-    // and a torn end.
-    assert_eq!(history.solves(), [solve(0)]);
-    assert_eq!(damaged.len(), 2);
-    history.record(&solve(2)).unwrap();
-    let (history, damaged) = SolveHistory::open(&path).unwrap();
-    assert_eq!(
-        (history.solves(), damaged.len()),
-        ([solve(0), solve(2)].as_slice(), 0)
-    );
-    std::fs::remove_dir_all(dir).unwrap();
-}
-
-#[test]
-fn an_unknown_record_is_left_as_it_is_and_a_history_that_cannot_be_written_is_an_error() {
-    let dir = folder("unknown");
-    let path = dir.join(SOLVES_FILE);
-    let (mut history, _) = SolveHistory::open(&path).unwrap();
-    history.record(&solve(0)).unwrap();
-    drop(history);
-    let mut bytes = std::fs::read(&path).unwrap();
-    bytes.extend_from_slice(journal::encode(r#"{"v":2}"#).unwrap().as_bytes());
-    std::fs::write(&path, &bytes).unwrap();
-    let (history, damaged) = SolveHistory::open(&path).unwrap();
-    assert_eq!(
-        (history.solves().len(), history.unreadable(), damaged.len()),
-        (1, 1, 0)
-    );
-    assert_eq!(std::fs::read(&path).unwrap(), bytes);
-    assert!(SolveHistory::open(&dir.join("missing").join(SOLVES_FILE)).is_err());
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
