@@ -523,7 +523,7 @@ fn follow_the_game(mut changes: MessageReader<GameChanged>, mut state: SolverSta
                 state.known.0 = None;
             }
             Change::Won(_) => state.status.0 = None,
-            Change::Bumped(_) | Change::Helped => {}
+            Change::Bumped(_) | Change::Helped | Change::Left(_) => {}
         }
         if state.hint.0.is_some() && state.hint.at(changed.position).is_none() {
             state.hint.0 = None;

@@ -61,7 +61,7 @@ fn play_sounds(
             // A blind solve said done on a board not solved is no win.
             Change::Won(ref game) if game.is_dnf() => continue,
             Change::Won(_) => &sounds.win,
-            Change::Reset(..) | Change::Helped => continue,
+            Change::Reset(..) | Change::Helped | Change::Left(_) => continue,
         };
         commands.spawn((AudioPlayer(handle.clone()), PlaybackSettings::DESPAWN));
     }

@@ -548,7 +548,7 @@ fn start_slides(
             // Calmed, an illegal tap only bumps (the sound and haptic stay).
             Change::Bumped(cell) if !calm => shake.0 = Some((*cell, 0.0)),
             Change::Bumped(_) => {}
-            Change::Reset(..) | Change::Won(_) | Change::Helped => {}
+            Change::Reset(..) | Change::Won(_) | Change::Helped | Change::Left(_) => {}
         }
     }
 }

@@ -167,6 +167,9 @@ pub enum Change {
     /// The app helped (a hint or a solution was shown, or it moved a tile): the game is marked
     /// as helped from now on.
     Helped,
+    /// A game with progress left the board for another (told just before the other's
+    /// `Reset`): the game as it was left.
+    Left(Box<Game>),
     /// The last move completed the board: the finished game, to book its result.
     Won(Box<Game>),
 }

@@ -402,7 +402,7 @@ fn told_of(changed: &GameChanged) -> Option<Told<'_>> {
         Change::Reset(game, Began::New) => Told::Began(game),
         Change::Helped => Told::Helped(changed.clock),
         Change::Won(game) => Told::Ended(game),
-        Change::Bumped(_) => return None,
+        Change::Bumped(_) | Change::Left(_) => return None,
     })
 }
 

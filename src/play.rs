@@ -365,13 +365,23 @@ fn run(
             if game.leads_to(&started) {
                 started.take_clock_from(game);
             }
-            *game = *started;
+            left(current, changed);
+            current.game = *started;
             Done::Reset(Began::New)
         }
         Action::Command(GameCommand::Resume(resumed)) => {
-            *game = *resumed;
+            left(current, changed);
+            current.game = *resumed;
             Done::Reset(Began::Resumed)
         }
+    }
+}
+
+/// A game with progress is about to leave the board: said, with the game as it is left.
+fn left(current: &CurrentGame, changed: &mut MessageWriter<GameChanged>) {
+    if current.game.kept().has_progress() {
+        let game = Box::new(current.game.kept().clone());
+        changed.write(current.changed(Change::Left(game)));
     }
 }
 

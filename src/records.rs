@@ -164,43 +164,40 @@ struct Leaving<'w, 's> {
 }
 
 /// A run left unfinished for another game (New game, another run, the day's puzzle) or for
-/// the app's end is kept in the history as a DNF: speedsolvers count a run given up. The run's
-/// last leg is watched as it changes; a reset to a game that is not its next leg gives it up.
+/// the app's end is kept in the history as a DNF: speedsolvers count a run given up. The game
+/// tells when a game with progress leaves the board (`Change::Left`); a run left for anything
+/// but its next leg or its own board again is given up.
 fn book_given_up_runs(
     mut changes: MessageReader<GameChanged>,
     mut leaving: Leaving,
     current: Res<crate::play::CurrentGame>,
     session: Res<Session>,
-    mut watched: Local<Option<crate::game::Game>>,
     mut history: ResMut<History>,
 ) {
-    let leaving = leaving.exit.read().count() + leaving.closing.read().count() > 0;
-    if let Some(left) = watched.take_if(|left| leaving && left.total_moves() > 0) {
-        history
-            .0
-            .push(Solve::from_game(&left, now_ms(), &session.photo.source));
-    }
+    let source = &session.photo.source;
+    let mut left: Option<&crate::game::Game> = None;
     for changed in changes.read() {
-        let Change::Reset(game, _) = &changed.change else {
-            continue;
-        };
-        let Some(left) = watched.take() else {
-            continue;
-        };
-        let next_leg = match (left.run(), game.run()) {
-            (Some(left), Some(now)) => now.event == left.event && now.leg == left.leg + 1,
-            _ => false,
-        };
-        // Its own board again (Done after a replay, a review) is the same leg, not given up.
-        let same_leg = game.kept().run() == left.run() && game.kept().start() == left.start();
-        if !next_leg && !same_leg && left.total_moves() > 0 {
-            let source = &session.photo.source;
-            history.0.push(Solve::from_game(&left, now_ms(), source));
+        match &changed.change {
+            Change::Left(game) if game.run().is_some() => left = Some(game),
+            Change::Reset(game, _) if let Some(run) = left.take() => {
+                let next_leg = match (run.run(), game.run()) {
+                    (Some(run), Some(now)) => now.event == run.event && now.leg == run.leg + 1,
+                    _ => false,
+                };
+                // Its own board again (Done after a replay, a review) is the same leg.
+                let same_leg = game.kept().run() == run.run() && game.kept().start() == run.start();
+                if !next_leg && !same_leg {
+                    history.0.push(Solve::from_game(run, now_ms(), source));
+                }
+            }
+            _ => {}
         }
     }
-    if current.is_changed() {
-        let game = current.game.kept();
-        *watched = game.run().filter(|_| !game.is_won()).map(|_| game.clone());
+    // The app's end gives up the run on the board.
+    let leaving = leaving.exit.read().count() + leaving.closing.read().count() > 0;
+    let game = current.game.kept();
+    if leaving && game.run().is_some() && game.has_progress() {
+        history.0.push(Solve::from_game(game, now_ms(), source));
     }
 }
 

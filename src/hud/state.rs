@@ -523,7 +523,7 @@ fn follow_game(
             Change::Bumped(_) => {
                 hud.announcement = Some(("That tile cannot move.".into(), changed.position));
             }
-            Change::Helped => {}
+            Change::Helped | Change::Left(_) => {}
         }
     }
     // A tap on the board closes the card; the pointer passing over it (hover) does not.

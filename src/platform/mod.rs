@@ -492,7 +492,7 @@ fn haptics(
         let haptic = match changed.change {
             Change::Slid { .. } => Haptic::Slide,
             Change::Won(_) => Haptic::Win,
-            Change::Bumped(_) | Change::Reset(..) | Change::Helped => continue,
+            Change::Bumped(_) | Change::Reset(..) | Change::Helped | Change::Left(_) => continue,
         };
         if settings.haptics {
             platform.0.haptic(haptic);
