@@ -133,6 +133,23 @@ fn print_stats(options: &CliOptions) -> ExitCode {
     }
 }
 
+/// `--open CODE` while a copy of the game is open on the folder: the code is handed to it
+/// (a desktop's link click); what to say, if it was.
+#[cfg(not(target_os = "ios"))]
+fn handed_over(options: &CliOptions, dir: &std::path::Path) -> Option<&'static str> {
+    let code = options.open.as_deref()?;
+    #[cfg(unix)]
+    return match snapslide::platform::handoff::send(dir, code) {
+        Ok(()) => Some("the challenge is opened in the Snapslide already open"),
+        Err(_) => None,
+    };
+    #[cfg(not(unix))]
+    {
+        let _ = (code, dir);
+        None
+    }
+}
+
 /// Locks the data folder for this copy of the game. Another copy on it: the player reads why
 /// on stderr and in a desktop notification, and the game stops with code 3, before a window
 /// opens. A folder that cannot be
@@ -145,6 +162,10 @@ fn hold_data_folder(options: &CliOptions) -> Result<Option<atomic_file::Lock>, E
     };
     match snapslide::persist::hold_data_folder(&dir) {
         Ok(lock) => Ok(Some(lock)),
+        Err(HoldError::AlreadyOpen { .. }) if let Some(code) = handed_over(options, &dir) => {
+            eprintln!("snapslide: {code}");
+            Err(ExitCode::SUCCESS)
+        }
         Err(error @ HoldError::AlreadyOpen { .. }) => {
             eprintln!("snapslide: {error}");
             // Started from a launcher, there is no terminal: the desktop says it too.

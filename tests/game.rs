@@ -1491,6 +1491,40 @@ mod headless {
     }
 
     #[test]
+    fn open_while_a_copy_runs_hands_the_code_to_it() {
+        // Play-test 70.6: a desktop link click while the game is open exited with code 3.
+        use snapslide::platform::{Inbox, PlatformEvent, handoff};
+        let dir = fresh_folder("handoff");
+        let _held = snapslide::persist::hold_data_folder(&dir).unwrap();
+        let inbox = Inbox::default();
+        handoff::listen(&dir, inbox.clone());
+        let board = parse_board("1 2 3 / 4 5 6 / 0 7 8").unwrap();
+        let moves = vec![Move::Right, Move::Right];
+        let code = challenge::Challenge::new(board, moves, 2_500, None)
+            .unwrap()
+            .link();
+        let second = std::process::Command::new(env!("CARGO_BIN_EXE_snapslide"))
+            .args(["--open", &code])
+            .env("SNAPSLIDE_DATA_DIR", &dir)
+            .env("DISPLAY", ":snapslide-test-no-such-display")
+            .env(
+                "DBUS_SESSION_BUS_ADDRESS",
+                "unix:path=/nonexistent/snapslide-test-bus",
+            )
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&second.stderr);
+        assert!(second.status.success(), "{said}");
+        assert!(said.contains("already open"), "{said}");
+        let handed = run_for(Duration::from_secs(10), || {
+            let events = inbox.take_all();
+            (!events.is_empty()).then_some(events)
+        });
+        assert_eq!(handed, Some(vec![PlatformEvent::OpenLink(code)]));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn a_second_copy_on_the_same_folder_says_so_and_stops_before_its_window() {
         let dir = std::env::temp_dir().join(format!("snapslide-copies-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);

@@ -217,8 +217,22 @@ pub fn free_name(dir: &Path, name: &str) -> PathBuf {
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(PlatformHandle(Box::new(Desktop::default())))
-        .add_systems(Startup, (simulated_safe_area, quit_on_signals))
+        .add_systems(
+            Startup,
+            (simulated_safe_area, quit_on_signals, take_handed_codes),
+        )
         .add_systems(Update, (dropped_files, chosen_files));
+}
+
+/// Codes handed over by a later launch (`snapslide --open CODE` while this copy runs) open
+/// here, as a tapped link does on a phone.
+fn take_handed_codes(dir: Option<Res<crate::persist::DataDir>>, inbox: Res<Inbox>) {
+    #[cfg(unix)]
+    if let Some(dir) = dir.as_ref().and_then(|dir| dir.0.as_deref()) {
+        super::handoff::listen(dir, inbox.clone());
+    }
+    #[cfg(not(unix))]
+    let _ = (dir, inbox);
 }
 
 /// Ctrl+C in the terminal, and SIGTERM or SIGHUP (a logout, `kill`), end the app as the menu's

@@ -25,6 +25,9 @@ mod desktop;
     not(any(target_os = "android", target_os = "ios"))
 ))]
 pub mod desktop_notice;
+// Desktops with local sockets: a second launch hands its challenge to the running copy.
+#[cfg(all(unix, not(any(target_os = "android", target_os = "ios"))))]
+pub mod handoff;
 #[cfg(target_os = "ios")]
 mod ios;
 #[cfg(any(target_os = "android", target_os = "ios", test))]
