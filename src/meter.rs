@@ -160,6 +160,12 @@ impl Meter {
             .map(|(trend, _)| trend)
     }
 
+    /// Whether the board where the game stands at `position` is being measured: its reading
+    /// is on its way.
+    pub fn measures(&self, position: Position) -> bool {
+        self.job.as_ref().is_some_and(|(at, ..)| *at == position)
+    }
+
     /// Whether a search is running.
     pub fn measuring(&self) -> bool {
         self.job.is_some()

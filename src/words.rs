@@ -26,6 +26,22 @@ pub fn tile_direction(mv: Move) -> &'static str {
     }
 }
 
+/// A board that came on, in words, for a screen reader: a new one, the same from its start, a
+/// solve watched again, the review, the game brought back.
+pub fn board_came_text(game: &crate::game::Game, began: crate::messages::Began) -> String {
+    use crate::messages::Began;
+    let shape = game.board().shape();
+    let size = format!("{}×{}", shape.width, shape.height);
+    match (game.kind(), began) {
+        (GameKind::Replay(_), _) => format!("A {size} solve, watched again from its start."),
+        (GameKind::Review(_), _) => format!("The review of your {size} solve, from its start."),
+        _ if game.is_won() => format!("Your {size} game, solved in {}.", moves_text(game.moves())),
+        (_, Began::Restarted) => format!("The same {size} board, from its start."),
+        (_, Began::Resumed) => format!("Your {size} game, {} in.", moves_text(game.moves())),
+        (_, Began::New) => format!("A new {size} board."),
+    }
+}
+
 /// A move in words, for a screen reader: "Tile 7 moved left.", "Tiles 5, 6 and 7 moved up.".
 pub fn moved_text(tiles: &[u8], mv: Move) -> String {
     if tiles.is_empty() {
@@ -301,6 +317,28 @@ pub fn review_lines(summary: &Summary) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::game::{DailyResult, Difficulty};
+
+    #[test]
+    fn a_board_that_comes_on_is_said_for_what_it_is() {
+        use crate::game::Game;
+        use crate::messages::Began;
+        let board = npuzzle::parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap();
+        let mut game = Game::new(board.clone(), Difficulty::Easy);
+        assert_eq!(board_came_text(&game, Began::New), "A new 3×3 board.");
+        assert_eq!(
+            board_came_text(&game, Began::Restarted),
+            "The same 3×3 board, from its start."
+        );
+        let replay = Game::replay(board, &game);
+        assert!(board_came_text(&replay, Began::New).contains("watched again"));
+        game.apply(&[Move::Right]);
+        assert_eq!(
+            board_came_text(&game, Began::Resumed),
+            "Your 3×3 game, solved in 1 move."
+        );
+        let review = Game::review(&game);
+        assert!(board_came_text(&review, Began::New).starts_with("The review"));
+    }
 
     #[test]
     fn a_hidden_tile_s_move_is_counted_not_named() {

@@ -206,6 +206,20 @@ def move_a_tile(app, tiles):
 
     moved = wait_for(f"tile {tile} in another cell", now)
     print(f"screen reader: now {moved!r}, and the counter reads Moves 1")
+    # The move is said once (play-test 70: every move was announced twice): the live region
+    # takes one text for it, not one and then another.
+    said = set()
+    deadline = time.monotonic() + 1.5
+    while time.monotonic() < deadline:
+        said.update(label for _, label in names(app)
+                    if label.startswith(f"Tile {tile} moved"))
+        time.sleep(0.05)
+    if len(said) != 1:
+        fail(f"the move was announced as {sorted(said)!r}, not once")
+    words = said.pop()
+    if not words.endswith("from solved."):
+        fail(f"the move's words {words!r} do not say how far the board is (the meter is on)")
+    print(f"screen reader: the move is announced once: {words!r}")
 
 
 def ask_for_a_hint(app):
@@ -341,6 +355,10 @@ def main():
     import pyatspi
     with tempfile.TemporaryDirectory(prefix="snapslide-screen-reader-") as scratch:
         start_the_accessibility_bus(scratch)
+        # The meter on: a move's words then end with how far the board is.
+        os.makedirs(os.path.join(scratch, "data"))
+        with open(os.path.join(scratch, "data", "settings.json"), "w") as settings:
+            settings.write('{"meter": true}')
         game = start_the_game(os.path.abspath(sys.argv[1]), scratch)
         try:
             app, tiles = read_the_board(pyatspi)

@@ -165,6 +165,7 @@ pub(super) fn show(
     hud: Res<Hud>,
     view: View,
     mut intents: MessageWriter<BoardIntent>,
+    mut said: Local<String>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if hud.sheet != Sheet::None {
@@ -218,27 +219,32 @@ pub(super) fn show(
                     intents.write(BoardIntent::Tap(index));
                 }
             }
-            announce(ui, &announcement(&hud, &settings, &view));
+            // Said once a change: a move waits for the meter's reading (when it is on)
+            // rather than being said without it and again with it.
+            if let Some(text) = announcement(&hud, &settings, &view) {
+                *said = text;
+            }
+            announce(ui, &said);
         });
     Ok(())
 }
 
 /// What the last change did, and, with the meter on, how far the board is now; the hint's
-/// move while one is on show (it came after the last change).
-fn announcement(hud: &Hud, settings: &Settings, view: &View) -> String {
+/// move while one is on show (it came after the last change). `None` while the meter's
+/// reading of the change is on its way: what was said stays.
+fn announcement(hud: &Hud, settings: &Settings, view: &View) -> Option<String> {
     if let Some(hint) = view.hint.0 {
-        return hint.words();
+        return Some(hint.words());
     }
-    let Some((said, position)) = &hud.announcement else {
-        return String::new();
-    };
+    let (said, position) = hud.announcement.as_ref()?;
     let reading = view.meter.at(*position).filter(|_| settings.meter);
     match reading {
-        Some(reading) => format!(
-            "{said} {}",
-            words::distance_text(reading.moves, reading.exact)
-        ),
-        None => said.clone(),
+        Some(reading) => {
+            let far = words::distance_text(reading.moves, reading.exact);
+            Some(format!("{said} {far}"))
+        }
+        None if settings.meter && view.meter.measures(*position) => None,
+        None => Some(said.clone()),
     }
 }
 

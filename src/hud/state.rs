@@ -511,10 +511,11 @@ fn follow_game(
                 };
                 hud.announcement = Some((said, changed.position));
             }
-            Change::Reset(..) => {
+            Change::Reset(game, began) => {
                 hud.result_open = changed.won;
                 hud.won_at = None;
-                hud.announcement = None;
+                let said = crate::words::board_came_text(game, *began);
+                hud.announcement = Some((said, changed.position));
             }
             Change::Slid { steps, .. } => {
                 let said = slid_text(steps, changed.blindfolded);
