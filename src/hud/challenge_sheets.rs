@@ -82,24 +82,43 @@ fn send(ui: &mut egui::Ui, settings: &Settings, (text, verb): (&str, &str), acti
     }
 }
 
-/// The code as typed, Open and Paste; whether the sheet is to close (a code was opened).
+/// The code as typed, Open (or Enter) and Paste; whether the sheet is to close (a code was
+/// opened). A code the app would refuse keeps the sheet and what was typed, with the reason
+/// under it, so one typo costs one correction.
 fn open(ui: &mut egui::Ui, settings: &Settings, typed: &mut String, actions: &mut Actions) -> bool {
     let mut opened = false;
     ui.label("Paste or type a friend's challenge code, or its snapslide:// link.");
-    ui.add(
+    let field = ui.add(
         egui::TextEdit::singleline(typed)
             .desired_width(f32::INFINITY)
             .hint_text("snapslide://c/…"),
     );
+    let entered = field.lost_focus() && ui.input(|input| input.key_pressed(egui::Key::Enter));
+    let refusal_id = ui.id().with("refusal");
+    if field.changed() {
+        ui.data_mut(|data| data.remove::<String>(refusal_id));
+    }
+    if let Some(refusal) = ui.data(|data| data.get_temp::<String>(refusal_id)) {
+        let warning = style::rgb(crate::theme::Palette::of(settings.theme).warning);
+        ui.label(egui::RichText::new(refusal).color(warning));
+    }
     ui.horizontal(|ui| {
         if style::button(ui, true, "Paste").clicked() {
             actions.paste.write(PasteChallenge);
             opened = true;
         }
         let ready = !typed.trim().is_empty();
-        if style::primary_button(ui, settings.theme, ready, "Open", 160.0).clicked() {
-            actions.open_challenge.write(OpenChallenge(typed.clone()));
-            opened = true;
+        let pressed = style::primary_button(ui, settings.theme, ready, "Open", 160.0).clicked();
+        if ready && (pressed || entered) {
+            match crate::challenge::read_code(typed) {
+                Ok(_) => {
+                    actions.open_challenge.write(OpenChallenge(typed.clone()));
+                    opened = true;
+                }
+                Err(refused) => {
+                    ui.data_mut(|data| data.insert_temp(refusal_id, refused));
+                }
+            }
         }
     });
     opened

@@ -147,8 +147,25 @@ pub fn solve_row(solve: &Solve, today: crate::game::Day) -> [String; 6] {
     let moves = format!("{} ({} MTM)", solve.stm(), solve.mtm());
     let tps = solve.tps().map_or("–".into(), |tps| format!("{tps:.2}"));
     let shortest = solve.shortest.map_or("–".into(), |s| s.to_string());
-    let board = format!("{}×{}", solve.width, solve.height);
+    let board = format!("{}×{} {}", solve.width, solve.height, mode_text(solve));
     [day, board, time, moves, tps, shortest]
+}
+
+/// A solve's mode as the Solves list says it: the difficulty, the day's puzzle, a board set up,
+/// the event (a marathon, a relay, a blind solve), and whether the app helped.
+fn mode_text(solve: &Solve) -> String {
+    use crate::game::solves::Mode;
+    let mode = match &solve.mode {
+        Mode::Shuffled(difficulty) => difficulty.label().to_lowercase(),
+        Mode::Daily(_) => "daily".into(),
+        Mode::Custom => "set up".into(),
+        Mode::Event(event) => event.label().to_lowercase(),
+        Mode::Other(key) => key.clone(),
+    };
+    match solve.helped {
+        true => format!("{mode}, helped"),
+        false => mode,
+    }
 }
 
 /// The Solves sheet's contents: newest first, each with Watch where its moves were kept; the
@@ -286,7 +303,46 @@ pub(super) mod tests {
         let row = solve_row(&solve, 20_000);
         assert_eq!(
             row,
-            ["Today", "4×4", "2.34 s", "5 (3 MTM)", "2.13", "5"].map(String::from)
+            ["Today", "4×4 set up", "2.34 s", "5 (3 MTM)", "2.13", "5"].map(String::from)
+        );
+    }
+
+    #[test]
+    fn a_solve_s_row_says_its_mode() {
+        use crate::game::event::Event;
+        use crate::game::solves::Mode;
+        let row = |mode: Mode, helped: bool| {
+            let solve = Solve {
+                finished_at_ms: 0,
+                width: 4,
+                height: 4,
+                mode,
+                start: Vec::new(),
+                moves: "R".into(),
+                times_ms: Vec::new(),
+                time_ms: 1_000,
+                result: Ending::Dnf,
+                helped,
+                photo: String::new(),
+                shortest: None,
+                counted: None,
+            };
+            solve_row(&solve, 0)[1].clone()
+        };
+        let relay = Mode::Event(Event::Relay { up_to: 4 });
+        let blind = Mode::Event(Event::Blind {
+            width: 4,
+            height: 4,
+        });
+        let marathon = Mode::Event(Event::Marathon {
+            width: 4,
+            height: 4,
+            count: 10,
+        });
+        let rows = [row(relay, false), row(blind, false), row(marathon, true)];
+        assert_eq!(
+            rows,
+            ["4×4 relay 3×3–4×4", "4×4 blind", "4×4 marathon ×10, helped"].map(String::from)
         );
     }
 
