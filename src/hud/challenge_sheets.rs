@@ -117,6 +117,8 @@ fn open(ui: &mut egui::Ui, settings: &Settings, typed: &mut String, actions: &mu
                 }
                 Err(refused) => {
                     ui.data_mut(|data| data.insert_temp(refusal_id, refused));
+                    // The reason is drawn in the next pass.
+                    ui.ctx().request_repaint();
                 }
             }
         }
