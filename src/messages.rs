@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use npuzzle::{Board, Move};
 
 use crate::game::event::{Event, Run};
-use crate::game::solves::Solve;
+use crate::game::solves::{HistoryRecord, Solve};
 use crate::game::{Act, BestScores, DailyResults, FramedPhoto, Game, Position, Preferences, Step};
 
 /// What the player meant on the board, interpreted by `input` from a tap, swipe or key.
@@ -189,10 +189,15 @@ pub enum Began {
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct Notice(pub String);
 
-/// This many solves of the history are on disk (appended and synced): a finished game is
-/// kept once the count reaches it.
+/// The solve history changed (a solve kept, removed or brought back): `records` tells
+/// `persist`, which appends it as one record.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct HistoryChanged(pub HistoryRecord);
+
+/// Every change of the solve history told so far is on disk (appended and synced): the win
+/// card may say the solve is kept.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SolvesKept(pub usize);
+pub struct SolvesKept;
 
 /// What the player asked the solver for.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -301,6 +306,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<GameChanged>()
         .add_message::<Notice>()
         .add_message::<SolvesKept>()
+        .add_message::<HistoryChanged>()
         .add_message::<Restored>()
         .add_message::<SolverCommand>()
         .add_message::<PickPhoto>()

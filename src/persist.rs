@@ -31,14 +31,15 @@ use crate::frame::AppSet;
 use crate::framing::FramingCommand;
 use crate::game::files::{DAILY_FILE, SCORES_FILE, SETTINGS_FILE};
 use crate::game::save_log::Told;
+use crate::game::solves::HistoryRecord;
 use crate::lifecycle::Suspended;
 use crate::messages::{
-    Began, Change, GameChanged, GameCommand, NewGame, Notice, Pending, PhotoArrived, ReplaceGame,
-    Restored, SolvesKept,
+    Began, Change, GameChanged, GameCommand, HistoryChanged, NewGame, Notice, Pending,
+    PhotoArrived, ReplaceGame, Restored, SolvesKept,
 };
 use crate::photo::{FramedPhoto, PhotoSource};
 use crate::play::CurrentGame;
-use crate::records::{Days, History, Scores};
+use crate::records::{Days, Scores};
 use crate::redraw::{FrameRequest, ReportMotion};
 use crate::session::{Session, SessionCommand};
 use crate::settings::Settings;
@@ -116,7 +117,7 @@ fn restore(
     }
     let solves = loaded.solves.take().map(|(solves, first)| {
         if let Some(dir) = dir.0.as_deref() {
-            saver.resume_solves(dir, solves.len(), first);
+            saver.resume_solves(dir, first);
         }
         solves
     });
@@ -315,7 +316,7 @@ struct SaveInputs<'w, 's> {
     session: Res<'w, Session>,
     scores: Res<'w, Scores>,
     days: Res<'w, Days>,
-    history: Res<'w, History>,
+    history: MessageReader<'w, 's, HistoryChanged>,
     current: Res<'w, CurrentGame>,
     suspended: Res<'w, Suspended>,
     time: Res<'w, Time<Real>>,
@@ -367,9 +368,8 @@ fn save_changes(
     if inputs.days.is_changed() {
         saver.save(dir, DAILY_FILE, &inputs.days.0);
     }
-    if inputs.history.is_changed() {
-        saver.save_solves(dir, &inputs.history.0);
-    }
+    let history: Vec<HistoryRecord> = inputs.history.read().map(|c| c.0.clone()).collect();
+    saver.save_solves(dir, &history);
     // When closing, files that wait for a retry are tried once more, at once.
     let now = inputs.time.elapsed();
     let mut said = saver.check(now, closing, game, photo);
@@ -384,8 +384,8 @@ fn save_changes(
             Said::Notice(text) => {
                 out.notices.write(Notice(text));
             }
-            Said::SolvesKept(count) => {
-                out.kept.write(SolvesKept(count));
+            Said::SolvesKept => {
+                out.kept.write(SolvesKept);
             }
         }
         // What is said is read in the next frame, which must come.

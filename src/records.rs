@@ -8,11 +8,11 @@ use bevy::prelude::*;
 
 use crate::background::Background;
 use crate::frame::AppSet;
-use crate::game::solves::{Solve, now_ms};
+use crate::game::solves::{HistoryRecord, Solve, now_ms};
 use crate::game::{BestScores, DailyResults, WinResult, booked_result, record_win};
 use crate::redraw::{FrameRequest, ReportMotion};
 
-use crate::messages::{Change, GameChanged, Restored};
+use crate::messages::{Change, GameChanged, HistoryChanged, Restored};
 use crate::session::Session;
 
 /// The best scores (kept in the scores file).
@@ -129,22 +129,51 @@ mod tests {
     }
 }
 
-/// Every finished game, oldest first, as the solve history keeps it (appended to its file
-/// by `persist`, one record a solve).
+/// Every finished game, oldest first, as the solve history keeps it (each change told to
+/// `persist`, which appends it to the file as one record).
 #[derive(Resource, Clone, Debug, Default, PartialEq, Deref)]
 pub struct History(pub Vec<Solve>);
+
+impl History {
+    /// Keeps a finished game, and tells it.
+    fn keep(&mut self, solve: Solve, told: &mut MessageWriter<HistoryChanged>) {
+        self.0.push(solve.clone());
+        told.write(HistoryChanged(HistoryRecord::Kept(solve)));
+    }
+}
+
+/// The solve the player removed last, where it stood in the history, for Undo.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Removed(pub Option<(usize, Solve)>);
+
+/// What the player asks of the solve history (Menu → Solves).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HistoryCommand {
+    /// Remove the solve at this place in the history (oldest first).
+    Remove(usize),
+    /// Bring back the solve removed last.
+    Undo,
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Scores>()
         .init_resource::<Days>()
         .init_resource::<LastResult>()
         .init_resource::<History>()
+        .init_resource::<Removed>()
         .init_resource::<RecordsCounted>()
+        .add_message::<HistoryCommand>()
         // Without a window (the tests' app) nobody else makes it known.
         .add_message::<bevy::window::WindowCloseRequested>()
         .add_systems(
             Update,
-            (keep_records, records_counted, book_given_up_runs).in_set(AppSet::React),
+            (
+                keep_records,
+                records_counted,
+                book_given_up_runs,
+                edit_history,
+            )
+                .in_set(AppSet::React),
         )
         .add_systems(Last, report_motion.in_set(ReportMotion));
 }
@@ -173,6 +202,7 @@ fn book_given_up_runs(
     current: Res<crate::play::CurrentGame>,
     session: Res<Session>,
     mut history: ResMut<History>,
+    mut told: MessageWriter<HistoryChanged>,
 ) {
     let source = &session.photo.source;
     let mut left: Option<&crate::game::Game> = None;
@@ -187,7 +217,7 @@ fn book_given_up_runs(
                 // Its own board again (Done after a replay, a review) is the same leg.
                 let same_leg = game.kept().run() == run.run() && game.kept().start() == run.start();
                 if !next_leg && !same_leg {
-                    history.0.push(Solve::from_game(run, now_ms(), source));
+                    history.keep(Solve::from_game(run, now_ms(), source), &mut told);
                 }
             }
             _ => {}
@@ -197,7 +227,34 @@ fn book_given_up_runs(
     let leaving = leaving.exit.read().count() + leaving.closing.read().count() > 0;
     let game = current.game.kept();
     if leaving && game.run().is_some() && game.has_progress() {
-        history.0.push(Solve::from_game(game, now_ms(), source));
+        history.keep(Solve::from_game(game, now_ms(), source), &mut told);
+    }
+}
+
+/// Removes a solve the player asked to, and brings it back on Undo, in its place; each
+/// change is told. Removing another forgets the one before (one Undo).
+fn edit_history(
+    mut commands: MessageReader<HistoryCommand>,
+    mut history: ResMut<History>,
+    mut removed: ResMut<Removed>,
+    mut told: MessageWriter<HistoryChanged>,
+) {
+    for command in commands.read() {
+        match *command {
+            HistoryCommand::Remove(at) if at < history.0.len() => {
+                let solve = history.0.remove(at);
+                told.write(HistoryChanged(HistoryRecord::Removed(solve.clone())));
+                removed.0 = Some((at, solve));
+            }
+            HistoryCommand::Undo => {
+                if let Some((at, solve)) = removed.0.take() {
+                    let at = at.min(history.0.len());
+                    history.0.insert(at, solve.clone());
+                    told.write(HistoryChanged(HistoryRecord::Restored(solve)));
+                }
+            }
+            HistoryCommand::Remove(_) => {}
+        }
     }
 }
 
@@ -209,6 +266,7 @@ struct Kept<'w> {
     result: ResMut<'w, LastResult>,
     history: ResMut<'w, History>,
     records: ResMut<'w, RecordsCounted>,
+    told: MessageWriter<'w, HistoryChanged>,
 }
 
 /// The records a win set, being counted in the background.
@@ -241,6 +299,7 @@ fn keep_records(
         mut result,
         mut history,
         mut records,
+        mut told,
     } = kept;
     for restored in restored.read() {
         if let Some(read) = &restored.scores {
@@ -259,7 +318,7 @@ fn keep_records(
                 let started = std::time::Instant::now();
                 result.0 = record_win(finished, &mut scores.0, &mut days.0);
                 let source = &session.photo.source;
-                history.0.push(Solve::from_game(finished, now_ms(), source));
+                history.keep(Solve::from_game(finished, now_ms(), source), &mut told);
                 // Counted off the frame of the win (10,000 solves take milliseconds).
                 result.1.clear();
                 if let Some(results) = category_results(&history.0) {

@@ -121,12 +121,25 @@ pub(super) fn show(
         }),
         Sheet::Solves => modal(ctx, "solves", width, |ui| {
             title(ui, "Solves", &mut hud);
-            let tapped = super::history::solves(ui, &view.history, crate::game::today());
-            if let Some(watched) = tapped.and_then(crate::replay::Watched::of_solve) {
-                actions
-                    .replay
-                    .write(crate::replay::ReplayCommand::Watch(Box::new(watched)));
-                hud.sheet = Sheet::None;
+            use super::history::SolvesAction;
+            use crate::records::HistoryCommand;
+            let removed = view.removed.0.as_ref().map(|(_, solve)| solve);
+            let today = crate::game::today();
+            match super::history::solves(ui, &view.history, removed, today) {
+                Some(SolvesAction::Watch(solve)) => {
+                    if let Some(watched) = crate::replay::Watched::of_solve(solve) {
+                        let watch = crate::replay::ReplayCommand::Watch(Box::new(watched));
+                        actions.replay.write(watch);
+                        hud.sheet = Sheet::None;
+                    }
+                }
+                Some(SolvesAction::Remove(at)) => {
+                    actions.history.write(HistoryCommand::Remove(at));
+                }
+                Some(SolvesAction::Undo) => {
+                    actions.history.write(HistoryCommand::Undo);
+                }
+                None => {}
             }
         }),
         Sheet::Statistics => statistics(ctx, width, &mut hud, stats.of(&view.history)),

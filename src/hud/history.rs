@@ -168,48 +168,80 @@ fn mode_text(solve: &Solve) -> String {
     }
 }
 
-/// The Solves sheet's contents: newest first, each with Watch where its moves were kept; the
-/// solve whose Watch was tapped.
+/// What the player asked of the Solves sheet.
+pub enum SolvesAction<'a> {
+    /// Watch this solve again.
+    Watch(&'a Solve),
+    /// Remove the solve at this place in the history (oldest first).
+    Remove(usize),
+    /// Bring back the solve removed last.
+    Undo,
+}
+
+/// The Solves sheet's contents: newest first, each with Watch where its moves were kept and
+/// Remove; Undo for the solve removed last. What the player tapped.
 pub fn solves<'a>(
     ui: &mut egui::Ui,
     history: &'a [Solve],
+    removed: Option<&Solve>,
     today: crate::game::Day,
-) -> Option<&'a Solve> {
+) -> Option<SolvesAction<'a>> {
+    let mut action = None;
+    if let Some(removed) = removed {
+        ui.horizontal_wrapped(|ui| {
+            let row = solve_row(removed, today);
+            ui.label(format!(
+                "Removed the solve of {}, {}, {}.",
+                row[0], row[1], row[2]
+            ));
+            if crate::hud::style::button(ui, true, "Undo").clicked() {
+                action = Some(SolvesAction::Undo);
+            }
+        });
+    }
     if history.is_empty() {
         ui.label("No solves yet: every game you finish is kept here.");
-        return None;
+        return action;
     }
-    let mut watched = None;
     let listed: Vec<&Solve> = history.iter().rev().take(SOLVES_LISTED).collect();
     let rows: Vec<Vec<String>> = listed
         .iter()
         .map(|solve| Vec::from(solve_row(solve, today)))
         .collect();
-    let mut watch = |ui: &mut egui::Ui, index: usize| {
+    let mut buttons = |ui: &mut egui::Ui, index: usize| {
         let (solve, row) = (listed[index], &rows[index]);
-        let name = format!("Watch the solve of {}, {}, {}", row[0], row[1], row[2]);
+        let which = format!("the solve of {}, {}, {}", row[0], row[1], row[2]);
         let kept = solve.counted.is_none() && !solve.moves.is_empty();
-        let button = crate::hud::style::button(ui, kept, "⏵");
-        button.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, kept, &name));
-        if button.clicked() {
-            watched = Some(solve);
-        }
+        ui.horizontal(|ui| {
+            let watch = crate::hud::style::button(ui, kept, "⏵");
+            let name = format!("Watch {which}");
+            watch.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, kept, &name));
+            if watch.clicked() {
+                action = Some(SolvesAction::Watch(solve));
+            }
+            let remove = crate::hud::style::button(ui, true, "×");
+            let name = format!("Remove {which}");
+            remove.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &name));
+            if remove.clicked() {
+                action = Some(SolvesAction::Remove(history.len() - 1 - index));
+            }
+        });
     };
     let captions = ["Day", "Board", "Time", "Moves", "TPS", "Shortest", ""];
-    let watch_width = crate::hud::style::MIN_TOUCH;
+    let buttons_width = 2.0 * crate::hud::style::MIN_TOUCH + ui.spacing().item_spacing.x;
     crate::hud::table::table(
         ui,
         "solves",
         &captions,
         &rows,
-        Some((watch_width, &mut watch)),
+        Some((buttons_width, &mut buttons)),
     );
     if history.len() > SOLVES_LISTED {
         ui.label(
             egui::RichText::new(format!("and {} older", history.len() - SOLVES_LISTED)).weak(),
         );
     }
-    watched
+    action
 }
 
 /// A figure for the player: "14.21", "DNF", or "–" without enough solves.

@@ -66,6 +66,7 @@ struct View<'w> {
     system: Res<'w, crate::platform::SystemPreferences>,
     new_game: Res<'w, crate::newgame::NewGameJob>,
     history: Res<'w, crate::records::History>,
+    removed: Res<'w, crate::records::Removed>,
     challenged: Res<'w, crate::challenge::Challenged>,
     platform: Res<'w, crate::platform::PlatformHandle>,
 }
@@ -101,6 +102,7 @@ struct Actions<'w> {
     files: MessageWriter<'w, crate::messages::ShareFile>,
     paste: MessageWriter<'w, crate::messages::PasteChallenge>,
     open_challenge: MessageWriter<'w, crate::messages::OpenChallenge>,
+    history: MessageWriter<'w, crate::records::HistoryCommand>,
 }
 
 /// The theme egui is styled in, and whether its fonts are in place (egui takes new fonts at

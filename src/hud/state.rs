@@ -217,9 +217,9 @@ pub struct Hud {
     pub result_open: bool,
     /// Messages for the player, with when they came.
     pub notices: VecDeque<(String, Instant)>,
-    /// How many solves of the history are on disk, synced (the win card says a solve is
-    /// kept once this reaches it).
-    pub kept_solves: usize,
+    /// Every change of the solve history since the last win is on disk, synced: the win card
+    /// says the solve is kept.
+    pub solves_kept: bool,
     /// What the last change of the board did, in words, and where the game stood after it:
     /// what a screen reader announces (with the meter's reading, when it is on).
     pub announcement: Option<(String, Position)>,
@@ -422,8 +422,8 @@ fn act(
     let asked = !actions.is_empty() || !back.is_empty() || !notices.is_empty();
     let asked = asked || !opened.framed.is_empty() || !opened.no_dialog.is_empty();
     let asked = asked || !opened.kept.is_empty() || !opened.replacing.is_empty();
-    if let Some(kept) = opened.kept.read().last() {
-        hud.kept_solves = kept.0;
+    if opened.kept.read().count() > 0 {
+        hud.solves_kept = true;
     }
     if opened.framed.read().count() > 0 {
         hud.sheet = Sheet::Framing;
@@ -499,6 +499,7 @@ fn follow_game(
         match &changed.change {
             Change::Won(game) => {
                 hud.result_open = true;
+                hud.solves_kept = false;
                 // A blind solve said done too soon ends without a celebration.
                 hud.won_at = (!game.is_dnf()).then(Instant::now);
                 let moves = crate::words::moves_text(game.moves());

@@ -24,7 +24,7 @@ use super::writer::{Job, SharedDisk, Writer, Written};
 use crate::game::Game;
 use crate::game::files::{DAILY_FILE, SCORES_FILE, SETTINGS_FILE};
 use crate::game::save_log::{SAVE_LOG_FILE, SaveLog, Told, Write};
-use crate::game::solves::{SOLVES_FILE, Solve};
+use crate::game::solves::{HistoryRecord, SOLVES_FILE};
 use crate::photo::FramedPhoto;
 
 /// The wait before a failed file's first quiet retry.
@@ -37,8 +37,8 @@ const LONGEST_RETRY: Duration = Duration::from_secs(60);
 pub enum Said {
     /// A notice for the player (a file that cannot be saved, or is saved again).
     Notice(String),
-    /// This many solves of the history are on disk, synced.
-    SolvesKept(usize),
+    /// Every change of the solve history told so far is on disk, synced.
+    SolvesKept,
 }
 
 /// The writer, the bytes each file last had, each failing file's retry, and the journals.
@@ -71,9 +71,9 @@ struct GameJournal {
     number: u64,
 }
 
-/// The solve history's journal: its file, the records of the solves handed over but not yet
-/// known to be on disk (oldest first), how many solves are, and each write on its way (by
-/// number) with the count of solves the file holds once it lands.
+/// The solve history's journal: its file, the records handed over but not yet known to be on
+/// disk (oldest first), how many of those handed since start are, and each write on its way
+/// (by number) with the count of records on disk once it lands.
 #[derive(Default)]
 struct SolvesJournal {
     path: PathBuf,
@@ -84,7 +84,7 @@ struct SolvesJournal {
 }
 
 impl SolvesJournal {
-    /// The solves handed over so far.
+    /// The records handed over since start.
     fn handed(&self) -> usize {
         self.kept + self.unkept.len()
     }
@@ -129,39 +129,33 @@ impl Saver {
         !self.trouble.is_empty()
     }
 
-    /// Goes on with the solve history read at start, which holds `count` solves; `first` is
-    /// written before anything else (the history without lines that could not be read, so
-    /// they are set aside once).
-    pub fn resume_solves(&mut self, dir: &Path, count: usize, first: Option<Write>) {
+    /// Goes on with the solve history read at start; `first` is written before anything else
+    /// (the history without lines that could not be read, so they are set aside once).
+    pub fn resume_solves(&mut self, dir: &Path, first: Option<Write>) {
         let journal = self.solves.insert(SolvesJournal {
             path: dir.join(SOLVES_FILE),
-            kept: count,
             ..SolvesJournal::default()
         });
         if let Some(write) = first {
             journal.number += 1;
-            journal.in_flight.insert(journal.number, count);
+            journal.in_flight.insert(journal.number, 0);
             let job = Job::journal(journal.path.clone(), journal.number, write, true);
             self.writer.hand(job);
         }
     }
 
-    /// Appends the solves the history has gained since it was last handed over, one record
-    /// each, synced; the records already there are never rewritten. While the history fails,
-    /// they wait for its retry.
-    pub fn save_solves(&mut self, dir: &Path, history: &[Solve]) {
+    /// Appends what the history was told to change (a solve kept, removed or brought back),
+    /// one record each, synced; the records already there are never rewritten. While the
+    /// history fails, they wait for its retry.
+    pub fn save_solves(&mut self, dir: &Path, changes: &[HistoryRecord]) {
+        if changes.is_empty() {
+            return;
+        }
         let journal = self.solves.get_or_insert_with(|| SolvesJournal {
             path: dir.join(SOLVES_FILE),
             ..SolvesJournal::default()
         });
-        let new: Vec<String> = history
-            .iter()
-            .skip(journal.handed())
-            .map(Solve::encode)
-            .collect();
-        if new.is_empty() {
-            return;
-        }
+        let new: Vec<String> = changes.iter().map(HistoryRecord::encode).collect();
         journal.unkept.extend(new.iter().cloned());
         if !self.trouble.contains_key(&journal.path) {
             let job = journal.job(new, false);
@@ -305,18 +299,20 @@ impl Saver {
         }
     }
 
-    /// Notes how a write to the solve history ended: when it landed, the solves it holds are
-    /// kept (records that failed stay, for the retry). Returns the solves now kept, when that
-    /// changed.
+    /// Notes how a write to the solve history ended: when it landed, the records it holds are
+    /// kept (records that failed stay, for the retry). Says so when every change told is on
+    /// disk.
     fn solves_written(&mut self, written: &Written) -> Option<Said> {
         let journal = self.solves.as_mut().filter(|j| j.path == written.path)?;
         let count = journal.in_flight.remove(&written.journal?)?;
-        if written.result.is_err() || count <= journal.kept {
+        if written.result.is_err() {
             return None;
         }
-        journal.unkept.drain(..count - journal.kept);
-        journal.kept = count;
-        Some(Said::SolvesKept(count))
+        if count > journal.kept {
+            journal.unkept.drain(..count - journal.kept);
+            journal.kept = count;
+        }
+        (journal.unkept.is_empty() && journal.in_flight.is_empty()).then_some(Said::SolvesKept)
     }
 
     /// Takes one finished write into account; what to say about it.

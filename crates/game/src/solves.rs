@@ -423,12 +423,84 @@ pub struct Solves {
     pub unreadable: usize,
 }
 
-/// The solves in a journal's records (damaged lines are the journal's to report).
+/// One change of the solve history, one record of its journal: a solve kept (a solve's own
+/// record, as every version wrote it), a solve the player removed (`{"rm":{…}}`), or a removed
+/// solve brought back by Undo (`{"back":{…}}`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum HistoryRecord {
+    /// A solve kept, after the others.
+    Kept(Solve),
+    /// A solve removed by the player.
+    Removed(Solve),
+    /// A removed solve brought back, in its place.
+    Restored(Solve),
+}
+
+/// A removal's record.
+#[derive(Serialize, Deserialize)]
+struct Removal {
+    rm: Solve,
+}
+
+/// A restoral's record.
+#[derive(Serialize, Deserialize)]
+struct Restoral {
+    back: Solve,
+}
+
+impl HistoryRecord {
+    /// The record as one line of compact JSON.
+    pub fn encode(&self) -> String {
+        let json = match self {
+            HistoryRecord::Kept(solve) => serde_json::to_string(solve),
+            HistoryRecord::Removed(solve) => serde_json::to_string(&Removal { rm: solve.clone() }),
+            HistoryRecord::Restored(solve) => serde_json::to_string(&Restoral {
+                back: solve.clone(),
+            }),
+        };
+        json.expect("a solve is always JSON")
+    }
+
+    /// A record read back from its JSON, if it is one this version reads.
+    pub fn decode(payload: &str) -> Option<HistoryRecord> {
+        if let Some(solve) = Solve::decode(payload) {
+            return Some(HistoryRecord::Kept(solve));
+        }
+        if let Ok(removal) = serde_json::from_str::<Removal>(payload) {
+            return Some(HistoryRecord::Removed(removal.rm));
+        }
+        let restoral = serde_json::from_str::<Restoral>(payload).ok()?;
+        Some(HistoryRecord::Restored(restoral.back))
+    }
+
+    /// The change made to a history (oldest first): a removal takes out the newest solve
+    /// that is the same one; a restoral puts it back where its finish time places it.
+    pub fn apply(self, solves: &mut Vec<Solve>) {
+        match self {
+            HistoryRecord::Kept(solve) => solves.push(solve),
+            HistoryRecord::Removed(solve) => {
+                let same = solves
+                    .iter()
+                    .rposition(|s| s.identity() == solve.identity());
+                if let Some(at) = same {
+                    solves.remove(at);
+                }
+            }
+            HistoryRecord::Restored(solve) => {
+                let at = solves.partition_point(|s| s.finished_at_ms <= solve.finished_at_ms);
+                solves.insert(at, solve);
+            }
+        }
+    }
+}
+
+/// The solves in a journal's records, each removal and restoral applied in order (damaged
+/// lines are the journal's to report).
 pub fn solves_in(loaded: &Loaded) -> Solves {
     let mut solves = Solves::default();
     for record in &loaded.records {
-        match Solve::decode(record) {
-            Some(solve) => solves.solves.push(solve),
+        match HistoryRecord::decode(record) {
+            Some(record) => record.apply(&mut solves.solves),
             None => solves.unreadable += 1,
         }
     }

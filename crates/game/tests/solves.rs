@@ -147,3 +147,34 @@ fn only_random_state_solves_count_for_the_speedsolvers_statistics() {
         "a difficulty game is not a speedsolve"
     );
 }
+
+#[test]
+fn a_removed_solve_leaves_the_history_and_its_undo_puts_it_back_in_its_place() {
+    use snapslide_game::solves::{HistoryRecord, solves_in};
+    let records = [
+        HistoryRecord::Kept(solve(0)),
+        HistoryRecord::Kept(solve(1)),
+        HistoryRecord::Kept(solve(2)),
+        HistoryRecord::Removed(solve(1)),
+    ];
+    let file = |records: &[HistoryRecord]| {
+        let lines: String = records
+            .iter()
+            .map(|r| journal::encode(&r.encode()).unwrap())
+            .collect();
+        solves_in(&journal::Loaded::parse(lines.as_bytes()))
+    };
+    let read = file(&records);
+    assert_eq!(read.solves, [solve(0), solve(2)]);
+    assert_eq!(read.unreadable, 0);
+    // Undo: the solve comes back where it was, not at the end.
+    let mut undone = records.to_vec();
+    undone.push(HistoryRecord::Restored(solve(1)));
+    assert_eq!(file(&undone).solves, [solve(0), solve(1), solve(2)]);
+    // A removal takes out that solve alone, whichever record is first.
+    let other = [
+        HistoryRecord::Kept(solve(3)),
+        HistoryRecord::Removed(solve(4)),
+    ];
+    assert_eq!(file(&other).solves, [solve(3)]);
+}

@@ -38,8 +38,7 @@ pub(super) fn status(
     let theme = settings.theme;
     if view.won() {
         result(ui, theme, view, actions);
-        let solves = view.history.0.len();
-        if solves > 0 && hud.kept_solves >= solves {
+        if hud.solves_kept {
             ui.label(egui::RichText::new("Kept in your solves.").weak());
         }
     } else if let Some(job) = &view.job.0 {
