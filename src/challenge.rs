@@ -151,8 +151,9 @@ fn follow_the_game(mut changes: MessageReader<GameChanged>, mut challenged: ResM
 /// move's time; `None` for a game not won (or one no code can carry).
 pub fn challenge_of(game: &Game) -> Option<Challenge> {
     let game = game.kept();
-    // A run's boards are many; a code carries one.
-    if !game.is_won() || game.run().is_some() {
+    // A run's boards are many; a code carries one. A game the app helped with is no
+    // challenge: the friend would race the app's solution.
+    if !game.is_won() || game.run().is_some() || game.helped() {
         return None;
     }
     let moves = game.history_in_effect();
@@ -213,6 +214,12 @@ mod tests {
         assert_eq!(read.moves(), &[Move::Right, Move::Right]);
         let unfinished = Game::new(game.start().clone(), GameKind::Custom);
         assert!(challenge_of(&unfinished).is_none());
+        // Solved with the app's help (Solve, a played hint): no challenge to send.
+        let mut helped = Game::new(game.start().clone(), GameKind::Custom);
+        helped.mark_helped();
+        helped.apply(&[Move::Right, Move::Right]);
+        assert!(helped.is_won());
+        assert!(challenge_of(&helped).is_none(), "a helped game made a code");
     }
 
     #[test]
