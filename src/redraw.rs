@@ -157,8 +157,8 @@ pub struct EguiWantsFrames(Arc<AtomicBool>);
 impl EguiWantsFrames {
     /// Sets egui's repaint callback: its wish for the next frame at once is noted here and
     /// wakes the app, which keeps drawing; its wishes for a frame later wait for the clock's
-    /// tick. (Only this module writes the wishes; the controls hand it their context.)
-    pub fn wake_on_repaint(
+    /// tick.
+    fn wake_on_repaint(
         &self,
         ctx: &bevy_egui::egui::Context,
         proxy: Option<&bevy::winit::EventLoopProxyWrapper>,
@@ -189,6 +189,11 @@ pub fn plugin(app: &mut App) {
         .init_resource::<EguiWantsFrames>()
         .init_resource::<RenderPending>()
         .insert_resource(FrameMode::Moving.settings())
+        // Not in a headless app without the controls.
+        .add_systems(
+            Update,
+            hear_egui.run_if(resource_exists::<bevy_egui::EguiUserTextures>),
+        )
         .add_systems(Last, pace_frames.after(ReportMotion));
     let pending = app.world().resource::<RenderPending>().clone();
     if let Some(render) = app.get_sub_app_mut(RenderApp) {
@@ -243,6 +248,23 @@ impl Reported {
             }
         }
         reported
+    }
+}
+
+/// Hears egui's wishes for frames: its repaint callback is set once its context is there
+/// (this module alone writes [`EguiWantsFrames`]).
+fn hear_egui(
+    mut contexts: bevy_egui::EguiContexts,
+    frames: Res<EguiWantsFrames>,
+    proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
+    mut heard: Local<bool>,
+) {
+    if *heard {
+        return;
+    }
+    if let Ok(ctx) = contexts.ctx_mut() {
+        frames.wake_on_repaint(ctx, proxy.as_deref());
+        *heard = true;
     }
 }
 

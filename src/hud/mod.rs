@@ -329,8 +329,6 @@ fn restyle(
     settings: Res<Settings>,
     layout: Res<ScreenLayout>,
     mut styled: ResMut<Styled>,
-    frames: Res<crate::redraw::EguiWantsFrames>,
-    proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
 ) -> Result {
     if styled.theme.is_some() && !styled.fonts_ready {
         styled.fonts_ready = true;
@@ -346,7 +344,6 @@ fn restyle(
     if styled.theme.is_none() {
         ctx.set_fonts(style::fonts());
         ctx.request_repaint();
-        frames.wake_on_repaint(ctx, proxy.as_deref());
     }
     style::apply(ctx, settings.theme);
     styled.theme = Some(settings.theme);
