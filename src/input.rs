@@ -122,6 +122,7 @@ struct Interpreted<'w> {
     intents: MessageWriter<'w, BoardIntent>,
     commands: MessageWriter<'w, GameCommand>,
     back: MessageWriter<'w, Back>,
+    read: MessageWriter<'w, crate::messages::ReadLine>,
     preview: ResMut<'w, DragPreview>,
     frames: MessageWriter<'w, FrameRequest>,
 }
@@ -290,10 +291,21 @@ fn keyboard(key: &KeyboardInput, focus: &UiFocus, pointer: &mut Pointer, out: &m
         // A sheet or a text field has the keys.
     } else if let Some(command) = key_command(key.key_code, pointer.ctrl, pointer.shift) {
         out.commands.write(command);
+    } else if let Some(line) = key_line(key.key_code).filter(|_| !pointer.ctrl) {
+        out.read.write(line);
     } else if !pointer.ctrl
         && let Some(mv) = key_move(key.key_code)
     {
         out.intents.write(BoardIntent::Slide(mv));
+    }
+}
+
+/// The line of the board a key reads aloud: R its row, C its column.
+fn key_line(key: KeyCode) -> Option<crate::messages::ReadLine> {
+    match key {
+        KeyCode::KeyR => Some(crate::messages::ReadLine::Row),
+        KeyCode::KeyC => Some(crate::messages::ReadLine::Column),
+        _ => None,
     }
 }
 

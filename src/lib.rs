@@ -45,6 +45,7 @@ pub mod session;
 pub mod settings;
 pub mod theme;
 pub mod tiles;
+pub mod tone;
 pub mod words;
 
 pub use cli::{CliError, CliOptions, USAGE, check_display};
@@ -129,6 +130,7 @@ impl Plugin for AppPlugin {
             board_view::plugin,
             hud::plugin,
             audio::plugin,
+            tone::plugin,
             persist::plugin,
             platform::plugin,
             redraw::plugin,

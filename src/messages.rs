@@ -88,6 +88,16 @@ pub enum Pending {
 #[derive(Message, Clone, Debug, PartialEq)]
 pub struct ReplaceGame(pub Pending);
 
+/// Read a line of the board aloud (R and C on a keyboard): the row or the column of the tile
+/// moved last (of the gap before any move), for a screen reader.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReadLine {
+    /// Its row.
+    Row,
+    /// Its column.
+    Column,
+}
+
 /// Asks for a new game, made in the background (an exact shortest distance can take the
 /// engine a moment) and then started.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -299,6 +309,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<GameCommand>()
         .add_message::<NewGame>()
         .add_message::<ReplaceGame>()
+        .add_message::<ReadLine>()
         .add_message::<CancelNewGame>()
         .add_message::<BoardCovered>()
         .add_message::<BoardHidden>()

@@ -41,6 +41,8 @@ pub enum SettingsCommand {
     Hover(bool),
     /// Instant slides: no slide shown.
     Instant(bool),
+    /// The distance tone after each move.
+    Tone(bool),
 }
 
 impl SettingsCommand {
@@ -61,6 +63,7 @@ impl SettingsCommand {
             SettingsCommand::ReduceMotion(calm) => preferences.reduce_motion = calm,
             SettingsCommand::Hover(on) => preferences.hover = on,
             SettingsCommand::Instant(on) => preferences.instant = on,
+            SettingsCommand::Tone(on) => preferences.tone = Some(on),
         }
     }
 }

@@ -26,6 +26,52 @@ pub fn tile_direction(mv: Move) -> &'static str {
     }
 }
 
+/// A row or column of the board read aloud: "Row 2: 5, 6, gap, 8. Two in place." (`row`:
+/// a row, else a column; `at`: a cell on it).
+pub fn line_text(board: &npuzzle::Board, row: bool, at: usize) -> String {
+    let width = board.width();
+    let cells: Vec<usize> = match row {
+        true => {
+            let first = at / width * width;
+            (first..first + width).collect()
+        }
+        false => (at % width..board.tiles().len()).step_by(width).collect(),
+    };
+    let said: Vec<String> = cells
+        .iter()
+        .map(|&cell| match board.tiles()[cell] {
+            0 => "gap".to_string(),
+            tile => tile.to_string(),
+        })
+        .collect();
+    let home = cells
+        .iter()
+        .filter(|&&cell| {
+            let tile = board.tiles()[cell];
+            tile != 0 && usize::from(tile) == cell + 1
+        })
+        .count();
+    let (name, number) = match row {
+        true => ("Row", at / width + 1),
+        false => ("Column", at % width + 1),
+    };
+    let in_place = match home {
+        0 => "None in place.".to_string(),
+        n => format!("{} in place.", count_word(n)),
+    };
+    format!("{name} {number}: {}. {in_place}", said.join(", "))
+}
+
+/// A small count as a word at the start of a sentence ("Two"), a larger one as digits.
+fn count_word(n: usize) -> String {
+    const WORDS: [&str; 9] = [
+        "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine",
+    ];
+    WORDS
+        .get(n.wrapping_sub(1))
+        .map_or(n.to_string(), |w| (*w).to_string())
+}
+
 /// A board that came on, in words, for a screen reader: a new one, the same from its start, a
 /// solve watched again, the review, the game brought back.
 pub fn board_came_text(game: &crate::game::Game, began: crate::messages::Began) -> String {
@@ -317,6 +363,23 @@ pub fn review_lines(summary: &Summary) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::game::{DailyResult, Difficulty};
+
+    #[test]
+    fn a_line_is_read_with_its_gap_and_how_many_are_home() {
+        let board = npuzzle::parse_board("1 2 3 4 / 5 6 0 8 / 9 10 11 7 / 13 14 15 12").unwrap();
+        assert_eq!(
+            line_text(&board, true, 5),
+            "Row 2: 5, 6, gap, 8. Three in place."
+        );
+        assert_eq!(
+            line_text(&board, false, 6),
+            "Column 3: 3, gap, 11, 15. Three in place."
+        );
+        assert_eq!(
+            line_text(&board, false, 3),
+            "Column 4: 4, 8, 7, 12. Two in place."
+        );
+    }
 
     #[test]
     fn a_board_that_comes_on_is_said_for_what_it_is() {

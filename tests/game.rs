@@ -407,6 +407,29 @@ mod headless {
         assert!(won(&app));
     }
 
+    #[test]
+    fn r_and_c_read_the_moved_tile_s_row_and_column_aloud() {
+        // Issue 70, a board you can hear: a line read in one announcement.
+        let said = |app: &App| {
+            let hud = app.world().resource::<Hud>();
+            hud.announcement.as_ref().map(|(text, _)| text.clone())
+        };
+        let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
+        window_events(&mut app, tap_key(KeyCode::KeyR)); // before any move: the gap's row
+        settle(&mut app);
+        assert_eq!(
+            said(&app).as_deref(),
+            Some("Row 2: 4, gap, 5. One in place.")
+        );
+        window_events(&mut app, tap_key(KeyCode::ArrowLeft)); // the 5 slides left
+        window_events(&mut app, tap_key(KeyCode::KeyC));
+        settle(&mut app);
+        assert_eq!(
+            said(&app).as_deref(),
+            Some("Column 2: 2, 5, 8. Three in place.")
+        );
+    }
+
     /// The game after 150 keys at 30 a second (a key's press and release every 33 ms, the
     /// frames 33 ms apart), against the same keys made on a board by hand.
     fn thirty_keys_a_second(instant: bool) {

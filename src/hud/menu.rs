@@ -455,6 +455,11 @@ fn option_boxes(
     let meter = "Shortest-path meter: moves to go, after every move";
     toggle(ui, settings.meter, meter, SettingsCommand::Meter, actions);
     toggle(ui, settings.sound, "Sound", SettingsCommand::Sound, actions);
+    let tone = "Distance tone: a note after each move, higher as the board nears solved";
+    // Unset, it plays while a screen reader listens (egui builds its nodes only then).
+    let listening = ui.ctx().accesskit_node_builder(ui.id(), |_| ()).is_some();
+    let heard = settings.tone.unwrap_or(listening);
+    toggle(ui, heard, tone, SettingsCommand::Tone, actions);
     let haptics = "Vibrate on slides (phones)";
     toggle(
         ui,

@@ -220,6 +220,9 @@ pub struct Hud {
     /// Every change of the solve history since the last win is on disk, synced: the win card
     /// says the solve is kept.
     pub solves_kept: bool,
+    /// The cell the tile moved last reached (the gap's, before any move): the line R and C
+    /// read aloud.
+    pub last_moved: Option<usize>,
     /// What the last change of the board did, in words, and where the game stood after it:
     /// what a screen reader announces (with the meter's reading, when it is on).
     pub announcement: Option<(String, Position)>,
@@ -375,7 +378,10 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .in_set(HudStep::Answer),
         )
-        .add_systems(Update, follow_game.in_set(AppSet::React))
+        .add_systems(
+            Update,
+            (follow_game, read_lines).chain().in_set(AppSet::React),
+        )
         .add_systems(Last, report_motion.in_set(ReportMotion));
 }
 
@@ -513,12 +519,14 @@ fn follow_game(
                 hud.announcement = Some((said, changed.position));
             }
             Change::Reset(game, began) => {
+                hud.last_moved = None;
                 hud.result_open = changed.won;
                 hud.won_at = None;
                 let said = crate::words::board_came_text(game, *began);
                 hud.announcement = Some((said, changed.position));
             }
             Change::Slid { steps, .. } => {
+                hud.last_moved = steps.last().map(|step| step.to);
                 let said = slid_text(steps, changed.blindfolded);
                 hud.announcement = said.map(|said| (said, changed.position));
             }
@@ -548,6 +556,28 @@ fn slid_text(steps: &[crate::game::Step], blindfolded: bool) -> Option<String> {
             crate::words::moved_text(&tiles, mv)
         }
     })
+}
+
+/// R and C: the row or column of the tile moved last (the gap's before any move) is said
+/// (not while a blind solve hides the tiles).
+fn read_lines(
+    mut asked: MessageReader<crate::messages::ReadLine>,
+    current: Res<CurrentGame>,
+    mut hud: ResMut<Hud>,
+) {
+    let Some(&line) = asked.read().last() else {
+        return;
+    };
+    let board = current.game.board();
+    let said = match current.game.blindfolded() {
+        true => "The tiles are hidden until you say you are done.".to_string(),
+        false => {
+            let at = hud.last_moved.unwrap_or_else(|| board.blank());
+            let row = line == crate::messages::ReadLine::Row;
+            crate::words::line_text(board, row, at)
+        }
+    };
+    hud.announcement = Some((said, current.position));
 }
 
 /// A sheet over the board stops the game's clock and a solution's playback, and one that fills

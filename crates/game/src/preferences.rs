@@ -59,6 +59,10 @@ pub struct Preferences {
     pub meter: bool,
     /// Sound on.
     pub sound: bool,
+    /// The distance tone after each move (a board you can hear); `None` plays it while a
+    /// screen reader listens.
+    #[serde(default)]
+    pub tone: Option<bool>,
     /// A tap of the phone's haptics on a slide and on the win.
     pub haptics: bool,
     /// Solution playback, in moves per second (within [`SPEEDS`]).
@@ -89,6 +93,7 @@ impl Default for Preferences {
             mark_correct: false,
             meter: false,
             sound: true,
+            tone: None,
             haptics: true,
             speed: DEFAULT_SPEED,
             theme: Theme::default(),
@@ -134,6 +139,7 @@ impl Preferences {
             mark_correct: fields.or("mark_correct", default.mark_correct),
             meter: fields.or("meter", default.meter),
             sound: fields.or("sound", default.sound),
+            tone: fields.or("tone", default.tone),
             haptics: fields.or("haptics", default.haptics),
             speed: speed_in_range(fields.or("speed", default.speed)),
             theme: fields.or("theme", default.theme),
