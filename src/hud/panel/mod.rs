@@ -19,6 +19,7 @@ mod status;
 use super::state::Toolbar;
 use super::style::{self, MIN_TOUCH, value};
 use super::{Actions, Hud, Sheet, View, egui_rect};
+use crate::layout::ScreenLayout;
 use crate::newgame::NewGameJob;
 use crate::settings::Settings;
 use crate::theme::{Palette, Theme};
@@ -50,41 +51,36 @@ pub(super) fn show(
     }
     let ctx = contexts.ctx_mut()?;
     let covered = hud.sheet != Sheet::None;
-    let rect = egui_rect(view.layout.in_points(view.layout.panel)).shrink(PANEL_PADDING);
+    let rect = panel_rect(&view.layout);
     let narrow = rect.width() < NARROW;
     // A panel too short for its page (large text on a small phone, a phone on its side with
     // its bars) flows and scrolls: the actions come right after the counters, in sight.
     let one_row = view.layout.portrait && rect.height() < PANEL_PAGE;
-    let page = page_rect(rect, &view, one_row);
-    let drawn = egui::Area::new(egui::Id::new("panel"))
-        .fixed_pos(rect.min)
-        .constrain(false)
-        .order(egui::Order::Background)
-        .show(ctx, |ui| {
-            ui.set_width(rect.width());
-            if covered {
-                super::sheet::covered(ui);
-            }
-            let mut parts = Parts {
-                settings: &settings,
-                hud: &mut hud,
-                finding: new_game.showing(),
-                view: &view,
-                actions: &mut actions,
-            };
-            if narrow || page.height() > rect.height() + 0.5 {
-                // The bar, always in sight, lies over the page's right edge rather than take
-                // room from it: four buttons keep their row where they fit the panel.
-                ui.spacing_mut().scroll.floating_allocated_width = 0.0;
-                let scrolled = egui::ScrollArea::vertical()
-                    .max_height(rect.height())
-                    .show(ui, |ui| flowing(ui, rect.width(), narrow, &mut parts));
-                // Unscrolled, the actions are where they are first seen.
-                (scrolled.state.offset.y == 0.0).then_some(scrolled.inner)
-            } else {
-                Some(contents(ui, (page, one_row), &mut parts, &mut overflow[1]))
-            }
-        });
+    let page = page_rect(rect, &view.layout, one_row);
+    let drawn = panel_area(ctx, rect, |ui| {
+        if covered {
+            super::sheet::covered(ui);
+        }
+        let mut parts = Parts {
+            settings: &settings,
+            hud: &mut hud,
+            finding: new_game.showing(),
+            view: &view,
+            actions: &mut actions,
+        };
+        if narrow || page.height() > rect.height() + 0.5 {
+            // The bar, always in sight, lies over the page's right edge rather than take
+            // room from it: four buttons keep their row where they fit the panel.
+            ui.spacing_mut().scroll.floating_allocated_width = 0.0;
+            let scrolled = egui::ScrollArea::vertical()
+                .max_height(rect.height())
+                .show(ui, |ui| flowing(ui, rect.width(), narrow, &mut parts));
+            // Unscrolled, the actions are where they are first seen.
+            (scrolled.state.offset.y == 0.0).then_some(scrolled.inner)
+        } else {
+            Some(contents(ui, (page, one_row), &mut parts, &mut overflow[1]))
+        }
+    });
     report_overflow("panel", drawn.response.rect, rect, &mut overflow[0]);
     // At the text size the app is designed for, every action is in sight without scrolling
     // (the play-test found Restart and New game below the fold of a phone on its side).
@@ -97,6 +93,26 @@ pub(super) fn show(
 /// The room between the panel's edge and its controls, in the controls' points.
 const PANEL_PADDING: f32 = 8.0;
 
+/// The panel's area on the screen, `rect` large whatever size it was last drawn at: egui lays
+/// an area's contents out in the size it last had, so a panel that once flowed in a short
+/// rect (200 % text on a phone on its side) stayed that short back at 100 % (play-test 70:
+/// Undo, Hint, Restart and New game hidden until a restart).
+fn panel_area<R>(
+    ctx: &egui::Context,
+    rect: egui::Rect,
+    add: impl FnOnce(&mut egui::Ui) -> R,
+) -> egui::InnerResponse<R> {
+    egui::Area::new(egui::Id::new("panel"))
+        .fixed_pos(rect.min)
+        .constrain(false)
+        .order(egui::Order::Background)
+        .show(ctx, |ui| {
+            ui.set_width(rect.width());
+            ui.set_min_height(rect.height());
+            add(ui)
+        })
+}
+
 /// The height the panel's controls need with the board's name and the counters on rows of
 /// their own, in the controls' points (header, counters, two lines of status, two rows of
 /// actions); a shorter portrait panel puts the counters in the menu's row.
@@ -106,6 +122,39 @@ pub const PANEL_PAGE: f32 = 314.0;
 /// and the menu in a row, and two rows of actions. What the layout gives a portrait panel at
 /// the least, less its padding, so a phone at 100 % never scrolls its buttons below the fold.
 pub const PANEL_PAGE_LEAST: f32 = crate::layout::PANEL_LEAST - 2.0 * PANEL_PADDING;
+
+/// The top of the panel's status area, in the controls' points: below the header and the
+/// counters (where the actions come first, below the header alone). Notices hang from here,
+/// so the menu, Peek and the counters stay in sight (play-test 70: a notice covered them for
+/// 8 s).
+pub fn status_top(layout: &ScreenLayout) -> f32 {
+    let rect = panel_rect(layout);
+    let spacing = 10.0;
+    let title = match layout.portrait || layout.compact {
+        true => 0.0,
+        false => APP_NAME_HEIGHT + spacing,
+    };
+    let one_row = layout.portrait && rect.height() < PANEL_PAGE;
+    let flows =
+        rect.width() < NARROW || page_rect(rect, layout, one_row).height() > rect.height() + 0.5;
+    let counters = if layout.compact { 48.0 } else { 58.0 };
+    // A flowing page's counters stacked come after the actions: below the header then.
+    let stacked = rect.width() < COUNTERS_IN_A_ROW;
+    let above = match (flows, one_row) {
+        (true, _) if stacked => MIN_TOUCH + spacing,
+        (false, true) => MIN_TOUCH + ONE_ROW_SPACING,
+        _ => MIN_TOUCH + counters + 2.0 * spacing,
+    };
+    rect.min.y + title + above
+}
+
+/// The app's name's height above the panel beside the board, in the controls' points.
+const APP_NAME_HEIGHT: f32 = 38.0;
+
+/// Where the panel's controls go, in the controls' points: the panel less its padding.
+fn panel_rect(layout: &ScreenLayout) -> egui::Rect {
+    egui_rect(layout.in_points(layout.panel)).shrink(PANEL_PADDING)
+}
 
 /// The room between the rows of a short portrait panel's page (the menu's row, the status,
 /// the two rows of actions), in the controls' points.
@@ -122,8 +171,7 @@ const _: () = assert!(
 /// need more (then the panel flows and scrolls instead). Beside the board its foot is the
 /// board's, so the actions end where the board does and the status area takes the room above
 /// them (play-test 70: a fixed status area hid the friend's result over 280 empty points).
-fn page_rect(rect: egui::Rect, view: &View, one_row: bool) -> egui::Rect {
-    let layout = &view.layout;
+fn page_rect(rect: egui::Rect, layout: &ScreenLayout, one_row: bool) -> egui::Rect {
     let least = if one_row {
         PANEL_PAGE_LEAST
     } else {
@@ -221,12 +269,19 @@ fn flowing(ui: &mut egui::Ui, width: f32, narrow: bool, parts: &mut Parts) -> eg
     }
     let status = ui.scope(|ui| status_area(ui, parts)).response.rect;
     // News in the status (the win, a hint) is brought into sight once, below the actions
-    // (play-test 59: at 200 % text the win line was below the fold).
+    // (play-test 59: at 200 % text the win line was below the fold): its first lines, no
+    // further than it takes (play-test 70: a win on a phone on its side scrolled the menu
+    // and the counters off the top); the scroll bar shows there is more.
     if news_arrived(ui, view) {
-        ui.scroll_to_rect(status, Some(egui::Align::Min));
+        let first_lines = status.with_max_y(status.max.y.min(status.min.y + NEWS_IN_SIGHT));
+        ui.scroll_to_rect(first_lines, None);
     }
     actions
 }
+
+/// How much of a status with news is brought into sight, in the controls' points: its first
+/// two lines.
+const NEWS_IN_SIGHT: f32 = 48.0;
 
 /// Whether the status has news the player has not been shown: the game won, or a hint
 /// given, since the panel was last drawn.
@@ -393,4 +448,81 @@ fn header_row(
             peek && can_peek && style::button(ui, true, "Peek").is_pointer_button_down_on();
         ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), left);
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::{layout_for, layout_scaled};
+    use crate::platform::SafeArea;
+
+    /// The status area's height on a page: what the rows above and below it leave.
+    fn status_room(page: egui::Rect, rows: f32) -> f32 {
+        page.height() - rows - TOOLBAR_HEIGHT
+    }
+
+    #[test]
+    fn beside_the_board_the_status_takes_the_room_above_the_actions() {
+        // Play-test 70: the friend's result hid in a status area of fixed height, over 280
+        // empty points below the actions.
+        let layout = layout_for(Vec2::new(1100.0, 720.0), SafeArea::default(), 4, 4);
+        let rect = panel_rect(&layout);
+        let page = page_rect(rect, &layout, false);
+        let board = layout.in_points(layout.board_rect());
+        assert!(
+            (page.max.y - board.max.y).abs() <= 1.0,
+            "{page:?} {board:?}"
+        );
+        // The app's name, the board's name and the counters above it, with the room between.
+        let status = status_room(page, 48.0 + MIN_TOUCH + 58.0 + 40.0);
+        assert!(status >= 3.0 * STATUS_HEIGHT, "{status} in {page:?}");
+    }
+
+    /// The panel's area drawn in `rect`, a scrolled page of 600 points in it; where it was
+    /// drawn.
+    fn drawn_in(ctx: &egui::Context, rect: egui::Rect) -> egui::Rect {
+        let mut drawn = egui::Rect::NOTHING;
+        let mut output = ctx.run_ui(Default::default(), |ctx| {
+            drawn = panel_area(ctx, rect, |ui| {
+                egui::ScrollArea::vertical()
+                    .max_height(rect.height())
+                    .show(ui, |ui| ui.allocate_space(egui::vec2(rect.width(), 600.0)));
+            })
+            .response
+            .rect;
+        });
+        output.textures_delta.clear();
+        drawn
+    }
+
+    #[test]
+    fn the_panel_grows_back_when_the_text_gets_smaller() {
+        let ctx = egui::Context::default();
+        let small = egui::Rect::from_min_size(egui::pos2(8.0, 8.0), egui::vec2(200.0, 125.0));
+        let large = egui::Rect::from_min_size(egui::pos2(8.0, 8.0), egui::vec2(304.0, 266.0));
+        for _ in 0..3 {
+            drawn_in(&ctx, small);
+        }
+        for _ in 0..3 {
+            drawn_in(&ctx, large);
+        }
+        assert_eq!(drawn_in(&ctx, large), large);
+    }
+
+    #[test]
+    fn a_small_phone_upright_keeps_its_page_on_the_panel() {
+        let safe = SafeArea {
+            top: 44.0,
+            right: 0.0,
+            bottom: 34.0,
+            left: 0.0,
+        };
+        for window in [Vec2::new(320.0, 568.0), Vec2::new(360.0, 640.0)] {
+            let layout = layout_scaled(window, safe, (4, 4), 1.0);
+            let rect = panel_rect(&layout);
+            // The counters share the menu's row, and the page is the panel: nothing scrolls.
+            assert!(rect.height() < PANEL_PAGE, "{rect:?}");
+            assert_eq!(page_rect(rect, &layout, true), rect);
+        }
+    }
 }
