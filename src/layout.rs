@@ -20,13 +20,20 @@ use crate::settings::Settings;
 
 /// The controls' width beside the board (landscape), in the controls' points.
 pub const PANEL_WIDTH: f32 = 320.0;
-/// The least height the controls get below the board (portrait), in the controls' points.
-pub const PANEL_MIN_HEIGHT: f32 = 330.0;
+/// The height the controls would like below the board (portrait), in the controls' points:
+/// a row for the counters and the menu, two lines of status, two rows of actions. The board
+/// gives up room for it down to [`BOARD_SHARE`] of the width.
+pub const PANEL_WANTED: f32 = 250.0;
+/// The least height the controls get below the board (portrait), in the controls' points at
+/// 100 % text: a row for the counters and the menu and two rows of actions. Larger text gets
+/// no more (the board keeps [`BOARD_SHARE`]): the panel scrolls.
+pub const PANEL_LEAST: f32 = 190.0;
+/// The least share of the usable width the board spans upright, at any text size, where the
+/// panel keeps [`PANEL_LEAST`] (play-test 70: at 360 × 640 the board was 58 %).
+pub const BOARD_SHARE: f32 = 0.86;
 /// The height the full panel needs beside the board (with the app's name and room for the
 /// status); a shorter window gets the compact panel, in the controls' points.
 pub const PANEL_FULL_HEIGHT: f32 = 430.0;
-/// The most of a portrait window's height the panel takes (large text makes it scroll).
-pub const PANEL_MOST: f32 = 0.6;
 /// Space kept around the board, in logical pixels.
 pub const MARGIN: f32 = 12.0;
 /// The smallest window a desktop window can be shrunk to, in logical pixels (a phone on its
@@ -200,7 +207,8 @@ pub fn layout_scaled(
     let cells = Vec2::new(width.max(1) as f32, height.max(1) as f32);
     let compact = !portrait && usable.height() < PANEL_FULL_HEIGHT * ui_scale;
     let (board_rect, panel) = if portrait {
-        portrait_places(usable, cells, PANEL_MIN_HEIGHT * ui_scale)
+        let least = PANEL_LEAST * screen_scale(window);
+        portrait_places(usable, cells, (PANEL_WANTED * ui_scale, least))
     } else {
         landscape_places(usable, cells, PANEL_WIDTH * ui_scale)
     };
@@ -228,13 +236,14 @@ fn fit(area: Vec2, cells: Vec2) -> f32 {
     (area / cells).min_element().floor().max(1.0)
 }
 
-/// Portrait: the board at the top, centred, filling the width; the panel below it, at least
-/// `panel_height` tall (at most three fifths of the height: with large text the panel scrolls
-/// rather than squeeze the board away), to the bottom of the usable area.
-fn portrait_places(usable: Rect, cells: Vec2, panel_height: f32) -> (Rect, Rect) {
-    let panel_height = panel_height.min(usable.height() * PANEL_MOST);
-    let area = Vec2::new(usable.width(), usable.height() - panel_height);
-    let size = cells * fit(area, cells);
+/// Portrait: the board at the top, centred, filling the width; the panel below it, to the
+/// bottom of the usable area. The panel gets the height it `wants` where the board still
+/// fills the width; else the board gives up room for it down to [`BOARD_SHARE`] of the width,
+/// never taking the panel's `least` (with large text the panel scrolls rather than squeeze the
+/// board away).
+fn portrait_places(usable: Rect, cells: Vec2, (wants, least): (f32, f32)) -> (Rect, Rect) {
+    let height = board_height(usable, cells, (wants, least));
+    let size = cells * fit(Vec2::new(usable.width(), height), cells);
     let min = Vec2::new(usable.center().x - size.x / 2.0, usable.min.y + MARGIN);
     let board = Rect::from_corners(min, min + size);
     let panel = Rect::new(
@@ -244,6 +253,18 @@ fn portrait_places(usable: Rect, cells: Vec2, panel_height: f32) -> (Rect, Rect)
         usable.max.y,
     );
     (board, panel)
+}
+
+/// The height the board's area gets upright (margins included): what the panel's `wants`
+/// leave, or more where that would make the board narrower than [`BOARD_SHARE`] of the width
+/// (so much and no more, and never into the panel's `least`).
+fn board_height(usable: Rect, cells: Vec2, (wants, least): (f32, f32)) -> f32 {
+    let left = usable.height() - wants;
+    // The cell that spans the share, whole pixels (fit floors the cell).
+    let cell = (BOARD_SHARE * usable.width() / cells.x).ceil();
+    let share = cell * cells.y + 2.0 * MARGIN;
+    let most = (usable.height() - least).max(1.0);
+    left.max(share.min(most)).max(1.0)
 }
 
 /// Landscape: the board beside a panel `panel_width` wide, the two side by side in the middle
@@ -453,16 +474,18 @@ mod tests {
         );
         assert!(board.intersect(panel).is_empty(), "they overlap: {context}");
         let needed = if layout.portrait {
-            Vec2::new(usable.width(), PANEL_MIN_HEIGHT)
+            usable.width()
         } else {
-            Vec2::new(PANEL_WIDTH, usable.height())
+            PANEL_WIDTH
         };
         assert!(
-            panel.width() >= needed.x.min(usable.width() / 2.0) - 0.5,
+            panel.width() >= needed.min(usable.width() / 2.0) - 0.5,
             "panel too narrow: {context}"
         );
         if layout.portrait {
-            let wanted = (needed.y * layout.ui_scale).min(usable.height() * PANEL_MOST);
+            // What it wants, or at least its least where the board would be too narrow.
+            let wanted = (PANEL_WANTED * layout.ui_scale).min(PANEL_LEAST);
+            let wanted = wanted.min(usable.height() / 2.0);
             assert!(panel.height() >= wanted - 0.5, "panel too short: {context}");
         }
         // As large as fits: a cell one pixel larger would not.
@@ -494,6 +517,47 @@ mod tests {
         }
     }
 
+    /// Phones upright, from the smallest the app lays out for to the largest, with the
+    /// play-test's insets (a status bar of 44 and a gesture bar of 34) on all of them.
+    const PHONES: [(f32, f32); 5] = [
+        (320.0, 568.0),
+        (360.0, 640.0),
+        (375.0, 667.0),
+        (390.0, 844.0),
+        (430.0, 932.0),
+    ];
+
+    #[test]
+    fn upright_the_board_spans_the_phone_at_any_text_size() {
+        // Play-test 70: at 360 × 640 the 4×4 board was 208 px wide, tiles of 52 px.
+        let safe = SafeArea {
+            top: 44.0,
+            right: 0.0,
+            bottom: 34.0,
+            left: 0.0,
+        };
+        for (w, h) in PHONES {
+            for text in [1.0, 2.0] {
+                let layout = layout_scaled(Vec2::new(w, h), safe, (4, 4), text);
+                assert_holds(&layout, safe);
+                let share = layout.board_rect().width() / layout.usable.width();
+                let context = format!("{w}×{h} at {text}: {layout:?}");
+                assert!(
+                    share >= 0.85,
+                    "the board is {share:.3} of the width: {context}"
+                );
+                // The controls take what is left, and at 100 % it holds them all: a row for
+                // the counters and the menu, two rows of actions.
+                assert!(layout.panel.min.y >= layout.board_rect().max.y, "{context}");
+                assert!(layout.panel.max.y <= layout.usable.max.y, "{context}");
+                assert!(
+                    layout.panel.height() >= PANEL_LEAST,
+                    "the panel is clipped: {context}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn larger_text_scales_the_controls_and_leaves_the_board_room() {
         let phone = Vec2::new(360.0, 640.0);
@@ -501,7 +565,7 @@ mod tests {
         let large = layout_scaled(phone, SafeArea::default(), (4, 4), 2.0);
         assert_eq!(large.ui_scale, 2.0);
         assert!(large.panel.height() > normal.panel.height());
-        assert!(large.board_rect().height() >= 640.0 * (1.0 - PANEL_MOST) - 3.0 * MARGIN);
+        assert!(large.board_rect().width() >= 360.0 * BOARD_SHARE - 1.0);
     }
 
     #[test]

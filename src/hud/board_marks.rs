@@ -54,8 +54,7 @@ pub(super) fn choose(
     let playing = !view.won() && !view.current.game.blindfolded();
     let longer = board.width().max(board.height());
     if settings.numbers_shown(longer, view.tiles.alike) && playing {
-        let cell = view.layout.board.cell / view.layout.ui_scale;
-        let font = egui::FontId::new((cell * 0.22).clamp(11.0, 28.0), style::bold());
+        let font = egui::FontId::new(number_size(&view.layout), style::bold());
         let number = |tile: u8| {
             let text = tile.to_string();
             ctx.fonts_mut(|fonts| fonts.layout_no_wrap(text, font.clone(), egui::Color32::WHITE))
@@ -68,6 +67,20 @@ pub(super) fn choose(
     marks.hinted = view.hint.tile().map(|tile| (tile, rgb(p.accent)));
     marks.gap = gap_outlined(view.won(), &hud.sheet);
     Ok(())
+}
+
+/// A tile's number's size in the controls' points: a share of the tile, so the numbers grow
+/// with the tiles and not with the player's text size (play-test 70: at 200 % they covered
+/// most of each tile), within a size readable on a small tile and not glaring on a big one.
+pub fn number_size(layout: &ScreenLayout) -> f32 {
+    let pixels = (layout.board.cell * 0.22).clamp(11.0, 28.0 * screen_scale(layout));
+    pixels / layout.ui_scale
+}
+
+/// How much the marks are scaled for the screen alone (the controls' scale less the player's
+/// text size): a mark's size in points times this and the text size is its size in pixels.
+fn screen_scale(layout: &ScreenLayout) -> f32 {
+    layout.ui_scale / layout.text_scale.max(0.01)
 }
 
 /// Whether the gap is outlined: while the game goes on and the board shows, a sheet over it
@@ -125,10 +138,10 @@ impl BoardMarks {
                 .and_then(|i| self.numbers.get(i))
                 .filter(|_| !on_screen.plain);
             if let Some(galley) = number {
-                number_tag(&mut shapes, rect, galley.clone());
+                number_tag(&mut shapes, rect, galley.clone(), 1.0 / screen.text_scale);
             }
             if let Some(colour) = self.home.filter(|_| tile.home && !on_screen.plain) {
-                home_mark(&mut shapes, rect, cell, colour);
+                home_mark(&mut shapes, rect, cell, colour, 1.0 / screen.text_scale);
             }
             if let Some((_, colour)) = self.hinted.filter(|(t, _)| *t == tile.tile) {
                 let stroke = egui::Stroke::new(4.0, colour);
@@ -144,28 +157,42 @@ impl BoardMarks {
     }
 }
 
-/// A tile's number in the tile's top-left corner, on a dark tag.
-fn number_tag(shapes: &mut Vec<egui::Shape>, tile: egui::Rect, galley: Arc<egui::Galley>) {
+/// A tile's number in the tile's top-left corner, on a dark tag; `unit` is one point of the
+/// tag's room at 100 % text (the tag grows with the tile, as its number does, not the text).
+fn number_tag(
+    shapes: &mut Vec<egui::Shape>,
+    tile: egui::Rect,
+    galley: Arc<egui::Galley>,
+    unit: f32,
+) {
     let back = egui::Rect::from_min_size(
-        tile.min + egui::vec2(4.0, 4.0),
-        galley.size() + egui::vec2(10.0, 2.0),
+        tile.min + egui::vec2(4.0, 4.0) * unit,
+        galley.size() + egui::vec2(10.0, 2.0) * unit,
     );
     shapes.push(egui::Shape::rect_filled(
         back,
-        6.0,
+        6.0 * unit,
         egui::Color32::from_black_alpha(150),
     ));
     shapes.push(egui::Shape::galley(
-        back.min + egui::vec2(5.0, 1.0),
+        back.min + egui::vec2(5.0, 1.0) * unit,
         galley,
         egui::Color32::WHITE,
     ));
 }
 
-/// The mark on a tile already home: a check mark in a disc (a shape, not a colour alone).
-fn home_mark(shapes: &mut Vec<egui::Shape>, tile: egui::Rect, cell: f32, colour: egui::Color32) {
-    let radius = (cell * 0.08).clamp(6.0, 11.0);
-    let centre = tile.right_bottom() - egui::Vec2::splat(radius + 4.0);
+/// The mark on a tile already home: a check mark in a disc (a shape, not a colour alone);
+/// `unit` is one point at 100 % text in the points drawn in (the mark grows with the tile,
+/// not the text).
+fn home_mark(
+    shapes: &mut Vec<egui::Shape>,
+    tile: egui::Rect,
+    cell: f32,
+    colour: egui::Color32,
+    unit: f32,
+) {
+    let radius = (cell * 0.08 / unit).clamp(6.0, 11.0) * unit;
+    let centre = tile.right_bottom() - egui::Vec2::splat(radius + 4.0 * unit);
     shapes.push(egui::Shape::circle_filled(centre, radius, colour));
     let tick = [
         centre + egui::vec2(-0.5, 0.0) * radius,
@@ -264,6 +291,26 @@ mod tests {
             ..on_screen.clone()
         };
         assert_eq!(checks(&plain), 0, "a mark on the whole photo");
+    }
+
+    #[test]
+    fn a_number_grows_with_its_tile_not_with_the_text() {
+        use crate::layout::layout_scaled;
+        use crate::platform::SafeArea;
+        let phone = Vec2::new(360.0, 640.0);
+        for text in [1.0, 1.5, 2.0] {
+            let layout = layout_scaled(phone, SafeArea::default(), (4, 4), text);
+            // On the screen, in pixels: the same share of the tile at any text size.
+            let pixels = number_size(&layout) * layout.ui_scale;
+            let share = pixels / layout.board.cell;
+            assert!(
+                (0.2..=0.23).contains(&share),
+                "{text}: {pixels} px on {layout:?}"
+            );
+        }
+        // A 4K screen's tiles are larger, and so are their numbers.
+        let big = layout_scaled(Vec2::new(3840.0, 2160.0), SafeArea::default(), (4, 4), 1.0);
+        assert!(number_size(&big) * big.ui_scale > 28.0);
     }
 
     #[test]

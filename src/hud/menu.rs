@@ -23,6 +23,9 @@ use crate::settings::{Settings, SettingsCommand};
 use crate::theme::Theme;
 use crate::words::{article, date_text, days_text, moves_text};
 
+/// The height under which the menu scrolls whole, title and all, in the controls' points.
+const SHORT_WINDOW: f32 = 320.0;
+
 /// A texture of the player's own photo, made from the picture on the board.
 #[derive(Default)]
 pub(super) struct OwnThumbnail(Option<(u64, egui::TextureHandle)>);
@@ -48,14 +51,15 @@ pub(super) fn show(
     let width = sheet_width(view.layout.window_points());
     let tapped_beside = modal(ctx, "menu", width, |ui| {
         title(ui, "Menu", &mut hud);
+        let window = view.layout.window_points();
         let mut scroll = egui::ScrollArea::vertical()
-            .max_height(sheet_height(view.layout.window_points()))
-            .min_scrolled_height(sheet_height(view.layout.window_points()) - 40.0)
+            .max_height(sheet_height(window))
+            .min_scrolled_height(sheet_height(window) - 40.0)
             .scroll_source(egui::scroll_area::ScrollSource::ALL);
         if super::sheet::opening(ui) {
             scroll = scroll.vertical_scroll_offset(0.0);
         }
-        scroll.show(ui, |ui| {
+        let mut body = |ui: &mut egui::Ui| {
             daily(ui, settings.theme, &view, &mut actions);
             ui.separator();
             next_game(ui, &settings, &view, &mut actions);
@@ -75,7 +79,14 @@ pub(super) fn show(
             options(ui, &settings, &view, &mut actions);
             ui.separator();
             more(ui, &mut hud, &view, platform.0.offers_quit(), &mut actions);
-        });
+        };
+        // A short window (a phone on its side at large text) scrolls the whole sheet, its
+        // title too: a scroll inside it showed about one row of chips (play-test 70).
+        if window.y < SHORT_WINDOW {
+            body(ui);
+        } else {
+            scroll.show(ui, body);
+        }
     });
     if tapped_beside && hud.may_close() && hud.sheet == Sheet::Menu {
         hud.sheet = Sheet::None;

@@ -73,19 +73,21 @@ fn peek(ctx: &egui::Context, painter: &egui::Painter, view: &View, picture: &mut
     painter.image(texture.id(), rect, whole, egui::Color32::WHITE);
 }
 
-/// Where the notices go, in the controls' points: over the top of the panel, never over a
-/// tile (play-test 59: a notice covered the board's bottom row and took the taps meant for
-/// it); while a sheet is open, at the window's top, over the sheet's dimmed backdrop.
-/// Returns the corner, how the card hangs from it, and its width.
+/// Where the notices go, in the controls' points: in the panel, from its status area down,
+/// never over a tile (play-test 59: a notice covered the board's bottom row and took the taps
+/// meant for it) nor over the menu, Peek and the counters (play-test 70); while a sheet is
+/// open, at the window's foot, over the sheet's dimmed backdrop and clear of its title and
+/// Close (play-test 70: a notice covered Close). Returns the corner, how the card hangs from
+/// it, and its width.
 pub fn notice_place(layout: &ScreenLayout, sheet_open: bool) -> (egui::Pos2, egui::Align2, f32) {
     if sheet_open {
         let window = layout.window_points();
-        let board = layout.in_points(layout.board_rect());
-        let at = egui::pos2(window.x / 2.0, board.min.y);
-        return (at, egui::Align2::CENTER_TOP, window.x - 32.0);
+        let foot = (layout.window.y - layout.usable.max.y.min(layout.window.y)) / layout.ui_scale;
+        let at = egui::pos2(window.x / 2.0, window.y - foot - 8.0);
+        return (at, egui::Align2::CENTER_BOTTOM, window.x - 32.0);
     }
     let panel = layout.in_points(layout.panel);
-    let at = egui::pos2(panel.min.x + 8.0, panel.min.y + 8.0);
+    let at = egui::pos2(panel.min.x + 8.0, super::panel::status_top(layout));
     (at, egui::Align2::LEFT_TOP, panel.width() - 16.0)
 }
 
@@ -182,6 +184,12 @@ mod tests {
             assert_eq!(pivot, egui::Align2::LEFT_TOP);
             let card = egui::Rect::from_min_size(at, egui::vec2(width, 2000.0));
             assert!(!card.intersects(board), "{window}: {card:?} over {board:?}");
+            // Nor over the menu's row at the panel's top.
+            let panel = layout.in_points(layout.panel);
+            assert!(
+                at.y >= panel.min.y + 8.0 + 48.0,
+                "{window}: {at:?} in {panel:?}"
+            );
         }
     }
 }

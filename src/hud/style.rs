@@ -91,6 +91,9 @@ pub fn apply(ctx: &egui::Context, theme: Theme) {
         spacing.item_spacing = egui::vec2(8.0, 10.0);
         spacing.window_margin = Margin::same(18);
         spacing.slider_width = 180.0;
+        // A scroll bar in sight whenever there is more below the fold, not only under the
+        // pointer (play-test 70: the friend's result hid under a bar shown on hover).
+        spacing.scroll = egui::style::ScrollStyle::thin();
         style.visuals = visuals(theme, &p);
         // A drag on a sheet's text scrolls it, with a mouse as with a finger, rather than
         // selecting the words.
@@ -362,6 +365,15 @@ mod tests {
                 "{theme:?}: the spinner's contrast is {seen:.2}"
             );
         }
+    }
+
+    #[test]
+    fn a_scroll_bar_shows_without_a_pointer_over_it() {
+        let ctx = egui::Context::default();
+        apply(&ctx, Theme::Dark);
+        let scroll = ctx.global_style().spacing.scroll;
+        assert!(scroll.dormant_handle_opacity > 0.5, "{scroll:?}");
+        assert!(scroll.dormant_background_opacity > 0.5, "{scroll:?}");
     }
 
     #[test]

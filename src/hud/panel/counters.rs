@@ -13,38 +13,59 @@ use crate::words::{clock, result_time};
 /// review: the player's moves, the shortest, the step). Captions above values, each in a column of its own width, so the
 /// row keeps its shape whatever the numbers (and egui has no layout to remember and redo when
 /// a digit changes); in a narrow panel, one counter a row, its caption before its value.
-pub(super) fn counters(ui: &mut egui::Ui, theme: Theme, meter_on: bool, view: &View, narrow: bool) {
-    let size = counter_size(view, narrow);
+pub(super) fn counters(ui: &mut egui::Ui, theme: Theme, meter_on: bool, view: &View, shape: Shape) {
+    let size = counter_size(view, shape);
     let figures = counter_figures(ui, theme, meter_on, view, size);
-    if narrow {
+    if shape == Shape::Stacked {
         let row = egui::vec2(ui.available_width(), size * 1.3);
         let layout = egui::Layout::left_to_right(egui::Align::Center);
         for (name, figure) in figures {
-            ui.allocate_ui_with_layout(row, layout, |ui| counter(ui, name, figure));
+            let label = (name, caption(name));
+            ui.allocate_ui_with_layout(row, layout, |ui| counter(ui, label, figure));
         }
         return;
     }
     let third = (ui.available_width() / 3.0).floor();
     // The caption's line, and the figure's: about a fifth taller than its size.
     let height = 22.0 + size * 1.2;
+    let small = egui::TextStyle::Small.resolve(ui.style());
     ui.horizontal(|ui| {
         ui.spacing_mut().item_spacing.x = 0.0;
         for (name, figure) in figures {
-            let figure = fitted(ui, figure, size, third - 6.0);
+            // A gap to the next column's figure (play-test 70: "24.75 s" and "MTM 14" nearly
+            // touched).
+            let room = third - COLUMN_GAP;
+            let figure = fitted(ui, figure, egui::FontId::new(size, style::bold()), room);
+            // A caption wider than its column (a phone's counters beside the menu) too.
+            let label = fitted(ui, caption(name), small.clone(), room);
             let layout = egui::Layout::top_down(egui::Align::Min);
             ui.allocate_ui_with_layout(egui::vec2(third, height), layout, |ui| {
                 ui.set_width(third);
                 ui.spacing_mut().item_spacing.y = 2.0;
-                counter(ui, name, figure);
+                counter(ui, (name, label), figure);
             });
         }
     });
 }
 
-/// A figure made smaller, where it would run past its column ("38.97 s" at the counters'
-/// size).
-fn fitted(ui: &egui::Ui, figure: egui::RichText, size: f32, width: f32) -> egui::RichText {
-    let font = egui::FontId::new(size, style::bold());
+/// The least room between one counter's figure and the next column, in the controls' points.
+const COLUMN_GAP: f32 = 14.0;
+
+/// How the counters are laid out.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Shape {
+    /// In a row, each a column: its caption above its figure.
+    Row,
+    /// One a row, its caption before its figure (a narrow panel).
+    Stacked,
+    /// In a row, in the menu's row of a short portrait panel: smaller.
+    InHeader,
+}
+
+/// A text made smaller, where it would run past its column ("38.97 s" at the counters'
+/// size); `font` is its font.
+fn fitted(ui: &egui::Ui, figure: egui::RichText, font: egui::FontId, width: f32) -> egui::RichText {
+    let size = font.size;
     let text = figure.text().to_string();
     let wide = ui.ctx().fonts_mut(|fonts| {
         (fonts
@@ -59,12 +80,13 @@ fn fitted(ui: &egui::Ui, figure: egui::RichText, size: f32, width: f32) -> egui:
 }
 
 /// The counters' figures' size: smaller in the compact panel of a short window and in a
-/// narrow one.
-fn counter_size(view: &View, narrow: bool) -> f32 {
-    if view.layout.compact || narrow {
-        22.0
-    } else {
-        30.0
+/// narrow one, smaller still in the menu's row.
+fn counter_size(view: &View, shape: Shape) -> f32 {
+    match shape {
+        Shape::InHeader => 20.0,
+        Shape::Stacked => 22.0,
+        Shape::Row if view.layout.compact => 22.0,
+        Shape::Row => 30.0,
     }
 }
 
@@ -145,10 +167,10 @@ fn time_shown(game: &crate::game::Game) -> String {
     }
 }
 
-/// One counter: its caption and its figure, laid out by the caller. A screen reader hears
-/// them as one node, "Moves 12": the caption's own is hidden.
-fn counter(ui: &mut egui::Ui, name: &str, number: egui::RichText) {
-    let caption = ui.label(caption(name));
+/// One counter: its name and caption as drawn, and its figure, laid out by the caller. A
+/// screen reader hears them as one node, "Moves 12": the caption's own is hidden.
+fn counter(ui: &mut egui::Ui, (name, shown): (&str, egui::RichText), number: egui::RichText) {
+    let caption = ui.label(shown);
     let spoken = format!(
         "{} {}",
         name.trim_end_matches([' ', '⏷', '⏶']),

@@ -142,8 +142,8 @@ fn versus(
     let yours = (r.moves, r.time.as_millis() as u64);
     let theirs = (friend.moves().len(), friend.time_ms());
     let verdict = crate::challenge::verdict(yours, theirs);
-    let good = style::rgb(Palette::of(theme).good);
-    ui.label(style::value(verdict, 18.0).color(good));
+    let colour = style::rgb(verdict_colour(&Palette::of(theme), yours, theirs));
+    ui.label(style::value(verdict, 18.0).color(colour));
     let mtm = (
         npuzzle::mtm_length(&game.history_in_effect()),
         npuzzle::mtm_length(friend.moves()),
@@ -184,6 +184,17 @@ fn versus(
     if let Some(watched) = watched {
         let watch = crate::replay::ReplayCommand::Watch(Box::new(watched));
         actions.replay.write(watch);
+    }
+}
+
+/// The verdict's colour: success for a challenge won, the warning's for one lost (play-test
+/// 70 found a loss in the success colour), the text's for a tie. Results are (moves, time):
+/// fewer moves win, then less time, as [`crate::challenge::verdict`] says.
+fn verdict_colour(p: &Palette, yours: (usize, u64), theirs: (usize, u64)) -> [u8; 3] {
+    match yours.cmp(&theirs) {
+        std::cmp::Ordering::Less => p.good,
+        std::cmp::Ordering::Greater => p.warning,
+        std::cmp::Ordering::Equal => p.text,
     }
 }
 
@@ -333,6 +344,17 @@ mod tests {
         assert_eq!(rows[1], ["You", "16", "13", "6.71 s", "2.38"]);
         assert_eq!(rows[2], ["Friend", "14", "11", "4.28 s", "3.27"]);
         assert_eq!(versus_rows((3, 0), (3, 0), (1, 1))[1][4], "–");
+    }
+
+    #[test]
+    fn a_lost_challenge_is_not_shown_in_the_success_colour() {
+        let p = Palette::of(Theme::Dark);
+        assert_eq!(verdict_colour(&p, (14, 9_000), (18, 2_000)), p.good);
+        assert_eq!(verdict_colour(&p, (18, 2_000), (14, 9_000)), p.warning);
+        assert_eq!(verdict_colour(&p, (14, 3_000), (14, 2_000)), p.warning);
+        assert_eq!(verdict_colour(&p, (14, 2_000), (14, 2_000)), p.text);
+        // The words agree with the colour.
+        assert!(crate::challenge::verdict((14, 3_000), (14, 2_000)).starts_with("Your friend"));
     }
 
     #[test]
