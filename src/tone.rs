@@ -6,11 +6,7 @@
 //!
 //! On with the Distance tone setting, and by default while a screen reader is listening.
 
-use std::collections::HashMap;
-use std::sync::Arc;
-
 use bevy::a11y::AccessibilityRequested;
-use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings};
 use bevy::prelude::*;
 use npuzzle::Board;
 
@@ -23,11 +19,11 @@ use crate::settings::Settings;
 /// The lowest note (the board at its farthest), in hertz: A3.
 const LOWEST_HZ: f32 = 220.0;
 /// The notes between the farthest board and the solved one: two octaves of semitones.
-const STEPS: u32 = 24;
+pub const STEPS: u32 = 24;
 /// How long a distance's note lasts, in seconds.
-const NOTE_SECONDS: f32 = 0.12;
+pub const NOTE_SECONDS: f32 = 0.12;
 /// How long a chime lasts, in seconds.
-const CHIME_SECONDS: f32 = 0.18;
+pub const CHIME_SECONDS: f32 = 0.18;
 /// The sample rate of the synthesised sounds.
 const SAMPLE_RATE: u32 = 22_050;
 
@@ -124,21 +120,25 @@ fn wav_file(samples: &[u8]) -> Vec<u8> {
     file
 }
 
-/// The sounds made so far, by note and pan (a pan in tenths), and chime.
-#[derive(Resource, Default)]
-struct Made {
-    notes: HashMap<(u32, i8), Handle<AudioSource>>,
-    chimes: HashMap<(Chime, i8), Handle<AudioSource>>,
-}
-
 /// The farthest the game on the board has been from solved, as heard.
 #[derive(Resource, Default)]
 struct Farthest(usize);
 
+/// Where the tones are chosen in the frame (the sounds play them after).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ChooseTones;
+
+/// A tone to play (the sounds module makes and plays it).
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct PlayTone(pub Tone);
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Made>()
-        .init_resource::<Farthest>()
-        .add_systems(Update, play_tones.in_set(AppSet::Animate));
+    app.init_resource::<Farthest>()
+        .add_message::<PlayTone>()
+        .add_systems(
+            Update,
+            choose_tones.in_set(AppSet::Animate).in_set(ChooseTones),
+        );
 }
 
 /// Whether the tones play: the player's setting, else on while a screen reader listens.
@@ -147,7 +147,7 @@ fn heard(settings: &Settings, reader: Option<&AccessibilityRequested>) -> bool {
     settings.sound && settings.tone.unwrap_or(listening)
 }
 
-/// What decides whether and what `play_tones` plays.
+/// What decides whether and what `choose_tones` plays.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Hearing<'w> {
     settings: Res<'w, Settings>,
@@ -155,14 +155,12 @@ struct Hearing<'w> {
     meter: Res<'w, Meter>,
 }
 
-/// Plays each slide's tone, and its chime.
-fn play_tones(
-    mut commands: Commands,
+/// Chooses each slide's tone, and its chime.
+fn choose_tones(
     mut changes: MessageReader<GameChanged>,
     hearing: Hearing,
     mut farthest: ResMut<Farthest>,
-    mut made: ResMut<Made>,
-    mut sources: ResMut<Assets<AudioSource>>,
+    mut play: MessageWriter<PlayTone>,
 ) {
     let Hearing {
         settings,
@@ -185,49 +183,18 @@ fn play_tones(
         if !on || changed.blindfolded {
             continue;
         }
-        let tone = tone(distance, farthest.0, steps, changed.board.width());
-        for handle in made.sounds(&tone, &mut sources) {
-            commands.spawn((AudioPlayer(handle), PlaybackSettings::DESPAWN));
-        }
+        play.write(PlayTone(tone(
+            distance,
+            farthest.0,
+            steps,
+            changed.board.width(),
+        )));
     }
 }
 
 /// How far the board is: the meter's reading when it has one, else the estimate.
 fn distance(board: &Board, reading: Option<usize>) -> usize {
     reading.unwrap_or_else(|| npuzzle::manhattan(board) + npuzzle::linear_conflict(board))
-}
-
-impl Made {
-    /// The sounds of a tone, made the first time each is heard.
-    fn sounds(
-        &mut self,
-        tone: &Tone,
-        sources: &mut Assets<AudioSource>,
-    ) -> Vec<Handle<AudioSource>> {
-        let pan = (tone.pan * 10.0).round() as i8;
-        let note = self.notes.entry((tone.step, pan)).or_insert_with(|| {
-            let hz = frequency(tone.step);
-            sources.add(source(wav(hz, hz, NOTE_SECONDS, tone.pan)))
-        });
-        let mut sounds = vec![note.clone()];
-        if let Some(chime) = tone.chime {
-            let made = self.chimes.entry((chime, pan)).or_insert_with(|| {
-                let (from, to) = match chime {
-                    Chime::Home => (frequency(STEPS + 7), frequency(STEPS + 12)),
-                    Chime::Left => (frequency(STEPS + 12), frequency(STEPS + 7)),
-                };
-                sources.add(source(wav(from, to, CHIME_SECONDS, tone.pan)))
-            });
-            sounds.push(made.clone());
-        }
-        sounds
-    }
-}
-
-fn source(bytes: Vec<u8>) -> AudioSource {
-    AudioSource {
-        bytes: Arc::from(bytes),
-    }
 }
 
 #[cfg(test)]

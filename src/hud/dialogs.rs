@@ -121,26 +121,7 @@ pub(super) fn show(
         }),
         Sheet::Solves => modal(ctx, "solves", width, |ui| {
             title(ui, "Solves", &mut hud);
-            use super::history::SolvesAction;
-            use crate::records::HistoryCommand;
-            let removed = view.removed.0.as_ref().map(|(_, solve)| solve);
-            let today = crate::game::today();
-            match super::history::solves(ui, &view.history, removed, today) {
-                Some(SolvesAction::Watch(solve)) => {
-                    if let Some(watched) = crate::replay::Watched::of_solve(solve) {
-                        let watch = crate::replay::ReplayCommand::Watch(Box::new(watched));
-                        actions.replay.write(watch);
-                        hud.sheet = Sheet::None;
-                    }
-                }
-                Some(SolvesAction::Remove(at)) => {
-                    actions.history.write(HistoryCommand::Remove(at));
-                }
-                Some(SolvesAction::Undo) => {
-                    actions.history.write(HistoryCommand::Undo);
-                }
-                None => {}
-            }
+            solves(ui, &view, &mut hud, &mut actions);
         }),
         Sheet::Statistics => statistics(ctx, width, &mut hud, stats.of(&view.history)),
         Sheet::SendChallenge(_) | Sheet::ShareDay(..) | Sheet::OpenChallenge(_) => {
@@ -163,6 +144,31 @@ pub(super) fn show(
         hud.sheet = Sheet::None;
     }
     Ok(())
+}
+
+/// The Solves sheet's list, and what the player asked of it: watch a solve (the sheet
+/// closes), remove one, or bring it back.
+fn solves(ui: &mut egui::Ui, view: &View, hud: &mut Hud, actions: &mut Actions) {
+    use super::history::SolvesAction;
+    use crate::records::HistoryCommand;
+    let removed = view.removed.0.as_ref().map(|(_, solve)| solve);
+    let today = crate::game::today();
+    match super::history::solves(ui, &view.history, removed, today) {
+        Some(SolvesAction::Watch(solve)) => {
+            if let Some(watched) = crate::replay::Watched::of_solve(solve) {
+                let watch = crate::replay::ReplayCommand::Watch(Box::new(watched));
+                actions.replay.write(watch);
+                hud.sheet = Sheet::None;
+            }
+        }
+        Some(SolvesAction::Remove(at)) => {
+            actions.history.write(HistoryCommand::Remove(at));
+        }
+        Some(SolvesAction::Undo) => {
+            actions.history.write(HistoryCommand::Undo);
+        }
+        None => {}
+    }
 }
 
 /// The statistics sheet; whether it was closed by a tap beside it. For developers, the
