@@ -42,6 +42,7 @@ fn settings() {
         mark_correct: true,
         meter: true,
         sound: false,
+        tone: Some(true),
         haptics: false,
         speed: 12.5,
         theme: Theme::Light,
