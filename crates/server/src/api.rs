@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use axum::Json;
+use axum::body::Bytes;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Path, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
@@ -240,14 +241,18 @@ pub async fn submit(
     })
 }
 
-/// A day's results, ranked, with who made each.
+/// A day's results, ranked, with who made each (and each code, `with_codes`).
 ///
 /// # Errors
 ///
 /// [`ApiError::Unavailable`] when the database fails.
-pub async fn ranked_results(app: &App, daily: &DayBoard) -> Result<Vec<DayResult>, ApiError> {
+pub async fn ranked_results(
+    app: &App,
+    daily: &DayBoard,
+    with_codes: bool,
+) -> Result<Vec<DayResult>, ApiError> {
     let mut results = (app.store)
-        .day_results(daily.day, daily.optimal as u64)
+        .day_results(daily.day, daily.optimal as u64, with_codes)
         .await
         .map_err(database)?;
     rank_in_place(&mut results);
@@ -261,7 +266,7 @@ pub async fn ranked_results(app: &App, daily: &DayBoard) -> Result<Vec<DayResult
 /// As [`day_out`], and [`ApiError::Unavailable`].
 pub async fn export(app: &App, date: &str) -> Result<Export, ApiError> {
     let daily = app.dailies.board(day_out(app, date)?).await?;
-    let results = ranked_results(app, &daily).await?;
+    let results = ranked_results(app, &daily, true).await?;
     Ok(Export {
         date: format_date(daily.day),
         width: daily.board.width(),
@@ -270,6 +275,47 @@ pub async fn export(app: &App, date: &str) -> Result<Export, ApiError> {
         optimal: daily.optimal as u64,
         results: results.into_iter().map(|result| result.row).collect(),
     })
+}
+
+/// What was made under `name` from the results of `day`, kept while their count is the same,
+/// or made now by `make` (which answers the count of results it was made from, and the bytes).
+///
+/// # Errors
+///
+/// [`ApiError::Unavailable`] when the database fails, and `make`'s errors.
+pub async fn made_from_results(
+    app: &App,
+    name: String,
+    day: Day,
+    make: impl AsyncFnOnce() -> Result<(u64, Bytes), ApiError>,
+) -> Result<Bytes, ApiError> {
+    let count = app.store.count_results(day).await.map_err(database)?;
+    if let Some(kept) = app.made.get(&name, count) {
+        return Ok(kept);
+    }
+    let (count, bytes) = make().await?;
+    app.made.put(name, count, bytes.clone());
+    Ok(bytes)
+}
+
+/// A day's export as JSON or CSV bytes, kept while its results are the same.
+///
+/// # Errors
+///
+/// As [`export`].
+pub async fn export_bytes(app: &App, date: &str, csv: bool) -> Result<Bytes, ApiError> {
+    let day = day_out(app, date)?;
+    let name = format!("{} {}", if csv { "csv" } else { "json" }, format_date(day));
+    made_from_results(app, name, day, async || {
+        let export = export(app, date).await?;
+        let bytes = if csv {
+            Bytes::from(to_csv(&export))
+        } else {
+            Bytes::from(serde_json::to_vec(&export).map_err(|e| unavailable("JSON", &e))?)
+        };
+        Ok((export.results.len() as u64, bytes))
+    })
+    .await
 }
 
 /// Logs a database failure and answers it as [`ApiError::Unavailable`].
@@ -324,19 +370,20 @@ pub async fn post_result(
 ///
 /// # Errors
 ///
-/// As [`export`].
+/// As [`export_bytes`].
 pub async fn get_results(
     State(app): State<Arc<App>>,
     Path(date): Path<String>,
-) -> Result<Json<Export>, ApiError> {
-    export(&app, &date).await.map(Json)
+) -> Result<impl IntoResponse, ApiError> {
+    let bytes = export_bytes(&app, &date, false).await?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], bytes))
 }
 
 /// `GET /api/daily/{date}/results.csv`.
 ///
 /// # Errors
 ///
-/// As [`export`].
+/// As [`export_bytes`].
 pub async fn get_results_csv(
     State(app): State<Arc<App>>,
     Path(date): Path<String>,

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
+use crate::cache::Made;
 use crate::daily::{Dailies, engine_options};
 use crate::date::Clock;
 use crate::images::Images;
@@ -50,6 +51,8 @@ pub struct App {
     pub images: Images,
     /// The clock.
     pub clock: Clock,
+    /// Pages and exports made, while their day's results are the same.
+    pub made: Made,
 }
 
 impl App {
@@ -68,6 +71,7 @@ impl App {
             limiter: RateLimiter::new(settings.posts_per_minute),
             images: Images::new(settings.data_dir.join("pictures")),
             clock: settings.clock,
+            made: Made::default(),
         })
     }
 }

@@ -9,6 +9,7 @@ use npuzzle::generate::GenerateError;
 use npuzzle::{Board, Options};
 use snapslide_game::{DAILY_DISTANCE, DAILY_PHOTOS, DailyPuzzle, Day};
 
+use crate::date::{day_at, takes_results};
 use crate::error::ApiError;
 
 /// The engine's tables the server searches with: small ones, built in under a second (the
@@ -98,6 +99,18 @@ impl Dailies {
         let made = Arc::new(made);
         self.keep(Arc::clone(&made));
         Ok(made)
+    }
+
+    /// Makes the boards of the days that take results at `now_ms` and of the day after, so
+    /// that no post waits for a board to be made (a day's first board takes up to a second).
+    pub async fn warm_up(&self, now_ms: i64) {
+        let today = day_at(now_ms);
+        for day in today - 1..=today + 2 {
+            if takes_results(day, now_ms) || day == today + 1 {
+                // A failure is logged, and the board is tried again when asked for.
+                let _ = self.board(day).await;
+            }
+        }
     }
 
     /// The board of `day`, if made.

@@ -6,6 +6,7 @@
 
 pub mod api;
 pub mod app;
+pub mod cache;
 pub mod check;
 pub mod daily;
 pub mod date;
@@ -21,6 +22,7 @@ pub mod store;
 pub mod token;
 pub mod verify;
 pub mod web;
+pub mod writer;
 
 pub use app::{App, Settings, StartError};
 pub use error::ApiError;

@@ -33,6 +33,11 @@ pub trait Ranked {
     fn row(&self) -> &RankedResult;
     /// The row, to set its rank.
     fn row_mut(&mut self) -> &mut RankedResult;
+
+    /// What orders ties: the name's key.
+    fn tie_key(&self) -> String {
+        name_key(&self.row().name)
+    }
 }
 
 impl Ranked for RankedResult {
@@ -50,7 +55,7 @@ impl Ranked for RankedResult {
 pub fn rank_in_place<T: Ranked>(items: &mut [T]) {
     items.sort_by_cached_key(|item| {
         let row = item.row();
-        (rank_key(row.time_ms, row.moves), name_key(&row.name))
+        (rank_key(row.time_ms, row.moves), item.tie_key())
     });
     let mut rank = 0;
     let mut before = None;

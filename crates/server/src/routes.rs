@@ -73,19 +73,30 @@ async fn log_request(request: Request, next: Next) -> Response {
 }
 
 /// Serves `app` on `listener` until SIGTERM or ctrl-c, then finishes the requests under way
-/// and closes the database.
+/// and closes the database. The boards of the days open now are made first.
 ///
 /// # Errors
 ///
 /// An I/O error from the listener.
 pub async fn serve(listener: TcpListener, app: Arc<App>) -> std::io::Result<()> {
+    app.dailies.warm_up(app.clock.now_ms()).await;
+    let warming = tokio::spawn(keep_warm(Arc::clone(&app)));
     let service = router(Arc::clone(&app)).into_make_service_with_connect_info::<SocketAddr>();
     axum::serve(listener, service)
         .with_graceful_shutdown(shutdown_signal())
         .await?;
+    warming.abort();
     app.store.close().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Makes each new day's board before its first post, every ten minutes.
+async fn keep_warm(app: Arc<App>) {
+    loop {
+        tokio::time::sleep(std::time::Duration::from_secs(600)).await;
+        app.dailies.warm_up(app.clock.now_ms()).await;
+    }
 }
 
 /// Waits for ctrl-c or SIGTERM.

@@ -1,6 +1,7 @@
 //! Every fact the server keeps, in SQLite (the default: a file, WAL, `synchronous=FULL`, so a
 //! result answered 201 survives kill -9) or PostgreSQL: one set of migrations and one set of
-//! queries through sqlx's `Any` driver.
+//! queries through sqlx's `Any` driver. Reads run on the pool; writes are committed together
+//! by one task (writer.rs).
 
 use std::borrow::Cow;
 
@@ -12,6 +13,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 use crate::ranking::{Ranked, RankedResult};
+use crate::writer::{Write, Writer};
 
 /// The migrations, in the repository's `crates/server/migrations`, built into the binary.
 const MIGRATIONS: [(i64, &str, &str); 1] = [(
@@ -22,8 +24,14 @@ const MIGRATIONS: [(i64, &str, &str); 1] = [(
 
 /// What SQLite is set to on every connection: write-ahead log, every commit synced to disk
 /// before it is answered, a writer waiting (not failing) while another writes.
+/// Checkpoints are not made by a commit (which would make that post wait for them) but by a
+/// task of their own, every [`CHECKPOINT_EVERY`].
 const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
-     PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;";
+     PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = 0;";
+
+/// How often SQLite's write-ahead log is copied back into the database (a passive checkpoint:
+/// it never blocks a writer).
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The built-in migrations, as sqlx's migrator reads them.
 #[derive(Debug)]
@@ -80,6 +88,8 @@ pub struct NewResult<'a> {
 pub struct DayResult {
     /// The player's id (the replay GIF's address).
     pub player_id: i64,
+    /// The name's key, as kept (orders ties).
+    pub name_key: String,
     /// The ranked row, as exported.
     pub row: RankedResult,
 }
@@ -87,6 +97,10 @@ pub struct DayResult {
 impl Ranked for DayResult {
     fn row(&self) -> &RankedResult {
         &self.row
+    }
+
+    fn tie_key(&self) -> String {
+        self.name_key.clone()
     }
 
     fn row_mut(&mut self) -> &mut RankedResult {
@@ -98,6 +112,7 @@ impl Ranked for DayResult {
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
+    writer: Writer,
 }
 
 impl Store {
@@ -125,7 +140,11 @@ impl Store {
             .await?;
         let migrator = Migrator::new(BuiltIn).await?;
         migrator.run(&pool).await?;
-        Ok(Store { pool })
+        let writer = Writer::start(pool.clone());
+        if sqlite {
+            tokio::spawn(checkpoints(pool.clone()));
+        }
+        Ok(Store { pool, writer })
     }
 
     /// Closes every connection (on shutdown).
@@ -142,7 +161,7 @@ impl Store {
         sqlx::query("SELECT 1").execute(&self.pool).await.map(drop)
     }
 
-    /// Adds a player; `false` when the name's key (or, by a chance of 2^-128, the token's hash)
+    /// Adds a player (committed with the writes beside it); `false` when the name's key (or, by a chance of 2^-128, the token's hash)
     /// is taken.
     ///
     /// # Errors
@@ -155,18 +174,14 @@ impl Store {
         token_hash: &str,
         now_ms: i64,
     ) -> Result<bool, sqlx::Error> {
-        let done = sqlx::query(
-            "INSERT INTO players (id, name, name_key, token_hash, created_ms) \
-             VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
-        )
-        .bind(player.id)
-        .bind(&player.name)
-        .bind(name_key)
-        .bind(token_hash)
-        .bind(now_ms)
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
+        let write = Write::Player {
+            id: player.id,
+            name: player.name.clone(),
+            name_key: name_key.to_string(),
+            token_hash: token_hash.to_string(),
+            now_ms,
+        };
+        self.writer.write(write).await
     }
 
     /// The player whose token has this hash.
@@ -223,20 +238,16 @@ impl Store {
     ///
     /// A sqlx error when the database fails.
     pub async fn add_result(&self, result: &NewResult<'_>) -> Result<bool, sqlx::Error> {
-        let done = sqlx::query(
-            "INSERT INTO results (day, player_id, moves, time_ms, code, code_hash, posted_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING",
-        )
-        .bind(result.day)
-        .bind(result.player_id)
-        .bind(result.moves)
-        .bind(result.time_ms)
-        .bind(result.code)
-        .bind(result.code_hash)
-        .bind(result.posted_ms)
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
+        let write = Write::Result {
+            day: result.day,
+            player_id: result.player_id,
+            moves: result.moves,
+            time_ms: result.time_ms,
+            code: result.code.to_string(),
+            code_hash: result.code_hash.to_string(),
+            posted_ms: result.posted_ms,
+        };
+        self.writer.write(write).await
     }
 
     /// Where a time and moves stand on a day: (rank, results that day).
@@ -266,37 +277,56 @@ impl Store {
         Ok((better as u64 + 1, of as u64))
     }
 
-    /// Every result of a day with its player, fastest first (ranked by the caller).
+    /// Every result of a day with its player, in no order (the caller ranks them); with each
+    /// code when `with_codes` (the export), without (the page, which shows none).
     ///
     /// # Errors
     ///
     /// A sqlx error when the database fails.
-    pub async fn day_results(&self, day: i64, optimal: u64) -> Result<Vec<DayResult>, sqlx::Error> {
-        let rows = sqlx::query(
-            "SELECT p.id, p.name, r.moves, r.time_ms, r.code FROM results r \
-             JOIN players p ON p.id = r.player_id WHERE r.day = $1 \
-             ORDER BY r.time_ms, r.moves, p.name_key",
-        )
-        .bind(day)
-        .fetch_all(&self.pool)
-        .await?;
+    pub async fn day_results(
+        &self,
+        day: i64,
+        optimal: u64,
+        with_codes: bool,
+    ) -> Result<Vec<DayResult>, sqlx::Error> {
+        let code = if with_codes { "r.code" } else { "''" };
+        let query = format!(
+            "SELECT p.id, p.name, p.name_key, r.moves, r.time_ms, {code} FROM results r \
+             JOIN players p ON p.id = r.player_id WHERE r.day = $1"
+        );
+        let rows = sqlx::query(&query).bind(day).fetch_all(&self.pool).await?;
         rows.iter()
             .map(|row| {
-                let moves: i64 = row.try_get(2)?;
-                let time_ms: i64 = row.try_get(3)?;
+                let moves: i64 = row.try_get(3)?;
+                let time_ms: i64 = row.try_get(4)?;
                 Ok(DayResult {
                     player_id: row.try_get(0)?,
+                    name_key: row.try_get(2)?,
                     row: RankedResult {
                         rank: 0,
                         name: row.try_get(1)?,
                         moves: moves as u64,
                         optimal,
                         time_ms: time_ms as u64,
-                        code: row.try_get(4)?,
+                        code: row.try_get(5)?,
                     },
                 })
             })
             .collect()
+    }
+
+    /// How many results a day has.
+    ///
+    /// # Errors
+    ///
+    /// A sqlx error when the database fails.
+    pub async fn count_results(&self, day: i64) -> Result<u64, sqlx::Error> {
+        let row = sqlx::query("SELECT COUNT(*) FROM results WHERE day = $1")
+            .bind(day)
+            .fetch_one(&self.pool)
+            .await?;
+        let count: i64 = row.try_get(0)?;
+        Ok(count as u64)
     }
 
     /// The code of a player's result of a day.
@@ -315,6 +345,21 @@ impl Store {
             .fetch_optional(&self.pool)
             .await?;
         row.map(|row| row.try_get(0)).transpose()
+    }
+}
+
+/// Checkpoints SQLite's write-ahead log every [`CHECKPOINT_EVERY`] until the pool is closed.
+async fn checkpoints(pool: AnyPool) {
+    while !pool.is_closed() {
+        tokio::time::sleep(CHECKPOINT_EVERY).await;
+        let checkpoint = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+            .execute(&pool)
+            .await;
+        if let Err(error) = checkpoint
+            && !pool.is_closed()
+        {
+            tracing::warn!(%error, "the checkpoint failed");
+        }
     }
 }
 

@@ -3,13 +3,14 @@
 
 use std::sync::Arc;
 
+use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{Html, IntoResponse, Response};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 use snapslide_game::Day;
 
-use crate::api::{database, day_out, ranked_results};
+use crate::api::{database, day_out, made_from_results, ranked_results};
 use crate::app::App;
 use crate::daily::DayBoard;
 use crate::date::{day_at, format_date, has_begun, long_date};
@@ -108,18 +109,23 @@ fn picture_or_error(made: Result<Vec<u8>, ApiError>, kind: &'static str) -> Resp
     }
 }
 
-/// The page of `date`: its board and its ranking.
-async fn day_page_markup(app: &App, date: &str) -> Result<Markup, ApiError> {
+/// The page of `date`: its board and its ranking, kept while its results are the same.
+async fn day_page_markup(app: &App, date: &str) -> Result<Bytes, ApiError> {
     let daily = app.dailies.board(day_out(app, date)?).await?;
-    let results = ranked_results(app, &daily).await?;
     let next_out = has_begun(daily.day + 1, app.clock.now_ms());
-    Ok(day_page_html(&daily, &results, next_out))
+    let name = format!("page {} {next_out}", format_date(daily.day));
+    made_from_results(app, name, daily.day, async || {
+        let results = ranked_results(app, &daily, false).await?;
+        let html = day_page_html(&daily, &results, next_out).into_string();
+        Ok((results.len() as u64, Bytes::from(html)))
+    })
+    .await
 }
 
 /// A page, or the error as a page with its status.
-fn page_or_error(page: Result<Markup, ApiError>) -> Response {
+fn page_or_error(page: Result<Bytes, ApiError>) -> Response {
     match page {
-        Ok(markup) => Html(markup.into_string()).into_response(),
+        Ok(html) => ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response(),
         Err(error) => {
             let status = error.status();
             let body = layout(

@@ -44,6 +44,7 @@ on_both_stores!(
     posts_past_the_limit_are_429_with_retry_after,
     the_days_results_are_open_data_that_verify_holds,
     the_daily_is_the_apps_and_dates_are_checked,
+    of_one_players_posts_at_the_same_moment_exactly_one_counts,
 );
 
 async fn a_solve_of_todays_daily_is_ranked_and_a_second_is_refused(db: &Db) {
@@ -430,4 +431,34 @@ async fn the_daily_is_the_apps_and_dates_are_checked(db: &Db) {
         get(&app, "/version").await.json["version"],
         env!("CARGO_PKG_VERSION")
     );
+}
+
+async fn of_one_players_posts_at_the_same_moment_exactly_one_counts(db: &Db) {
+    let app = db.app(0).await;
+    let date = format_date(today());
+    let token = player(&app, "Twice").await;
+    let posts = (0..8u64).map(|seed| {
+        let (app, date, token) = (app.clone(), date.clone(), token.clone());
+        tokio::spawn(async move {
+            post_code(&app, &date, &solve_of_today(1, 40 + seed), &token)
+                .await
+                .status
+        })
+    });
+    let mut statuses = Vec::new();
+    for post in posts {
+        statuses.push(post.await.unwrap());
+    }
+    let created = statuses
+        .iter()
+        .filter(|&&s| s == StatusCode::CREATED)
+        .count();
+    assert_eq!(created, 1, "{statuses:?}");
+    assert!(
+        statuses
+            .iter()
+            .all(|&s| s == StatusCode::CREATED || s == StatusCode::CONFLICT)
+    );
+    let export = get(&app, &format!("/api/daily/{date}/results")).await;
+    assert_eq!(export.json["results"].as_array().unwrap().len(), 1);
 }

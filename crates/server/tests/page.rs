@@ -43,13 +43,26 @@ async fn todays_page_shows_the_board_and_the_ranking_with_replays() {
         html,
         "/ is today's"
     );
+    let cy = player(&app, "Cy").await;
+    assert_eq!(
+        post_code(&app, &date, &solve_of_today(1, 23), &cy)
+            .await
+            .status,
+        StatusCode::CREATED
+    );
+    let html = get(&app, "/").await.text();
+    assert_eq!(
+        html.matches("<tr>").count(),
+        4,
+        "a result more: the page made again"
+    );
     let replays: Vec<&str> = html
         .split("href=\"")
         .skip(1)
         .filter_map(|s| s.split('"').next())
         .filter(|href| href.ends_with(".gif"))
         .collect();
-    assert_eq!(replays.len(), 2);
+    assert_eq!(replays.len(), 3);
     let gif = get(&app, replays[0]).await;
     assert_eq!(gif.status, StatusCode::OK);
     assert_eq!(gif.headers["content-type"], "image/gif");
@@ -95,7 +108,16 @@ fn names_are_escaped() {
         time_ms: 41_250,
         code: String::new(),
     };
-    let html = day_page_html(&daily, &[DayResult { player_id: 7, row }], false).into_string();
+    let html = day_page_html(
+        &daily,
+        &[DayResult {
+            player_id: 7,
+            name_key: "x".into(),
+            row,
+        }],
+        false,
+    )
+    .into_string();
     assert!(!html.contains("<script>"), "{html}");
     assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
     assert!(html.contains("41.250 s") && html.contains("+4"));
