@@ -201,10 +201,13 @@ struct Tally {
     latencies: Vec<Duration>,
     created: Vec<(Day, usize)>,
     refused: usize,
+    /// Posts already on the board when made again after the kill: committed, never answered.
+    already: usize,
     failed: usize,
 }
 
 /// A post to make: the day, the player, the path and the body.
+#[derive(Clone)]
 struct Post {
     day: Day,
     player: usize,
@@ -212,32 +215,42 @@ struct Post {
     body: String,
 }
 
-/// Makes the posts with [`CLIENTS`] clients; stops early (leaving the rest) when `stop_after`
-/// posts are answered (to kill the server in the middle).
-async fn post_all(
-    address: SocketAddr,
-    posts: Vec<Post>,
-    stop_after: Option<usize>,
-) -> (Tally, Vec<Post>) {
+/// The server to kill (SIGKILL) once this many posts are answered, while the others are in
+/// flight.
+type KillAt = Option<(usize, Arc<Mutex<Option<Server>>>)>;
+
+/// Makes the posts with [`CLIENTS`] clients. With `kill_at`, kills the server in the middle:
+/// the posts it did not answer (in flight, or not sent) are given back, to make again.
+async fn post_all(address: SocketAddr, posts: Vec<Post>, kill_at: KillAt) -> (Tally, Vec<Post>) {
     let queue = Arc::new(Mutex::new(VecDeque::from(posts)));
     let tally = Arc::new(Mutex::new(Tally::default()));
     let mut clients = Vec::new();
     for _ in 0..CLIENTS {
-        let (queue, tally) = (Arc::clone(&queue), Arc::clone(&tally));
+        let (queue, tally, kill_at) = (Arc::clone(&queue), Arc::clone(&tally), kill_at.clone());
         clients.push(tokio::spawn(async move {
             let mut conn = Conn::open(address).await.ok();
             loop {
-                let answered = {
-                    let t = tally.lock().unwrap();
-                    t.created.len() + t.refused + t.failed
-                };
-                if stop_after.is_some_and(|n| answered >= n) {
-                    return;
+                if let Some((after, server)) = &kill_at {
+                    let answered = tally.lock().unwrap().created.len();
+                    let mut server = server.lock().unwrap();
+                    if answered >= *after
+                        && let Some(alive) = server.take()
+                    {
+                        alive.kill_9();
+                    }
+                    if server.is_none() {
+                        return;
+                    }
                 }
                 let Some(post) = queue.lock().unwrap().pop_front() else {
                     return;
                 };
-                one_post(&mut conn, address, &post, &tally).await;
+                if !one_post(&mut conn, address, &post, &tally).await {
+                    queue.lock().unwrap().push_back(post);
+                    if kill_at.is_none() {
+                        return;
+                    }
+                }
             }
         }));
     }
@@ -249,8 +262,13 @@ async fn post_all(
     (tally, left)
 }
 
-/// One post, timed; a failed connection is opened again for the next.
-async fn one_post(conn: &mut Option<Conn>, address: SocketAddr, post: &Post, tally: &Mutex<Tally>) {
+/// One post, timed; whether it was answered (a failed connection is opened again for the next).
+async fn one_post(
+    conn: &mut Option<Conn>,
+    address: SocketAddr,
+    post: &Post,
+    tally: &Mutex<Tally>,
+) -> bool {
     if conn.is_none() {
         *conn = Conn::open(address).await.ok();
     }
@@ -270,6 +288,9 @@ async fn one_post(conn: &mut Option<Conn>, address: SocketAddr, post: &Post, tal
             tally.latencies.push(took);
             tally.created.push((post.day, post.player));
         }
+        Ok((409, body)) if String::from_utf8_lossy(&body).contains("already on the board") => {
+            tally.already += 1;
+        }
         Ok((status, body)) => {
             tally.refused += 1;
             eprintln!("refused {status}: {}", String::from_utf8_lossy(&body));
@@ -277,8 +298,10 @@ async fn one_post(conn: &mut Option<Conn>, address: SocketAddr, post: &Post, tal
         Err(_) => {
             tally.failed += 1;
             *conn = None;
+            return false;
         }
     }
+    true
 }
 
 /// Each player's code for a day: the day's shortest solve with a few detours, at a human pace
@@ -402,8 +425,16 @@ async fn drive(args: &[String]) {
             })
             .collect();
         let started = Instant::now();
-        let stop_after = (kill && index == 4).then_some(PLAYERS / 2);
-        let (tally, left) = post_all(address, posts, stop_after).await;
+        let killing = kill && index == 4;
+        let (tally, left) = if killing {
+            let alive = Arc::new(Mutex::new(Some(server)));
+            let posted = post_all(address, posts, Some((PLAYERS / 2, Arc::clone(&alive)))).await;
+            assert!(alive.lock().unwrap().is_none(), "killed");
+            server = Server::start(&db, &data, address, day).await;
+            posted
+        } else {
+            post_all(address, posts, None).await
+        };
         let slowest = tally.latencies.iter().max().copied().unwrap_or_default();
         println!(
             "  day {}: {} answered 201, slowest {:.1} ms",
@@ -412,13 +443,13 @@ async fn drive(args: &[String]) {
             slowest.as_secs_f64() * 1000.0
         );
         merge(&mut all, tally);
-        if stop_after.is_some() {
-            server.kill_9();
+        if killing {
             println!(
-                "killed the server (SIGKILL) with {} of day 5's posts answered",
-                all.created.len() - 4 * PLAYERS
+                "killed the server (SIGKILL) with {} of day 5's posts answered 201 and {} in flight \
+                 (no answer); started again, they and the rest posted again",
+                all.created.len() - 4 * PLAYERS,
+                all.failed
             );
-            server = Server::start(&db, &data, address, day).await;
             let (tally, _) = post_all(address, left, None).await;
             merge(&mut all, tally);
         }
@@ -435,6 +466,7 @@ fn merge(all: &mut Tally, tally: Tally) {
     all.latencies.extend(tally.latencies);
     all.created.extend(tally.created);
     all.refused += tally.refused;
+    all.already += tally.already;
     all.failed += tally.failed;
 }
 
@@ -478,8 +510,15 @@ async fn check_durability(db: &str, days: &[Day], all: &Tally) {
         .filter(|posted| !kept.contains(posted))
         .count();
     println!(
-        "durability: {} answered 201, {found} found after the restarts, {missing} answered 201 but missing",
-        all.created.len()
+        "durability: {} answered 201, {found} found after the restarts, {missing} answered 201 but \
+         missing; {} in flight at the kill were committed without an answer (409 when posted again)",
+        all.created.len(),
+        all.already
+    );
+    assert_eq!(
+        found,
+        all.created.len() + all.already,
+        "nothing kept twice or unaccounted"
     );
     store.close().await;
     assert_eq!(missing, 0, "a result answered 201 was lost");

@@ -37,9 +37,10 @@ a { color: var(--accent); }
 .photo img { width: 6rem; height: auto; display: block; border-radius: 4px; }
 figcaption { font-size: 0.85rem; color: var(--dim); }
 table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
-th, td { padding: 0.35rem 0.3rem; border-bottom: 1px solid var(--line); text-align: right; }
+th, td { padding: 0.35rem 0.3rem; border-bottom: 1px solid var(--line); text-align: right;
+  white-space: nowrap; }
 th { font-size: 0.85rem; color: var(--dim); font-weight: 600; }
-th.name, td.name { text-align: left; overflow-wrap: anywhere; }
+th.name, td.name { text-align: left; overflow-wrap: anywhere; white-space: normal; width: 100%; }
 td.name a { text-decoration: none; }
 td.name a::after { content: ' ▶'; font-size: 0.75em; }
 footer { margin: 1.5rem 0 1rem; }
