@@ -409,10 +409,14 @@ async fn the_days_results_are_open_data_that_verify_holds(db: &Db) {
 
 async fn the_daily_is_the_apps_and_dates_are_checked(db: &Db) {
     let app = db.app(0).await;
-    let (daily, _) = daily_and_solution(today());
+    // The board the app deals (src/newgame.rs): its recipe, from the day's seed.
+    let puzzle = snapslide_game::DailyPuzzle::of(today(), snapslide_game::DAILY_PHOTOS.len());
+    let recipe = snapslide_game::Recipe::Exact(snapslide_game::DAILY_DISTANCE);
+    let shape = snapslide_game::DailyPuzzle::shape();
+    let apps = snapslide_game::make_board(shape, recipe, puzzle.seed, &options()).unwrap();
     let answer = get(&app, &format!("/api/daily/{}", format_date(today()))).await;
     assert_eq!(answer.status, StatusCode::OK);
-    assert_eq!(answer.json["tiles"], json!(daily.board.tiles()));
+    assert_eq!(answer.json["tiles"], json!(apps.tiles()));
     assert_eq!(
         (
             answer.json["width"].as_u64(),
@@ -461,4 +465,21 @@ async fn of_one_players_posts_at_the_same_moment_exactly_one_counts(db: &Db) {
     );
     let export = get(&app, &format!("/api/daily/{date}/results")).await;
     assert_eq!(export.json["results"].as_array().unwrap().len(), 1);
+    // Past the server's own check, the database keeps one result a player a day.
+    let hash = snapslide_server::token::token_hash(&token);
+    let player = app.store.player_by_token(&hash).await.unwrap().unwrap();
+    let code = solve_of_today(2, 99);
+    let again = snapslide_server::store::NewResult {
+        day: today(),
+        player_id: player.id,
+        moves: 40,
+        time_ms: 20_000,
+        code: &code,
+        code_hash: &snapslide_server::token::token_hash(&code),
+        posted_ms: 0,
+    };
+    assert!(
+        !app.store.add_result(&again).await.unwrap(),
+        "the first counts"
+    );
 }
