@@ -86,7 +86,8 @@ fn verify_command(source: &str, tables: Option<PathBuf>) -> ExitCode {
         );
         return ExitCode::SUCCESS;
     }
-    println!("{}: {} differences", export.date, differences.len());
+    let plural = if differences.len() == 1 { "" } else { "s" };
+    println!("{}: {} difference{plural}", export.date, differences.len());
     for difference in &differences {
         println!("- {difference}");
     }
@@ -145,7 +146,8 @@ fn init_logs(json: bool) {
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     let logs = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr);
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()));
     if json {
         logs.json().init();
     } else {
