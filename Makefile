@@ -24,7 +24,7 @@ if [ -n "$$missing" ]; then \
 fi
 endef
 
-.PHONY: run test screenshot deps screenshot-deps check mobile-deps mobile-checks phone-check phone-layout first-minute screen-reader screen-reader-deps android ios fuzz tree-before tree-after
+.PHONY: run serve test screenshot deps screenshot-deps check mobile-deps mobile-checks phone-check phone-layout first-minute screen-reader screen-reader-deps android ios fuzz tree-before tree-after
 
 ## Installs the system packages that are missing (quietly does nothing when all are there).
 deps:
@@ -97,14 +97,19 @@ android:
 ios:
 	ios/build.sh
 
+## The daily's board of results (docs/server.md) on 127.0.0.1:8080, SQLite in ./snapslide-data.
+serve:
+	cargo run --release -p snapslide-server -- --listen 127.0.0.1:8080
+
 ## Plays the game, in the `play` profile: every dependency optimised, the game a little (a
 ## dev build's frames take twice as long; a release build takes far longer to make).
 run: deps
 	cargo run -p snapslide --profile play
 
 ## Format, lints, the phone check and every test in the workspace (the game's tests need no
-## display), then the phone's layout and a player's first minute under Xvfb; last, that the run
-## changed no tracked file (tree-after).
+## display; the server's run against SQLite and against a throwaway PostgreSQL cluster that
+## tools/postgres-test.sh starts for the run), then the phone's layout and a player's first
+## minute under Xvfb; last, that the run changed no tracked file (tree-after).
 test: tree-before deps mobile-checks
 	@cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
 	@cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
@@ -119,6 +124,8 @@ test: tree-before deps mobile-checks
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy --manifest-path fuzz/Cargo.toml --no-default-features --all-targets -- -D warnings
 	$(MAKE) --no-print-directory phone-check
+	pg=$$(mktemp -d); trap 'tools/postgres-test.sh stop "$$pg"; rm -rf "$$pg"' EXIT; \
+	url=$$(tools/postgres-test.sh start "$$pg") || exit 1; export SNAPSLIDE_TEST_POSTGRES="$$url"; \
 	export JAVA_HOME="$${JAVA_HOME:-$$(dirname "$$(dirname "$$(readlink -f "$$(command -v javac)")")")}"; \
 	cargo test --workspace 2>&1 | tee $(CARGO_TARGET_DIR)/test.log
 	@awk '/^test result:/ { passed += $$4; failed += $$6 } END { printf "\nworkspace: %d passed, %d failed\n", passed, failed }' $(CARGO_TARGET_DIR)/test.log

@@ -6,14 +6,20 @@
 use std::collections::BTreeMap;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use npuzzle::Shape;
+use npuzzle::generate::GenerateError;
 use npuzzle::random::SplitMix64;
+use npuzzle::{Board, Options, Shape};
 use serde::{Deserialize, Serialize};
 
 /// The board of the day: 4×4.
 pub const DAILY_SHAPE: (usize, usize) = (4, 4);
 /// Its shortest solution: 36 moves, a hard puzzle that most players finish.
 pub const DAILY_DISTANCE: usize = 36;
+/// The bundled photos (file names in `assets/photos/`) the puzzle of the day is drawn from, in
+/// the order [`DailyPuzzle::photo`] indexes them: each has shapes and colours to find a tile's
+/// place by eye (the Hubble Deep Field, galaxies alike on black, is left out). The server shows
+/// the day's photo from this list; the app's `photo::DAILY_PHOTOS` is the same list.
+pub const DAILY_PHOTOS: [&str; 4] = ["chelsea.png", "coffee.png", "rocket.jpg", "astronaut.png"];
 
 /// A day, counted from 1 January 1970 (UTC).
 pub type Day = i64;
@@ -94,6 +100,28 @@ impl DailyPuzzle {
     /// The board's shape.
     pub fn shape() -> Shape {
         Shape::new(DAILY_SHAPE.0, DAILY_SHAPE.1).expect("4×4 is a board")
+    }
+
+    /// The day's board as the app deals it: [`DAILY_SHAPE`], exactly [`DAILY_DISTANCE`] moves
+    /// from solved, made from the day's seed. The same board whichever tables `options` name
+    /// (only its speed depends on them).
+    ///
+    /// # Errors
+    ///
+    /// A [`GenerateError`] when the search runs out of the options' budget or is cancelled.
+    pub fn board(&self, options: &Options) -> Result<Board, GenerateError> {
+        crate::make_board(
+            DailyPuzzle::shape(),
+            crate::Recipe::Exact(DAILY_DISTANCE),
+            self.seed,
+            options,
+        )
+    }
+
+    /// The file name of the day's photo, one of [`DAILY_PHOTOS`] (with `photos` the count of
+    /// [`DAILY_PHOTOS`] given to [`DailyPuzzle::of`]).
+    pub fn photo_name(&self) -> &'static str {
+        DAILY_PHOTOS[self.photo % DAILY_PHOTOS.len()]
     }
 }
 
@@ -201,6 +229,24 @@ mod tests {
         assert_eq!(again, boards[0]);
         let shortest = npuzzle::distance::optimal_distance(&again, &options);
         assert_eq!(shortest, Ok(DAILY_DISTANCE));
+    }
+
+    #[test]
+    fn the_days_board_is_the_one_made_from_its_seed_and_its_photo_one_of_the_list() {
+        let options = npuzzle::Options::default().with_partition("5-5-5");
+        let puzzle = DailyPuzzle::of(20_787, DAILY_PHOTOS.len());
+        let made = make_board(
+            DailyPuzzle::shape(),
+            Recipe::Exact(DAILY_DISTANCE),
+            puzzle.seed,
+            &options,
+        );
+        assert_eq!(puzzle.board(&options).unwrap(), made.unwrap());
+        assert_eq!(puzzle.photo_name(), DAILY_PHOTOS[puzzle.photo]);
+        let names: std::collections::BTreeSet<_> = (20_787..20_807)
+            .map(|day| DailyPuzzle::of(day, DAILY_PHOTOS.len()).photo_name())
+            .collect();
+        assert_eq!(names.len(), DAILY_PHOTOS.len(), "every photo comes");
     }
 
     #[test]

@@ -37,8 +37,8 @@ use npuzzle::{Board, Move, hamming};
 pub use compare::{Summary, summarize};
 pub use custom_board::{SetupError, SetupGrid, check_setup, example_text};
 pub use daily::{
-    DAILY_DISTANCE, DAILY_SHAPE, DailyPuzzle, DailyResult, DailyResults, Day, civil_date, day_of,
-    days_in_month, today,
+    DAILY_DISTANCE, DAILY_PHOTOS, DAILY_SHAPE, DailyPuzzle, DailyResult, DailyResults, Day,
+    civil_date, day_of, days_in_month, today,
 };
 pub use difficulty::{Difficulty, Recipe, clock_seed, make_board};
 pub use fields::{FileError, Read};
