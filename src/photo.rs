@@ -57,18 +57,17 @@ pub const BUNDLED: [(&str, &[u8]); 5] = [
     ),
 ];
 
-/// The bundled photos the puzzle of the day is drawn from: each has shapes and colours to
-/// find a tile's place by eye (the Hubble Deep Field, galaxies alike on black, is left out).
-pub const DAILY_PHOTOS: [&str; 4] = ["chelsea.png", "coffee.png", "rocket.jpg", "astronaut.png"];
+/// The bundled photos the puzzle of the day is drawn from (the rules' list, which the
+/// leaderboard's server shares).
+pub use crate::game::DAILY_PHOTOS;
 
 /// The photo on the board: the day's for the puzzle of the day, else the one the player chose
 /// (the day's never replaces the player's choice).
 pub fn photo_for(day: Option<Day>, chosen: &FramedPhoto) -> FramedPhoto {
     match day {
         Some(day) => {
-            let index = DailyPuzzle::of(day, DAILY_PHOTOS.len()).photo;
-            let name = DAILY_PHOTOS[index % DAILY_PHOTOS.len()].to_string();
-            FramedPhoto::whole(PhotoSource::Bundled(name))
+            let name = DailyPuzzle::of(day, DAILY_PHOTOS.len()).photo_name();
+            FramedPhoto::whole(PhotoSource::Bundled(name.to_string()))
         }
         None => chosen.clone(),
     }

@@ -17,8 +17,8 @@ pub const DAILY_SHAPE: (usize, usize) = (4, 4);
 pub const DAILY_DISTANCE: usize = 36;
 /// The bundled photos (file names in `assets/photos/`) the puzzle of the day is drawn from, in
 /// the order [`DailyPuzzle::photo`] indexes them: each has shapes and colours to find a tile's
-/// place by eye (the Hubble Deep Field, galaxies alike on black, is left out). The server shows
-/// the day's photo from this list; the app's `photo::DAILY_PHOTOS` is the same list.
+/// place by eye (the Hubble Deep Field, galaxies alike on black, is left out). The app and the
+/// leaderboard's server both read the day's photo here.
 pub const DAILY_PHOTOS: [&str; 4] = ["chelsea.png", "coffee.png", "rocket.jpg", "astronaut.png"];
 
 /// A day, counted from 1 January 1970 (UTC).
