@@ -23,7 +23,9 @@ pub enum ApiError {
     #[error("The request is larger than 4 KB: a result's code fits well within that")]
     TooLarge,
     /// A date that is not one.
-    #[error("“{0}” is not a date: write it as YYYY-MM-DD, for example 2026-12-07")]
+    #[error(
+        "“{0}” is not a date the board has: write it as YYYY-MM-DD, from 2000-01-01 on, for example 2026-12-07"
+    )]
     BadDate(String),
     /// A day whose board is not out anywhere on Earth yet.
     #[error("The board of {0} is not out anywhere on Earth yet")]
