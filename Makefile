@@ -60,10 +60,17 @@ phone-check: deps
 	@cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
 	tools/phone-check/phone_check.py
 
+## The game's and npuzzle's binaries for the Xvfb checks, built as `cargo test --workspace`
+## builds them: with the features the whole workspace unifies (the leaderboard's server shares
+## crates with the game), so a run of make test builds Bevy once, not again for the narrower
+## set `cargo build -p snapslide` would ask for (seen on a fresh machine: Bevy built twice).
+java_home = $${JAVA_HOME:-$$(dirname "$$(dirname "$$(readlink -f "$$(command -v javac)")")")}
+XVFB_BUILD = export JAVA_HOME="$(java_home)"; cargo test --workspace --no-run --quiet
+
 ## The portrait phone layout under Xvfb (a 1080×2400 window at scale 3, insets simulated),
 ## checked from its screenshot by tests/phone_layout.py.
 phone-layout: screenshot-deps
-	cargo build -p snapslide
+	$(XVFB_BUILD)
 	tests/phone_layout.py $(CARGO_TARGET_DIR)/debug/snapslide $(CARGO_TARGET_DIR)/phone-layout.png
 
 ## A player's first minute under Xvfb (tests/first_minute.py): the board comes on screen at
@@ -72,7 +79,7 @@ phone-layout: screenshot-deps
 ## `LAUNCHES=20 make first-minute` launches more.
 LAUNCHES ?= 5
 first-minute: screenshot-deps
-	cargo build -p snapslide
+	$(XVFB_BUILD)
 	tests/first_minute.py $(CARGO_TARGET_DIR)/debug/snapslide $(LAUNCHES)
 
 ## What a screen reader needs here: the accessibility bus (at-spi2-core), pyatspi for the
@@ -86,7 +93,7 @@ screen-reader-deps: screenshot-deps
 ## accessibility bus reads the controls and the 4×4 board's tiles, slides a tile through its
 ## action and presses Hint.
 screen-reader: screen-reader-deps
-	cargo build -p snapslide -p npuzzle-cli
+	$(XVFB_BUILD)
 	/usr/bin/python3 tests/screen_reader.py $(CARGO_TARGET_DIR)/debug/snapslide $(CARGO_TARGET_DIR)/debug/npuzzle
 
 ## The Android app: the Rust library with cargo-ndk, then the APK with Gradle (see README).
@@ -126,7 +133,7 @@ test: tree-before deps mobile-checks
 	$(MAKE) --no-print-directory phone-check
 	pg=$$(mktemp -d); trap 'tools/postgres-test.sh stop "$$pg"; rm -rf "$$pg"' EXIT; \
 	url=$$(tools/postgres-test.sh start "$$pg") || exit 1; export SNAPSLIDE_TEST_POSTGRES="$$url"; \
-	export JAVA_HOME="$${JAVA_HOME:-$$(dirname "$$(dirname "$$(readlink -f "$$(command -v javac)")")")}"; \
+	export JAVA_HOME="$(java_home)"; \
 	cargo test --workspace 2>&1 | tee $(CARGO_TARGET_DIR)/test.log
 	@awk '/^test result:/ { passed += $$4; failed += $$6 } END { printf "\nworkspace: %d passed, %d failed\n", passed, failed }' $(CARGO_TARGET_DIR)/test.log
 	$(MAKE) --no-print-directory phone-layout
