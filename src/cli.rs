@@ -232,7 +232,7 @@ fn parse_board(text: &str) -> Option<(usize, usize)> {
 fn parse_window(text: &str) -> Option<(u32, u32)> {
     let (w, h) = text.split_once(['x', 'X'])?;
     let (w, h) = (w.trim().parse::<u32>().ok()?, h.trim().parse::<u32>().ok()?);
-    let min = crate::layout::MIN_WINDOW;
+    let min = crate::board::layout::MIN_WINDOW;
     (w as f32 >= min.x && h as f32 >= min.y && w <= 10_000 && h <= 10_000).then_some((w, h))
 }
 

@@ -15,37 +15,19 @@ use bevy::prelude::*;
 
 pub use snapslide_game as game;
 
+pub mod app;
 pub mod assist;
-mod audio;
-pub mod background;
-pub mod board_view;
-pub mod challenge;
+pub mod board;
 mod cli;
-pub mod diagnostics;
-pub mod engine_setup;
-pub mod events;
 pub mod frame;
-pub mod framing;
+pub mod history;
 pub mod hud;
-pub mod input;
-pub mod layout;
-pub mod lifecycle;
 pub mod messages;
-pub mod meter;
-pub mod newgame;
 pub mod persist;
 pub mod photo;
 pub mod platform;
 pub mod play;
-pub mod records;
-pub mod redraw;
-pub mod replay;
-pub mod review;
-pub mod session;
-pub mod settings;
-pub mod theme;
-pub mod tiles;
-pub mod tone;
+pub mod sound;
 pub mod words;
 
 pub use cli::{CliError, CliOptions, USAGE, check_display};
@@ -59,27 +41,27 @@ impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
             frame::plugin,
-            redraw::core_plugin,
+            app::redraw::core_plugin,
             messages::plugin,
-            settings::plugin,
-            session::plugin,
-            lifecycle::plugin,
+            play::settings::plugin,
+            play::session::plugin,
+            app::lifecycle::plugin,
             platform::core_plugin,
-            layout::plugin,
-            input::plugin,
+            board::layout::plugin,
+            play::input::plugin,
             hud::state::plugin,
-            framing::plugin,
+            photo::framing::plugin,
         ));
         app.add_plugins((
             play::plugin,
-            records::plugin,
-            newgame::plugin,
+            history::records::plugin,
+            play::newgame::plugin,
             assist::plugin,
-            meter::plugin,
-            replay::plugin,
-            review::plugin,
-            events::plugin,
-            challenge::plugin,
+            assist::meter::plugin,
+            history::replay::plugin,
+            history::review::plugin,
+            play::events::plugin,
+            history::challenge::plugin,
         ));
     }
 }
@@ -101,8 +83,8 @@ impl Plugin for AppPlugin {
                         title: "Snapslide".into(),
                         resolution: (width, height).into(),
                         resize_constraints: bevy::window::WindowResizeConstraints {
-                            min_width: layout::MIN_WINDOW.x,
-                            min_height: layout::MIN_WINDOW.y,
+                            min_width: board::layout::MIN_WINDOW.x,
+                            min_height: board::layout::MIN_WINDOW.y,
                             ..default()
                         },
                         ..default()
@@ -126,16 +108,16 @@ impl Plugin for AppPlugin {
         app.add_plugins(cli::plugin(self.options.clone()));
         app.add_plugins((CorePlugin, frame::wall_clock));
         app.add_plugins((
-            tiles::plugin,
-            board_view::plugin,
+            board::tiles::plugin,
+            board::view::plugin,
             hud::plugin,
-            audio::plugin,
-            tone::plugin,
+            sound::audio::plugin,
+            sound::tone::plugin,
             persist::plugin,
             platform::plugin,
-            redraw::plugin,
-            engine_setup::plugin,
-            diagnostics::plugin,
+            app::redraw::plugin,
+            app::engine_setup::plugin,
+            app::diagnostics::plugin,
         ));
     }
 }
@@ -150,6 +132,6 @@ pub fn main() {
 
 /// Runs the app with these options.
 pub fn run(options: CliOptions) -> AppExit {
-    diagnostics::mark_start();
+    app::diagnostics::mark_start();
     App::new().add_plugins(AppPlugin { options }).run()
 }

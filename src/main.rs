@@ -61,7 +61,11 @@ fn main() -> ExitCode {
 /// `--open`: a code the app would refuse stops it here, with the reason, before a window.
 #[cfg(not(target_os = "ios"))]
 fn check_challenge(options: CliOptions) -> Result<CliOptions, CliError> {
-    match options.open.as_deref().map(snapslide::challenge::read_code) {
+    match options
+        .open
+        .as_deref()
+        .map(snapslide::history::challenge::read_code)
+    {
         Some(Err(refused)) => Err(CliError::Challenge(refused)),
         _ => Ok(options),
     }

@@ -10,6 +10,20 @@ use crate::game::event::{Event, Run};
 use crate::game::solves::{HistoryRecord, Solve};
 use crate::game::{Act, BestScores, DailyResults, FramedPhoto, Game, Position, Preferences, Step};
 
+/// Whether the controls have the pointer or the keyboard, told by the HUD after it drew them,
+/// whenever it changes; input judges the next frame's presses by it (egui hit-tests the same
+/// way: by where the controls were in the frame before).
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ControlsFocus {
+    /// The pointer is over a menu or dialog.
+    pub pointer: bool,
+    /// A text field has the keyboard.
+    pub keyboard: bool,
+    /// A menu or dialog took the current press (a touch has no hover, so this is what tells
+    /// a tap on a dialog over the board from a tap on the board).
+    pub captured: bool,
+}
+
 /// What the player meant on the board, interpreted by `input` from a tap, swipe or key.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoardIntent {
@@ -306,6 +320,7 @@ pub struct Back;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<BoardIntent>()
+        .add_message::<ControlsFocus>()
         .add_message::<GameCommand>()
         .add_message::<NewGame>()
         .add_message::<ReplaceGame>()

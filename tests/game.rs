@@ -22,19 +22,19 @@ mod headless {
 
     use snapslide::CorePlugin;
     use snapslide::assist::{HintShown, Playback, SolverStatus};
+    use snapslide::board::layout::{ScreenLayout, layout_for};
     use snapslide::game::{BestScores, Difficulty, Game, GameKind};
+    use snapslide::history::records::{LastResult, Scores};
     use snapslide::hud::state::{self as hud_state, Hud, HudAction, Sheet};
-    use snapslide::layout::{ScreenLayout, layout_for};
     use snapslide::messages::{
         Back, BoardIntent, Change, GameChanged, GameCommand, NewGame, Pending, ReplaceGame,
         SolverCommand,
     };
-    use snapslide::newgame::NewGameJob;
     use snapslide::platform::SafeArea;
     use snapslide::platform::{Inbox, PlatformEvent};
+    use snapslide::play::newgame::NewGameJob;
+    use snapslide::play::settings::{Settings, SettingsCommand};
     use snapslide::play::{ActionQueue, CurrentGame};
-    use snapslide::records::{LastResult, Scores};
-    use snapslide::settings::{Settings, SettingsCommand};
 
     /// One frame of the test clock.
     const FRAME: Duration = Duration::from_millis(16);
@@ -452,7 +452,7 @@ mod headless {
         let mut made = Vec::new();
         for _ in 0..150 {
             let key = keys[rng.random_range(0..4)];
-            let mv = snapslide::input::key_move(key).unwrap();
+            let mv = snapslide::play::input::key_move(key).unwrap();
             if expected.apply(mv) {
                 made.push(mv);
             }
@@ -777,7 +777,9 @@ mod headless {
         // Defect 2: a set-up board one move from solved recorded a "Medium" best.
         let mut app = app_with(parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap());
         assert_eq!(
-            app.world().resource::<snapslide::session::Session>().board,
+            app.world()
+                .resource::<snapslide::play::session::Session>()
+                .board,
             (3, 3),
             "the menu shows 3×3"
         );
@@ -1066,7 +1068,7 @@ mod headless {
 
     #[test]
     fn a_friends_code_is_checked_then_its_board_played_and_a_bad_one_changes_nothing() {
-        use snapslide::challenge::Challenged;
+        use snapslide::history::challenge::Challenged;
         use snapslide::messages::OpenChallenge;
         let friend = parse_board("1 2 3 / 4 5 6 / 0 7 8").unwrap();
         let solved =
@@ -1138,7 +1140,7 @@ mod headless {
         let next = started_on(&dir);
         let kept = next
             .world()
-            .resource::<snapslide::records::History>()
+            .resource::<snapslide::history::records::History>()
             .0
             .clone();
         assert_eq!(kept.len(), 2);
@@ -1160,7 +1162,9 @@ mod headless {
     fn solves_read_on(dir: &std::path::Path) -> (Vec<i64>, Vec<String>) {
         let app = started_on(dir);
         flush_saves(&app);
-        let history = app.world().resource::<snapslide::records::History>();
+        let history = app
+            .world()
+            .resource::<snapslide::history::records::History>();
         let times = history.0.iter().map(|s| s.finished_at_ms).collect();
         let hud = app.world().resource::<Hud>();
         let said = hud.notices.iter().map(|(text, _)| text.clone()).collect();
@@ -1217,7 +1221,7 @@ mod headless {
     #[test]
     fn a_solve_removed_stays_removed_and_its_undo_brings_it_back_in_its_place() {
         // Play-test 70.3: nothing could be deleted, so a doubled import spoilt every average.
-        use snapslide::records::{History, HistoryCommand};
+        use snapslide::history::records::{History, HistoryCommand};
         let dir = fresh_folder("remove-solve");
         let mut app = started_on(&dir);
         settle(&mut app);
@@ -1652,7 +1656,7 @@ mod headless {
         app.world_mut().write_message(SettingsCommand::Meter(true));
         settle(&mut app);
         let reading = |app: &App| {
-            let meter = app.world().resource::<snapslide::meter::Meter>();
+            let meter = app.world().resource::<snapslide::assist::meter::Meter>();
             let position = app.world().resource::<CurrentGame>().position;
             meter.at(position).map(|r| r.moves)
         };
@@ -1660,8 +1664,10 @@ mod headless {
         intent(&mut app, BoardIntent::Slide(Move::Up));
         assert_eq!(reading(&app), Some(3));
         assert_eq!(
-            app.world().resource::<snapslide::meter::Meter>().flashing(),
-            Some(snapslide::meter::Trend::Further)
+            app.world()
+                .resource::<snapslide::assist::meter::Meter>()
+                .flashing(),
+            Some(snapslide::assist::meter::Trend::Further)
         );
         intent(&mut app, BoardIntent::Slide(Move::Down));
         assert_eq!(reading(&app), Some(2));
@@ -1673,7 +1679,7 @@ mod headless {
         app.world_mut().write_message(SettingsCommand::Meter(true));
         settle(&mut app);
         let shown = |app: &App| {
-            let meter = app.world().resource::<snapslide::meter::Meter>();
+            let meter = app.world().resource::<snapslide::assist::meter::Meter>();
             meter.shown()
         };
         assert!(shown(&app).is_some_and(|(reading, current)| current && reading.moves == 2));
@@ -1694,7 +1700,7 @@ mod headless {
 
     #[test]
     fn a_review_compares_and_steps_through_the_shortest_line() {
-        use snapslide::review::{Review, ReviewCommand};
+        use snapslide::history::review::{Review, ReviewCommand};
         let start = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
         let mut app = shuffled_app(start.clone(), Difficulty::Easy);
         for mv in [Move::Up, Move::Down, Move::Right, Move::Down] {
@@ -1740,7 +1746,7 @@ mod headless {
     #[test]
     fn a_replay_plays_the_solve_at_its_own_pace_to_the_solved_board_and_gives_the_game_back() {
         use snapslide::game::replay::Speed;
-        use snapslide::replay::{ReplayCommand, Replaying, Watched};
+        use snapslide::history::replay::{ReplayCommand, Replaying, Watched};
         let start = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
         let mut app = shuffled_app(start.clone(), Difficulty::Easy);
         let played = [Move::Up, Move::Down, Move::Right, Move::Down];
@@ -1880,7 +1886,10 @@ mod headless {
         solve_by_hand(&mut app);
         assert!(won(&app));
         let run = game_of(&app);
-        let history = &app.world().resource::<snapslide::records::History>().0;
+        let history = &app
+            .world()
+            .resource::<snapslide::history::records::History>()
+            .0;
         let solve = history.last().expect("the run is booked");
         assert_eq!(history.len(), 1, "one result for the run, not one a board");
         assert_eq!(solve.mode, Mode::Event(event));
@@ -1891,7 +1900,7 @@ mod headless {
         assert_eq!(category.mode, snapslide::game::stats::Mode::Marathon(2));
         assert!(solve.helped, "the help with the first board is the run's");
         assert!(
-            snapslide::replay::Watched::of_game(&run).is_none(),
+            snapslide::history::replay::Watched::of_game(&run).is_none(),
             "a run of boards is not one solve to watch"
         );
     }
@@ -1909,7 +1918,7 @@ mod headless {
         settle(&mut app);
         let history = |app: &App| {
             app.world()
-                .resource::<snapslide::records::History>()
+                .resource::<snapslide::history::records::History>()
                 .0
                 .clone()
         };
@@ -1964,7 +1973,7 @@ mod headless {
         let mut app = app_with(parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap());
         let history = |app: &App| {
             app.world()
-                .resource::<snapslide::records::History>()
+                .resource::<snapslide::history::records::History>()
                 .0
                 .clone()
         };
@@ -2038,7 +2047,7 @@ mod headless {
         let photo = snapslide::game::PhotoSource::Bundled("chelsea.png".into());
         let earlier = Solve::from_game(&earlier, 0, &photo);
         app.world_mut()
-            .resource_mut::<snapslide::records::History>()
+            .resource_mut::<snapslide::history::records::History>()
             .0
             .push(earlier);
         for mv in [Move::Right, Move::Down] {
@@ -2073,7 +2082,7 @@ mod headless {
     #[test]
     fn a_replay_at_instant_makes_every_move_each_as_the_last_has_slid() {
         use snapslide::game::replay::Speed;
-        use snapslide::replay::{ReplayCommand, Replaying, Watched};
+        use snapslide::history::replay::{ReplayCommand, Replaying, Watched};
         let start = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
         let mut app = shuffled_app(start.clone(), Difficulty::Easy);
         let played = [Move::Up, Move::Down, Move::Right, Move::Down];
@@ -2106,7 +2115,7 @@ mod headless {
 
     #[test]
     fn a_replay_compares_with_the_shortest_and_plays_its_board_as_a_new_game() {
-        use snapslide::replay::{ReplayCommand, Watched};
+        use snapslide::history::replay::{ReplayCommand, Watched};
         let start = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
         let mut app = shuffled_app(start.clone(), Difficulty::Easy);
         for mv in [Move::Up, Move::Down, Move::Right, Move::Down] {
@@ -2120,7 +2129,7 @@ mod headless {
         app.world_mut().write_message(ReplayCommand::Compare);
         let found = run_until(&mut app, Duration::from_secs(30), |app| {
             app.world()
-                .resource::<snapslide::review::Review>()
+                .resource::<snapslide::history::review::Review>()
                 .found
                 .is_some()
         });
@@ -2129,7 +2138,7 @@ mod headless {
         let review = game_of(&app);
         assert!(review.is_review());
         assert_eq!(review.kept().to_saved(), finished.to_saved());
-        let summary = (app.world().resource::<snapslide::review::Review>())
+        let summary = (app.world().resource::<snapslide::history::review::Review>())
             .found
             .clone()
             .unwrap()
@@ -2145,7 +2154,7 @@ mod headless {
         for _ in 0..3 {
             app.update();
         }
-        let own = snapslide::replay::own_game_of(&watched);
+        let own = snapslide::history::replay::own_game_of(&watched);
         app.world_mut()
             .write_message(ReplaceGame(Pending::Start(Box::new(own))));
         settle(&mut app);
@@ -2162,7 +2171,7 @@ mod headless {
 
     #[test]
     fn a_review_is_a_viewer_that_keeps_the_finished_game() {
-        use snapslide::review::ReviewCommand;
+        use snapslide::history::review::ReviewCommand;
         let start = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
         let mut app = shuffled_app(start.clone(), Difficulty::Easy);
         for mv in [Move::Up, Move::Down, Move::Right, Move::Down] {
@@ -2172,7 +2181,7 @@ mod headless {
         app.world_mut().write_message(ReviewCommand::Open);
         let found = run_until(&mut app, Duration::from_secs(30), |app| {
             app.world()
-                .resource::<snapslide::review::Review>()
+                .resource::<snapslide::history::review::Review>()
                 .found
                 .is_some()
         });
@@ -2193,7 +2202,7 @@ mod headless {
         assert!(board_of(&app).is_goal(), "off the shortest line");
         // Back, back and forward, faster than the slides: the forward counts from where the
         // backs will have left the board (the start), so it is the line's first step.
-        let line = (app.world().resource::<snapslide::review::Review>())
+        let line = (app.world().resource::<snapslide::history::review::Review>())
             .found
             .clone()
             .unwrap()
@@ -2273,9 +2282,9 @@ mod headless {
 
     #[test]
     fn the_app_draws_every_frame_only_while_something_moves() {
-        use snapslide::redraw::{FRAME, IDLE_WAIT, REST_WAIT};
+        use snapslide::app::redraw::{FRAME, IDLE_WAIT, REST_WAIT};
         let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
-        app.add_plugins(snapslide::redraw::plugin);
+        app.add_plugins(snapslide::app::redraw::plugin);
         for _ in 0..30 {
             app.update();
         }
@@ -2300,17 +2309,17 @@ mod headless {
     /// An app resting (no move yet: the clock stands), with the frame pacing of the real app.
     fn resting_app() -> App {
         let mut app = app_with(parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap());
-        app.add_plugins(snapslide::redraw::plugin);
+        app.add_plugins(snapslide::app::redraw::plugin);
         for _ in 0..30 {
             app.update();
         }
-        assert_eq!(frame_wait(&app), snapslide::redraw::REST_WAIT);
+        assert_eq!(frame_wait(&app), snapslide::app::redraw::REST_WAIT);
         app
     }
 
     #[test]
     fn the_frame_that_shows_the_board_comes_however_late_its_pipelines_are() {
-        use snapslide::redraw::{FRAME, REST_WAIT, RenderPending};
+        use snapslide::app::redraw::{FRAME, REST_WAIT, RenderPending};
         let mut app = resting_app();
         // The render world reports pipelines still compiling (the tiles' sprites, the first
         // time they are drawn): frames keep coming, however long it takes.
@@ -2321,7 +2330,7 @@ mod headless {
             assert_eq!(frame_wait(&app), FRAME, "the board may never be presented");
         }
         // Not for ever: a pipeline that can never compile does not keep the app drawing.
-        let patience = snapslide::redraw::RENDER_PATIENCE.as_millis() / FRAME.as_millis();
+        let patience = snapslide::app::redraw::RENDER_PATIENCE.as_millis() / FRAME.as_millis();
         for _ in 0..patience as usize + 60 {
             app.update();
         }
@@ -2339,7 +2348,7 @@ mod headless {
 
     #[test]
     fn a_button_tapped_while_the_app_rests_is_acted_on_in_the_same_frame() {
-        use snapslide::redraw::FRAME;
+        use snapslide::app::redraw::FRAME;
         let mut app = resting_app();
         app.init_resource::<TapInTheControls>().add_systems(
             Update,
@@ -2639,7 +2648,7 @@ mod headless {
     // The framing sheet: a photo opened, framed with fingers, the wheel and the buttons'
     // commands, then played or cancelled.
 
-    use snapslide::framing::{self, FramingCommand, FramingState};
+    use snapslide::photo::framing::{self, FramingCommand, FramingState};
     use snapslide::photo::{FramedPhoto, PhotoSource};
 
     /// A photo file whose every pixel tells where it came from (red the column, green the row,
@@ -2855,7 +2864,7 @@ mod headless {
         let after = game_of(&app);
         assert_eq!(after.board(), before.board());
         assert_eq!(after.history_in_effect(), before.history_in_effect());
-        let session = app.world().resource::<snapslide::session::Session>();
+        let session = app.world().resource::<snapslide::play::session::Session>();
         let unframed = FramedPhoto::whole(snapslide::photo::default_photo());
         assert_eq!(session.photo, unframed, "a cancel changed the photo");
         assert_eq!(
@@ -2878,7 +2887,7 @@ mod headless {
             .write_message(ReplaceGame(Pending::Framed(framed.clone(), (3, 4))));
         app.world_mut().write_message(HudAction::Confirm);
         settle(&mut app);
-        let session = app.world().resource::<snapslide::session::Session>();
+        let session = app.world().resource::<snapslide::play::session::Session>();
         assert_eq!(session.photo, framed);
         let board = board_of(&app);
         assert_eq!((board.width(), board.height()), (3, 4));

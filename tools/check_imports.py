@@ -5,6 +5,9 @@ included, and inline in code) must form no cycle. A child's `super::` to its par
 edge like any other; the parent's `mod child;` is not (it owns the child, it does not import
 it). Prints each cycle found and exits 1, else one line and 0.
 
+In the app (`src/`), the HUD depends on the game and is told by it, never the other way: no
+module outside `hud` imports it (only the app's assembly, lib.rs and main.rs, names both).
+
 Usage: tools/check_imports.py [crate source folder …] (default: every crate of the workspace)
 """
 
@@ -166,11 +169,30 @@ def name(module):
     return "::".join(module) or "crate"
 
 
+# In these crates, the modules (first segment) that only the crate's root and their own
+# submodules may import.
+TOLD_ONLY = {"src": ["hud"]}
+
+
+def told_only(source_dir, edges):
+    """The imports of a module that is only told, by a module other than the root and its own."""
+    found = []
+    for guarded in TOLD_ONLY.get(os.path.relpath(source_dir, ROOT), []):
+        for module in sorted(edges):
+            if module and module[0] != guarded:
+                found += [f"{name(module)} imports {name(target)}: {guarded} is told, never asked"
+                          for target in sorted(edges[module]) if target[:1] == (guarded,)]
+    return found
+
+
 def main():
     dirs = sys.argv[1:] or [os.path.join(ROOT, d) for d in CRATES]
     problems = 0
     for source_dir in dirs:
         edges = graph(source_dir)
+        for found in told_only(source_dir, edges):
+            problems += 1
+            print(f"{os.path.relpath(source_dir, ROOT)}: {found}")
         for component in cycles(edges):
             problems += 1
             members = set(component)
@@ -180,7 +202,7 @@ def main():
                   + ", ".join(links))
     if problems:
         sys.exit(1)
-    print(f"imports: no cycle in {len(dirs)} crates")
+    print(f"imports: no cycle in {len(dirs)} crates, and nothing outside hud/ imports it")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ use npuzzle::Move;
 
 use crate::messages::{BoardCovered, GameCommand};
 use crate::play::Pace;
-use crate::settings::Settings;
+use crate::play::settings::Settings;
 
 /// A solution being played.
 #[derive(Resource, Default, Debug, Clone)]

@@ -18,10 +18,10 @@ use npuzzle::Board;
 
 use super::style::rgb;
 use super::{Hud, Sheet, View};
+use crate::app::redraw::{FrameRequest, ReportMotion};
+use crate::board::theme::Palette;
 use crate::messages::BoardIntent;
-use crate::redraw::{FrameRequest, ReportMotion};
-use crate::settings::Settings;
-use crate::theme::Palette;
+use crate::play::settings::Settings;
 use crate::words;
 
 /// How often a screen reader's requests are looked for while the app sleeps between frames.
@@ -92,7 +92,7 @@ fn watch_actions(
         .spawn(move || {
             loop {
                 std::thread::sleep(ACTION_POLL);
-                let waiting = !crate::background::lock(&queue).is_empty();
+                let waiting = !crate::app::background::lock(&queue).is_empty();
                 if waiting && proxy.send_event(WinitUserEvent::WakeUp).is_err() {
                     return;
                 }

@@ -14,10 +14,10 @@ use bevy_egui::{EguiContexts, EguiFullOutput, PrimaryEguiContext, egui};
 
 use super::style::{self, rgb};
 use super::{Hud, Sheet, View};
-use crate::board_view::OnScreen;
-use crate::layout::ScreenLayout;
-use crate::settings::Settings;
-use crate::theme::Palette;
+use crate::board::layout::ScreenLayout;
+use crate::board::theme::Palette;
+use crate::board::view::OnScreen;
+use crate::play::settings::Settings;
 
 /// What the controls' pass chose to mark over the board, for [`place`] to put on the tiles.
 #[derive(Resource, Default)]
@@ -226,7 +226,7 @@ mod tests {
     #[test]
     fn the_marks_lie_where_the_board_view_drew_the_tiles() {
         let screen = ScreenLayout::default();
-        let tile = |tile: u8, at: Vec2| crate::board_view::ShownTile {
+        let tile = |tile: u8, at: Vec2| crate::board::view::ShownTile {
             tile,
             at,
             home: true,
@@ -295,7 +295,7 @@ mod tests {
 
     #[test]
     fn a_number_grows_with_its_tile_not_with_the_text() {
-        use crate::layout::layout_scaled;
+        use crate::board::layout::layout_scaled;
         use crate::platform::SafeArea;
         let phone = Vec2::new(360.0, 640.0);
         for text in [1.0, 1.5, 2.0] {

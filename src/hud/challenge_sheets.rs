@@ -5,11 +5,11 @@ use bevy_egui::egui;
 use super::sheet::{modal, title};
 use super::style;
 use super::{Actions, Hud, Sheet};
-use crate::challenge::challenge_of;
 use crate::game::{DailyResults, Game};
+use crate::history::challenge::challenge_of;
 use crate::messages::OpenChallenge;
 use crate::messages::{PasteChallenge, ShareText};
-use crate::settings::Settings;
+use crate::play::settings::Settings;
 use crate::words::{day_share_text, moves_text, result_time};
 use challenge::Challenge;
 
@@ -99,7 +99,7 @@ fn open(ui: &mut egui::Ui, settings: &Settings, typed: &mut String, actions: &mu
         ui.data_mut(|data| data.remove::<String>(refusal_id));
     }
     if let Some(refusal) = ui.data(|data| data.get_temp::<String>(refusal_id)) {
-        let warning = style::rgb(crate::theme::Palette::of(settings.theme).warning);
+        let warning = style::rgb(crate::board::theme::Palette::of(settings.theme).warning);
         ui.label(egui::RichText::new(refusal).color(warning));
     }
     ui.horizontal(|ui| {
@@ -110,7 +110,7 @@ fn open(ui: &mut egui::Ui, settings: &Settings, typed: &mut String, actions: &mu
         let ready = !typed.trim().is_empty();
         let pressed = style::primary_button(ui, settings.theme, ready, "Open", 160.0).clicked();
         if ready && (pressed || entered) {
-            match crate::challenge::read_code(typed) {
+            match crate::history::challenge::read_code(typed) {
                 Ok(_) => {
                     actions.open_challenge.write(OpenChallenge(typed.clone()));
                     opened = true;

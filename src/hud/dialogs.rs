@@ -9,9 +9,9 @@ use super::sheet::{modal, sheet_width, title};
 use super::style;
 use super::thumbnails::texture;
 use super::{Actions, Hud, HudAction, Sheet, View};
-use crate::background::Background;
+use crate::app::background::Background;
 use crate::game::Record;
-use crate::settings::Settings;
+use crate::play::settings::Settings;
 use crate::words::{day_rows, days_summary, moves_text, result_time};
 
 /// How to play, in the player's words.
@@ -150,13 +150,13 @@ pub(super) fn show(
 /// closes), remove one, or bring it back.
 fn solves(ui: &mut egui::Ui, view: &View, hud: &mut Hud, actions: &mut Actions) {
     use super::history::SolvesAction;
-    use crate::records::HistoryCommand;
+    use crate::history::records::HistoryCommand;
     let removed = view.removed.0.as_ref().map(|(_, solve)| solve);
     let today = crate::game::today();
     match super::history::solves(ui, &view.history, removed, today) {
         Some(SolvesAction::Watch(solve)) => {
-            if let Some(watched) = crate::replay::Watched::of_solve(solve) {
-                let watch = crate::replay::ReplayCommand::Watch(Box::new(watched));
+            if let Some(watched) = crate::history::replay::Watched::of_solve(solve) {
+                let watch = crate::history::replay::ReplayCommand::Watch(Box::new(watched));
                 actions.replay.write(watch);
                 hud.sheet = Sheet::None;
             }

@@ -9,10 +9,10 @@ use bevy_egui::{EguiContexts, egui};
 use super::style::{self, rgb};
 use super::thumbnails::texture;
 use super::{Actions, Hud, Sheet, View};
-use crate::framing::{self, FramingCommand, FramingSheet, FramingState};
+use crate::board::theme::{Palette, Theme};
 use crate::messages::Pending;
-use crate::settings::Settings;
-use crate::theme::{Palette, Theme};
+use crate::photo::framing::{self, FramingCommand, FramingSheet, FramingState};
+use crate::play::settings::Settings;
 
 /// The preview on show, as a texture, and the preview's version it was made from; and the
 /// controls' last overflow reported.

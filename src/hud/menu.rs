@@ -9,18 +9,18 @@ use super::sheet::{modal, sheet_height, sheet_width, title};
 use super::style::{self, heading};
 use super::thumbnails::{Thumbnails, texture, thumbnail};
 use super::{Actions, Hud, Sheet, View};
-use crate::framing::FramingCommand;
+use crate::board::theme::Theme;
 use crate::game::{
     DAILY_DISTANCE, DAILY_SHAPE, Difficulty, MAX_SIDE, MIN_SIDE, Recipe, SPEEDS, TEXT_SIZES,
     device_text_scale, photo_shapes,
 };
 use crate::messages::Pending;
 use crate::messages::{PhotoOrigin, PickPhoto};
+use crate::photo::framing::FramingCommand;
 use crate::photo::{FramedPhoto, PhotoSource, bundled_title};
 use crate::platform::PlatformHandle;
-use crate::session::SessionCommand;
-use crate::settings::{Settings, SettingsCommand};
-use crate::theme::Theme;
+use crate::play::session::SessionCommand;
+use crate::play::settings::{Settings, SettingsCommand};
 use crate::words::{article, date_text, days_text, moves_text};
 
 /// The height under which the menu scrolls whole, title and all, in the controls' points.
@@ -306,7 +306,7 @@ fn thumbnail_button(
     chosen: bool,
     title: &str,
 ) -> egui::Response {
-    let p = crate::theme::Palette::of(theme);
+    let p = crate::board::theme::Palette::of(theme);
     let stroke = if chosen {
         egui::Stroke::new(3.0, style::rgb(p.accent))
     } else {

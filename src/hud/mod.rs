@@ -34,17 +34,17 @@ use bevy_egui::{
     EguiPostUpdateSet, EguiPreUpdateSet, PrimaryEguiContext, egui,
 };
 
-pub use state::{Hud, HudAction, HudStep, Sheet, UiFocus};
+pub use state::{Hud, HudAction, HudStep, Sheet};
 
+use crate::assist::meter::Meter;
 use crate::assist::{HintShown, Playback, SolverJob, SolverStatus};
-use crate::layout::ScreenLayout;
-use crate::messages::{GameCommand, PickPhoto, SolverCommand};
-use crate::meter::Meter;
+use crate::board::layout::ScreenLayout;
+use crate::board::theme::Theme;
+use crate::board::tiles::PhotoTiles;
+use crate::history::records::{Days, LastResult, Scores};
+use crate::messages::{ControlsFocus, GameCommand, PickPhoto, SolverCommand};
 use crate::play::CurrentGame;
-use crate::records::{Days, LastResult, Scores};
-use crate::settings::{Settings, SettingsCommand};
-use crate::theme::Theme;
-use crate::tiles::PhotoTiles;
+use crate::play::settings::{Settings, SettingsCommand};
 
 /// What the views read of the game and the solver.
 #[derive(SystemParam)]
@@ -60,14 +60,14 @@ struct View<'w> {
     layout: Res<'w, ScreenLayout>,
     tiles: Res<'w, PhotoTiles>,
     meter: Res<'w, Meter>,
-    review: Res<'w, crate::review::Review>,
-    replaying: Res<'w, crate::replay::Replaying>,
-    session: Res<'w, crate::session::Session>,
+    review: Res<'w, crate::history::review::Review>,
+    replaying: Res<'w, crate::history::replay::Replaying>,
+    session: Res<'w, crate::play::session::Session>,
     system: Res<'w, crate::platform::SystemPreferences>,
-    new_game: Res<'w, crate::newgame::NewGameJob>,
-    history: Res<'w, crate::records::History>,
-    removed: Res<'w, crate::records::Removed>,
-    challenged: Res<'w, crate::challenge::Challenged>,
+    new_game: Res<'w, crate::play::newgame::NewGameJob>,
+    history: Res<'w, crate::history::records::History>,
+    removed: Res<'w, crate::history::records::Removed>,
+    challenged: Res<'w, crate::history::challenge::Challenged>,
     platform: Res<'w, crate::platform::PlatformHandle>,
 }
 
@@ -91,18 +91,18 @@ struct Actions<'w> {
     game: MessageWriter<'w, GameCommand>,
     solver: MessageWriter<'w, SolverCommand>,
     pick_photo: MessageWriter<'w, PickPhoto>,
-    review: MessageWriter<'w, crate::review::ReviewCommand>,
-    replay: MessageWriter<'w, crate::replay::ReplayCommand>,
+    review: MessageWriter<'w, crate::history::review::ReviewCommand>,
+    replay: MessageWriter<'w, crate::history::replay::ReplayCommand>,
     cancel_new_game: MessageWriter<'w, crate::messages::CancelNewGame>,
-    session: MessageWriter<'w, crate::session::SessionCommand>,
+    session: MessageWriter<'w, crate::play::session::SessionCommand>,
     settings: MessageWriter<'w, SettingsCommand>,
-    framing: MessageWriter<'w, crate::framing::FramingCommand>,
+    framing: MessageWriter<'w, crate::photo::framing::FramingCommand>,
     exit: MessageWriter<'w, AppExit>,
     share: MessageWriter<'w, crate::messages::ShareText>,
     files: MessageWriter<'w, crate::messages::ShareFile>,
     paste: MessageWriter<'w, crate::messages::PasteChallenge>,
     open_challenge: MessageWriter<'w, crate::messages::OpenChallenge>,
-    history: MessageWriter<'w, crate::records::HistoryCommand>,
+    history: MessageWriter<'w, crate::history::records::HistoryCommand>,
 }
 
 /// The theme egui is styled in, and whether its fonts are in place (egui takes new fonts at
@@ -350,11 +350,12 @@ fn restyle(
     Ok(())
 }
 
-/// Tells input whether egui has the pointer or the keyboard.
+/// Tells input whether egui has the pointer or the keyboard, when that changes.
 fn track_focus(
     mut contexts: EguiContexts,
     mut hud: ResMut<Hud>,
-    mut focus: ResMut<UiFocus>,
+    mut told: Local<ControlsFocus>,
+    mut tell: MessageWriter<ControlsFocus>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let drawn = std::mem::discriminant(&hud.sheet);
@@ -362,10 +363,16 @@ fn track_focus(
         hud.drawn = Some(drawn);
     }
     let sheet_open = hud.sheet != Sheet::None;
-    focus.pointer = sheet_open || ctx.is_pointer_over_egui() || ctx.egui_wants_pointer_input();
-    focus.captured = sheet_open || ctx.egui_wants_pointer_input();
-    // While a sheet is open the keys are the sheet's (Escape still closes it).
-    focus.keyboard = sheet_open;
+    let focus = ControlsFocus {
+        pointer: sheet_open || ctx.is_pointer_over_egui() || ctx.egui_wants_pointer_input(),
+        captured: sheet_open || ctx.egui_wants_pointer_input(),
+        // While a sheet is open the keys are the sheet's (Escape still closes it).
+        keyboard: sheet_open,
+    };
+    if focus != *told {
+        *told = focus;
+        tell.write(focus);
+    }
     Ok(())
 }
 

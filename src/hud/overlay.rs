@@ -6,10 +6,10 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::style::{self, rgb};
 use super::{Hud, Sheet, View};
-use crate::layout::ScreenLayout;
+use crate::board::layout::ScreenLayout;
+use crate::board::theme::{Palette, Theme};
 use crate::platform::SystemPreferences;
-use crate::settings::Settings;
-use crate::theme::{Palette, Theme};
+use crate::play::settings::Settings;
 
 /// How long the win's celebration lasts, in seconds.
 pub const CELEBRATION_SECONDS: f32 = 2.5;
@@ -163,7 +163,7 @@ fn celebrate(ctx: &egui::Context, theme: Theme, view: &View, t: f32, calm: bool)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::layout_for;
+    use crate::board::layout::layout_for;
     use crate::platform::SafeArea;
 
     #[test]

@@ -6,10 +6,10 @@ use bevy_egui::egui;
 
 use super::style::{self, MIN_TOUCH};
 use super::{Actions, View};
+use crate::board::theme::Theme;
 use crate::game::replay::{Replay, Speed};
+use crate::history::replay::{ReplayCommand, Replaying, own_game_of};
 use crate::messages::Pending;
-use crate::replay::{ReplayCommand, Replaying, own_game_of};
-use crate::theme::Theme;
 use crate::words::{moves_text, result_time};
 
 /// The timeline, then the solve's line ("Your solve: 41 moves (29 MTM)") and Save as GIF

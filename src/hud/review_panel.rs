@@ -7,8 +7,8 @@ use npuzzle::Shape;
 
 use super::View;
 use super::style::{self, MIN_TOUCH};
-use crate::review::{Review, ReviewCommand};
-use crate::theme::Theme;
+use crate::board::theme::Theme;
+use crate::history::review::{Review, ReviewCommand};
 
 /// What the review found, in words (scrolling, on a narrow phone, rather than running under
 /// the controls).

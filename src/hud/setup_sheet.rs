@@ -6,10 +6,10 @@ use bevy_egui::{EguiContexts, egui};
 use super::sheet::{sheet_width, title};
 use super::style::{self, MIN_TOUCH, rgb};
 use super::{Actions, Hud, Sheet, View};
+use crate::board::theme::Palette;
 use crate::game::{Game, GameKind, SetupGrid, check_setup};
 use crate::messages::Pending;
-use crate::settings::Settings;
-use crate::theme::Palette;
+use crate::play::settings::Settings;
 
 pub(super) fn show(
     mut contexts: EguiContexts,

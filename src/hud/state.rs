@@ -8,29 +8,18 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
+use crate::app::diagnostics::ACTIONS_LOG;
+use crate::app::redraw::{FrameRequest, ReportMotion};
 use crate::frame::AppSet;
-use crate::framing::{FramingCommand, FramingOpened};
 use crate::game::event::Run;
 use crate::game::{Game, Position, SetupGrid, example_text};
 use crate::messages::{
     Back, BoardCovered, BoardHidden, BoardIntent, Change, GameChanged, GameCommand, NewGame,
     NoFileDialog, Notice, Pending, ReplaceGame,
 };
+use crate::photo::framing::{FramingCommand, FramingOpened};
 use crate::play::CurrentGame;
-use crate::redraw::{FrameRequest, ReportMotion};
-use crate::session::SessionCommand;
-
-/// Whether the HUD has the pointer or keyboard; set by the HUD each frame, read by `input`.
-#[derive(Resource, Default, Clone, Copy, Debug)]
-pub struct UiFocus {
-    /// The pointer is over a menu or dialog.
-    pub pointer: bool,
-    /// A text field has the keyboard.
-    pub keyboard: bool,
-    /// A menu or dialog took the current press (a touch has no hover, so this is what tells
-    /// a tap on a dialog over the board from a tap on the board).
-    pub captured: bool,
-}
+use crate::play::session::SessionCommand;
 
 /// The steps of the controls in the frame: they are drawn and read, then what was asked is
 /// answered (a question asked, or the game's command sent).
@@ -365,7 +354,6 @@ impl Hud {
 pub fn plugin(app: &mut App) {
     app.add_message::<HudAction>()
         .init_resource::<Hud>()
-        .init_resource::<UiFocus>()
         .configure_sets(
             Update,
             (HudStep::Draw, HudStep::Answer)
@@ -382,7 +370,24 @@ pub fn plugin(app: &mut App) {
             Update,
             (follow_game, read_lines).chain().in_set(AppSet::React),
         )
-        .add_systems(Last, report_motion.in_set(ReportMotion));
+        .add_systems(Last, (log_actions, report_motion.in_set(ReportMotion)));
+}
+
+/// Logs the controls' actions and each sheet opened or closed, under the app's action log
+/// (`RUST_LOG=snapslide::actions=debug`, see `app::diagnostics`).
+fn log_actions(
+    mut actions: MessageReader<HudAction>,
+    hud: Res<Hud>,
+    mut last_sheet: Local<Option<std::mem::Discriminant<Sheet>>>,
+) {
+    for action in actions.read() {
+        debug!(target: ACTIONS_LOG, "action: {action:?}");
+    }
+    let now = std::mem::discriminant(&hud.sheet);
+    if *last_sheet != Some(now) {
+        *last_sheet = Some(now);
+        debug!(target: ACTIONS_LOG, "sheet: {:?}", hud.sheet);
+    }
 }
 
 /// Notices count down.

@@ -6,7 +6,7 @@ use bevy_egui::egui::{
     Stroke, TextStyle, Vec2,
 };
 
-use crate::theme::{Palette, Theme};
+use crate::board::theme::{Palette, Theme};
 
 /// The least size of anything tappable, in logical pixels (Android asks 48 dp, iOS 44 pt).
 pub const MIN_TOUCH: f32 = 48.0;
@@ -359,7 +359,7 @@ mod tests {
             let v = visuals(theme, &Palette::of(theme));
             let [r, g, b, _] = spinner_colour(&v).to_array();
             let [pr, pg, pb, _] = v.panel_fill.to_array();
-            let seen = crate::theme::contrast([r, g, b], [pr, pg, pb]);
+            let seen = crate::board::theme::contrast([r, g, b], [pr, pg, pb]);
             assert!(
                 seen >= 3.0,
                 "{theme:?}: the spinner's contrast is {seen:.2}"

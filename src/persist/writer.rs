@@ -163,7 +163,7 @@ impl Writer {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Queue> {
-        crate::background::lock(&self.shared.0)
+        crate::app::background::lock(&self.shared.0)
     }
 
     /// Hands over a job. A file's contents replace those still waiting for it; a journal's

@@ -35,7 +35,7 @@ impl Desktop {
         &self,
         act: impl FnOnce(&mut arboard::Clipboard) -> Result<T, arboard::Error>,
     ) -> Result<T, String> {
-        let mut kept = crate::background::lock(&self.clipboard);
+        let mut kept = crate::app::background::lock(&self.clipboard);
         if kept.is_none() {
             *kept = Some(arboard::Clipboard::new().map_err(|e| e.to_string())?);
         }

@@ -43,15 +43,15 @@ use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
 
-use crate::background::lock;
+use crate::app::background::lock;
+use crate::app::lifecycle::Suspended;
+use crate::app::redraw::FrameRequest;
 use crate::frame::AppSet;
-use crate::lifecycle::Suspended;
 use crate::messages::{
     Back, Change, GameChanged, NoFileDialog, Notice, OpenChallenge, PasteChallenge, PhotoArrived,
     PhotoOrigin, PickPhoto, ShareFile, ShareText,
 };
-use crate::redraw::FrameRequest;
-use crate::settings::Settings;
+use crate::play::settings::Settings;
 
 /// The parts of the screen the platform draws over (status bar, notch, home indicator), in
 /// logical pixels from each edge, as the platform last said.

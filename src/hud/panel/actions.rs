@@ -5,12 +5,12 @@ use bevy_egui::egui;
 
 use super::{Actions, NARROW, View};
 use crate::game::SPEEDS;
+use crate::history::replay::ReplayCommand;
+use crate::history::review::ReviewCommand;
 use crate::hud::style;
 use crate::hud::{HudAction, Sheet};
 use crate::messages::Pending;
-use crate::replay::ReplayCommand;
-use crate::review::ReviewCommand;
-use crate::settings::{Settings, SettingsCommand};
+use crate::play::settings::{Settings, SettingsCommand};
 
 /// Four buttons in a row, or two rows of two in a narrow panel; which was clicked, if any
 /// (none while the row is `held`, just after it changed under the finger).
@@ -98,7 +98,7 @@ pub(super) fn actions_rows(
             _ => "Challenge",
         };
         ui.horizontal(|ui| {
-            let watched = crate::replay::Watched::of_game(game);
+            let watched = crate::history::replay::Watched::of_game(game);
             let replay = style::wide_button(ui, watched.is_some(), "Replay", third);
             if let Some(watched) = watched.filter(|_| replay.clicked() && !held) {
                 actions

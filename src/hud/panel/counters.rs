@@ -4,9 +4,9 @@
 use bevy_egui::egui;
 
 use super::View;
+use crate::assist::meter::Trend;
+use crate::board::theme::{Palette, Theme};
 use crate::hud::style::{self, caption, value};
-use crate::meter::Trend;
-use crate::theme::{Palette, Theme};
 use crate::words::{clock, result_time};
 
 /// Moves, time and tiles left, and the meter when it is on (once won, the moves in MTM; in a

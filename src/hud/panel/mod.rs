@@ -19,10 +19,10 @@ mod status;
 use super::state::Toolbar;
 use super::style::{self, MIN_TOUCH, value};
 use super::{Actions, Hud, Sheet, View, egui_rect};
-use crate::layout::ScreenLayout;
-use crate::newgame::NewGameJob;
-use crate::settings::Settings;
-use crate::theme::{Palette, Theme};
+use crate::board::layout::ScreenLayout;
+use crate::board::theme::{Palette, Theme};
+use crate::play::newgame::NewGameJob;
+use crate::play::settings::Settings;
 use actions::actions_rows;
 use counters::{Shape, counters};
 use status::{finding, status};
@@ -121,7 +121,7 @@ pub const PANEL_PAGE: f32 = 314.0;
 /// The height the panel's controls need at the least, in the controls' points: the counters
 /// and the menu in a row, and two rows of actions. What the layout gives a portrait panel at
 /// the least, less its padding, so a phone at 100 % never scrolls its buttons below the fold.
-pub const PANEL_PAGE_LEAST: f32 = crate::layout::PANEL_LEAST - 2.0 * PANEL_PADDING;
+pub const PANEL_PAGE_LEAST: f32 = crate::board::layout::PANEL_LEAST - 2.0 * PANEL_PADDING;
 
 /// The top of the panel's status area, in the controls' points: below the header and the
 /// counters (where the actions come first, below the header alone). Notices hang from here,
@@ -453,7 +453,7 @@ fn header_row(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::{layout_for, layout_scaled};
+    use crate::board::layout::{layout_for, layout_scaled};
     use crate::platform::SafeArea;
 
     /// The status area's height on a page: what the rows above and below it leave.

@@ -5,10 +5,10 @@ use bevy_egui::egui;
 
 use super::{Actions, Hud, Sheet, View};
 use crate::assist::JobStage;
+use crate::board::theme::{Palette, Theme};
 use crate::game::WinResult;
 use crate::hud::style;
-use crate::settings::Settings;
-use crate::theme::{Palette, Theme};
+use crate::play::settings::Settings;
 use crate::words::{how_far, moves_text, result_time};
 
 /// A new puzzle is being looked for: one row where it fits, so it fits the status area of
@@ -141,7 +141,7 @@ fn versus(
 ) {
     let yours = (r.moves, r.time.as_millis() as u64);
     let theirs = (friend.moves().len(), friend.time_ms());
-    let verdict = crate::challenge::verdict(yours, theirs);
+    let verdict = crate::history::challenge::verdict(yours, theirs);
     let colour = style::rgb(verdict_colour(&Palette::of(theme), yours, theirs));
     ui.label(style::value(verdict, 18.0).color(colour));
     let mtm = (
@@ -150,8 +150,8 @@ fn versus(
     );
     // Each result's name is a link that watches it: the friend's solve, or the player's own.
     let watch = [
-        crate::replay::Watched::of_game(game),
-        crate::replay::Watched::of_challenge(friend),
+        crate::history::replay::Watched::of_game(game),
+        crate::history::replay::Watched::of_challenge(friend),
     ];
     let mut watched = None;
     let [captions, rows @ ..] = versus_rows(yours, theirs, mtm);
@@ -182,14 +182,14 @@ fn versus(
         );
     });
     if let Some(watched) = watched {
-        let watch = crate::replay::ReplayCommand::Watch(Box::new(watched));
+        let watch = crate::history::replay::ReplayCommand::Watch(Box::new(watched));
         actions.replay.write(watch);
     }
 }
 
 /// The verdict's colour: success for a challenge won, the warning's for one lost (play-test
 /// 70 found a loss in the success colour), the text's for a tie. Results are (moves, time):
-/// fewer moves win, then less time, as [`crate::challenge::verdict`] says.
+/// fewer moves win, then less time, as [`crate::history::challenge::verdict`] says.
 fn verdict_colour(p: &Palette, yours: (usize, u64), theirs: (usize, u64)) -> [u8; 3] {
     match yours.cmp(&theirs) {
         std::cmp::Ordering::Less => p.good,
@@ -354,7 +354,9 @@ mod tests {
         assert_eq!(verdict_colour(&p, (14, 3_000), (14, 2_000)), p.warning);
         assert_eq!(verdict_colour(&p, (14, 2_000), (14, 2_000)), p.text);
         // The words agree with the colour.
-        assert!(crate::challenge::verdict((14, 3_000), (14, 2_000)).starts_with("Your friend"));
+        assert!(
+            crate::history::challenge::verdict((14, 3_000), (14, 2_000)).starts_with("Your friend")
+        );
     }
 
     #[test]

@@ -21,14 +21,14 @@ use bevy::prelude::*;
 use bevy::window::WindowEvent;
 use image::{DynamicImage, RgbaImage};
 
-use crate::background::Background;
+use crate::app::background::Background;
+use crate::app::redraw::{FrameRequest, ReportMotion};
+use crate::board::layout::ScreenLayout;
 use crate::frame::AppSet;
 use crate::game::{MAX_SIDE, MIN_SIDE, photo_shapes};
-use crate::layout::ScreenLayout;
 use crate::messages::Notice;
 use crate::photo::{self, FramedPhoto, PhotoError, PhotoSource};
-use crate::redraw::{FrameRequest, ReportMotion};
-use crate::session::Session;
+use crate::play::session::Session;
 
 /// What the controls ask of the framing sheet.
 #[derive(Message, Clone, Debug, PartialEq)]
@@ -82,7 +82,7 @@ impl FramingSheet {
         squares
             .chain(shaped)
             .map(|(c, r)| (c as u32, r as u32))
-            .filter(|&board| photo::framing::fits((w, h), board))
+            .filter(|&board| snapslide_photo::framing::fits((w, h), board))
             .collect()
     }
 
@@ -131,7 +131,7 @@ struct Pointer {
     touches: Vec<(u64, Vec2)>,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<FramingCommand>()
         .add_message::<FramingOpened>()
         .init_resource::<FramingState>()
@@ -284,7 +284,7 @@ fn finish_opening(
 /// Why a photo cannot be framed, in the player's words: too small, or too thin (one side
 /// long enough, the other not); a file not there, or not allowed, without the system's codes.
 fn refusal(error: &PhotoError) -> String {
-    let side = photo::framing::MIN_BOARD_SIDE * photo::MIN_TILE_PIXELS;
+    let side = snapslide_photo::framing::MIN_BOARD_SIDE * photo::MIN_TILE_PIXELS;
     match error {
         PhotoError::TooSmallToPlay { width, height } if width.max(height) >= &side => format!(
             "That photo is too thin to play ({width} × {height} pixels): a board needs at \

@@ -10,11 +10,11 @@ use bevy::a11y::AccessibilityRequested;
 use bevy::prelude::*;
 use npuzzle::Board;
 
+use crate::assist::meter::Meter;
 use crate::frame::AppSet;
 use crate::game::Step;
 use crate::messages::{Change, GameChanged};
-use crate::meter::Meter;
-use crate::settings::Settings;
+use crate::play::settings::Settings;
 
 /// The lowest note (the board at its farthest), in hertz: A3.
 const LOWEST_HZ: f32 = 220.0;
@@ -132,7 +132,7 @@ pub struct ChooseTones;
 #[derive(Message, Clone, Copy, Debug, PartialEq)]
 pub struct PlayTone(pub Tone);
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Farthest>()
         .add_message::<PlayTone>()
         .add_systems(

@@ -8,13 +8,13 @@ use bevy::prelude::*;
 use npuzzle::distance::{MAX_OPTIMAL_CELLS, optimal_distance};
 use npuzzle::{Board, CancelFlag, Move, Options};
 
+use crate::app::background::Background;
+use crate::app::redraw::{FrameRequest, ReportMotion};
 use crate::assist::Playback;
-use crate::background::Background;
 use crate::frame::{AppSet, DecideStep};
 use crate::game::{Game, Summary, summarize};
 use crate::messages::{Change, GameChanged, GameCommand, SolverCommand};
 use crate::play::{ActionQueue, CurrentGame};
-use crate::redraw::{FrameRequest, ReportMotion};
 
 /// What the player asked of the review.
 #[derive(Message, Clone, Debug, PartialEq)]
@@ -99,7 +99,7 @@ pub fn compare(game: &Game, options: &Options) -> Option<Found> {
     })
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<ReviewCommand>()
         .init_resource::<Review>()
         .add_systems(Update, (act, collect).chain().in_set(DecideStep::Review))
@@ -180,7 +180,7 @@ fn open(
     commands: &mut MessageWriter<GameCommand>,
 ) {
     let cancel = CancelFlag::new();
-    let options = crate::engine_setup::options(finished.start().shape(), &cancel)
+    let options = crate::app::engine_setup::options(finished.start().shape(), &cancel)
         .with_time(crate::assist::IMPROVE_TIME);
     let game = finished.clone();
     let task = Background::cancellable("review", &cancel, move || compare(&game, &options));

@@ -14,7 +14,7 @@ use crate::frame::AppSet;
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Suspended(pub bool);
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<AppLifecycle>()
         .init_resource::<Suspended>()
         .add_systems(Update, follow_lifecycle.in_set(AppSet::Input));

@@ -5,6 +5,7 @@
 //! again. The solver only reads the game: its moves go to `play` as commands, like the
 //! player's, and it learns what happened from the game's changes.
 
+pub mod meter;
 mod playback;
 mod tables;
 
@@ -20,12 +21,12 @@ use npuzzle::{
 pub use playback::Playback;
 pub use tables::{JobStage, TableProgress};
 
-use crate::background::{Background, lock};
+use crate::app::background::{Background, lock};
+use crate::app::redraw::{FrameRequest, ReportMotion};
 use crate::frame::{AppSet, DecideStep};
 use crate::game::Position;
 use crate::messages::{Change, GameChanged, GameCommand, SolverCommand};
 use crate::play::CurrentGame;
-use crate::redraw::{FrameRequest, ReportMotion};
 use crate::words::{a_moves, moves_text};
 
 /// How long a Solve may think before it settles for what the engine has.
@@ -255,7 +256,7 @@ fn options_for(board: &Board, cancel: &CancelFlag, tables: &Arc<Mutex<TableProgr
             lock(&events).apply(event);
         }
     });
-    crate::engine_setup::options(board.shape(), cancel).with_progress(progress)
+    crate::app::engine_setup::options(board.shape(), cancel).with_progress(progress)
 }
 
 /// Loads or builds the pattern database first, with no deadline (only Cancel stops it): its
@@ -270,7 +271,7 @@ fn prepare_tables(
         lock(progress).start_loading();
         // The build runs on the current rayon pool: one a core short of the machine.
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(crate::engine_setup::threads())
+            .num_threads(crate::app::engine_setup::threads())
             .build();
         let tables = match &pool {
             Ok(pool) => pool.install(|| npuzzle::pattern_database(board, options)),

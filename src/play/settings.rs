@@ -68,7 +68,7 @@ impl SettingsCommand {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<SettingsCommand>()
         .init_resource::<Settings>()
         .add_systems(Update, follow_commands.in_set(AppSet::Preferences));

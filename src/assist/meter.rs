@@ -10,12 +10,12 @@ use bevy::prelude::*;
 use npuzzle::distance::{MAX_OPTIMAL_CELLS, after_move, lower_bound, optimal_distance};
 use npuzzle::{Board, CancelFlag, Move};
 
-use crate::background::Background;
+use crate::app::background::Background;
+use crate::app::redraw::{FrameRequest, ReportMotion};
 use crate::frame::AppSet;
 use crate::game::Position;
 use crate::messages::{Change, GameChanged};
-use crate::redraw::{FrameRequest, ReportMotion};
-use crate::settings::Settings;
+use crate::play::settings::Settings;
 
 /// How long the meter may search for an exact distance before it settles for a bound.
 pub const METER_TIME: Duration = Duration::from_secs(10);
@@ -180,7 +180,7 @@ impl Meter {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Meter>()
         .add_systems(Update, (measure, collect).chain().in_set(AppSet::React))
         .add_systems(Last, report_motion.in_set(ReportMotion));
@@ -239,7 +239,7 @@ fn measure(
         return;
     }
     let cancel = CancelFlag::new();
-    let mut options = crate::engine_setup::options(board.shape(), &cancel);
+    let mut options = crate::app::engine_setup::options(board.shape(), &cancel);
     options.budget = options.budget.with_time_limit(METER_TIME);
     let owned = board.clone();
     let known = meter

@@ -16,7 +16,7 @@ use bevy::window::{PrimaryWindow, WindowResized, WindowScaleFactorChanged};
 use crate::frame::AppSet;
 use crate::messages::{Change, GameChanged};
 use crate::platform::{SafeArea, SystemPreferences};
-use crate::settings::Settings;
+use crate::play::settings::Settings;
 
 /// The controls' width beside the board (landscape), in the controls' points.
 pub const PANEL_WIDTH: f32 = 320.0;
@@ -287,7 +287,7 @@ fn landscape_places(usable: Rect, cells: Vec2, panel_width: f32) -> (Rect, Rect)
     (board, panel)
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<WindowResized>()
         .add_message::<WindowScaleFactorChanged>()
         .init_resource::<ScreenLayout>()

@@ -8,16 +8,16 @@ use bevy::prelude::*;
 use npuzzle::generate::GenerateError;
 use npuzzle::{CancelFlag, Shape};
 
-use crate::background::Background;
+use crate::app::background::Background;
+use crate::app::redraw::{FrameRequest, ReportMotion};
 use crate::frame::DecideStep;
 use crate::game::{
     DAILY_DISTANCE, DailyPuzzle, Game, GameKind, Recipe, clock_seed, make_board, today,
 };
 use crate::messages::{BoardReplacing, CancelNewGame, GameCommand, NewGame, Notice};
 use crate::photo::DAILY_PHOTOS;
-use crate::redraw::{FrameRequest, ReportMotion};
-use crate::session::Session;
-use crate::settings::Settings;
+use crate::play::session::Session;
+use crate::play::settings::Settings;
 
 /// How long a board may take before the HUD says it is being looked for.
 pub const SHOW_AFTER: Duration = Duration::from_millis(300);
@@ -47,7 +47,7 @@ impl NewGameJob {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<NewGameJob>()
         .add_systems(
             Update,
@@ -155,7 +155,7 @@ fn start_making(
         return;
     };
     let cancel = CancelFlag::new();
-    let options = crate::engine_setup::options(order.shape, &cancel);
+    let options = crate::app::engine_setup::options(order.shape, &cancel);
     let task = Background::cancellable("new-game", &cancel, move || make_game(&order, &options));
     // A new request replaces the one before (dropping it cancels it).
     job.0 = Some(Making {

@@ -6,9 +6,9 @@ use std::time::Instant;
 
 use bevy::prelude::*;
 
-use crate::board_view::OnScreen;
+use crate::app::redraw::{FrameRequest, ReportMotion};
+use crate::board::view::OnScreen;
 use crate::cli::CliOptions;
-use crate::redraw::{FrameRequest, ReportMotion};
 
 /// When the app started, for the start-to-first-frame figure.
 static STARTED: OnceLock<Instant> = OnceLock::new();
@@ -18,47 +18,49 @@ pub fn mark_start() {
     STARTED.get_or_init(Instant::now);
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, (first_frame, frame_stats))
         .add_systems(Last, challenge_on_screen)
         .add_systems(Last, (log_actions, screenshot.in_set(ReportMotion)));
 }
 
-/// With `RUST_LOG=snapslide::diagnostics=debug`, logs every action the controls and the input
-/// asked for and every sheet opened or closed, as they happen: what a scripted run of taps
-/// checks each tap against.
-fn log_actions(
-    mut asked: Asked,
-    sheet: Res<crate::hud::Hud>,
-    mut last_sheet: Local<Option<std::mem::Discriminant<crate::hud::Sheet>>>,
-) {
+/// The log target of the actions asked for: `RUST_LOG=snapslide::actions=debug` logs every
+/// action the controls and the input ask for and every sheet opened or closed, as they happen
+/// (the HUD logs its own): what a scripted run of taps checks each tap against.
+pub const ACTIONS_LOG: &str = "snapslide::actions";
+
+/// Logs the actions asked for this frame (see [`ACTIONS_LOG`]).
+fn log_actions(mut asked: Asked) {
     asked.log();
-    let now = std::mem::discriminant(&sheet.sheet);
-    if *last_sheet != Some(now) {
-        *last_sheet = Some(now);
-        debug!("sheet: {:?}", sheet.sheet);
-    }
 }
 
 /// Every message that asks for an action.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Asked<'w, 's> {
-    hud: MessageReader<'w, 's, crate::hud::HudAction>,
     game: MessageReader<'w, 's, crate::messages::GameCommand>,
     solver: MessageReader<'w, 's, crate::messages::SolverCommand>,
-    settings: MessageReader<'w, 's, crate::settings::SettingsCommand>,
-    review: MessageReader<'w, 's, crate::review::ReviewCommand>,
+    settings: MessageReader<'w, 's, crate::play::settings::SettingsCommand>,
+    review: MessageReader<'w, 's, crate::history::review::ReviewCommand>,
     intents: MessageReader<'w, 's, crate::messages::BoardIntent>,
 }
 
 impl Asked<'_, '_> {
     fn log(&mut self) {
-        self.hud.read().for_each(|a| debug!("action: {a:?}"));
-        self.game.read().for_each(|a| debug!("action: {a:?}"));
-        self.solver.read().for_each(|a| debug!("action: {a:?}"));
-        self.settings.read().for_each(|a| debug!("action: {a:?}"));
-        self.review.read().for_each(|a| debug!("action: {a:?}"));
-        self.intents.read().for_each(|a| debug!("action: {a:?}"));
+        self.game
+            .read()
+            .for_each(|a| debug!(target: ACTIONS_LOG, "action: {a:?}"));
+        self.solver
+            .read()
+            .for_each(|a| debug!(target: ACTIONS_LOG, "action: {a:?}"));
+        self.settings
+            .read()
+            .for_each(|a| debug!(target: ACTIONS_LOG, "action: {a:?}"));
+        self.review
+            .read()
+            .for_each(|a| debug!(target: ACTIONS_LOG, "action: {a:?}"));
+        self.intents
+            .read()
+            .for_each(|a| debug!(target: ACTIONS_LOG, "action: {a:?}"));
     }
 }
 
@@ -111,9 +113,9 @@ fn screenshot(
 /// code).
 fn challenge_on_screen(
     mut asked: MessageReader<crate::messages::OpenChallenge>,
-    challenged: Res<crate::challenge::Challenged>,
+    challenged: Res<crate::history::challenge::Challenged>,
     current: Res<crate::play::CurrentGame>,
-    tiles: Res<crate::tiles::PhotoTiles>,
+    tiles: Res<crate::board::tiles::PhotoTiles>,
     mut since: Local<Option<Instant>>,
 ) {
     if asked.read().count() > 0 {
@@ -142,7 +144,7 @@ const SMOOTH: f32 = 1.0 / 30.0;
 fn frame_stats(
     options: Res<CliOptions>,
     time: Res<Time<Real>>,
-    frames: Option<Res<crate::redraw::Frames>>,
+    frames: Option<Res<crate::app::redraw::Frames>>,
     mut on: Local<Option<bool>>,
     mut window: Local<(f32, f32, u32, u32)>,
 ) {

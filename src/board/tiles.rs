@@ -9,14 +9,14 @@ use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use image::RgbaImage;
 
-use crate::background::Background;
+use crate::app::background::Background;
+use crate::app::redraw::{FrameRequest, ReportMotion};
 use crate::frame::AppSet;
 use crate::game::Day;
 use crate::messages::{BoardReplacing, Change, GameChanged, Notice};
 use crate::photo::{self, FramedPhoto, PhotoError, PreparedPhoto};
-use crate::redraw::{FrameRequest, ReportMotion};
-use crate::session::{Session, SessionCommand};
-use crate::settings::Settings;
+use crate::play::session::{Session, SessionCommand};
+use crate::play::settings::Settings;
 
 /// The board a photo is cut for: the photo (and its framing) and the board's columns and rows.
 pub type CutFor = (FramedPhoto, usize, usize);
@@ -63,7 +63,7 @@ type Cutting = Background<Result<Cut, PhotoError>>;
 /// A photo cut for a board, and whether its tiles are too alike to be placed by eye.
 type Cut = (PreparedPhoto, bool);
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<PhotoTiles>()
         .init_resource::<PhotoJob>()
         .add_systems(

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use npuzzle::pdb::cache;
 use npuzzle::{Board, Budget, CancelFlag, Options, Partition, Shape};
 
-use crate::background::Background;
+use crate::app::background::Background;
 
 /// Threads for the engine: a core short of the machine.
 pub fn threads() -> usize {
@@ -46,7 +46,7 @@ fn strong_tables_at_hand(shape: Shape, dir: Option<&std::path::Path>) -> bool {
         })
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, warm_up_tables);
 }
 

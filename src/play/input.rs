@@ -14,11 +14,10 @@ use bevy::prelude::*;
 use bevy::window::WindowEvent;
 use npuzzle::Move;
 
+use crate::app::redraw::FrameRequest;
+use crate::board::layout::ScreenLayout;
 use crate::frame::AppSet;
-use crate::hud::state::UiFocus;
-use crate::layout::ScreenLayout;
-use crate::messages::{Back, BoardIntent, GameCommand};
-use crate::redraw::FrameRequest;
+use crate::messages::{Back, BoardIntent, ControlsFocus, GameCommand};
 
 /// How far a pointer may travel and still be a tap, in logical pixels (about dp on phones).
 pub const TAP_RADIUS: f32 = 12.0;
@@ -135,7 +134,7 @@ impl Interpreted<'_> {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<WindowEvent>()
         .init_resource::<Pointer>()
         .init_resource::<DragPreview>()
@@ -146,11 +145,15 @@ pub(super) fn plugin(app: &mut App) {
 fn interpret(
     mut events: MessageReader<WindowEvent>,
     layout: Res<ScreenLayout>,
-    settings: Res<crate::settings::Settings>,
-    focus: Res<UiFocus>,
+    settings: Res<crate::play::settings::Settings>,
+    mut told: MessageReader<ControlsFocus>,
+    mut focus: Local<ControlsFocus>,
     mut pointer: ResMut<Pointer>,
     mut out: Interpreted,
 ) {
+    if let Some(now) = told.read().last() {
+        *focus = *now;
+    }
     let mut any_input = false;
     for event in events.read() {
         any_input |= is_input(event);
@@ -210,7 +213,7 @@ fn hover(layout: &ScreenLayout, position: Vec2, pointer: &mut Pointer, out: &mut
 fn mouse_button(
     button: &MouseButtonInput,
     layout: &ScreenLayout,
-    focus: &UiFocus,
+    focus: &ControlsFocus,
     pointer: &mut Pointer,
     out: &mut Interpreted,
 ) {
@@ -238,7 +241,7 @@ fn mouse_button(
 fn touch_input(
     touch: &TouchInput,
     layout: &ScreenLayout,
-    focus: &UiFocus,
+    focus: &ControlsFocus,
     pointer: &mut Pointer,
     out: &mut Interpreted,
 ) {
@@ -273,7 +276,12 @@ fn touch_input(
     }
 }
 
-fn keyboard(key: &KeyboardInput, focus: &UiFocus, pointer: &mut Pointer, out: &mut Interpreted) {
+fn keyboard(
+    key: &KeyboardInput,
+    focus: &ControlsFocus,
+    pointer: &mut Pointer,
+    out: &mut Interpreted,
+) {
     let pressed = key.state == ButtonState::Pressed;
     match key.key_code {
         KeyCode::ControlLeft | KeyCode::ControlRight | KeyCode::SuperLeft | KeyCode::SuperRight => {
@@ -312,7 +320,7 @@ fn key_line(key: KeyCode) -> Option<crate::messages::ReadLine> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::layout_for;
+    use crate::board::layout::layout_for;
     use crate::platform::SafeArea;
 
     #[test]

@@ -8,7 +8,7 @@ use crate::frame::AppSet;
 use crate::messages::{Change, GameChanged, NewGame};
 use crate::play::CurrentGame;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, next_leg.in_set(AppSet::React));
 }
 

@@ -6,19 +6,25 @@
 //! action, and tells the view how long that slide is shown. A backlog of input plays out with
 //! shorter slides, so fast typing never leaves tiles moving for seconds.
 
+pub mod events;
+pub mod input;
+pub mod newgame;
+pub mod session;
+pub mod settings;
+
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
 use npuzzle::Shape;
 
+use crate::app::lifecycle::Suspended;
+use crate::app::redraw::{FrameRequest, ReportMotion};
 use crate::frame::AppSet;
 use crate::game::{Act, Difficulty, Game, Outcome, Position, Step};
-use crate::lifecycle::Suspended;
 use crate::messages::{
     Began, BoardCovered, BoardIntent, BoardReplacing, Change, GameChanged, GameCommand,
 };
-use crate::redraw::{FrameRequest, ReportMotion};
-use crate::settings::Settings;
+use crate::play::settings::Settings;
 
 /// How long one slide is shown when nothing waits behind it, in seconds.
 pub const SLIDE_SECONDS: f32 = 0.12;

@@ -8,17 +8,17 @@
 use bevy::prelude::*;
 use challenge::Challenge;
 
-use crate::background::Background;
+use crate::app::background::Background;
+use crate::app::redraw::{FrameRequest, ReportMotion};
+use crate::board::tiles::PhotoTiles;
 use crate::frame::{AppSet, DecideStep};
 use crate::game::replay::{Playhead, Replay, Speed};
 use crate::game::solves::Solve;
 use crate::game::{Game, GameKind};
+use crate::history::review::ReviewCommand;
 use crate::messages::{Change, GameChanged, GameCommand, Notice, ShareFile};
 use crate::photo::{GifError, ReplaySpec, Slide, image::RgbaImage};
 use crate::play::{ActionQueue, CurrentGame};
-use crate::redraw::{FrameRequest, ReportMotion};
-use crate::review::ReviewCommand;
-use crate::tiles::PhotoTiles;
 
 /// A solve to watch, and whose it is.
 #[derive(Clone, Debug, PartialEq)]
@@ -110,7 +110,7 @@ impl Replaying {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<ReplayCommand>()
         .init_resource::<Replaying>()
         .add_systems(

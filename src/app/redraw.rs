@@ -171,8 +171,8 @@ impl EguiWantsFrames {
             }
             wants.store(true, Ordering::Relaxed);
             if let Some(proxy) = &proxy {
-                let _ =
-                    crate::background::lock(proxy).send_event(bevy::winit::WinitUserEvent::WakeUp);
+                let _ = crate::app::background::lock(proxy)
+                    .send_event(bevy::winit::WinitUserEvent::WakeUp);
             }
         });
     }

@@ -8,12 +8,12 @@
 use bevy::prelude::*;
 use challenge::{Challenge, CodeError};
 
+use crate::app::redraw::FrameRequest;
 use crate::cli::CliOptions;
 use crate::frame::AppSet;
 use crate::game::{Game, GameKind, playable};
 use crate::messages::{Change, GameChanged, Notice, OpenChallenge, Pending, ReplaceGame};
 use crate::play::CurrentGame;
-use crate::redraw::FrameRequest;
 
 /// The friend's challenge the game on the board is playing, if it is one; and the one being
 /// opened, until its board is on the board.
@@ -36,7 +36,7 @@ impl Challenged {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Challenged>()
         .add_systems(Startup, open_from_command_line)
         .add_systems(Update, open.in_set(AppSet::Decide))

@@ -7,15 +7,15 @@
 use bevy::prelude::*;
 use npuzzle::Board;
 
+use crate::app::redraw::{FrameRequest, ReportMotion};
+use crate::board::layout::{BoardLayout, ScreenLayout};
+use crate::board::theme::Palette;
+use crate::board::tiles::PhotoTiles;
 use crate::frame::AppSet;
-use crate::input::DragPreview;
-use crate::layout::{BoardLayout, ScreenLayout};
 use crate::messages::{BoardHidden, Change, GameChanged};
 use crate::platform::SystemPreferences;
-use crate::redraw::{FrameRequest, ReportMotion};
-use crate::settings::Settings;
-use crate::theme::Palette;
-use crate::tiles::PhotoTiles;
+use crate::play::input::DragPreview;
+use crate::play::settings::Settings;
 
 /// How long the shake of an illegal input takes, in seconds.
 pub const SHAKE_SECONDS: f32 = 0.25;
@@ -201,7 +201,7 @@ pub fn gap_for(cell: f32) -> f32 {
     (cell * 0.03).clamp(1.0, 6.0).round()
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Shake>()
         .init_resource::<Built>()
         .init_resource::<OnScreen>()
@@ -224,7 +224,7 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain()
                 .in_set(AppSet::Animate)
-                .after(crate::tiles::CutTiles),
+                .after(crate::board::tiles::CutTiles),
         )
         .add_systems(Last, report_motion.in_set(ReportMotion));
 }

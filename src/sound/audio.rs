@@ -9,11 +9,13 @@ use std::sync::Arc;
 use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings};
 use bevy::prelude::*;
 
+use crate::app::lifecycle::Suspended;
 use crate::frame::AppSet;
-use crate::lifecycle::Suspended;
 use crate::messages::{Change, GameChanged};
-use crate::settings::Settings;
-use crate::tone::{CHIME_SECONDS, Chime, NOTE_SECONDS, PlayTone, STEPS, Tone, frequency, wav};
+use crate::play::settings::Settings;
+use crate::sound::tone::{
+    CHIME_SECONDS, Chime, NOTE_SECONDS, PlayTone, STEPS, Tone, frequency, wav,
+};
 
 /// The three effects, loaded once.
 #[derive(Resource)]
@@ -23,14 +25,14 @@ struct Sounds {
     win: Handle<AudioSource>,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Made>()
         .add_systems(Startup, load_sounds)
         .add_systems(
             Update,
             (
                 play_sounds,
-                play_tones.after(crate::tone::ChooseTones),
+                play_tones.after(crate::sound::tone::ChooseTones),
                 silence_when_suspended,
             )
                 .in_set(AppSet::Animate),
@@ -94,13 +96,13 @@ fn play_tones(
 fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
     commands.insert_resource(Sounds {
         click: sources.add(source(
-            include_bytes!("../assets/sounds/click.wav").as_slice(),
+            include_bytes!("../../assets/sounds/click.wav").as_slice(),
         )),
         bump: sources.add(source(
-            include_bytes!("../assets/sounds/bump.wav").as_slice(),
+            include_bytes!("../../assets/sounds/bump.wav").as_slice(),
         )),
         win: sources.add(source(
-            include_bytes!("../assets/sounds/win.wav").as_slice(),
+            include_bytes!("../../assets/sounds/win.wav").as_slice(),
         )),
     });
 }

@@ -26,23 +26,23 @@ pub use folder_lock::{HoldError, hold_data_folder};
 pub use saver::{Said, Saver, saved_again};
 pub use writer::{Job, SharedDisk, SharedSteps, Writer, Written};
 
+use crate::app::lifecycle::Suspended;
+use crate::app::redraw::{FrameRequest, ReportMotion};
 use crate::cli::CliOptions;
 use crate::frame::AppSet;
-use crate::framing::FramingCommand;
 use crate::game::files::{DAILY_FILE, SCORES_FILE, SETTINGS_FILE};
 use crate::game::save_log::Told;
 use crate::game::solves::HistoryRecord;
-use crate::lifecycle::Suspended;
+use crate::history::records::{Days, Scores};
 use crate::messages::{
     Began, Change, GameChanged, GameCommand, HistoryChanged, NewGame, Notice, Pending,
     PhotoArrived, ReplaceGame, Restored, SolvesKept,
 };
+use crate::photo::framing::FramingCommand;
 use crate::photo::{FramedPhoto, PhotoSource};
 use crate::play::CurrentGame;
-use crate::records::{Days, Scores};
-use crate::redraw::{FrameRequest, ReportMotion};
-use crate::session::{Session, SessionCommand};
-use crate::settings::Settings;
+use crate::play::session::{Session, SessionCommand};
+use crate::play::settings::Settings;
 
 /// The folder the player's photos are kept in, inside the data folder.
 pub const PHOTOS_DIR: &str = "photos";
@@ -184,7 +184,11 @@ fn start_first_game(
             }
         }
         // A challenge opened with nothing to bring back: its board is the first game.
-        _ if let Some(Ok(challenge)) = options.open.as_deref().map(crate::challenge::read_code) => {
+        _ if let Some(Ok(challenge)) = options
+            .open
+            .as_deref()
+            .map(crate::history::challenge::read_code) =>
+        {
             let board = challenge.start().clone();
             let game = crate::game::Game::new(board, crate::game::GameKind::Custom);
             out.commands.write(GameCommand::Start(Box::new(game)));

@@ -6,14 +6,14 @@
 
 use bevy::prelude::*;
 
-use crate::background::Background;
+use crate::app::background::Background;
+use crate::app::redraw::{FrameRequest, ReportMotion};
 use crate::frame::AppSet;
 use crate::game::solves::{HistoryRecord, Solve, now_ms};
 use crate::game::{BestScores, DailyResults, WinResult, booked_result, record_win};
-use crate::redraw::{FrameRequest, ReportMotion};
 
 use crate::messages::{Change, GameChanged, HistoryChanged, Restored};
-use crate::session::Session;
+use crate::play::session::Session;
 
 /// The best scores (kept in the scores file).
 #[derive(Resource, Clone, Debug, Default, PartialEq, Deref)]
@@ -155,7 +155,7 @@ pub enum HistoryCommand {
     Undo,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Scores>()
         .init_resource::<Days>()
         .init_resource::<LastResult>()
@@ -324,7 +324,7 @@ fn keep_records(
                 if let Some(results) = category_results(&history.0) {
                     records.0 = Some(Background::spawn("records", move || records_in(&results)));
                 }
-                // For developers: the win's cost on its frame (RUST_LOG=snapslide::records=debug).
+                // For developers: the win's cost on its frame (RUST_LOG=snapslide::history::records=debug).
                 debug!(
                     "the win booked in {:.3} ms, {} solves kept",
                     started.elapsed().as_secs_f64() * 1000.0,

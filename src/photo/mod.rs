@@ -4,11 +4,13 @@
 //! in the background, sharing the last photo decoded; the platform module brings the photos
 //! the player picks.
 
+pub mod framing;
+
 use std::sync::{Arc, Mutex};
 
 use snapslide_photo::image::DynamicImage;
 
-use crate::background::lock;
+use crate::app::background::lock;
 use crate::game::{DailyPuzzle, Day, PhotoFraming};
 
 pub use crate::game::{FramedPhoto, PhotoSource};
@@ -43,17 +45,23 @@ pub fn label(source: &PhotoSource) -> String {
 pub const BUNDLED: [(&str, &[u8]); 5] = [
     (
         "chelsea.png",
-        include_bytes!("../assets/photos/chelsea.png"),
+        include_bytes!("../../assets/photos/chelsea.png"),
     ),
-    ("coffee.png", include_bytes!("../assets/photos/coffee.png")),
-    ("rocket.jpg", include_bytes!("../assets/photos/rocket.jpg")),
+    (
+        "coffee.png",
+        include_bytes!("../../assets/photos/coffee.png"),
+    ),
+    (
+        "rocket.jpg",
+        include_bytes!("../../assets/photos/rocket.jpg"),
+    ),
     (
         "astronaut.png",
-        include_bytes!("../assets/photos/astronaut.png"),
+        include_bytes!("../../assets/photos/astronaut.png"),
     ),
     (
         "hubble_deep_field.jpg",
-        include_bytes!("../assets/photos/hubble_deep_field.jpg"),
+        include_bytes!("../../assets/photos/hubble_deep_field.jpg"),
     ),
 ];
 
