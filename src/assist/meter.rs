@@ -69,21 +69,20 @@ pub fn quick_reading(board: &Board) -> Option<Reading> {
     })
 }
 
+/// A board whose exact distance is known, and the one blank move that made the board to
+/// measure from it (as the game's change told it).
+pub type Known<'a> = (&'a Board, usize, Move);
+
 /// The distance on a board by search: exact up to 4×4, else a bound. When the board is one
 /// move from one whose exact distance is known, one search to that distance less one decides
 /// it (the distance changes by exactly one a move), several times faster on far boards.
 pub fn searched_reading(
     board: &Board,
-    known: Option<(&Board, usize)>,
+    known: Option<Known>,
     options: &npuzzle::Options,
 ) -> Option<Reading> {
-    let step = known.and_then(|(before, distance)| {
-        let mv = Move::ALL
-            .into_iter()
-            .find(|&mv| before.moved(mv).as_ref() == Some(board))?;
-        Some((before, distance, mv))
-    });
-    if let Some((before, distance, mv)) = step
+    if let Some((before, distance, mv)) = known
+        && before.moved(mv).as_ref() == Some(board)
         && let Ok(after) = after_move(before, distance, mv, options)
     {
         return Some(Reading {
@@ -123,6 +122,9 @@ pub struct Meter {
     pub flash: Option<(Trend, Instant)>,
     /// The board on show and where the game stands, as the game's last change said.
     board: Option<(Position, Board)>,
+    /// The one blank move the last change made, and where the game stood before it: what a
+    /// search from the reading there needs.
+    stepped: Option<(Position, Move)>,
     /// The search under way and where the game stood; dropping it cancels it.
     job: Option<(Position, Board, Background<Option<Reading>>)>,
 }
@@ -171,6 +173,30 @@ impl Meter {
         self.job.is_some()
     }
 
+    /// Follows one change of the game: the board it leaves, and the one move it made.
+    fn follow(&mut self, changed: &GameChanged) {
+        if matches!(changed.change, Change::Reset(..)) {
+            self.forget();
+        }
+        let before = self.board.as_ref().map(|(position, _)| *position);
+        self.stepped = match (&changed.change, before) {
+            (Change::Slid { steps, .. }, Some(before)) if steps.len() == 1 => {
+                Some((before, steps[0].mv))
+            }
+            _ => None,
+        };
+        self.board = Some((changed.position, changed.board.clone()));
+    }
+
+    /// The exact reading of the board the last change moved from, with that one move: none
+    /// when the change was more than one move, or that board was not measured exactly.
+    fn known_before(&self) -> Option<(Board, usize, Move)> {
+        let (from, mv) = self.stepped?;
+        let last = self.last.as_ref()?;
+        (last.position == from && last.reading.exact)
+            .then(|| (last.board.clone(), last.reading.moves, mv))
+    }
+
     fn take(&mut self, measured: Measured) {
         let before = self.last.as_ref().map(|last| last.reading);
         if let Some(trend) = trend(before, measured.reading) {
@@ -197,10 +223,7 @@ fn report_motion(meter: Res<Meter>, mut frames: MessageWriter<FrameRequest>) {
 /// readings.
 fn follow_the_board(meter: &mut Meter, changes: &mut MessageReader<GameChanged>) {
     for changed in changes.read() {
-        if matches!(changed.change, Change::Reset(..)) {
-            meter.forget();
-        }
-        meter.board = Some((changed.position, changed.board.clone()));
+        meter.follow(changed);
     }
 }
 
@@ -242,13 +265,11 @@ fn measure(
     let mut options = crate::app::engine_setup::options(board.shape(), &cancel);
     options.budget = options.budget.with_time_limit(METER_TIME);
     let owned = board.clone();
-    let known = meter
-        .last
-        .as_ref()
-        .filter(|last| last.reading.exact)
-        .map(|last| (last.board.clone(), last.reading.moves));
+    let known = meter.known_before();
     let task = Background::cancellable("meter", &cancel, move || {
-        let known = known.as_ref().map(|(before, moves)| (before, *moves));
+        let known = known
+            .as_ref()
+            .map(|(before, moves, mv)| (before, *moves, *mv));
         searched_reading(&owned, known, &options)
     });
     meter.job = Some((position, board.clone(), task));
@@ -319,6 +340,75 @@ mod tests {
         }
     }
 
+    /// A change of the game to `board` at `position`: these blank moves slid from `from`.
+    fn slid(from: &Board, moves: &[Move], position: u64) -> GameChanged {
+        let mut board = from.clone();
+        let steps = moves
+            .iter()
+            .map(|&mv| {
+                let blank = board.blank();
+                board = board.moved(mv).unwrap();
+                let to = blank;
+                let from = board.blank();
+                crate::game::Step {
+                    mv,
+                    tile: board.tiles()[to],
+                    from,
+                    to,
+                    home: false,
+                }
+            })
+            .collect();
+        GameChanged {
+            change: Change::Slid {
+                act: crate::game::Act::Played(moves.to_vec()),
+                steps,
+                by_app: false,
+                seconds: 0.1,
+            },
+            position: Position(position),
+            board,
+            won: false,
+            blindfolded: false,
+            clock: std::time::Duration::ZERO,
+        }
+    }
+
+    #[test]
+    fn the_move_a_change_told_is_the_one_a_search_starts_from() {
+        // The goal: the blank in the corner, two moves up are legal.
+        let start = Board::goal(4, 4).unwrap();
+        let measured = |board: &Board, position, exact| {
+            let reading = Reading { moves: 2, exact };
+            Some(Measured {
+                position: Position(position),
+                board: board.clone(),
+                reading,
+            })
+        };
+        let at_start = || Meter {
+            board: Some((Position(1), start.clone())),
+            last: measured(&start, 1, true),
+            ..default()
+        };
+        let mut one = at_start();
+        one.follow(&slid(&start, &[Move::Up], 2));
+        assert_eq!(one.known_before(), Some((start.clone(), 2, Move::Up)));
+        // Two tiles in one slide: no one move to search from.
+        let mut two = at_start();
+        two.follow(&slid(&start, &[Move::Up, Move::Up], 2));
+        assert_eq!(two.known_before(), None);
+        // Two changes since the reading: none either.
+        let up = start.moved(Move::Up).unwrap();
+        one.follow(&slid(&up, &[Move::Up], 3));
+        assert_eq!(one.known_before(), None);
+        // A bound is no distance to step from.
+        let mut bound = at_start();
+        bound.last = measured(&start, 1, false);
+        bound.follow(&slid(&start, &[Move::Up], 2));
+        assert_eq!(bound.known_before(), None);
+    }
+
     #[test]
     fn the_meter_reads_the_shortest_distance_and_its_trend() {
         let board = parse_board("1 2 3 / 4 0 5 / 7 8 6").unwrap();
@@ -358,8 +448,8 @@ mod tests {
             }
         );
         // One move on, from the distance known: the same as a search from scratch.
-        for (_, next) in board.neighbors() {
-            let stepped = searched_reading(&next, Some((&board, exact.moves)), &options);
+        for (mv, next) in board.neighbors() {
+            let stepped = searched_reading(&next, Some((&board, exact.moves, mv)), &options);
             assert_eq!(stepped, searched_reading(&next, None, &options));
         }
         let big = npuzzle::random::shuffled(npuzzle::Shape::new(6, 6).unwrap(), 200, 5);

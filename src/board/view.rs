@@ -158,6 +158,8 @@ type DrawnTiles<'w, 's> = Query<
         Option<&'static Slide>,
     ),
 >;
+/// The tile sprites added, moved to another cell, or moved on screen since the last run.
+type MovedTiles = Or<(Changed<TileSprite>, (With<TileSprite>, Changed<Transform>))>;
 /// The sprites that show a piece of the photo.
 type PhotoPieces = Or<(With<TileSprite>, With<FillIn>)>;
 
@@ -220,7 +222,7 @@ pub(crate) fn plugin(app: &mut App) {
                 fit_tiles,
                 blindfold,
                 hide_under_sheet,
-                publish,
+                publish.run_if(drawn_moved),
             )
                 .chain()
                 .in_set(AppSet::Animate)
@@ -589,8 +591,11 @@ fn animate(
             // The shake just ended: back home.
             position = layout.cell_center(here);
         }
-        transform.translation.x = position.x;
-        transform.translation.y = position.y;
+        // Only a tile that moves is written: at rest nothing changes, so `publish` is not run.
+        if transform.translation.truncate() != position {
+            transform.translation.x = position.x;
+            transform.translation.y = position.y;
+        }
     }
 }
 
@@ -688,6 +693,17 @@ fn fit_tiles(
     }
 }
 
+/// Whether what `publish` tells may differ from the last time: the board was built again or
+/// changed phase, or a tile's sprite was added, moved or taken away (Bevy's change detection
+/// on the view's own sprites: nothing is worked out again while the board rests).
+fn drawn_moved(
+    built: Res<Built>,
+    moved: Query<(), MovedTiles>,
+    mut removed: RemovedComponents<TileSprite>,
+) -> bool {
+    built.is_changed() || !moved.is_empty() || removed.read().count() > 0
+}
+
 /// Tells what is marked over the board (in this frame, after the tiles moved) where the tiles
 /// are drawn and which cell shows empty.
 fn publish(built: Res<Built>, sprites: DrawnTiles, mut on_screen: ResMut<OnScreen>) {
@@ -759,10 +775,11 @@ mod tests {
     }
 
     /// A 2×2 board after tile 3 slid right from cell 2 into the gap at cell 3 (tiles 1 and 2
-    /// at rest, 10 units a cell), `publish` run each update; tile 3's entity, and `(1, 2)`'s.
+    /// at rest, 10 units a cell), `publish` run as the app runs it; tile 3's entity, and `(1, 2)`'s.
     fn a_slide_on_a_small_board() -> (App, Entity, Entity) {
         let mut app = App::new();
-        app.init_resource::<OnScreen>().add_systems(Update, publish);
+        app.init_resource::<OnScreen>()
+            .add_systems(Update, publish.run_if(drawn_moved));
         let board = npuzzle::parse_board("1 2 / 0 3").unwrap();
         app.insert_resource(Built {
             board: Some((board, false)),
