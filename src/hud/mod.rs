@@ -1,5 +1,5 @@
 //! The controls (egui), by what the player sees: the panel beside or below the board
-//! (`panel`), the sheets over it (`menu`, `dialogs`, `setup`), the marks on the tiles
+//! (`panel`), the sheets over it, a module each (`sheets`), the marks on the tiles
 //! (`board_marks`) and what else is painted over the board (`overlay`). Their state, and the
 //! questions asked before a game is lost, are plain Rust in `state`; the look is in `style`.
 //! Sizes are logical pixels: egui follows the window's scale factor, and everything tappable is
@@ -7,19 +7,12 @@
 
 pub mod access;
 mod board_marks;
-pub(crate) mod challenge_sheets;
-mod dialogs;
-#[cfg(not(any(target_os = "android", target_os = "ios")))]
-mod file_sheet;
-mod framing_sheet;
 mod history;
-mod menu;
 mod overlay;
 mod panel;
 mod replay_panel;
 mod review_panel;
-mod setup_sheet;
-mod sheet;
+mod sheets;
 pub mod state;
 pub mod style;
 mod table;
@@ -157,10 +150,7 @@ pub(super) fn plugin(app: &mut App) {
                     board_marks::choose,
                     overlay::show,
                     access::show,
-                    menu::show,
-                    setup_sheet::show,
-                    dialogs::show,
-                    framing_sheet::show,
+                    sheets::show(),
                     track_focus,
                 )
                     .chain()
@@ -172,8 +162,8 @@ pub(super) fn plugin(app: &mut App) {
     #[cfg(not(any(target_os = "android", target_os = "ios")))]
     app.add_systems(
         ControlsPass,
-        file_sheet::show
-            .after(framing_sheet::show)
+        sheets::file::show
+            .after(sheets::framing::show)
             .before(track_focus)
             .run_if(fonts_ready),
     );
@@ -403,7 +393,7 @@ mod tests {
                 ..Default::default()
             };
             let mut output = ctx.run_ui(input, |ui| {
-                sheet::modal(ui.ctx(), "tall", 300.0 / scale, |ui| {
+                sheets::modal::modal(ui.ctx(), "tall", 300.0 / scale, |ui| {
                     for line in 0..60 {
                         ui.label(format!("line {line}"));
                     }

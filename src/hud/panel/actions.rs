@@ -92,7 +92,7 @@ pub(super) fn actions_rows(
         // The review says what it compares with (the shortest, or past 4×4 the app's best):
         // a label that says it too would shrink to fit a phone.
         let third = ((width - 2.0 * ui.spacing().item_spacing.x) / 3.0).floor();
-        let send = crate::hud::challenge_sheets::send_sheet(game, &view.days.0);
+        let send = crate::hud::sheets::challenge::send_sheet(game, &view.days.0);
         let share = match send {
             Some(Sheet::ShareDay(..)) => "Share",
             _ => "Challenge",

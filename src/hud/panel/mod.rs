@@ -59,7 +59,7 @@ pub(super) fn show(
     let page = page_rect(rect, &view.layout, one_row);
     let drawn = panel_area(ctx, rect, |ui| {
         if covered {
-            super::sheet::covered(ui);
+            super::sheets::modal::covered(ui);
         }
         let mut parts = Parts {
             settings: &settings,

@@ -5,8 +5,8 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use bevy_egui::egui::scroll_area::ScrollSource;
 
-use super::style;
-use super::{Hud, Sheet};
+use crate::hud::style;
+use crate::hud::{Hud, Sheet};
 
 /// The widest a sheet grows, in logical pixels.
 pub const SHEET_WIDTH: f32 = 520.0;

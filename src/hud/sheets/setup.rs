@@ -3,15 +3,15 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::sheet::{sheet_width, title};
-use super::style::{self, MIN_TOUCH, rgb};
-use super::{Actions, Hud, Sheet, View};
+use super::modal::{sheet_width, title};
 use crate::board::theme::Palette;
 use crate::game::{Game, GameKind, SetupGrid, check_setup};
+use crate::hud::style::{self, MIN_TOUCH, rgb};
+use crate::hud::{Actions, Hud, Sheet, View};
 use crate::messages::Pending;
 use crate::play::settings::Settings;
 
-pub(super) fn show(
+pub(in crate::hud) fn show(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
     mut hud: ResMut<Hud>,
@@ -26,7 +26,7 @@ pub(super) fn show(
     let p = Palette::of(settings.theme);
     let mut start = None;
     let width = sheet_width(view.layout.window_points());
-    let tapped_beside = super::sheet::modal(ctx, "setup", width, |ui| {
+    let tapped_beside = super::modal::modal(ctx, "setup", width, |ui| {
         title(ui, "Set up a board", &mut hud);
         ui.label("Type the rows (0 for the gap), or tap the cells in the order 1, 2, 3…");
         let typed = ui.add(
@@ -64,7 +64,7 @@ pub(super) fn show(
         ui.horizontal(|ui| {
             if style::button(ui, true, "Clear").clicked() {
                 let (w, h) = (form.grid.width, form.grid.height());
-                form = super::state::SetupForm::new(w, h);
+                form = crate::hud::state::SetupForm::new(w, h);
             }
             if style::primary_button(ui, settings.theme, verdict.is_ok(), "Play it", 160.0)
                 .clicked()
@@ -92,7 +92,7 @@ pub(super) fn show(
 }
 
 /// The grid to tap numbers into; full, it writes the text.
-fn grid(ui: &mut egui::Ui, form: &mut super::state::SetupForm, matches: bool) {
+fn grid(ui: &mut egui::Ui, form: &mut crate::hud::state::SetupForm, matches: bool) {
     let label = match form.grid.next_number() {
         _ if !matches => "The grid shows the last board the text made; mend the text above, or \
                           Clear to tap one in."

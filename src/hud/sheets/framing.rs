@@ -6,10 +6,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::style::{self, rgb};
-use super::thumbnails::texture;
-use super::{Actions, Hud, Sheet, View};
 use crate::board::theme::{Palette, Theme};
+use crate::hud::style::{self, rgb};
+use crate::hud::thumbnails::texture;
+use crate::hud::{Actions, Hud, Sheet, View};
 use crate::messages::Pending;
 use crate::photo::framing::{self, FramingCommand, FramingSheet, FramingState};
 use crate::play::settings::Settings;
@@ -17,12 +17,13 @@ use crate::play::settings::Settings;
 /// The preview on show, as a texture, and the preview's version it was made from; and the
 /// controls' last overflow reported.
 #[derive(Default)]
-pub(super) struct Drawn {
+pub(in crate::hud) struct Drawn {
     texture: Option<(u64, egui::TextureHandle)>,
     overflow: Option<egui::Rect>,
 }
 
-pub(super) fn show(
+/// The sheet.
+pub(in crate::hud) fn show(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
     mut hud: ResMut<Hud>,
@@ -31,9 +32,6 @@ pub(super) fn show(
     mut actions: Actions,
     mut drawn: Local<Drawn>,
 ) -> Result {
-    if hud.sheet != Sheet::Framing {
-        return Ok(());
-    }
     let Some(sheet) = framing.sheet.as_ref() else {
         return Ok(());
     };
@@ -74,7 +72,7 @@ pub(super) fn show(
                 controls(ui, (theme, short), sheet, &mut hud, &mut actions);
             });
             let shown = shown.response.rect;
-            super::panel::report_overflow("framing sheet", shown, place, &mut drawn.overflow);
+            crate::hud::panel::report_overflow("framing sheet", shown, place, &mut drawn.overflow);
         });
     Ok(())
 }

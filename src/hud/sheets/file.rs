@@ -7,14 +7,14 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui_file_dialog::{DialogState, FileDialog};
 
-use super::{Hud, Sheet, View};
+use crate::hud::{Hud, Sheet, View};
 use crate::messages::PhotoFileChosen;
 
 /// The dialog while it is open (where the player has browsed to).
 #[derive(Default)]
-pub(super) struct Browsing(Option<FileDialog>);
+pub(in crate::hud) struct Browsing(Option<FileDialog>);
 
-pub(super) fn show(
+pub(in crate::hud) fn show(
     mut contexts: EguiContexts,
     mut hud: ResMut<Hud>,
     view: View,

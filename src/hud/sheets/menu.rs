@@ -5,15 +5,15 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::sheet::{modal, sheet_height, sheet_width, title};
-use super::style::{self, heading};
-use super::thumbnails::{Thumbnails, texture, thumbnail};
-use super::{Actions, Hud, Sheet, View};
+use super::modal::{modal, sheet_height, sheet_width, title};
 use crate::board::theme::Theme;
 use crate::game::{
     DAILY_DISTANCE, DAILY_SHAPE, Difficulty, MAX_SIDE, MIN_SIDE, Recipe, SPEEDS, TEXT_SIZES,
     device_text_scale, photo_shapes,
 };
+use crate::hud::style::{self, heading};
+use crate::hud::thumbnails::{Thumbnails, texture, thumbnail};
+use crate::hud::{Actions, Hud, Sheet, View};
 use crate::messages::Pending;
 use crate::messages::{PhotoOrigin, PickPhoto};
 use crate::photo::framing::FramingCommand;
@@ -28,10 +28,11 @@ const SHORT_WINDOW: f32 = 320.0;
 
 /// A texture of the player's own photo, made from the picture on the board.
 #[derive(Default)]
-pub(super) struct OwnThumbnail(Option<(u64, egui::TextureHandle)>);
+pub(in crate::hud) struct OwnThumbnail(Option<(u64, egui::TextureHandle)>);
 
+/// The sheet.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn show(
+pub(in crate::hud) fn show(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
     mut hud: ResMut<Hud>,
@@ -41,9 +42,6 @@ pub(super) fn show(
     view: View,
     mut actions: Actions,
 ) -> Result {
-    if hud.sheet != Sheet::Menu {
-        return Ok(());
-    }
     let ctx = contexts.ctx_mut()?;
     thumbnails.request();
     thumbnails.poll(ctx);
@@ -56,7 +54,7 @@ pub(super) fn show(
             .max_height(sheet_height(window))
             .min_scrolled_height(sheet_height(window) - 40.0)
             .scroll_source(egui::scroll_area::ScrollSource::ALL);
-        if super::sheet::opening(ui) {
+        if super::modal::opening(ui) {
             scroll = scroll.vertical_scroll_offset(0.0);
         }
         let mut body = |ui: &mut egui::Ui| {

@@ -1,12 +1,13 @@
 //! The challenge's sheets: a finished game as a code to send, and a friend's code to open.
 
-use bevy_egui::egui;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
 
-use super::sheet::{modal, title};
-use super::style;
-use super::{Actions, Hud, Sheet};
+use super::modal::{modal, sheet_width, title};
 use crate::game::{DailyResults, Game};
 use crate::history::challenge::challenge_of;
+use crate::hud::style;
+use crate::hud::{Actions, Hud, Sheet, View};
 use crate::messages::OpenChallenge;
 use crate::messages::{PasteChallenge, ShareText};
 use crate::play::settings::Settings;
@@ -31,9 +32,32 @@ pub fn challenge_text(game: &Game, challenge: &Challenge) -> String {
     )
 }
 
-/// The challenge's sheet that is open (sending or opening one); whether it was closed by a tap
-/// beside it.
+/// Whether a challenge's sheet is open (sending one, sharing the day's result, opening one).
+pub(super) fn is_open(sheet: &Sheet) -> bool {
+    matches!(
+        sheet,
+        Sheet::SendChallenge(_) | Sheet::ShareDay(..) | Sheet::OpenChallenge(_)
+    )
+}
+
+/// The sheet.
 pub(super) fn show(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    mut hud: ResMut<Hud>,
+    view: View,
+    mut actions: Actions,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let width = sheet_width(view.layout.window_points());
+    let by_sheet = view.platform.0.shares_by_sheet();
+    let closed = draw(ctx, (width, by_sheet), &settings, &mut hud, &mut actions);
+    super::close_if(closed, &mut hud);
+    Ok(())
+}
+
+/// The challenge's sheet that is open; whether it was closed by a tap beside it.
+fn draw(
     ctx: &egui::Context,
     (width, by_sheet): (f32, bool),
     settings: &Settings,
