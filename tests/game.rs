@@ -2144,6 +2144,23 @@ mod headless {
             .unwrap()
             .summary;
         assert_eq!((summary.moves, summary.shortest), (4, 2));
+        let friends =
+            |app: &App| (app.world().resource::<snapslide::history::review::Review>()).friends;
+        assert!(
+            !friends(&app),
+            "the player's own solve reviewed as a friend's"
+        );
+        // A friend's solve, compared, is reviewed as theirs (the counters say so).
+        let theirs = Watched {
+            friends: true,
+            ..watched.clone()
+        };
+        app.world_mut()
+            .write_message(ReplayCommand::Watch(Box::new(theirs)));
+        settle(&mut app);
+        app.world_mut().write_message(ReplayCommand::Compare);
+        settle(&mut app);
+        assert!(friends(&app), "a friend's solve reviewed as the player's");
         // Play this board, while the replay runs at Instant (a move each frame): the same
         // start, the player's own game, and none of the replay's moves on it.
         app.world_mut()

@@ -175,15 +175,40 @@ pub fn challenge_of(game: &Game) -> Option<Challenge> {
         .ok()
 }
 
-/// Who won, in words: the player's result beside the friend's, fewer moves first, then time.
-pub fn verdict(yours: (usize, u64), theirs: (usize, u64)) -> &'static str {
-    match (yours.0.cmp(&theirs.0), yours.1.cmp(&theirs.1)) {
-        (std::cmp::Ordering::Less, _) => "You won: fewer moves.",
-        (std::cmp::Ordering::Greater, _) => "Your friend won: fewer moves.",
-        (_, std::cmp::Ordering::Less) => "You won: the same moves, faster.",
-        (_, std::cmp::Ordering::Greater) => "Your friend won: the same moves, faster.",
-        _ => "A tie: the same moves in the same time.",
-    }
+/// Who won, counted both ways, in words: on time first (speedsolvers race on time), then on
+/// moves, each with its margin. Results are (moves, time in ms): "You won on time, by 2.11 s;
+/// your friend on moves, by 2 moves."
+pub fn verdict(yours: (usize, u64), theirs: (usize, u64)) -> String {
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    let who = |ahead: std::cmp::Ordering| if ahead == Less { "you" } else { "your friend" };
+    let time = std::time::Duration::from_millis(yours.1.abs_diff(theirs.1));
+    let by_time = format!("by {}", crate::words::result_time(time));
+    let by_moves = format!(
+        "by {}",
+        crate::words::moves_text(yours.0.abs_diff(theirs.0))
+    );
+    let sentence = match (yours.1.cmp(&theirs.1), yours.0.cmp(&theirs.0)) {
+        (Equal, Equal) => "a tie: the same moves in the same time".to_string(),
+        (Equal, moves) => format!("the same time; {} won on moves, {by_moves}", who(moves)),
+        (time, Equal) => format!("{} won on time, {by_time}, with the same moves", who(time)),
+        (time, moves) if time == moves => {
+            format!(
+                "{} won on time, {by_time}, and on moves, {by_moves}",
+                who(time)
+            )
+        }
+        (time @ (Less | Greater), moves) => format!(
+            "{} won on time, {by_time}; {} on moves, {by_moves}",
+            who(time),
+            who(moves)
+        ),
+    };
+    let mut chars = sentence.chars();
+    let first = chars
+        .next()
+        .map(|c| c.to_uppercase().to_string())
+        .unwrap_or_default();
+    format!("{first}{}.", chars.as_str())
 }
 
 #[cfg(test)]
@@ -238,16 +263,31 @@ mod tests {
     }
 
     #[test]
-    fn fewer_moves_win_then_the_faster_time() {
-        assert_eq!(verdict((30, 9_000), (31, 1_000)), "You won: fewer moves.");
+    fn the_race_is_told_on_time_then_on_moves_each_with_its_margin() {
+        // Play-test 70: a 2.88 s solve lost to a 24.75 s one by 2 moves.
         assert_eq!(
-            verdict((31, 1_000), (30, 9_000)),
-            "Your friend won: fewer moves."
+            verdict((16, 2_880), (14, 24_750)),
+            "You won on time, by 21.87 s; your friend on moves, by 2 moves."
         );
         assert_eq!(
-            verdict((30, 8_000), (30, 9_000)),
-            "You won: the same moves, faster."
+            verdict((14, 24_750), (16, 2_880)),
+            "Your friend won on time, by 21.87 s; you on moves, by 2 moves."
         );
-        assert!(verdict((30, 9_000), (30, 9_000)).starts_with("A tie"));
+        assert_eq!(
+            verdict((30, 8_000), (31, 9_500)),
+            "You won on time, by 1.50 s, and on moves, by 1 move."
+        );
+        assert_eq!(
+            verdict((30, 9_000), (30, 8_000)),
+            "Your friend won on time, by 1.00 s, with the same moves."
+        );
+        assert_eq!(
+            verdict((29, 9_000), (30, 9_000)),
+            "The same time; you won on moves, by 1 move."
+        );
+        assert_eq!(
+            verdict((30, 9_000), (30, 9_000)),
+            "A tie: the same moves in the same time."
+        );
     }
 }

@@ -29,6 +29,8 @@ pub struct Watched {
     pub whose: String,
     /// Whether the app helped with it (the review says so).
     pub helped: bool,
+    /// Whether it is a friend's (their challenge), not the player's own.
+    pub friends: bool,
 }
 
 impl Watched {
@@ -43,6 +45,7 @@ impl Watched {
             replay: Replay::of_game(game).ok()?,
             whose: "Your solve".into(),
             helped: game.helped(),
+            friends: false,
         })
     }
 
@@ -52,6 +55,7 @@ impl Watched {
             replay: Replay::of_solve(solve).ok()?,
             whose: "Your solve".into(),
             helped: solve.helped,
+            friends: false,
         })
     }
 
@@ -64,6 +68,7 @@ impl Watched {
             replay: replay.ok()?,
             whose: "Your friend's solve".into(),
             helped: false,
+            friends: true,
         })
     }
 }
@@ -183,7 +188,10 @@ fn act(
                 }
             }
             ReplayCommand::Compare => {
-                review.write(ReviewCommand::Compare(Box::new(finished(watched))));
+                review.write(ReviewCommand::Compare {
+                    finished: Box::new(finished(watched)),
+                    friends: watched.friends,
+                });
             }
             ReplayCommand::Done => {
                 commands.write(GameCommand::Resume(Box::new(kept.clone())));

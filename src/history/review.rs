@@ -22,7 +22,12 @@ pub enum ReviewCommand {
     /// Review the finished game on the board.
     Open,
     /// Review this finished solve (one watched again), keeping the game the board holds.
-    Compare(Box<Game>),
+    Compare {
+        /// The solve, as a finished game.
+        finished: Box<Game>,
+        /// Whether it is a friend's (their challenge), not the player's own.
+        friends: bool,
+    },
     /// One move along the shortest line.
     Forward,
     /// One move back.
@@ -52,6 +57,8 @@ pub struct Review {
     task: Option<Background<Option<Found>>>,
     /// The comparison and the line, once found.
     pub found: Option<Found>,
+    /// Whether the solve reviewed is a friend's (its counters say "Theirs", not "Yours").
+    pub friends: bool,
 }
 
 impl Review {
@@ -141,13 +148,16 @@ fn act(
         match request {
             ReviewCommand::Open if current.game.is_won() => open(
                 &mut review,
-                &current.game,
+                (&current.game, false),
                 current.game.kept(),
                 &mut commands,
             ),
-            ReviewCommand::Compare(finished) => {
-                open(&mut review, finished, current.game.kept(), &mut commands)
-            }
+            ReviewCommand::Compare { finished, friends } => open(
+                &mut review,
+                (finished, *friends),
+                current.game.kept(),
+                &mut commands,
+            ),
             ReviewCommand::Open => {}
             _ if !current.game.is_review() => {}
             ReviewCommand::Forward => {
@@ -175,7 +185,7 @@ fn act(
 /// Starts comparing `finished` with the shortest, and shows its start, holding `kept`.
 fn open(
     review: &mut Review,
-    finished: &Game,
+    (finished, friends): (&Game, bool),
     kept: &Game,
     commands: &mut MessageWriter<GameCommand>,
 ) {
@@ -187,6 +197,7 @@ fn open(
     *review = Review {
         task: Some(task),
         found: None,
+        friends,
     };
     commands.write(GameCommand::Start(Box::new(Game::review_keeping(
         finished, kept,

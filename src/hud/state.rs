@@ -13,6 +13,7 @@ use crate::app::redraw::{FrameRequest, ReportMotion};
 use crate::frame::AppSet;
 use crate::game::event::Run;
 use crate::game::{Game, Position, SetupGrid, example_text};
+use crate::history::challenge::Challenged;
 use crate::messages::{
     Back, BoardCovered, BoardHidden, BoardIntent, Change, GameChanged, GameCommand, NewGame,
     NoFileDialog, Notice, Pending, ReplaceGame,
@@ -501,6 +502,7 @@ fn close_framing(
 fn follow_game(
     mut changes: MessageReader<GameChanged>,
     mut intents: MessageReader<BoardIntent>,
+    challenged: Res<Challenged>,
     mut hud: ResMut<Hud>,
 ) {
     // The taps read here came before this frame's changes: one closes the card open then, not
@@ -513,15 +515,7 @@ fn follow_game(
                 hud.solves_kept = false;
                 // A blind solve said done too soon ends without a celebration.
                 hud.won_at = (!game.is_dnf()).then(Instant::now);
-                let moves = crate::words::moves_text(game.moves());
-                let said = if game.is_dnf() {
-                    "Not solved: a DNF.".to_string()
-                } else if game.helped() {
-                    format!("Solved, with the app's help, in {moves}.")
-                } else {
-                    format!("Solved in {moves}!")
-                };
-                hud.announcement = Some((said, changed.position));
+                hud.announcement = Some((won_text(game, &challenged), changed.position));
             }
             Change::Reset(game, began) => {
                 hud.last_moved = None;
@@ -547,6 +541,30 @@ fn follow_game(
         .any(|intent| !matches!(intent, BoardIntent::Hover(_)));
     if tapped && open_before {
         hud.result_open = false;
+    }
+}
+
+/// A win in words for the live region, with the race's verdict when a friend's challenge was
+/// played (what the card shows in colour).
+fn won_text(game: &crate::game::Game, challenged: &Challenged) -> String {
+    let moves = crate::words::moves_text(game.moves());
+    if game.is_dnf() {
+        return "Not solved: a DNF.".to_string();
+    }
+    if matches!(game.kind(), crate::game::GameKind::Replay(_)) {
+        return format!("The replay is over: solved in {moves}.");
+    }
+    if game.helped() {
+        return format!("Solved, with the app's help, in {moves}.");
+    }
+    match challenged.of(game) {
+        Some(friend) => {
+            let yours = (game.moves(), game.elapsed().as_millis() as u64);
+            let theirs = (friend.moves().len(), friend.time_ms());
+            let verdict = crate::history::challenge::verdict(yours, theirs);
+            format!("Solved in {moves}. {verdict}")
+        }
+        None => format!("Solved in {moves}!"),
     }
 }
 
@@ -626,6 +644,29 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn a_challenge_won_is_said_with_the_race_s_verdict() {
+        let start = npuzzle::parse_board("1 2 3 / 4 5 6 / 7 0 8").unwrap();
+        let mut game = crate::game::Game::new(start.clone(), crate::game::GameKind::Custom);
+        game.apply(&[npuzzle::Move::Right]);
+        assert!(game.is_won());
+        let mut challenged = Challenged::default();
+        assert_eq!(won_text(&game, &challenged), "Solved in 1 move!");
+        let friend = challenge::Challenge::new(start, vec![npuzzle::Move::Right], 60_000, None);
+        challenged.playing = Some(friend.unwrap());
+        let said = won_text(&game, &challenged);
+        assert_eq!(
+            said,
+            "Solved in 1 move. You won on time, by 1:00, with the same moves."
+        );
+        // Watched again, its end is said as a replay's.
+        let kind = crate::game::GameKind::Replay(Box::new(game.clone()));
+        let mut watched = crate::game::Game::new(game.start().clone(), kind);
+        watched.apply(&[npuzzle::Move::Right]);
+        let said = won_text(&watched, &Challenged::default());
+        assert_eq!(said, "The replay is over: solved in 1 move.");
+    }
     use npuzzle::{Move, parse_board};
 
     fn game() -> Game {

@@ -113,8 +113,13 @@ fn counter_figures(
         let yours = found.map_or(game.kept().moves(), |f| f.summary.moves);
         let shortest = found.map(|f| f.summary.shortest);
         let shortest = shortest.map_or("…".to_string(), |moves| moves.to_string());
+        let whose = if view.review.friends {
+            "Theirs"
+        } else {
+            "Yours"
+        };
         return [
-            ("Yours", value(yours.to_string(), size)),
+            (whose, value(yours.to_string(), size)),
             ("Shortest", value(shortest, size)),
             ("Step", value(game.moves().to_string(), size)),
         ];

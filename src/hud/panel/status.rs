@@ -143,7 +143,7 @@ fn versus(
     let theirs = (friend.moves().len(), friend.time_ms());
     let verdict = crate::history::challenge::verdict(yours, theirs);
     let colour = style::rgb(verdict_colour(&Palette::of(theme), yours, theirs));
-    ui.label(style::value(verdict, 18.0).color(colour));
+    ui.label(style::value(&verdict, 18.0).color(colour));
     let mtm = (
         npuzzle::mtm_length(&game.history_in_effect()),
         npuzzle::mtm_length(friend.moves()),
@@ -187,11 +187,11 @@ fn versus(
     }
 }
 
-/// The verdict's colour: success for a challenge won, the warning's for one lost (play-test
-/// 70 found a loss in the success colour), the text's for a tie. Results are (moves, time):
-/// fewer moves win, then less time, as [`crate::history::challenge::verdict`] says.
+/// The verdict's colour: success for a race won, the warning's for one lost (play-test 70
+/// found a loss in the success colour), the text's for a tie. Results are (moves, time): the
+/// race is on time, then on moves, as [`crate::history::challenge::verdict`] says first.
 fn verdict_colour(p: &Palette, yours: (usize, u64), theirs: (usize, u64)) -> [u8; 3] {
-    match yours.cmp(&theirs) {
+    match (yours.1, yours.0).cmp(&(theirs.1, theirs.0)) {
         std::cmp::Ordering::Less => p.good,
         std::cmp::Ordering::Greater => p.warning,
         std::cmp::Ordering::Equal => p.text,
@@ -349,14 +349,16 @@ mod tests {
     #[test]
     fn a_lost_challenge_is_not_shown_in_the_success_colour() {
         let p = Palette::of(Theme::Dark);
-        assert_eq!(verdict_colour(&p, (14, 9_000), (18, 2_000)), p.good);
-        assert_eq!(verdict_colour(&p, (18, 2_000), (14, 9_000)), p.warning);
+        // Faster wins, whatever the moves (speedsolvers race on time).
+        assert_eq!(verdict_colour(&p, (18, 2_000), (14, 9_000)), p.good);
+        assert_eq!(verdict_colour(&p, (14, 9_000), (18, 2_000)), p.warning);
         assert_eq!(verdict_colour(&p, (14, 3_000), (14, 2_000)), p.warning);
+        assert_eq!(verdict_colour(&p, (13, 2_000), (14, 2_000)), p.good);
         assert_eq!(verdict_colour(&p, (14, 2_000), (14, 2_000)), p.text);
         // The words agree with the colour.
-        assert!(
-            crate::history::challenge::verdict((14, 3_000), (14, 2_000)).starts_with("Your friend")
-        );
+        let verdict = crate::history::challenge::verdict;
+        assert!(verdict((14, 9_000), (18, 2_000)).starts_with("Your friend won on time"));
+        assert!(verdict((18, 2_000), (14, 9_000)).starts_with("You won on time"));
     }
 
     #[test]
