@@ -216,6 +216,9 @@ pub struct Hud {
     /// What the last change of the board did, in words, and where the game stood after it:
     /// what a screen reader announces (with the meter's reading, when it is on).
     pub announcement: Option<(String, Position)>,
+    /// The row or column read last (R and C, a tap of two or three fingers), and where the
+    /// game stood: shown in the status area until the board changes, as well as said.
+    pub line_read: Option<(String, Position)>,
     /// The sheet drawn in the last pass: a sheet drawn for the first time ignores the tap
     /// that opened it (egui would read it as a tap beside the sheet, and close it at once).
     pub drawn: Option<std::mem::Discriminant<Sheet>>,
@@ -600,6 +603,7 @@ fn read_lines(
             crate::words::line_text(board, row, at)
         }
     };
+    hud.line_read = Some((said.clone(), current.position));
     hud.announcement = Some((said, current.position));
 }
 

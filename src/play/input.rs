@@ -100,6 +100,60 @@ pub fn drag_preview(layout: &ScreenLayout, press: Vec2, now: Vec2) -> Option<(us
     Some((cell, Vec2::new(delta.x, -delta.y)))
 }
 
+/// The fingers on the screen together: a tap of two reads the row of the tile moved last, a
+/// tap of three its column (as R and C do; on a phone with no screen reader, which takes such
+/// taps for itself). Each finger's start, the most down at once, and whether one went beyond a
+/// tap's radius (then it was no tap).
+#[derive(Default, Debug)]
+struct Fingers {
+    down: Vec<(u64, Vec2)>,
+    most: usize,
+    moved: bool,
+}
+
+impl Fingers {
+    /// Follows one touch; the line to read when the last finger of a tap of several lifts.
+    fn follow(&mut self, touch: &TouchInput) -> Option<crate::messages::ReadLine> {
+        let start = self
+            .down
+            .iter()
+            .find(|(id, _)| *id == touch.id)
+            .map(|(_, at)| *at);
+        match touch.phase {
+            TouchPhase::Started => {
+                self.down.push((touch.id, touch.position));
+                self.most = self.most.max(self.down.len());
+            }
+            TouchPhase::Moved => {
+                self.moved |= start.is_some_and(|at| at.distance(touch.position) > TAP_RADIUS);
+            }
+            TouchPhase::Ended | TouchPhase::Canceled => {
+                self.down.retain(|(id, _)| *id != touch.id);
+                self.moved |= touch.phase == TouchPhase::Canceled;
+                if !self.down.is_empty() {
+                    return None;
+                }
+                let (most, moved) = (
+                    std::mem::take(&mut self.most),
+                    std::mem::take(&mut self.moved),
+                );
+                return match most {
+                    _ if moved => None,
+                    2 => Some(crate::messages::ReadLine::Row),
+                    3.. => Some(crate::messages::ReadLine::Column),
+                    _ => None,
+                };
+            }
+        }
+        None
+    }
+
+    /// Whether more than one finger is down: no finger's slide counts then.
+    fn several(&self) -> bool {
+        self.down.len() > 1
+    }
+}
+
 /// What input has seen of the pointer, touches and modifier keys so far.
 #[derive(Resource, Default, Debug)]
 struct Pointer {
@@ -109,6 +163,8 @@ struct Pointer {
     mouse: Option<Vec2>,
     /// The touch being followed, and where it began.
     touch: Option<(u64, Vec2)>,
+    /// Every finger down, for a tap of several.
+    fingers: Fingers,
     /// The cell the pointer is over, for hover (a tile moves once as the pointer enters it).
     hovered: Option<usize>,
     ctrl: bool,
@@ -245,8 +301,20 @@ fn touch_input(
     pointer: &mut Pointer,
     out: &mut Interpreted,
 ) {
+    let read = pointer.fingers.follow(touch);
+    if pointer.fingers.several()
+        && let Some((_, press)) = pointer.touch.take()
+    {
+        // A second finger: the first one's slide is no slide.
+        out.preview(layout, press, None);
+    }
+    if let Some(line) = read.filter(|_| !focus.captured) {
+        out.read.write(line);
+    }
     match touch.phase {
-        TouchPhase::Started if pointer.touch.is_none() && !focus.pointer => {
+        TouchPhase::Started
+            if pointer.touch.is_none() && !pointer.fingers.several() && !focus.pointer =>
+        {
             pointer.touch = Some((touch.id, touch.position));
         }
         TouchPhase::Moved => {
@@ -361,6 +429,52 @@ mod tests {
         );
         assert_eq!(key_command(KeyCode::KeyZ, false, false), None);
         assert_eq!(key_command(KeyCode::KeyW, true, false), None);
+    }
+
+    /// A touch of finger `id` at `(x, y)`.
+    fn finger(id: u64, phase: TouchPhase, (x, y): (f32, f32)) -> TouchInput {
+        TouchInput {
+            phase,
+            position: Vec2::new(x, y),
+            window: Entity::PLACEHOLDER,
+            force: None,
+            id,
+        }
+    }
+
+    #[test]
+    fn a_tap_of_two_fingers_reads_the_row_and_of_three_the_column() {
+        use crate::messages::ReadLine;
+        use TouchPhase::{Ended, Moved, Started};
+        let tap = |fingers: &mut Fingers, ids: &[u64], moved: f32| {
+            let mut read = Vec::new();
+            for &id in ids {
+                read.extend(fingers.follow(&finger(id, Started, (100.0, 100.0 + id as f32))));
+            }
+            read.extend(fingers.follow(&finger(ids[0], Moved, (100.0 + moved, 100.0))));
+            for &id in ids {
+                read.extend(fingers.follow(&finger(id, Ended, (100.0, 100.0))));
+            }
+            read
+        };
+        let mut fingers = Fingers::default();
+        assert_eq!(tap(&mut fingers, &[1, 2], 3.0), [ReadLine::Row]);
+        assert_eq!(tap(&mut fingers, &[3, 4, 5], 3.0), [ReadLine::Column]);
+        assert_eq!(
+            tap(&mut fingers, &[6], 0.0),
+            [],
+            "one finger is a tap on the board"
+        );
+        assert_eq!(
+            tap(&mut fingers, &[7, 8], 40.0),
+            [],
+            "a finger that moved made no tap"
+        );
+        assert_eq!(
+            tap(&mut fingers, &[9, 10], 0.0),
+            [ReadLine::Row],
+            "and the next one does"
+        );
     }
 
     #[test]

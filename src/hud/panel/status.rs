@@ -41,6 +41,8 @@ pub(super) fn status(
         if hud.solves_kept {
             ui.label(egui::RichText::new("Kept in your solves.").weak());
         }
+    } else if let Some(text) = line_read(hud, view) {
+        ui.label(text);
     } else if let Some(job) = &view.job.0 {
         ui.horizontal_wrapped(|ui| {
             style::spinner(ui);
@@ -84,6 +86,12 @@ pub(super) fn status(
         let how = "Tap a tile in line with the gap.";
         ui.label(egui::RichText::new(how).weak());
     }
+}
+
+/// The row or column read last, while the board is as it was read.
+fn line_read(hud: &Hud, view: &View) -> Option<String> {
+    let (text, at) = hud.line_read.as_ref()?;
+    (*at == view.current.position).then(|| text.clone())
 }
 
 /// What the solver said, and a "How?" that opens the details (the method, for the curious
