@@ -109,7 +109,7 @@ serve:
 	cargo run --release -p snapslide-server -- --listen 127.0.0.1:8080
 
 ## Plays the game, in the `play` profile: every dependency optimised, the game a little (a
-## dev build's frames take twice as long; a release build takes far longer to make).
+## dev build's frames take longer; a release build takes far longer to make).
 run: deps
 	cargo run -p snapslide --profile play
 

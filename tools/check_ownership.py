@@ -5,7 +5,7 @@ or send its owner a message. A resource or state defined in the app (`#[derive(R
 defines it (`src/hud/state.rs` is in `hud`); a resource the app does not define (Bevy's
 `ClearColor`, `Time<Virtual>`) may be written by one module only. `NextState<S>` and `State<S>`
 are `S`'s. A module writes a resource when it takes it as `ResMut` (by name or by path,
-`crate::settings::Settings`) or as `Mut` (from `resource_scope`, `resource_mut`, …), asks for
+`crate::play::settings::Settings`) or as `Mut` (from `resource_scope`, `resource_mut`, …), asks for
 `resource_mut`, `resource_scope` or `get_resource_or_insert_with`, or inserts, initialises or
 removes it (`insert_resource(x)` inserts the type of `x`: a constructor's, a variable's, or the
 return type of the method that makes it, read from the source). Three hidden writes count too:
@@ -143,7 +143,7 @@ def files(source_dir):
 
 
 def base(type_name):
-    """The name a resource is known by: paths dropped (`crate::settings::Settings` is
+    """The name a resource is known by: paths dropped (`crate::play::settings::Settings` is
     `Settings`), `NextState<Phase>` and `State<Phase>` are `Phase`'s."""
     type_name = re.sub(rf"(?:\b{IDENT})?::", "", type_name.replace(" ", ""))
     inner = re.fullmatch(rf"(?:Next)?State<({IDENT})>", type_name)

@@ -4,7 +4,8 @@ from the code of the app (`src/`), so they cannot drift from it:
 
 - the frame's steps: for each step of `AppSet` (src/frame.rs), in order, and for the other
   schedules a system is added to (`Last`, `Startup`, …), the modules that add systems to it
-  (a set of a module's own, such as `HudStep`, counts where `configure_sets` puts it);
+  (a set of a module's own, such as `HudStep`, counts where `configure_sets` puts it; a
+  system ordered only after a step, in none, is listed as "after" it);
 - the messages: for each type the app derives `Message` for, the modules that write it
   (`MessageWriter`) and those that read it (`MessageReader`).
 
@@ -87,7 +88,7 @@ def set_homes(files):
     homes = {}
     for _, text in files:
         for args in calls(text, "configure_sets"):
-            step = re.search(r"AppSet::(\w+)", args)
+            step = re.search(r"in_set\((?:\w+::)*AppSet::(\w+)\)", args)
             for own in set(re.findall(r"\b(\w+Step)::", args)):
                 if step:
                     homes[own] = step.group(1)
@@ -100,7 +101,9 @@ def steps_table(files):
     for module, text in files:
         for args in calls(text, "add_systems"):
             schedule = args.split(",", 1)[0].strip()
-            steps = set(re.findall(r"AppSet::(\w+)", args))
+            steps = set(re.findall(r"in_set\((?:\w+::)*AppSet::(\w+)\)", args))
+            after = re.findall(r"after\((?:\w+::)*AppSet::(\w+)\)", args)
+            steps |= {f"after {step}" for step in after}
             steps |= {homes[own] for own in re.findall(r"\b(\w+Step)::", args) if own in homes}
             if schedule != "Update":
                 steps = {schedule}
@@ -108,7 +111,8 @@ def steps_table(files):
                 steps = {"Update, in no step"}
             for step in steps:
                 runs.setdefault(step, set()).add(module)
-    order = app_steps()
+    order = [f"{when}{step}" for step in app_steps() for when in ("", "after ")
+             if when == "" or f"after {step}" in runs]
     others = sorted(step for step in runs if step not in order)
     rows = ["| step | modules with systems in it |", "| --- | --- |"]
     for step in order + others:

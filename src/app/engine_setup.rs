@@ -51,8 +51,8 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// Loads the 4×4 tables, or builds them once, on a thread of their own: the quick ones first
-/// (under a second), then the shape's default (about 10 s the first time on one core); both
-/// are cached for every later launch.
+/// (under a second), then the shape's default (longer, in the background); both are cached
+/// for every later launch.
 fn warm_up_tables() {
     let Ok(shape) = Shape::new(4, 4) else {
         return;

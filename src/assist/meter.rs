@@ -1,6 +1,7 @@
 //! The shortest-path meter (a setting, off by default): after every move, how far the board is
-//! from solved. Exact on 3×3 (a table, at once) and on 4×4, 3×4 and 4×3 (an optimal search in
-//! the background, cancelled by the next move: the board never waits for it); on larger boards
+//! from solved. Exact on 3×3 (a table, at once) and on every board of up to 16 cells (an
+//! optimal search in the background, cancelled by the next move: the board never waits for
+//! it); on larger boards
 //! a lower bound, "at least N". A move that brings the board closer can flash the number green,
 //! one that takes it away amber.
 

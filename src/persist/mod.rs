@@ -4,7 +4,8 @@
 //! At start the files are read and what they hold is sent to the modules that own it
 //! ([`Restored`], the session's and the game's commands); this module writes nobody's resource
 //! but its own. After that a file is written only when its contents change, off the frame (see
-//! `writer`), and always atomically; while the player only looks at the board, nothing is
+//! `writer`): a whole file replaced atomically, a journal (the game's, the solves') appended
+//! to; while the player only looks at the board, nothing is
 //! written. The game is saved when the game says it changed, and at once when the app is
 //! closed or goes to the background.
 
