@@ -6,6 +6,12 @@ use bevy::prelude::*;
 
 pub use crate::game::Theme;
 
+/// The app's font (Manrope, SIL Open Font License): the controls' text, and a replay GIF's
+/// caption.
+pub const FONT: &[u8] = include_bytes!("../../assets/fonts/Manrope-Medium.ttf");
+/// Its bold weight, for headings and figures.
+pub const FONT_BOLD: &[u8] = include_bytes!("../../assets/fonts/Manrope-ExtraBold.ttf");
+
 /// The colours of a theme, as sRGB bytes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Palette {

@@ -17,7 +17,7 @@ use crate::game::solves::Solve;
 use crate::game::{Game, GameKind};
 use crate::history::review::ReviewCommand;
 use crate::messages::{Change, GameChanged, GameCommand, Notice, ShareFile};
-use crate::photo::{GifError, ReplaySpec, Slide, image::RgbaImage};
+use crate::photo::{Caption, GifError, ReplaySpec, Slide, image::RgbaImage};
 use crate::play::{ActionQueue, CurrentGame};
 
 /// A solve to watch, and whose it is.
@@ -303,7 +303,19 @@ fn gif_of(replay: &Replay, picture: &RgbaImage) -> Result<Vec<u8>, GifError> {
         rows: start.height() as u32,
         start: start.tiles(),
         slides: &slides,
+        caption: Some(Caption {
+            text: &caption_of(replay),
+            font: crate::board::theme::FONT,
+        }),
     })
+}
+
+/// A replay's GIF caption: "4×4 · 38 moves · 25.46 s".
+fn caption_of(replay: &Replay) -> String {
+    let shape = replay.start().shape();
+    let moves = crate::words::moves_text(replay.moves().len());
+    let time = crate::words::result_time(std::time::Duration::from_millis(replay.total_ms()));
+    format!("{}×{} · {moves} · {time}", shape.width, shape.height)
 }
 
 /// A GIF made goes to the player (saved, or to the share sheet); a failure is said.

@@ -42,11 +42,11 @@ pub fn fonts() -> FontDefinitions {
     let mut fonts = FontDefinitions::default();
     fonts.font_data.insert(
         "manrope".into(),
-        FontData::from_static(include_bytes!("../../assets/fonts/Manrope-Medium.ttf")).into(),
+        FontData::from_static(crate::board::theme::FONT).into(),
     );
     fonts.font_data.insert(
         BOLD.into(),
-        FontData::from_static(include_bytes!("../../assets/fonts/Manrope-ExtraBold.ttf")).into(),
+        FontData::from_static(crate::board::theme::FONT_BOLD).into(),
     );
     let fallbacks = fonts
         .families

@@ -43,6 +43,7 @@ fn replay(c: &mut Criterion) {
             rows: 4,
             start: &start,
             slides: &slides,
+            caption: None,
         };
         let bytes = replay_gif(&spec).expect("a GIF");
         println!("{name}: {} bytes", bytes.len());

@@ -15,12 +15,14 @@ use image::imageops::FilterType;
 use image::{DynamicImage, ImageDecoder, ImageReader, Limits, RgbaImage};
 use thiserror::Error;
 
+pub mod caption;
 pub mod framing;
 pub mod likeness;
 pub mod preview;
 pub mod replay_gif;
 pub mod subject;
 
+pub use caption::Caption;
 pub use framing::{
     Crop, CropError, Framing, MIN_TILE_PIXELS, holds_a_board, turned_size, unturned,
 };

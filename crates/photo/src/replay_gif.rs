@@ -15,6 +15,8 @@ use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use image::RgbaImage;
 use thiserror::Error;
 
+use crate::caption::{self, Caption};
+
 /// The longest side of the GIF, in pixels.
 pub const GIF_SIDE: u32 = 480;
 /// The longest pause the GIF shows: a longer one between two moves is shortened to this.
@@ -40,10 +42,16 @@ const MIN_DELAY_CS: u32 = 2;
 const DARK: u8 = 0;
 /// The palette index of a pixel left as the frame before had it.
 const CLEAR: u8 = 1;
+/// The palette indices of the caption's text: full, and two blends with the dark (its edges).
+const TEXT: [u8; 3] = [2, 3, 4];
+/// The palette index of the photo's first colour.
+const FIRST_PHOTO: u8 = 5;
 /// The gap's and the lines' colour.
 const DARK_RGB: [u8; 3] = [24, 24, 28];
-/// The photo's colours: the palette's entries after [`DARK`] and [`CLEAR`].
-const PHOTO_COLOURS: usize = 254;
+/// The caption's colour, and its two blends with [`DARK_RGB`].
+const TEXT_RGB: [[u8; 3]; 3] = [[236, 232, 226], [160, 157, 154], [92, 91, 92]];
+/// The photo's colours: the palette's entries from [`FIRST_PHOTO`].
+const PHOTO_COLOURS: usize = 256 - FIRST_PHOTO as usize;
 
 /// How a replay is drawn: the frames in between a tile's two cells (at most), and how close
 /// (in RGB, Euclidean) two of the quantizer's colours may be before they are merged into one.
@@ -96,6 +104,8 @@ pub struct ReplaySpec<'a> {
     pub start: &'a [u8],
     /// Every slide, in order.
     pub slides: &'a [Slide],
+    /// A line of text under the board, for the whole GIF (none: the board alone).
+    pub caption: Option<Caption<'a>>,
 }
 
 /// Why a replay could not be made into a GIF.
@@ -163,6 +173,9 @@ pub enum GifError {
         /// The slide's index.
         slide: usize,
     },
+    /// The caption's font could not be read.
+    #[error(transparent)]
+    Font(#[from] caption::FontError),
     /// The GIF encoder refused a frame.
     #[error("the GIF could not be written: {0}")]
     Encode(#[from] gif::EncodingError),
@@ -189,7 +202,7 @@ pub fn replay_gif(spec: &ReplaySpec) -> Result<Vec<u8>, GifError> {
 
 /// A checked replay's GIF in one style, at `side` pixels a tile.
 fn encode(spec: &ReplaySpec, side: u32, style: Style) -> Result<Vec<u8>, GifError> {
-    let art = Art::new(spec, side, style.merge);
+    let art = Art::new(spec, side, style.merge)?;
     let solves = is_solved(&last_board(spec));
     let mut film = Film::new(&art)?;
     let mut board = spec.start.to_vec();
@@ -337,9 +350,9 @@ fn merge_close(colours: &[u8], merge: u32) -> (Vec<u8>, Vec<u8>) {
             d(0) * d(0) + d(1) * d(1) + d(2) * d(2) <= limit
         });
         match near {
-            Some(at) => index.push(at as u8 + 2),
+            Some(at) => index.push(at as u8 + FIRST_PHOTO),
             None => {
-                index.push((kept.len() / 3) as u8 + 2);
+                index.push((kept.len() / 3) as u8 + FIRST_PHOTO);
                 kept.extend_from_slice(colour);
             }
         }
@@ -361,16 +374,19 @@ struct Art {
     side: u32,
     width: u32,
     height: u32,
-    /// Up to 256 colours, RGB: [`DARK`], [`CLEAR`], then the photo's (merged).
+    /// The board's height: the caption's strip (if any) lies below it.
+    board_height: u32,
+    /// Up to 256 colours, RGB: [`DARK`], [`CLEAR`], the caption's [`TEXT`], then the
+    /// photo's (merged).
     palette: Vec<u8>,
-    /// The solved picture, one palette index a pixel, row-major.
+    /// The solved picture, one palette index a pixel, row-major, the caption under it.
     picture: Vec<u8>,
 }
 
 impl Art {
     /// Scales the picture to the board's size at `side` pixels a tile and quantizes it, colours
     /// closer than `merge` merged.
-    fn new(spec: &ReplaySpec, side: u32, merge: u32) -> Self {
+    fn new(spec: &ReplaySpec, side: u32, merge: u32) -> Result<Self, GifError> {
         let (width, height) = (spec.columns * side, spec.rows * side);
         let scaled = if spec.picture.dimensions() == (width, height) {
             spec.picture.clone()
@@ -386,19 +402,29 @@ impl Art {
         let mut palette = Vec::with_capacity(256 * 3);
         palette.extend_from_slice(&DARK_RGB);
         palette.extend_from_slice(&DARK_RGB);
+        TEXT_RGB
+            .iter()
+            .for_each(|rgb| palette.extend_from_slice(rgb));
         palette.extend_from_slice(&colours);
-        let picture = pixels
+        let mut picture: Vec<u8> = pixels
             .chunks_exact(4)
             .map(|pixel| merged[quant.index_of(pixel)])
             .collect();
-        Self {
+        let mut strip_height = 0;
+        if let Some(caption) = &spec.caption {
+            strip_height = caption::strip_height(width);
+            let strip = caption::draw_strip(caption, (width, strip_height), TEXT, DARK)?;
+            picture.extend_from_slice(&strip);
+        }
+        Ok(Self {
             columns: spec.columns,
             side,
             width,
-            height,
+            height: height + strip_height,
+            board_height: height,
             palette,
             picture,
-        }
+        })
     }
 
     /// Draws a board into `canvas` (palette indices): each tile's part of the picture on its
@@ -406,6 +432,8 @@ impl Art {
     fn draw(&self, board: &[u8], motion: Option<Motion>, canvas: &mut Vec<u8>) {
         canvas.clear();
         canvas.resize((self.width * self.height) as usize, DARK);
+        let strip = (self.width * self.board_height) as usize;
+        canvas[strip..].copy_from_slice(&self.picture[strip..]);
         for (cell, &tile) in board.iter().enumerate() {
             let moving = motion.is_some_and(|m| m.from == cell);
             if tile != 0 && !moving {
@@ -638,9 +666,11 @@ mod tests {
         let colours = [0, 0, 0, 3, 4, 0, 100, 100, 100, 0, 0, 6, 104, 100, 97];
         let (kept, index) = merge_close(&colours, 5);
         assert_eq!(kept, [0, 0, 0, 100, 100, 100, 0, 0, 6]);
-        assert_eq!(index, [2, 2, 3, 4, 3]);
+        // The photo's indices come after the dark, the clear and the caption's shades.
+        let at = |i: u8| FIRST_PHOTO + i;
+        assert_eq!(index, [at(0), at(0), at(1), at(2), at(1)]);
         let (kept, index) = merge_close(&colours, 0);
-        assert_eq!((kept.len(), index), (15, vec![2, 3, 4, 5, 6]));
+        assert_eq!((kept.len(), index), (15, (0..5).map(at).collect()));
     }
 
     #[test]

@@ -106,6 +106,7 @@ fn a_solve_plays_from_the_start_board_to_the_picture() {
         rows: 4,
         start: &start,
         slides: &slides,
+        caption: None,
     };
     let shown = show(&replay_gif(&spec).unwrap());
     assert_eq!((shown.width, shown.height), (GIF_SIDE, GIF_SIDE));
@@ -158,6 +159,7 @@ fn the_gif_fits_480_pixels_and_never_grows_the_picture() {
             rows,
             start: &start,
             slides: &slides,
+            caption: None,
         };
         let shown = show(&replay_gif(&spec).unwrap());
         assert_eq!((shown.width, shown.height), want, "{columns} × {rows}");
@@ -179,6 +181,7 @@ fn the_players_timing_is_kept_and_long_pauses_shortened() {
         rows: 3,
         start: &start,
         slides: &slides,
+        caption: None,
     };
     let shown = show(&replay_gif(&spec).unwrap());
     assert!(shown.delays.iter().all(|&d| d >= 2), "{:?}", shown.delays);
@@ -200,6 +203,7 @@ fn a_replay_that_does_not_solve_ends_on_its_last_board() {
         rows: 4,
         start: &start,
         slides: &slides[..10],
+        caption: None,
     };
     let shown = show(&replay_gif(&spec).unwrap());
     let gap = usize::from(slides[9].gap_to) as u32;
@@ -225,6 +229,7 @@ fn gif(
         rows,
         start,
         slides,
+        caption: None,
     })
 }
 
@@ -339,6 +344,7 @@ fn a_hundred_move_solve_of_each_bundled_photo_is_under_2_mb() {
             rows: 4,
             start: &start,
             slides: &slides,
+            caption: None,
         };
         let bytes = replay_gif(&spec).unwrap();
         println!("{}: {} bytes", path.display(), bytes.len());
@@ -377,6 +383,7 @@ fn even_a_picture_of_noise_keeps_within_2_mb_with_fewer_frames() {
         rows: 4,
         start: &start,
         slides: &slides,
+        caption: None,
     };
     let bytes = replay_gif(&spec).unwrap();
     assert!(bytes.len() <= 2_000_000, "{} bytes", bytes.len());
@@ -422,6 +429,7 @@ fn any_replay_makes_a_gif_or_a_refusal_never_a_panic() {
             rows,
             start: &start,
             slides: &slides,
+            caption: None,
         };
         match replay_gif(&spec) {
             Ok(bytes) => {
@@ -432,4 +440,44 @@ fn any_replay_makes_a_gif_or_a_refusal_never_a_panic() {
         }
     }
     assert!(made > 20 && refused > 20, "{made} made, {refused} refused");
+}
+
+#[test]
+fn a_caption_stands_under_the_board_from_the_first_frame_to_the_last() {
+    const FONT: &[u8] = include_bytes!("../../../assets/fonts/Manrope-Medium.ttf");
+    let picture = gradient(960, 960);
+    let (start, slides) = solve(4, 4, 30, 7);
+    let spec = |caption: Option<snapslide_photo::Caption<'static>>| ReplaySpec {
+        picture: &picture,
+        columns: 4,
+        rows: 4,
+        start: &start,
+        slides: &slides,
+        caption,
+    };
+    let plain = show(&replay_gif(&spec(None)).unwrap());
+    let caption = snapslide_photo::Caption {
+        text: "4×4 · 30 moves · 12.34 s",
+        font: FONT,
+    };
+    let captioned = show(&replay_gif(&spec(Some(caption))).unwrap());
+    let strip = snapslide_photo::caption::strip_height(GIF_SIDE);
+    assert_eq!(
+        (captioned.width, captioned.height),
+        (GIF_SIDE, GIF_SIDE + strip)
+    );
+    // The board is drawn as without the caption; under it, light text on the dark.
+    let board =
+        |shown: &RgbImage| image::imageops::crop_imm(shown, 0, 0, GIF_SIDE, GIF_SIDE).to_image();
+    for (with, without) in [
+        (&captioned.first, &plain.first),
+        (&captioned.last, &plain.last),
+    ] {
+        assert!(difference(&board(with), without) < 1.0);
+        let light = (GIF_SIDE..GIF_SIDE + strip)
+            .flat_map(|y| (0..GIF_SIDE).map(move |x| (x, y)))
+            .filter(|&(x, y)| with.get_pixel(x, y).0.iter().all(|&c| c > 200))
+            .count();
+        assert!(light > 100, "only {light} light pixels in the caption");
+    }
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use challenge::Challenge;
 use snapslide_photo::image::{ImageFormat, Rgba, RgbaImage, imageops};
-use snapslide_photo::{ReplaySpec, Slide, replay_gif, slice, square};
+use snapslide_photo::{Caption, ReplaySpec, Slide, replay_gif, slice, square};
 use tokio::sync::Semaphore;
 
 use crate::daily::{DayBoard, unavailable};
@@ -196,8 +196,23 @@ fn replay_of(picture: &RgbaImage, solve: &Challenge) -> Result<Vec<u8>, String> 
         rows: start.height() as u32,
         start: start.tiles(),
         slides: &slides,
+        caption: Some(Caption {
+            text: &caption_of(solve),
+            font: FONT,
+        }),
     })
     .map_err(|e| e.to_string())
+}
+
+/// The font of a replay's caption: the app's own (Manrope, SIL Open Font License).
+const FONT: &[u8] = include_bytes!("../../../assets/fonts/Manrope-Medium.ttf");
+
+/// A replay's caption: "4×4 · 38 moves · 25.460 s", the time as the board ranks it.
+fn caption_of(solve: &Challenge) -> String {
+    let shape = solve.start().shape();
+    let moves = solve.moves().len();
+    let time = crate::ranking::time_text(solve.time_ms());
+    format!("{}×{} · {moves} moves · {time}", shape.width, shape.height)
 }
 
 /// A picture as PNG bytes.
