@@ -1,14 +1,12 @@
 //! The page through the real router: today's board and photo, the ranking as a table whose
 //! rows open each solve's replay GIF (made once, kept on disk), names escaped.
 
-mod support;
-
+use crate::support::*;
 use axum::http::StatusCode;
 use snapslide_server::date::format_date;
 use snapslide_server::ranking::RankedResult;
 use snapslide_server::store::DayResult;
 use snapslide_server::web::day_page_html;
-use support::*;
 
 #[tokio::test]
 async fn todays_page_shows_the_board_and_the_ranking_with_replays() {

@@ -3,8 +3,7 @@
 //! refusal, the 201 path with real solves of today's daily, the token kept only as its hash,
 //! names unique without regard to case or composition.
 
-mod support;
-
+use crate::support::*;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use challenge::Challenge;
@@ -12,7 +11,6 @@ use npuzzle::Move;
 use serde_json::json;
 use snapslide_server::date::format_date;
 use sqlx::{AnyPool, Row};
-use support::*;
 
 /// Runs a scenario against SQLite, and against PostgreSQL when one is given.
 macro_rules! on_both_stores {

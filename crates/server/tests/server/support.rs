@@ -2,8 +2,6 @@
 //! `SNAPSLIDE_TEST_POSTGRES` names one), an app on it, requests through the real router, and
 //! real solves of a day's daily with human timings.
 
-#![allow(dead_code)]
-
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};

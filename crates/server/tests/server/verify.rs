@@ -1,12 +1,10 @@
 //! `snapslide-server verify`: an export of real solves holds; each kind of tampering is named.
 
-mod support;
-
+use crate::support::*;
 use snapslide_server::date::format_date;
 use snapslide_server::export::{Export, to_csv};
 use snapslide_server::ranking::{RankedResult, rank_in_place};
 use snapslide_server::verify::differences;
-use support::*;
 
 /// A day's export of three real solves of today's daily, as the server ranks them.
 fn export() -> Export {

@@ -1,0 +1,8 @@
+//! The server's tests, in one binary (each test binary links axum, sqlx and the game):
+//! the API through its real router (`api`), the day's page (`page`) and `verify` (`verify`),
+//! on what they share (`support`).
+
+mod api;
+mod page;
+mod support;
+mod verify;
