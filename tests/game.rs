@@ -7,6 +7,12 @@
 mod headless {
     use std::time::{Duration, Instant};
 
+    /// The package's folder, as `cargo test` gives it to the running test (not as it was when
+    /// compiled: a build folder shared by checkouts at other paths keeps a test built in another).
+    fn manifest_dir() -> String {
+        std::env::var("CARGO_MANIFEST_DIR").expect("cargo test gives CARGO_MANIFEST_DIR")
+    }
+
     use bevy::input::ButtonState;
     use bevy::input::InputPlugin;
     use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
@@ -2981,7 +2987,7 @@ mod slicing {
     use snapslide::photo::{self, PhotoError, PhotoSource};
 
     fn fixture(name: &str) -> std::path::PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join(name)
+        Path::new(&crate::manifest_dir()).join(name)
     }
 
     fn colour(column: u32, row: u32) -> Rgba<u8> {

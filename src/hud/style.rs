@@ -353,6 +353,12 @@ pub fn card(theme: Theme) -> egui::Frame {
 mod tests {
     use super::*;
 
+    /// The package's folder, as `cargo test` gives it to the running test (not as it was when
+    /// compiled: a build folder shared by checkouts at other paths keeps a test built in another).
+    fn manifest_dir() -> String {
+        std::env::var("CARGO_MANIFEST_DIR").expect("cargo test gives CARGO_MANIFEST_DIR")
+    }
+
     #[test]
     fn the_spinner_stands_out_on_the_panel_in_both_themes() {
         for theme in [Theme::Dark, Theme::Light] {
@@ -388,10 +394,7 @@ mod tests {
     /// Every character outside ASCII in the app's strings, with the file it is in.
     fn symbols_in_strings() -> Vec<(char, String)> {
         let mut found = Vec::new();
-        let mut folders = vec![std::path::PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/src"
-        ))];
+        let mut folders = vec![std::path::PathBuf::from(manifest_dir()).join("src")];
         while let Some(folder) = folders.pop() {
             for entry in std::fs::read_dir(&folder).unwrap().flatten() {
                 let path = entry.path();

@@ -14,6 +14,12 @@ use snapslide_android_bridge::{
     Bridge, BridgeEvent, Insets, Origin, Preferences, Tap, host_methods, native_methods,
 };
 
+/// The package's folder, as `cargo test` gives it to the running test (not as it was when
+/// compiled: a build folder shared by checkouts at other paths keeps a test built in another).
+fn manifest_dir() -> String {
+    std::env::var("CARGO_MANIFEST_DIR").expect("cargo test gives CARGO_MANIFEST_DIR")
+}
+
 /// The Java sources the app ships, relative to the crate.
 const SHIPPED: [&str; 3] = ["Bridge.java", "Host.java", "PhotoSize.java"];
 const SHIPPED_DIR: &str = "../app/src/main/java/org/snapslide";
@@ -46,7 +52,8 @@ fn classes() -> &'static Path {
         if let Some(dir) = std::env::var_os(CLASSES_ENV) {
             return PathBuf::from(dir);
         }
-        let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let crate_dir = PathBuf::from(crate::manifest_dir());
+        let crate_dir = crate_dir.as_path();
         let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bridge-classes");
         let _ = std::fs::remove_dir_all(&out);
         std::fs::create_dir_all(&out).expect("a folder for the classes");

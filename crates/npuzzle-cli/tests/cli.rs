@@ -7,6 +7,12 @@ use std::process::{Command, Output, Stdio};
 
 use common::run;
 
+/// The package's folder, as `cargo test` gives it to the running test (not as it was when
+/// compiled: a build folder shared by checkouts at other paths keeps a test built in another).
+fn manifest_dir() -> String {
+    std::env::var("CARGO_MANIFEST_DIR").expect("cargo test gives CARGO_MANIFEST_DIR")
+}
+
 /// The command with a cache folder of its own that nothing is in, so that the tables in a
 /// developer's cache cannot change what a test sees (a test that wants tables there makes its
 /// own folder and sets `XDG_CACHE_HOME` again).
@@ -496,7 +502,7 @@ fn generate_refuses_bad_requests_with_exit_2() {
 
 /// The repository's benchmark files.
 fn benchmark(name: &str) -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+    let path = std::path::Path::new(&crate::manifest_dir())
         .join("../../benchmarks")
         .join(name);
     assert!(path.is_file(), "{} is missing", path.display());

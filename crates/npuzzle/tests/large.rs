@@ -6,6 +6,12 @@ use npuzzle::linear_conflict;
 use npuzzle::random::random_solvable;
 use npuzzle::{Board, Budget, Shape};
 
+/// The package's folder, as `cargo test` gives it to the running test (not as it was when
+/// compiled: a build folder shared by checkouts at other paths keeps a test built in another).
+fn manifest_dir() -> String {
+    std::env::var("CARGO_MANIFEST_DIR").expect("cargo test gives CARGO_MANIFEST_DIR")
+}
+
 #[test]
 fn fast_solves_every_shape_from_2x2_to_11x11() {
     for width in 2..=11 {
@@ -50,7 +56,7 @@ mod bounds_and_budgets {
     /// A benchmark file of the repository's `benchmarks/` folder: (optimal length, board).
     /// Missing or empty, the test fails.
     fn korf(name: &str) -> Vec<(usize, Board)> {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        let path = std::path::Path::new(&crate::manifest_dir())
             .join("../../benchmarks")
             .join(name);
         let text = std::fs::read_to_string(&path)

@@ -120,10 +120,16 @@ fn difference(a: &Profile, b: &Profile) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The package's folder, as `cargo test` gives it to the running test (not as it was when
+    /// compiled: a build folder shared by checkouts at other paths keeps a test built in another).
+    fn manifest_dir() -> String {
+        std::env::var("CARGO_MANIFEST_DIR").expect("cargo test gives CARGO_MANIFEST_DIR")
+    }
     use crate::{load_file, prepare};
 
     fn likeness_of(photo: &str, side: u32) -> f32 {
-        let path = format!("{}/../../assets/photos/{photo}", env!("CARGO_MANIFEST_DIR"));
+        let path = format!("{}/../../assets/photos/{photo}", manifest_dir());
         let image = load_file(std::path::Path::new(&path)).unwrap();
         let prepared = prepare(&image, side, side);
         edge_likeness(&prepared.tiles, side as usize).unwrap()

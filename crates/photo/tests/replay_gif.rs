@@ -9,6 +9,12 @@ use snapslide_photo::replay_gif::{END_HOLD_MS, GIF_SIDE};
 use snapslide_photo::{GifError, ReplaySpec, Slide, load_file, prepare, replay_gif};
 use support::solve;
 
+/// The package's folder, as `cargo test` gives it to the running test (not as it was when
+/// compiled: a build folder shared by checkouts at other paths keeps a test built in another).
+fn manifest_dir() -> String {
+    std::env::var("CARGO_MANIFEST_DIR").expect("cargo test gives CARGO_MANIFEST_DIR")
+}
+
 /// What a viewer shows of a GIF.
 struct Shown {
     width: u32,
@@ -325,10 +331,10 @@ fn slides_that_do_not_follow_the_gap_are_refused() {
 
 #[test]
 fn a_hundred_move_solve_of_each_bundled_photo_is_under_2_mb() {
-    let photos = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/photos");
+    let photos = format!("{}/../../assets/photos", crate::manifest_dir());
     let (start, slides) = solve(4, 4, 100, 11);
     let mut seen = 0;
-    for entry in std::fs::read_dir(photos).unwrap() {
+    for entry in std::fs::read_dir(&photos).unwrap() {
         let path = entry.unwrap().path();
         if !matches!(
             path.extension().and_then(|e| e.to_str()),
