@@ -4,14 +4,14 @@
 //! events (presses, releases, keys) or board intents, on a clock that advances 16 ms a frame.
 //! `slicing`: photos decoded, turned upright, cropped and cut.
 
+/// The package's folder, as `cargo test` gives it to the running test (not as it was when
+/// compiled: a build folder shared by checkouts at other paths keeps a test built in another).
+fn manifest_dir() -> String {
+    std::env::var("CARGO_MANIFEST_DIR").expect("cargo test gives CARGO_MANIFEST_DIR")
+}
+
 mod headless {
     use std::time::{Duration, Instant};
-
-    /// The package's folder, as `cargo test` gives it to the running test (not as it was when
-    /// compiled: a build folder shared by checkouts at other paths keeps a test built in another).
-    fn manifest_dir() -> String {
-        std::env::var("CARGO_MANIFEST_DIR").expect("cargo test gives CARGO_MANIFEST_DIR")
-    }
 
     use bevy::input::ButtonState;
     use bevy::input::InputPlugin;
