@@ -29,6 +29,7 @@ pub mod framing;
 pub mod hud;
 pub mod input;
 pub mod layout;
+pub mod leaderboard;
 pub mod lifecycle;
 pub mod messages;
 pub mod meter;
@@ -136,6 +137,7 @@ impl Plugin for AppPlugin {
             redraw::plugin,
             engine_setup::plugin,
             diagnostics::plugin,
+            leaderboard::plugin,
         ));
     }
 }

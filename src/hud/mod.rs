@@ -7,6 +7,7 @@
 
 pub mod access;
 mod board_marks;
+mod board_sheet;
 pub(crate) mod challenge_sheets;
 mod dialogs;
 #[cfg(not(any(target_os = "android", target_os = "ios")))]
@@ -69,6 +70,7 @@ struct View<'w> {
     removed: Res<'w, crate::records::Removed>,
     challenged: Res<'w, crate::challenge::Challenged>,
     platform: Res<'w, crate::platform::PlatformHandle>,
+    board: Res<'w, crate::leaderboard::BoardView>,
 }
 
 impl View<'_> {
@@ -103,6 +105,7 @@ struct Actions<'w> {
     paste: MessageWriter<'w, crate::messages::PasteChallenge>,
     open_challenge: MessageWriter<'w, crate::messages::OpenChallenge>,
     history: MessageWriter<'w, crate::records::HistoryCommand>,
+    board: MessageWriter<'w, crate::leaderboard::BoardCommand>,
 }
 
 /// The theme egui is styled in, and whether its fonts are in place (egui takes new fonts at
@@ -160,6 +163,7 @@ pub(super) fn plugin(app: &mut App) {
                     menu::show,
                     setup_sheet::show,
                     dialogs::show,
+                    board_sheet::show,
                     framing_sheet::show,
                     track_focus,
                 )

@@ -93,6 +93,10 @@ pub enum Sheet {
     Framing,
     /// The app's own file dialog, where the system's cannot open (a desktop without one).
     PickFile,
+    /// The name to be known by on the daily's board, as typed so far (`board_sheet`).
+    BoardName(String),
+    /// The day's ranking on the shared board (`board_sheet`).
+    TodaysBoard,
 }
 
 impl Sheet {

@@ -83,6 +83,10 @@ pub struct Preferences {
     /// animation to 0).
     #[serde(default)]
     pub instant: bool,
+    /// The daily's shared board's server (`https://host`), when the player uses one; none
+    /// keeps every result on the device (`SNAPSLIDE_SERVER` wins over it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server: Option<String>,
 }
 
 impl Default for Preferences {
@@ -101,6 +105,7 @@ impl Default for Preferences {
             reduce_motion: None,
             hover: false,
             instant: false,
+            server: None,
         }
     }
 }
@@ -149,6 +154,7 @@ impl Preferences {
             reduce_motion: fields.or("reduce_motion", default.reduce_motion),
             hover: fields.or("hover", default.hover),
             instant: fields.or("instant", default.instant),
+            server: fields.or("server", default.server),
         };
         Ok(Read {
             value: preferences,
