@@ -66,6 +66,14 @@ pub(super) fn win_card(
                 }
             }
         }
+        Some(_) if view.board.player.is_none() && view.board.naming => {
+            let said = if view.board.offline {
+                QUEUED
+            } else {
+                "Posting…"
+            };
+            ui.label(egui::RichText::new(said).weak());
+        }
         Some(_) if view.board.player.is_none() => {
             ui.label(egui::RichText::new("Give a name to post it.").weak());
             if style::button(ui, true, "Choose a name").clicked() {
@@ -168,6 +176,11 @@ fn name_form(
     };
     if let Some(said) = said {
         ui.label(egui::RichText::new(said).color(warning));
+    }
+    if board.naming && board.offline {
+        let said = "The board cannot be reached now: your name and your result will be posted when it can.";
+        ui.label(said);
+        return;
     }
     if board.naming {
         ui.horizontal_wrapped(|ui| {

@@ -14,10 +14,10 @@ mod words;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
-use board_client::{Ask, KeptRanking, Outcome, Poster, PosterConfig, Report, Standing};
+use board_client::{Ask, KeptRanking, Outcome, Poster, PosterConfig, Report, Standing, Wake};
 
 pub use board_client::check_name;
 pub use words::{ordinal, standing_words};
@@ -75,6 +75,8 @@ pub struct BoardView {
     pub days: BTreeMap<String, DayPost>,
     /// A name was asked for and the server's answer is awaited.
     pub naming: bool,
+    /// The server could not be reached at the last try (what waits is tried again).
+    pub offline: bool,
     /// The server's sentence for the last name refused.
     pub name_refused: Option<String>,
     /// The latest ranking: fetched now, or kept from before.
@@ -128,6 +130,7 @@ pub fn server_address(setting: Option<&str>) -> Option<String> {
 /// stops it when the address goes.
 fn start_poster(
     settings: Res<Settings>,
+    proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
     dir: Option<Res<DataDir>>,
     mut view: ResMut<BoardView>,
     mut handle: ResMut<PosterHandle>,
@@ -145,7 +148,14 @@ fn start_poster(
     let (Some(address), Some(folder)) = (address, folder) else {
         return;
     };
-    match Poster::start(PosterConfig::new(&address, folder.clone())) {
+    let mut config = PosterConfig::new(&address, folder.clone());
+    config.wake = proxy.map(|proxy| {
+        let proxy = Mutex::new((**proxy).clone());
+        Wake(Arc::new(move || {
+            let _ = crate::background::lock(&proxy).send_event(bevy::winit::WinitUserEvent::WakeUp);
+        }))
+    });
+    match Poster::start(config) {
         Ok(started) => {
             info!("the daily's board: {address}");
             *poster = Some(started);
@@ -168,6 +178,7 @@ fn read_reports(
     mut handle: ResMut<PosterHandle>,
     mut view: ResMut<BoardView>,
     mut news: MessageWriter<BoardNews>,
+    mut frames: MessageWriter<crate::redraw::FrameRequest>,
 ) {
     let poster = handle.0.get_mut().unwrap_or_else(|e| e.into_inner());
     let Some(poster) = poster.as_ref() else {
@@ -176,6 +187,8 @@ fn read_reports(
     for report in poster.reports() {
         take_report(&mut view, &report);
         news.write(BoardNews(report));
+        // The controls draw it in this frame; egui settles its layout in the next.
+        frames.write(crate::redraw::FrameRequest::OneMore);
     }
 }
 
@@ -183,6 +196,7 @@ fn read_reports(
 pub fn take_report(view: &mut BoardView, report: &Report) {
     match report {
         Report::Registered(name) => {
+            view.offline = false;
             view.player = Some(name.clone());
             view.naming = false;
             view.name_refused = None;
@@ -204,10 +218,12 @@ pub fn take_report(view: &mut BoardView, report: &Report) {
             }
         }
         Report::Posting(date) => {
+            view.offline = false;
             view.days.insert(date.clone(), DayPost::Posting);
         }
         Report::Waiting { why, .. } => {
             debug!("the daily's board: {why}");
+            view.offline = true;
             for post in view.days.values_mut() {
                 if matches!(post, DayPost::Posting | DayPost::Queued) {
                     *post = DayPost::Waiting;

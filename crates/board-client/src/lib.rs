@@ -16,6 +16,6 @@ pub mod wire;
 pub use http::{CallError, Server};
 pub use kept::KeptRanking;
 pub use player::{NameError, Player, check_name};
-pub use poster::{Ask, Backoff, Poster, PosterConfig, PosterError, Report, Standing};
+pub use poster::{Ask, Backoff, Poster, PosterConfig, PosterError, Report, Standing, Wake};
 pub use queue::{Entry, Outcome, Queue};
 pub use wire::{Posted, Ranking, Row};

@@ -37,6 +37,17 @@ impl Default for Backoff {
     }
 }
 
+/// What the poster calls after each report, from its thread: an app that sleeps between
+/// inputs wakes to read it.
+#[derive(Clone)]
+pub struct Wake(pub std::sync::Arc<dyn Fn() + Send + Sync>);
+
+impl std::fmt::Debug for Wake {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Wake")
+    }
+}
+
 /// How a poster is set up.
 #[derive(Clone, Debug)]
 pub struct PosterConfig {
@@ -48,6 +59,8 @@ pub struct PosterConfig {
     pub backoff: Backoff,
     /// The most a call may take.
     pub timeout: Duration,
+    /// Called after each report, if given.
+    pub wake: Option<Wake>,
 }
 
 impl PosterConfig {
@@ -58,6 +71,7 @@ impl PosterConfig {
             dir,
             backoff: Backoff::default(),
             timeout: Duration::from_secs(15),
+            wake: None,
         }
     }
 }
@@ -450,8 +464,12 @@ impl Work {
         }
     }
 
+    /// Tells the app, and wakes it.
     fn report(&self, report: Report) {
         let _ = self.tell.send(report);
+        if let Some(wake) = &self.config.wake {
+            (wake.0)();
+        }
     }
 }
 
