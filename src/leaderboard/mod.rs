@@ -115,10 +115,14 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The server's address: the environment's, else the settings'; none when blank.
+/// The server's address: [`SERVER_ENV`]'s, else the settings'; none when blank.
 pub fn server_address(setting: Option<&str>) -> Option<String> {
-    let from_env = std::env::var(SERVER_ENV).ok();
-    [from_env.as_deref(), setting]
+    pick_address(std::env::var(SERVER_ENV).ok().as_deref(), setting)
+}
+
+/// The first address given and not blank: the environment's, then the settings'.
+pub fn pick_address(from_env: Option<&str>, setting: Option<&str>) -> Option<String> {
+    [from_env, setting]
         .into_iter()
         .flatten()
         .map(str::trim)
@@ -279,6 +283,19 @@ fn follow_commands(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_environment_names_the_server_before_the_settings_and_blank_is_none() {
+        let env = Some("http://127.0.0.1:8080");
+        let set = Some(" https://board.example ");
+        assert_eq!(pick_address(env, set).as_deref(), env);
+        assert_eq!(
+            pick_address(Some("  "), set).as_deref(),
+            Some("https://board.example")
+        );
+        assert_eq!(pick_address(None, Some("")), None);
+        assert_eq!(pick_address(None, None), None);
+    }
 
     #[test]
     fn reports_change_what_the_card_says() {
