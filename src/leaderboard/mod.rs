@@ -138,7 +138,13 @@ fn start_poster(
     dir: Option<Res<DataDir>>,
     mut view: ResMut<BoardView>,
     mut handle: ResMut<PosterHandle>,
+    mut looked: Local<bool>,
 ) {
+    let dir_changed = dir.as_ref().is_some_and(|dir| dir.is_changed());
+    if *looked && !settings.is_changed() && !dir_changed {
+        return;
+    }
+    *looked = true;
     let folder: Option<PathBuf> = dir.and_then(|dir| dir.0.clone());
     let address = folder
         .as_ref()
