@@ -211,6 +211,12 @@ pub fn take_report(view: &mut BoardView, report: &Report) {
             view.naming = false;
             view.name_refused = None;
         }
+        Report::PlayerForgotten => {
+            view.player = None;
+            view.naming = false;
+            let said = "The board no longer knows your name: choose one again to post.";
+            view.name_refused = Some(said.to_string());
+        }
         Report::NameRefused(sentence) => {
             view.naming = false;
             view.name_refused = Some(sentence.clone());

@@ -72,6 +72,18 @@ pub fn save(dir: &Path, player: &Player) -> Result<(), PlayerFileError> {
     Ok(())
 }
 
+/// Forgets the player kept in `dir` (the server no longer knows their token).
+///
+/// # Errors
+///
+/// [`PlayerFileError::Read`] when the file is there and cannot be removed.
+pub fn forget(dir: &Path) -> Result<(), PlayerFileError> {
+    match std::fs::remove_file(dir.join(PLAYER_FILE)) {
+        Err(error) if error.kind() != ErrorKind::NotFound => Err(PlayerFileError::Read(error)),
+        _ => Ok(()),
+    }
+}
+
 /// A name outside the rules, in the player's words.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum NameError {

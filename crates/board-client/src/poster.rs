@@ -114,6 +114,9 @@ pub enum Report {
     Registered(String),
     /// The name was refused (taken, or outside the rules): the server's sentence.
     NameRefused(String),
+    /// The server no longer knows the player's token (401: its database is another): the
+    /// player is forgotten here too, and what waits is posted once a name is given again.
+    PlayerForgotten,
     /// A result waits in the queue (the day), with where each stands when opened.
     Queue(Vec<(String, Outcome)>),
     /// A result is being posted (the day).
@@ -373,6 +376,13 @@ impl Work {
                 }
                 Err(CallError::Refused { status: 409, error }) => {
                     self.already_posted(&player, &date, error);
+                }
+                Err(CallError::Refused { status: 401, .. }) => {
+                    if let Err(error) = player::forget(&self.config.dir) {
+                        self.report(Report::Trouble(error.to_string()));
+                    }
+                    self.report(Report::PlayerForgotten);
+                    return Ok(());
                 }
                 Err(error) if error.is_transient() => return Err(error),
                 Err(error) => {

@@ -367,6 +367,34 @@ fn a_result_made_while_the_server_is_down_is_posted_once_when_it_is_up() {
 }
 
 #[test]
+fn a_token_the_server_does_not_know_forgets_the_player_and_keeps_the_result() {
+    let data = Scratch::new("server");
+    let server = TestServer::start(&data.0, "127.0.0.1:0".parse().unwrap());
+    let mine = Scratch::new("mine");
+    // A player of another server's database.
+    let stranger = board_client::Player {
+        name: "Fay".into(),
+        token: "ab".repeat(32),
+    };
+    board_client::player::save(&mine.0, &stranger).unwrap();
+    let poster = poster(&server.url(), &mine.0);
+    poster.ask(Ask::Post {
+        date: today(),
+        code: solve(1, 8),
+    });
+    let mut seen = Vec::new();
+    wait_for(&poster, &mut seen, |r| {
+        matches!(r, Report::PlayerForgotten).then_some(())
+    });
+    assert_eq!(board_client::player::load(&mine.0).unwrap(), None);
+    assert_eq!(Queue::open(&mine.0).unwrap().pending().count(), 1);
+    // A name given again, the result goes on.
+    poster.ask(Ask::Register("Fay".into()));
+    let standing = wait_for(&poster, &mut seen, posted);
+    assert_eq!((standing.rank, standing.of), (Some(1), Some(1)));
+}
+
+#[test]
 fn the_server_is_busy_is_waited_out_not_refused() {
     let error = CallError::Busy {
         status: 503,
@@ -428,8 +456,12 @@ fn child_process() {
                 date: today(),
                 code,
             });
-            std::fs::write(dir.join("child-ready"), "").unwrap();
+            // Queued, and the call under way: killed from here on, at whatever moment.
             let mut seen = Vec::new();
+            wait_for(&poster, &mut seen, |r| {
+                matches!(r, Report::Posting(_)).then_some(())
+            });
+            std::fs::write(dir.join("child-ready"), "").unwrap();
             wait_for(&poster, &mut seen, posted);
         }
     }
