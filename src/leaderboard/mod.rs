@@ -211,6 +211,7 @@ pub fn take_report(view: &mut BoardView, report: &Report) {
             view.naming = false;
             view.name_refused = None;
         }
+        Report::Naming(_) => view.naming = true,
         Report::PlayerForgotten => {
             view.player = None;
             view.naming = false;

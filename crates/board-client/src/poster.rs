@@ -112,6 +112,8 @@ pub struct Standing {
 pub enum Report {
     /// The player as the server made them (kept in the data folder).
     Registered(String),
+    /// A name asked for before (kept in the queue) waits to be made.
+    Naming(String),
     /// The name was refused (taken, or outside the rules): the server's sentence.
     NameRefused(String),
     /// The server no longer knows the player's token (401: its database is another): the
@@ -229,12 +231,13 @@ struct Work {
 impl Work {
     fn new(config: PosterConfig, server: Server, queue: Queue, tell: Sender<Report>) -> Work {
         let delay = config.backoff.first;
+        let wanted_name = queue.wanted_name().map(str::to_string);
         Work {
             config,
             server,
             queue,
             tell,
-            wanted_name: None,
+            wanted_name,
             next_try: Some(Instant::now()),
             delay,
         }
@@ -246,6 +249,9 @@ impl Work {
             .map(|entry| (entry.date.clone(), entry.outcome.clone()))
             .collect();
         self.report(Report::Queue(kept));
+        if let Some(name) = self.wanted_name.clone() {
+            self.report(Report::Naming(name));
+        }
         loop {
             if self.next_try.is_some_and(|at| at <= Instant::now()) {
                 self.try_waiting();
@@ -271,6 +277,8 @@ impl Work {
     fn take(&mut self, ask: Ask) {
         match ask {
             Ask::Register(name) => {
+                let written = self.queue.want_name(Some(&name));
+                self.keep(written);
                 self.wanted_name = Some(name);
                 self.try_now();
             }
@@ -332,6 +340,8 @@ impl Work {
         match self.server.register(&name) {
             Ok(made) => {
                 self.wanted_name = None;
+                let written = self.queue.want_name(None);
+                self.keep(written);
                 let player = Player {
                     name: made.player.clone(),
                     token: made.token,
@@ -345,6 +355,8 @@ impl Work {
             Err(error) if error.is_transient() => Err(error),
             Err(error) => {
                 self.wanted_name = None;
+                let written = self.queue.want_name(None);
+                self.keep(written);
                 self.report(Report::NameRefused(error.to_string()));
                 Ok(())
             }

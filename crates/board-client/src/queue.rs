@@ -35,6 +35,12 @@ pub enum Record {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         posted: Option<Posted>,
     },
+    /// The name the player asked for, to make before posting (none: made, or refused).
+    #[serde(rename = "name")]
+    Name {
+        /// The name.
+        name: Option<String>,
+    },
     /// The server refused it, with its sentence.
     #[serde(rename = "refused")]
     Refused {
@@ -72,6 +78,9 @@ pub struct Entry {
 pub struct Queue {
     journal: Journal,
     entries: Vec<Entry>,
+    /// The name asked for and not yet made, kept so that a name given offline outlives the
+    /// app.
+    wanted_name: Option<String>,
     /// Lines that were not records (damaged, or not a record this version reads): skipped.
     skipped: usize,
 }
@@ -87,6 +96,7 @@ impl Queue {
         let mut queue = Queue {
             journal,
             entries: Vec::new(),
+            wanted_name: None,
             skipped: loaded.damaged.len() + usize::from(loaded.torn.is_some()),
         };
         for payload in &loaded.records {
@@ -116,6 +126,25 @@ impl Queue {
     /// The results not posted yet, oldest first.
     pub fn pending(&self) -> impl Iterator<Item = &Entry> {
         (self.entries.iter()).filter(|entry| entry.outcome == Outcome::Pending)
+    }
+
+    /// The name asked for and not yet made (or refused).
+    pub fn wanted_name(&self) -> Option<&str> {
+        self.wanted_name.as_deref()
+    }
+
+    /// Keeps the name asked for (`None` once made or refused); nothing written when it is
+    /// the one kept.
+    ///
+    /// # Errors
+    ///
+    /// The journal's.
+    pub fn want_name(&mut self, name: Option<&str>) -> Result<(), JournalError> {
+        if self.wanted_name.as_deref() == name {
+            return Ok(());
+        }
+        let name = name.map(str::to_string);
+        self.write(Record::Name { name })
     }
 
     /// Lines skipped on opening (a torn end, a damaged line).
@@ -182,6 +211,10 @@ impl Queue {
                 }
                 return;
             }
+            Record::Name { name } => {
+                self.wanted_name = name;
+                return;
+            }
             Record::Done { date, posted } => (date, Outcome::Done(posted)),
             Record::Refused { date, error } => (date, Outcome::Refused(error)),
         };
@@ -228,7 +261,12 @@ mod tests {
         let pending: Vec<&str> = queue.pending().map(|e| e.code.as_str()).collect();
         assert_eq!(pending, ["B"]);
         queue.mark_refused("2026-12-07", "No.").unwrap();
+        queue.want_name(Some("Ann")).unwrap();
+        let mut queue = Queue::open(&dir).unwrap();
+        assert_eq!(queue.wanted_name(), Some("Ann"));
+        queue.want_name(None).unwrap();
         let queue = Queue::open(&dir).unwrap();
+        assert_eq!(queue.wanted_name(), None);
         let refused = Outcome::Refused("No.".into());
         assert_eq!(queue.entry("2026-12-07").unwrap().outcome, refused);
         assert_eq!(queue.pending().count(), 0);

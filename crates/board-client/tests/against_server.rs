@@ -413,6 +413,8 @@ fn the_server_is_busy_is_waited_out_not_refused() {
 enum ChildStep {
     /// Queues a result with the server unreachable, and waits to be killed.
     QueueOnly,
+    /// Asks for a name and queues a result, the server unreachable, and waits to be killed.
+    NameAndQueue,
     /// Queues a result, posts it itself (the server answers 201), and is killed before the
     /// journal's "done".
     PostedNotDone,
@@ -433,6 +435,18 @@ fn child_process() {
     match step.as_str() {
         "QueueOnly" => {
             let poster = poster(&url, &dir);
+            poster.ask(Ask::Post {
+                date: today(),
+                code,
+            });
+            let mut seen = Vec::new();
+            wait_for(&poster, &mut seen, |r| {
+                matches!(r, Report::Waiting { .. }).then_some(())
+            });
+        }
+        "NameAndQueue" => {
+            let poster = poster(&url, &dir);
+            poster.ask(Ask::Register("Gus".into()));
             poster.ask(Ask::Post {
                 date: today(),
                 code,
@@ -507,9 +521,12 @@ fn killed_then_posted_once(step: ChildStep) {
     let (data, mine) = (Scratch::new("server"), Scratch::new("mine"));
     let server = TestServer::start(&data.0, "127.0.0.1:0".parse().unwrap());
     let api = client(&server.url());
-    player_in(&api, &mine.0, "Eve");
+    let name = match step {
+        ChildStep::NameAndQueue => "Gus".to_string(),
+        _ => player_in(&api, &mine.0, "Eve").name,
+    };
     let url = match step {
-        ChildStep::QueueOnly => format!("http://{}", free_address()),
+        ChildStep::QueueOnly | ChildStep::NameAndQueue => format!("http://{}", free_address()),
         _ => server.url(),
     };
     child_killed(step, &mine.0, &url, &solve(3, 7));
@@ -528,7 +545,7 @@ fn killed_then_posted_once(step: ChildStep) {
     poster.stop();
     let results = results_today(&api);
     assert_eq!(results.len(), 1, "{results:#?}");
-    assert_eq!(results[0].name, "Eve");
+    assert_eq!(results[0].name, name);
     let queue = Queue::open(&mine.0).unwrap();
     assert!(matches!(
         queue.entry(&today()).unwrap().outcome,
@@ -539,6 +556,11 @@ fn killed_then_posted_once(step: ChildStep) {
 #[test]
 fn killed_after_queueing_before_posting_the_result_is_posted_once() {
     killed_then_posted_once(ChildStep::QueueOnly);
+}
+
+#[test]
+fn killed_after_a_name_and_a_result_were_given_offline_both_are_made_once() {
+    killed_then_posted_once(ChildStep::NameAndQueue);
 }
 
 #[test]
