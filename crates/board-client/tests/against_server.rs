@@ -1,5 +1,6 @@
 //! The poster against the real server, in-process on 127.0.0.1 with its SQLite: a result
-//! posted and ranked; 409 taken as done; a refusal kept with its sentence; the server down
+//! posted and ranked; 409 taken as done; a refusal kept with its sentence; 429 waited out as
+//! its Retry-After says; the server down
 //! then up, posted once; and kill -9 of a process that queued a result (before posting, after
 //! the server's 201 but before the journal's "done", and at a moment while posting), after
 //! which a fresh poster on the same folder leaves exactly one result on the board. The wire
@@ -56,6 +57,11 @@ struct TestServer {
 impl TestServer {
     /// Starts a server on `address` (port 0 for any) with its data in `data`.
     fn start(data: &Path, address: SocketAddr) -> TestServer {
+        TestServer::limited(data, address, 0)
+    }
+
+    /// [`TestServer::start`], with posts limited to `per_minute` an address (0: none).
+    fn limited(data: &Path, address: SocketAddr, per_minute: u32) -> TestServer {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
@@ -64,7 +70,7 @@ impl TestServer {
         let settings = Settings {
             db_url: format!("sqlite://{}", data.join("board.db").display()),
             data_dir: data.to_path_buf(),
-            posts_per_minute: 0,
+            posts_per_minute: per_minute,
             clock: Clock::System,
         };
         let (listener, app) = runtime.block_on(async {
@@ -392,6 +398,30 @@ fn a_token_the_server_does_not_know_forgets_the_player_and_keeps_the_result() {
     poster.ask(Ask::Register("Fay".into()));
     let standing = wait_for(&poster, &mut seen, posted);
     assert_eq!((standing.rank, standing.of), (Some(1), Some(1)));
+}
+
+#[test]
+fn a_429_is_waited_out_as_long_as_its_retry_after_says() {
+    let data = Scratch::new("server");
+    // One post a minute: the player's, then the result's is 429.
+    let server = TestServer::limited(&data.0, "127.0.0.1:0".parse().unwrap(), 1);
+    let mine = Scratch::new("mine");
+    player_in(&client(&server.url()), &mine.0, "Hal");
+    let poster = poster(&server.url(), &mine.0);
+    poster.ask(Ask::Post {
+        date: today(),
+        code: solve(1, 9),
+    });
+    let mut seen = Vec::new();
+    let (why, retry_in) = wait_for(&poster, &mut seen, |r| match r {
+        Report::Waiting { why, retry_in } => Some((why.clone(), *retry_in)),
+        _ => None,
+    });
+    assert!(why.contains("429"), "{why}");
+    // The server's seconds, not the 20 ms backoff.
+    assert!(retry_in >= Duration::from_secs(1), "{retry_in:?}");
+    poster.stop();
+    assert_eq!(Queue::open(&mine.0).unwrap().pending().count(), 1);
 }
 
 #[test]
