@@ -1,11 +1,11 @@
 //! The poster against the real server, in-process on 127.0.0.1 with its SQLite: a result
-//! posted and ranked; 409 taken as done; a refusal kept with its sentence; 429 waited out as
-//! its Retry-After says; the server down
-//! then up, posted once; and kill -9 of a process that queued a result (before posting, after
-//! the server's 201 but before the journal's "done", and at a moment while posting), after
-//! which a fresh poster on the same folder leaves exactly one result on the board. The wire
-//! types are the app's own (`board_client::wire`): the server reads what they write and they
-//! read what it answers.
+//! posted and ranked; 409 taken as done; a refusal kept with its sentence; an unknown token
+//! forgotten; 429 waited out as its Retry-After says; the server down then up, posted once;
+//! and kill -9 of a process that queued a result (before posting, with a name given offline,
+//! after the server's 201 but before the journal's "done", and at a moment while posting),
+//! after which a fresh poster on the same folder leaves exactly one result on the board. The
+//! wire types are the app's own (`board_client::wire`): the server reads what they write and
+//! they read what it answers.
 
 use std::net::{SocketAddr, TcpListener};
 use std::path::{Path, PathBuf};
