@@ -297,6 +297,115 @@ fn follow_commands(
 mod tests {
     use super::*;
 
+    /// A stand-in for the board's server on 127.0.0.1: 201 for a result, a ranking of two
+    /// for a GET; what it was asked, a line a request ("POST /api/daily/…/results").
+    fn fake_server() -> (String, std::sync::mpsc::Receiver<String>) {
+        use std::io::{BufRead, BufReader, Read, Write};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let (asked, heard) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let mut reader = BufReader::new(stream);
+                let (mut first, mut length) = (String::new(), 0);
+                reader.read_line(&mut first).unwrap();
+                loop {
+                    let mut line = String::new();
+                    reader.read_line(&mut line).unwrap();
+                    if let Some(n) = line.to_lowercase().strip_prefix("content-length:") {
+                        length = n.trim().parse().unwrap();
+                    }
+                    if line.trim().is_empty() {
+                        break;
+                    }
+                }
+                reader.read_exact(&mut vec![0; length]).unwrap();
+                let request: String = first.split(' ').take(2).collect::<Vec<_>>().join(" ");
+                let (status, body) = if request.starts_with("POST") {
+                    let posted = r#"{"rank":2,"of":2,"moves":40,"optimal":36,"time_ms":20000}"#;
+                    ("201 Created", posted.to_string())
+                } else {
+                    let row = |rank, name, time| {
+                        format!(
+                            r#"{{"rank":{rank},"name":"{name}","moves":40,"optimal":36,"time_ms":{time},"code":"X"}}"#
+                        )
+                    };
+                    let rows = [row(1, "Ann", 16_600), row(2, "Zoe", 20_000)].join(",");
+                    let date = request.split('/').nth(3).unwrap_or_default().to_string();
+                    (
+                        "200 OK",
+                        format!(
+                            r#"{{"date":"{date}","width":4,"height":4,"tiles":[],"optimal":36,"results":[{rows}]}}"#
+                        ),
+                    )
+                };
+                let mut stream = reader.into_inner();
+                let answer = format!(
+                    "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+                // Told before answered: the test reads it once the answer is in.
+                let _ = asked.send(request);
+                stream.write_all(answer.as_bytes()).unwrap();
+            }
+        });
+        (url, heard)
+    }
+
+    #[test]
+    fn a_post_asked_by_the_hud_reaches_the_server_and_its_standing_the_view() {
+        let (url, heard) = fake_server();
+        let dir = std::env::temp_dir().join(format!("snapslide-board-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let player = board_client::Player {
+            name: "Zoe".into(),
+            token: "ab".repeat(32),
+        };
+        board_client::player::save(&dir, &player).unwrap();
+        let mut app = App::new();
+        app.add_plugins((
+            crate::frame::plugin,
+            crate::messages::plugin,
+            crate::settings::plugin,
+        ))
+        .add_plugins((crate::redraw::core_plugin, plugin))
+        .insert_resource(DataDir(Some(dir.clone())))
+        .insert_resource(Settings(crate::game::Preferences {
+            server: Some(url.clone()),
+            ..default()
+        }));
+        app.update();
+        let view = app.world().resource::<BoardView>();
+        assert_eq!(view.server.as_deref(), Some(url.as_str()));
+        assert_eq!(view.player.as_deref(), Some("Zoe"));
+        let date = "2026-12-07".to_string();
+        let code = "CODE".to_string();
+        app.world_mut().write_message(BoardCommand::Post {
+            date: date.clone(),
+            code,
+        });
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        loop {
+            app.update();
+            let view = app.world().resource::<BoardView>();
+            if let Some(DayPost::Posted(standing)) = view.days.get(&date) {
+                assert_eq!(
+                    standing_words(standing),
+                    "2nd of 2 today, 3.4 s behind the fastest"
+                );
+                assert_eq!(view.ranking.as_ref().unwrap().ranking.results.len(), 2);
+                break;
+            }
+            assert!(std::time::Instant::now() < deadline, "{view:?}");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let asked: Vec<String> = heard.try_iter().collect();
+        let path = format!("/api/daily/{date}/results");
+        assert_eq!(asked, [format!("POST {path}"), format!("GET {path}")]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn the_environment_names_the_server_before_the_settings_and_blank_is_none() {
         let env = Some("http://127.0.0.1:8080");
