@@ -186,6 +186,15 @@ mod tests {
     }
 
     #[test]
+    fn the_boards_server_is_read_and_a_file_without_one_is_written_as_before() {
+        let read = Preferences::read(br#"{"server": "https://board.example"}"#).unwrap();
+        assert_eq!(read.value.server.as_deref(), Some("https://board.example"));
+        assert!(read.lost.is_empty());
+        let json = serde_json::to_string(&Preferences::default()).unwrap();
+        assert!(!json.contains("server"), "{json}");
+    }
+
+    #[test]
     fn text_size_and_motion_follow_the_player_then_the_device() {
         let mut preferences = Preferences::default();
         assert_eq!(preferences.text_scale(None), 1.0);
