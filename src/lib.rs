@@ -22,6 +22,7 @@ mod cli;
 pub mod frame;
 pub mod history;
 pub mod hud;
+pub mod leaderboard;
 pub mod messages;
 pub mod persist;
 pub mod photo;
@@ -118,6 +119,7 @@ impl Plugin for AppPlugin {
             app::redraw::plugin,
             app::engine_setup::plugin,
             app::diagnostics::plugin,
+            leaderboard::plugin,
         ));
     }
 }

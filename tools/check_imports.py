@@ -18,6 +18,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CRATES = ["src", "crates/npuzzle/src", "crates/npuzzle-cli/src", "crates/challenge/src", "crates/game/src",
           "crates/photo/src", "crates/atomic-file/src", "crates/journal/src", "crates/server/src",
+          "crates/board-client/src",
           "android/bridge/src", "android/native/src"]
 IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 

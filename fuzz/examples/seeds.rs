@@ -50,6 +50,7 @@ fn settings() {
         reduce_motion: Some(true),
         hover: true,
         instant: true,
+        server: None,
     };
     seed("settings", "chosen.json", &json(&chosen));
     // One bad value beside good ones: the reader keeps the rest.

@@ -62,6 +62,7 @@ struct View<'w> {
     removed: Res<'w, crate::history::records::Removed>,
     challenged: Res<'w, crate::history::challenge::Challenged>,
     platform: Res<'w, crate::platform::PlatformHandle>,
+    board: Res<'w, crate::leaderboard::BoardView>,
 }
 
 impl View<'_> {
@@ -96,6 +97,7 @@ struct Actions<'w> {
     paste: MessageWriter<'w, crate::messages::PasteChallenge>,
     open_challenge: MessageWriter<'w, crate::messages::OpenChallenge>,
     history: MessageWriter<'w, crate::history::records::HistoryCommand>,
+    board: MessageWriter<'w, crate::leaderboard::BoardCommand>,
 }
 
 /// The theme egui is styled in, and whether its fonts are in place (egui takes new fonts at

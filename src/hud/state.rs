@@ -83,6 +83,10 @@ pub enum Sheet {
     Framing,
     /// The app's own file dialog, where the system's cannot open (a desktop without one).
     PickFile,
+    /// The name to be known by on the daily's board, as typed so far (`sheets::board`).
+    BoardName(String),
+    /// The day's ranking on the shared board (`sheets::board`).
+    TodaysBoard,
 }
 
 impl Sheet {

@@ -83,6 +83,10 @@ pub struct Preferences {
     /// animation to 0).
     #[serde(default)]
     pub instant: bool,
+    /// The daily's shared board's server (`https://host`), when the player uses one; none
+    /// keeps every result on the device (`SNAPSLIDE_SERVER` wins over it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server: Option<String>,
 }
 
 impl Default for Preferences {
@@ -101,6 +105,7 @@ impl Default for Preferences {
             reduce_motion: None,
             hover: false,
             instant: false,
+            server: None,
         }
     }
 }
@@ -149,6 +154,7 @@ impl Preferences {
             reduce_motion: fields.or("reduce_motion", default.reduce_motion),
             hover: fields.or("hover", default.hover),
             instant: fields.or("instant", default.instant),
+            server: fields.or("server", default.server),
         };
         Ok(Read {
             value: preferences,
@@ -177,6 +183,15 @@ mod tests {
         assert_eq!(read.value.speed, DEFAULT_SPEED);
         assert!(read.value.sound, "a bad sound setting takes the default");
         assert_eq!(read.lost, vec!["sound", "speed"]);
+    }
+
+    #[test]
+    fn the_boards_server_is_read_and_a_file_without_one_is_written_as_before() {
+        let read = Preferences::read(br#"{"server": "https://board.example"}"#).unwrap();
+        assert_eq!(read.value.server.as_deref(), Some("https://board.example"));
+        assert!(read.lost.is_empty());
+        let json = serde_json::to_string(&Preferences::default()).unwrap();
+        assert!(!json.contains("server"), "{json}");
     }
 
     #[test]

@@ -38,6 +38,7 @@ pub(super) fn status(
     let theme = settings.theme;
     if view.won() {
         result(ui, theme, view, actions);
+        crate::hud::sheets::board::win_card(ui, settings, view, hud, actions);
         if hud.solves_kept {
             ui.label(egui::RichText::new("Kept in your solves.").weak());
         }

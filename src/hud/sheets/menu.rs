@@ -517,6 +517,7 @@ fn more(ui: &mut egui::Ui, hud: &mut Hud, view: &View, quit: bool, actions: &mut
                 mime: "text/csv",
             });
         }
+        super::board::menu_entry(ui, hud, view, actions);
         if style::button(ui, true, "Open a challenge").clicked() {
             hud.sheet = Sheet::OpenChallenge(String::new());
         }

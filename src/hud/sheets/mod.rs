@@ -5,6 +5,7 @@
 //! the game's resources, and tell what the player asked by messages (`Actions`).
 
 mod about;
+pub(super) mod board;
 pub(crate) mod challenge;
 mod confirm;
 #[cfg(not(any(target_os = "android", target_os = "ios")))]
@@ -42,6 +43,7 @@ pub(super) fn show() -> ScheduleConfigs<ScheduleSystem> {
         statistics::show.run_if(open(|sheet| *sheet == Sheet::Statistics)),
         challenge::show.run_if(open(challenge::is_open)),
         how::show.run_if(open(|sheet| matches!(sheet, Sheet::How(_)))),
+        board::show.run_if(open(board::is_open)),
         framing::show.run_if(open(|sheet| *sheet == Sheet::Framing)),
     )
         .chain()
