@@ -175,6 +175,10 @@ fn name_form(
             .desired_width(f32::INFINITY)
             .hint_text("1–24 letters, digits, spaces, - _ ."),
     );
+    // The sheet opens to be typed in: the field has the keys at once.
+    if super::modal::opening(ui) {
+        field.request_focus();
+    }
     let warning = style::rgb(Palette::of(settings.theme).warning);
     let checked = check_name(typed);
     let said = match (&checked, &board.name_refused) {
