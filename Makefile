@@ -24,7 +24,7 @@ if [ -n "$$missing" ]; then \
 fi
 endef
 
-.PHONY: run serve test screenshot deps screenshot-deps check mobile-deps mobile-checks phone-check phone-layout first-minute screen-reader screen-reader-deps android ios fuzz tree-before tree-after
+.PHONY: run serve test screenshot deps screenshot-deps check mobile-deps mobile-checks phone-check phone-layout first-minute screen-reader screen-reader-deps server-page android ios fuzz tree-before tree-after
 
 ## Installs the system packages that are missing (quietly does nothing when all are there).
 deps:
@@ -96,6 +96,16 @@ screen-reader: screen-reader-deps
 	$(XVFB_BUILD)
 	/usr/bin/python3 tests/screen_reader.py $(CARGO_TARGET_DIR)/debug/snapslide $(CARGO_TARGET_DIR)/debug/npuzzle
 
+## The daily's board in a browser (tests/server_page.py): a real snapslide-server on 127.0.0.1
+## with a throwaway SQLite folder, three players' solves of today's daily posted through the
+## API, then the day's page in Debian's headless Chromium: the ranking's rows in its DOM, in
+## order, each a link to its replay; screenshots at 360×640 and 1280×800 (kept in the build
+## folder); a replay GIF served.
+server-page: deps
+	@command -v chromium >/dev/null 2>&1 || { missing=" chromium"; $(install_missing); }
+	$(XVFB_BUILD)
+	tests/server_page.py $(CARGO_TARGET_DIR)/debug/snapslide-server $(CARGO_TARGET_DIR)/debug/npuzzle $(CARGO_TARGET_DIR)
+
 ## The Android app: the Rust library with cargo-ndk, then the APK with Gradle (see README).
 android:
 	android/build.sh
@@ -115,8 +125,9 @@ run: deps
 
 ## Format, lints, the phone check and every test in the workspace (the game's tests need no
 ## display; the server's run against SQLite and against a throwaway PostgreSQL cluster that
-## tools/postgres-test.sh starts for the run), then the phone's layout and a player's first
-## minute under Xvfb; last, that the run changed no tracked file (tree-after).
+## tools/postgres-test.sh starts for the run), then the phone's layout, a player's first
+## minute and a screen reader's view under Xvfb, and the daily's board in headless Chromium;
+## last, that the run changed no tracked file (tree-after).
 test: tree-before deps mobile-checks
 	@cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
 	@cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
@@ -140,6 +151,7 @@ test: tree-before deps mobile-checks
 	$(MAKE) --no-print-directory phone-layout
 	$(MAKE) --no-print-directory first-minute
 	$(MAKE) --no-print-directory screen-reader
+	$(MAKE) --no-print-directory server-page
 	@$(MAKE) --no-print-directory tree-after
 
 ## `make test` leaves the tree as it found it. tree-before records the tracked files' changes
