@@ -125,7 +125,9 @@ run: deps
 
 ## Format, lints, the phone check and every test in the workspace (the game's tests need no
 ## display; the server's run against SQLite and against a throwaway PostgreSQL cluster that
-## tools/postgres-test.sh starts for the run), then the phone's layout, a player's first
+## tools/postgres-test.sh starts for the run; then the server's bounded load test on
+## 127.0.0.1 against each store, killed with SIGKILL mid-load: 200 players, 2,000 results,
+## 32 clients, every 201 found after the restart), then the phone's layout, a player's first
 ## minute and a screen reader's view under Xvfb, and the daily's board in headless Chromium;
 ## last, that the run changed no tracked file (tree-after).
 test: tree-before deps mobile-checks
@@ -146,7 +148,9 @@ test: tree-before deps mobile-checks
 	pg=$$(mktemp -d); trap 'tools/postgres-test.sh stop "$$pg"; rm -rf "$$pg"' EXIT; \
 	url=$$(tools/postgres-test.sh start "$$pg") || exit 1; export SNAPSLIDE_TEST_POSTGRES="$$url"; \
 	export JAVA_HOME="$(java_home)"; \
-	cargo test --workspace 2>&1 | tee $(CARGO_TARGET_DIR)/test.log
+	cargo test --workspace 2>&1 | tee $(CARGO_TARGET_DIR)/test.log || exit 1; \
+	load=$(CARGO_TARGET_DIR)/debug/examples/load; \
+	timeout 600 $$load --kill --no-big-day && timeout 600 $$load --kill --no-big-day --db "$$url"
 	@awk '/^test result:/ { passed += $$4; failed += $$6 } END { printf "\nworkspace: %d passed, %d failed\n", passed, failed }' $(CARGO_TARGET_DIR)/test.log
 	$(MAKE) --no-print-directory phone-layout
 	$(MAKE) --no-print-directory first-minute
