@@ -187,6 +187,7 @@ test: tree-before deps mobile-checks
 	tools/check_functions.py
 	tools/check_docs_map.py --self-test
 	tools/check_docs_map.py
+	tools/size.py --self-test
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy --manifest-path fuzz/Cargo.toml --no-default-features --all-targets -- -D warnings
 	$(MAKE) --no-print-directory phone-check

@@ -2,6 +2,7 @@
 """What a build of the game weighs, for `make size` (standard library only).
 
     tools/size.py BINARY [--map LINKER.map] [--top N]
+    tools/size.py --self-test    (the names' crates and the map's lines, no build)
 
 Prints the binary's size, its size at gzip -9, the assets folder's size at gzip -9 (a tar of
 assets/; the game embeds those files with include_bytes!, so they are already inside the
@@ -29,9 +30,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 # An lld map's input-section line: VMA LMA Size Align, then `file:(section)`.
 MAP_SECTION = re.compile(r"^\s*[0-9a-f]+\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+\s+\S.*:\((\.\S+)\)$")
-# A GNU ld map's input-section line: ` .text.name  0xADDR  0xSIZE file` (the name may be on
-# the line before, when long).
-GNU_SECTION = re.compile(r"^ (\.\S+)?\s+0x[0-9a-f]+\s+0x([0-9a-f]+)\s+\S")
 ESCAPES = {"$LT$": "<", "$GT$": ">", "$u20$": " ", "$RF$": "&", "$BP$": "*", "$C$": ",",
            "$u5b$": "[", "$u5d$": "]", "$u7b$": "{", "$u7d$": "}", "$u27$": "'", "$LP$": "(",
            "$RP$": ")", "..": "::"}
@@ -68,24 +66,12 @@ def crate_of(name):
 
 
 def from_map(path):
+    """Bytes of code and read-only data by crate, from an lld map (what rustc links with)."""
     sizes = Counter()
-    pending = None
     for line in Path(path).read_text(errors="replace").splitlines():
         found = MAP_SECTION.match(line)
-        if found:
-            size, section = int(found.group(1), 16), found.group(2)
-        else:
-            gnu = GNU_SECTION.match(line)
-            if not gnu and re.match(r"^ \.\S+$", line):
-                pending = line.strip()
-                continue
-            if not gnu:
-                continue
-            section = gnu.group(1) or pending
-            size = int(gnu.group(2), 16)
-            pending = None
-        if section and re.match(r"\.(text|rodata|data\.rel\.ro)", section) and size:
-            sizes[crate_of(section)] += size
+        if found and re.match(r"\.(text|rodata|data\.rel\.ro)", found.group(2)):
+            sizes[crate_of(found.group(2))] += int(found.group(1), 16)
     return sizes
 
 
@@ -115,12 +101,43 @@ def mb(size):
     return f"{size / 1_000_000:.1f} MB"
 
 
+# Names as rustc 1.95 mangles them (legacy `_ZN`, the standard library's v0 `_R`), in lld map
+# sections, and the crate each counts under.
+CASES = [
+    (".text._ZN8bevy_ecs5world5World5spawn17h0123456789abcdefE", "bevy_ecs"),
+    (".text._ZN69_$LT$snapslide_game..kind..GameKind$u20$as$u20$core..clone..Clone$GT$5clone"
+     "17hc1d844cdc9fa664fE", "snapslide_game"),
+    (".text._ZN46_$LT$T$u20$as$u20$serde_core..de..Expected$GT$3fmt17hc0428dd01ef6fb12E",
+     "serde_core"),
+    (".text._ZN4core3ptr84drop_in_place$LT$npuzzle..Board$GT$17h0123456789abcdefE", "core"),
+    (".text._RNvMs5_NtNtCsjrHSEGnQ3l9_3std2io5errorNtB5_5Error4kind", "std"),
+    (".rodata..L__unnamed_12", "(unnamed)"),
+    (".text.memcpy", "(C)"),
+]
+MAP_LINE = ("          2a1b40          2a1b40      1f0    16 /tmp/rustcXYZ/snapslide.o:"
+            "(.text._ZN7npuzzle6search7idastar17h0123456789abcdefE)")
+
+
+def self_test():
+    for name, crate in CASES:
+        assert crate_of(name) == crate, (name, crate_of(name), crate)
+    found = MAP_SECTION.match(MAP_LINE)
+    assert found and int(found.group(1), 16) == 0x1F0 and crate_of(found.group(2)) == "npuzzle"
+    print(f"size self-test: {len(CASES) + 1} cases ok")
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description="What a build of the game weighs.")
-    parser.add_argument("binary")
+    parser.add_argument("binary", nargs="?")
     parser.add_argument("--map")
     parser.add_argument("--top", type=int, default=10)
+    parser.add_argument("--self-test", action="store_true")
     args = parser.parse_args()
+    if args.self_test:
+        return self_test()
+    if not args.binary:
+        parser.error("the binary is needed")
     binary = Path(args.binary).read_bytes()
     packed = gzip_size(binary)
     assets = assets_tar()
