@@ -24,7 +24,7 @@ if [ -n "$$missing" ]; then \
 fi
 endef
 
-.PHONY: run serve test screenshot deps screenshot-deps check mobile-deps mobile-checks phone-check phone-layout first-minute screen-reader screen-reader-deps server-page android ios fuzz tree-before tree-after
+.PHONY: run serve test screenshot deps screenshot-deps check mobile-deps mobile-checks phone-check phone-layout first-minute screen-reader screen-reader-deps server-page android ios fuzz tree-before tree-after store size cold-start cold-start-deps cold-start-check deb deb-deps deb-check
 
 ## Installs the system packages that are missing (quietly does nothing when all are there).
 deps:
@@ -106,6 +106,64 @@ server-page: deps
 	$(XVFB_BUILD)
 	tests/server_page.py $(CARGO_TARGET_DIR)/debug/snapslide-server $(CARGO_TARGET_DIR)/debug/npuzzle $(CARGO_TARGET_DIR)
 
+## The build the stores get: Cargo.toml's `store` profile (fat LTO, one codegen unit, no
+## symbols), what android/build.sh and ios/build_rust_deps.sh build for the phones; here the
+## desktop binary, with the linker's map beside it (snapslide.map) for `make size`. `cargo
+## rustc` passes the map's flag to the binary alone, so the dependencies' builds are the
+## profile's own.
+STORE_BIN := $(CARGO_TARGET_DIR)/store/snapslide
+store: deps
+	nice -n 10 cargo rustc --profile store -p snapslide --bin snapslide -- \
+		-C link-arg=-Wl,-Map=$(STORE_BIN).map
+	@echo "Built: $(STORE_BIN)"
+
+## The store build's size (tools/size.py): the binary, at gzip -9 (what an app store's zip
+## holds of it; the assets are embedded in it), and the ten biggest crates from the map.
+size: store
+	tools/size.py $(STORE_BIN) --map $(STORE_BIN).map
+
+## What the cold starts need beside Xvfb: xdotool (the resumed game's moves).
+COLD_START_PACKAGES := xdotool
+cold-start-deps: screenshot-deps
+	@missing=""; for p in $(COLD_START_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	$(install_missing)
+
+## The store build's first second (tools/cold_start.py): the medians of COLD_RUNS cold starts
+## under Xvfb, each with an empty data folder and cache, of the first frame and of the board,
+## for a new game and a resumed one.
+COLD_RUNS ?= 10
+cold-start: store cold-start-deps
+	tools/cold_start.py $(STORE_BIN) --runs $(COLD_RUNS)
+
+## For make test: tools/cold_start.py's parsing (--self-test), then one cold start of each kind
+## on the debug build, which must log both lines (a renamed line fails here).
+cold-start-check: cold-start-deps
+	$(XVFB_BUILD)
+	tools/cold_start.py --self-test
+	tools/cold_start.py $(CARGO_TARGET_DIR)/debug/snapslide --runs 1
+
+## What the package's check runs: desktop-file-validate and appstreamcli.
+DEB_PACKAGES := desktop-file-utils appstream
+deb-deps:
+	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	$(install_missing)
+
+## The Debian package of the store build (tools/make_deb.py, plain dpkg-deb): the binary, the
+## desktop entry, the icon at 48 to 512 pixels and the AppStream metainfo (linux/), then
+## checked as make test checks it. It lands in $(CARGO_TARGET_DIR)/deb.
+deb: store deb-deps
+	deb=$$(tools/make_deb.py $(STORE_BIN) $(CARGO_TARGET_DIR)/deb) && echo "Built: $$deb" && \
+	tools/make_deb.py --check "$$deb"
+
+## For make test: the package made of the debug build, uncompressed (seconds, not the minutes
+## xz takes on it), and checked: its files, desktop-file-validate, appstreamcli validate,
+## Depends, and the binary extracted into a throwaway root answering --help.
+deb-check: deb-deps
+	$(XVFB_BUILD)
+	out=$$(mktemp -d); trap 'rm -rf "$$out"' EXIT; \
+	deb=$$(tools/make_deb.py --uncompressed $(CARGO_TARGET_DIR)/debug/snapslide "$$out") && \
+	tools/make_deb.py --check "$$deb"
+
 ## The Android app: the Rust library with cargo-ndk, then the APK with Gradle (see README).
 android:
 	android/build.sh
@@ -128,8 +186,9 @@ run: deps
 ## tools/postgres-test.sh starts for the run; then the server's bounded load test on
 ## 127.0.0.1 against each store, killed with SIGKILL mid-load: 200 players, 2,000 results,
 ## 32 clients, every 201 found after the restart), then the phone's layout, a player's first
-## minute and a screen reader's view under Xvfb, and the daily's board in headless Chromium;
-## last, that the run changed no tracked file (tree-after).
+## minute, a screen reader's view and one cold start of each kind under Xvfb, the daily's
+## board in headless Chromium, and the Debian package of the debug build; last, that the run
+## changed no tracked file (tree-after).
 test: tree-before deps mobile-checks
 	@cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
 	@cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
@@ -142,6 +201,7 @@ test: tree-before deps mobile-checks
 	tools/check_docs_map.py --self-test
 	tools/check_docs_map.py
 	tools/frame_tables.py
+	tools/size.py --self-test
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy --manifest-path fuzz/Cargo.toml --no-default-features --all-targets -- -D warnings
 	$(MAKE) --no-print-directory phone-check
@@ -156,6 +216,8 @@ test: tree-before deps mobile-checks
 	$(MAKE) --no-print-directory first-minute
 	$(MAKE) --no-print-directory screen-reader
 	$(MAKE) --no-print-directory server-page
+	$(MAKE) --no-print-directory cold-start-check
+	$(MAKE) --no-print-directory deb-check
 	@$(MAKE) --no-print-directory tree-after
 
 ## `make test` leaves the tree as it found it. tree-before records the tracked files' changes

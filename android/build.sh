@@ -6,7 +6,9 @@
 #   ANDROID_ABIS="arm64-v8a x86_64"   the ABIs to build (x86_64 for an Intel emulator); by
 #                                     default gradle.properties' snapslide.abis. The APK
 #                                     lists exactly these (-Psnapslide.abis to Gradle).
-#   ANDROID_PROFILE=dev|release       the Rust profile (release by default: Bevy is slow in dev)
+#   ANDROID_PROFILE=store|release|dev the Rust profile: store by default (Cargo.toml's profile
+#                                     for the stores: fat LTO, no symbols); release builds
+#                                     faster; dev faster still, but Bevy is slow in dev
 #   GRADLE_TASK=assembleDebug         the Gradle task (installDebug puts it on a device)
 #   ANDROID_BUILD_PLAN=1              only prints the ABIs and Gradle's arguments (check.sh)
 set -euo pipefail
@@ -14,7 +16,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 abis=${ANDROID_ABIS:-$(sed -n 's/^snapslide\.abis=//p' "$here/gradle.properties")}
-profile=${ANDROID_PROFILE:-release}
+profile=${ANDROID_PROFILE:-store}
 task=${GRADLE_TASK:-assembleDebug}
 missing=()
 
@@ -93,13 +95,17 @@ targets=()
 for abi in $abis; do
     targets+=(-t "$abi")
 done
-release=()
-if [ "$profile" = release ]; then
-    release=(--release)
-fi
+case "$profile" in
+    dev) profile_args=() ;;
+    release|store) profile_args=(--profile "$profile") ;;
+    *)
+        echo "make android: ANDROID_PROFILE is store, release or dev, not '$profile'" >&2
+        exit 1
+        ;;
+esac
 
 cd "$root"
-cargo ndk "${targets[@]}" -P 26 -o android/app/src/main/jniLibs build -p snapslide-android ${release[@]+"${release[@]}"}
+cargo ndk "${targets[@]}" -P 26 -o android/app/src/main/jniLibs build -p snapslide-android ${profile_args[@]+"${profile_args[@]}"}
 cd "$here"
 ./gradlew "${gradle_args[@]}"
 echo "Built: android/app/build/outputs/apk/ (install: GRADLE_TASK=installDebug make android)"

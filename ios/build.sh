@@ -3,7 +3,7 @@
 # Says what is missing (Xcode, the Rust targets) before trying.
 #
 #   IOS_SDK=iphonesimulator|iphoneos   the simulator by default, for this Mac's architecture
-#   IOS_CONFIGURATION=Debug|Release
+#   IOS_CONFIGURATION=Debug|Release   Release builds the Rust side in Cargo.toml's store profile
 #   DEVELOPMENT_TEAM=ABCDE12345        your team, for a device build (signing)
 set -euo pipefail
 

@@ -17,11 +17,13 @@ export PATH="/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin:$HOME/.cargo/bin:/opt/
 root=$(cd "$(dirname "$0")/.." && pwd)
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-${DERIVED_FILE_DIR:-$root/target}/cargo}"
 
+# Xcode's Release configuration (an archive for the App Store) builds Cargo.toml's `store`
+# profile: fat LTO, one codegen unit, no symbols.
 profile=debug
-release=()
+profile_args=()
 if [ "${CONFIGURATION:-Debug}" != "Debug" ]; then
-    profile=release
-    release=(--release)
+    profile=store
+    profile_args=(--profile store)
 fi
 
 rust_target() {
@@ -43,7 +45,7 @@ for arch in $ARCHS; do
         echo "error: the Rust target $target is missing: rustup target add $target" >&2
         exit 1
     fi
-    (cd "$root" && cargo build ${release[@]+"${release[@]}"} --target "$target" --bin snapslide)
+    (cd "$root" && cargo build ${profile_args[@]+"${profile_args[@]}"} --target "$target" --bin snapslide)
     executables+=("$CARGO_TARGET_DIR/$target/$profile/snapslide")
 done
 

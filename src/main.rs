@@ -14,6 +14,9 @@ fn main() -> ExitCode {
 
 #[cfg(not(target_os = "ios"))]
 fn main() -> ExitCode {
+    // The start of the start-up figures ("first frame N ms after start"): as soon as the
+    // process runs Rust code.
+    snapslide::app::diagnostics::mark_start();
     let is_set = |name: &str| std::env::var_os(name).is_some_and(|value| !value.is_empty());
     let options = CliOptions::parse(std::env::args().skip(1));
     if let Ok(options) = &options

@@ -1,5 +1,6 @@
-//! For developers: the start-to-board time, `--screenshot` (a PNG once the board is on screen,
-//! then exit) and `--frame-stats` (the mean and worst frame time every two seconds).
+//! For developers: the start-to-first-frame and start-to-board times (what
+//! tools/cold_start.py reads), `--screenshot` (a PNG once the board is on screen, then exit)
+//! and `--frame-stats` (the mean and worst frame time every two seconds).
 
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -22,6 +23,35 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, (first_frame, frame_stats))
         .add_systems(Last, challenge_on_screen)
         .add_systems(Last, (log_actions, screenshot.in_set(ReportMotion)));
+    if let Some(render) = app.get_sub_app_mut(bevy::render::RenderApp) {
+        render.add_systems(
+            bevy::render::Render,
+            first_presented.in_set(bevy::render::RenderSystems::Cleanup),
+        );
+    }
+}
+
+/// Logs when the window's first frame went to the screen, whatever it shows (the background
+/// and the controls come before the board while the photo is cut): the render world, after
+/// the frame's presentation. A window whose frame was presented keeps the frame's view until
+/// the next extraction, and has handed its surface texture over.
+fn first_presented(windows: Res<bevy::render::view::ExtractedWindows>, mut done: Local<bool>) {
+    if *done {
+        return;
+    }
+    let presented = windows.windows.values().any(|window| {
+        window.swap_chain_texture_view.is_some() && window.swap_chain_texture.is_none()
+    });
+    if !presented {
+        return;
+    }
+    *done = true;
+    if let Some(started) = STARTED.get() {
+        info!(
+            "first frame {:.0} ms after start",
+            started.elapsed().as_secs_f64() * 1000.0
+        );
+    }
 }
 
 /// The log target of the actions asked for: `RUST_LOG=snapslide::actions=debug` logs every

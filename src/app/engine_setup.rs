@@ -47,7 +47,26 @@ fn strong_tables_at_hand(shape: Shape, dir: Option<&std::path::Path>) -> bool {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Startup, warm_up_tables);
+    app.add_systems(Update, warm_up_once_shown);
+}
+
+/// How long after the app's start the tables' warm-up waits for the first board at most.
+const WARM_UP_AT_THE_LATEST: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// Starts the tables' warm-up once the first board is on screen (or 3 s after the start if
+/// none is by then): on a two-core machine a build from the start took a core from the first
+/// frame and the photo's cutting. A game asked for before then builds the quick tables it
+/// needs itself (`options`).
+fn warm_up_once_shown(
+    on_screen: Res<crate::board::view::OnScreen>,
+    time: Res<Time<Real>>,
+    mut started: Local<bool>,
+) {
+    if *started || (on_screen.tiles.is_empty() && time.elapsed() < WARM_UP_AT_THE_LATEST) {
+        return;
+    }
+    *started = true;
+    warm_up_tables();
 }
 
 /// Loads the 4×4 tables, or builds them once, on a thread of their own: the quick ones first
