@@ -107,7 +107,7 @@ server-page: deps
 	tests/server_page.py $(CARGO_TARGET_DIR)/debug/snapslide-server $(CARGO_TARGET_DIR)/debug/npuzzle $(CARGO_TARGET_DIR)
 
 ## The build the stores get: Cargo.toml's `store` profile (fat LTO, one codegen unit, no
-## symbols), what android/build.sh and ios/build_rust_deps.sh build for the phones; here the
+## symbols, opt-level "s" but the engine at 3), what android/build.sh and ios/build_rust_deps.sh build for the phones; here the
 ## desktop binary, with the linker's map beside it (snapslide.map) for `make size`. `cargo
 ## rustc` passes the map's flag to the binary alone, so the dependencies' builds are the
 ## profile's own.
