@@ -79,6 +79,7 @@ def depends(binary):
 
 
 def icons():
+    sys.dont_write_bytecode = True  # no __pycache__ left in android/icon
     sys.path.insert(0, str(ROOT / "android/icon"))
     import make_icons  # noqa: E402 (the icon's one drawing)
     return {size: make_icons.ios_png(size) for size in ICON_SIZES}
