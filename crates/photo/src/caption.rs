@@ -38,12 +38,13 @@ pub fn draw_strip(
     let mut strip = vec![dark; (width * height) as usize];
     let mut px = height as f32 * 0.6;
     let room = width as f32 * 0.94;
+    // Advances and kerning scale with the size: a line set smaller to fit is `room` wide.
     let wide = advance(&font, caption.text, px);
     if wide > room {
         px *= room / wide;
     }
     let scaled = font.as_scaled(PxScale::from(px));
-    let mut x = (width as f32 - advance(&font, caption.text, px)) / 2.0;
+    let mut x = (width as f32 - wide.min(room)) / 2.0;
     let baseline = (height as f32 + scaled.ascent() + scaled.descent()) / 2.0;
     let mut before = None;
     for c in caption.text.chars() {
