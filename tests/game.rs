@@ -1884,7 +1884,7 @@ mod headless {
             .world()
             .resource::<snapslide::history::records::History>()
             .0;
-        let solve = history.last().expect("the run is booked");
+        let solve = history.last().expect("the run is booked").clone();
         assert_eq!(history.len(), 1, "one result for the run, not one a board");
         assert_eq!(solve.mode, Mode::Event(event));
         assert_eq!(solve.stm(), run.total_moves());
@@ -1893,10 +1893,66 @@ mod headless {
         let (category, _) = solve.attempt().unwrap();
         assert_eq!(category.mode, snapslide::game::stats::Mode::Marathon(2));
         assert!(solve.helped, "the help with the first board is the run's");
-        assert!(
-            snapslide::history::replay::Watched::of_game(&run).is_none(),
-            "a run of boards is not one solve to watch"
-        );
+        watch_a_run_whole(&mut app, &run, &solve);
+    }
+
+    /// The run just won, watched again: its boards one after the other on its one clock, as
+    /// the history keeps it, each said as it comes and the end said once; a step back from a
+    /// board's start goes to the board before, and on again to the next.
+    fn watch_a_run_whole(app: &mut App, run: &Game, solve: &snapslide::game::solves::Solve) {
+        use snapslide::game::replay::{Replay, Speed};
+        use snapslide::history::replay::{ReplayCommand, ReplayNews, Replaying, Watched};
+        let watched = Watched::of_game(run).expect("a run is watched whole");
+        let replay = watched.replay.clone();
+        assert_eq!((replay.boards(), replay.len()), (2, run.total_moves()));
+        assert_eq!(Replay::of_solve(solve).as_ref(), Ok(&replay), "as kept");
+        app.world_mut()
+            .write_message(ReplayCommand::Watch(Box::new(watched)));
+        app.world_mut()
+            .write_message(ReplayCommand::Speed(Speed::Instant));
+        let mut cursor = app.world().resource::<Messages<ReplayNews>>().get_cursor();
+        let (mut boards, mut news) = (vec![0], Vec::new());
+        for _ in 0..2000 {
+            app.update();
+            let replaying = app.world().resource::<Replaying>();
+            if boards.last() != Some(&replaying.board) {
+                boards.push(replaying.board);
+            }
+            let messages = app.world().resource::<Messages<ReplayNews>>();
+            news.extend(cursor.read(messages).copied());
+            if replaying.head.paused && news.len() == 2 {
+                break;
+            }
+        }
+        assert_eq!(boards, [0, 1], "the boards in order");
+        let over = ReplayNews::Over {
+            moves: replay.len(),
+            solved: true,
+        };
+        let second = ReplayNews::Board {
+            board: 1,
+            of: 2,
+            shape: (3, 3),
+        };
+        assert_eq!(news, [second, over]);
+        settle(app);
+        assert!(board_of(app).is_goal());
+        let shown = |app: &App| {
+            let replaying = app.world().resource::<Replaying>();
+            (replaying.board, game_of(app).moves())
+        };
+        assert_eq!(shown(app), (1, replay.moves_of(1).len()));
+        for _ in 0..=replay.moves_of(1).len() {
+            app.world_mut().write_message(ReplayCommand::Step(false));
+            settle(app);
+        }
+        let first = replay.moves_of(0).len();
+        assert_eq!(shown(app), (0, first - 1), "back to the board before");
+        for _ in 0..2 {
+            app.world_mut().write_message(ReplayCommand::Step(true));
+            settle(app);
+        }
+        assert_eq!(shown(app), (1, 1), "on to the next board's first move");
     }
 
     #[test]
@@ -2165,7 +2221,10 @@ mod headless {
         for _ in 0..3 {
             app.update();
         }
-        let own = snapslide::history::replay::own_game_of(&watched);
+        let replaying = app
+            .world()
+            .resource::<snapslide::history::replay::Replaying>();
+        let own = snapslide::history::replay::own_game_of(replaying).expect("a replay");
         app.world_mut()
             .write_message(ReplaceGame(Pending::Start(Box::new(own))));
         settle(&mut app);

@@ -95,6 +95,7 @@ mod tests {
             photo: "x".into(),
             shortest: None,
             counted: None,
+            legs: Vec::new(),
         }
     }
 

@@ -34,13 +34,9 @@ pub struct Watched {
 }
 
 impl Watched {
-    /// The player's own game, watched again.
+    /// The player's own game, watched again (a run's, all its boards).
     pub fn of_game(game: &Game) -> Option<Watched> {
         let game = game.kept();
-        // A run of several boards is not one solve to watch.
-        if game.run().is_some_and(|run| run.legs() > 1) {
-            return None;
-        }
         Some(Watched {
             replay: Replay::of_game(game).ok()?,
             whose: "Your solve".into(),
@@ -94,6 +90,27 @@ pub enum ReplayCommand {
     Done,
 }
 
+/// What a replay tells as it runs, for the words said of it.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayNews {
+    /// A run's next board came on (from 0), of so many.
+    Board {
+        /// The board, from 0.
+        board: usize,
+        /// How many the run has.
+        of: usize,
+        /// Its columns and rows.
+        shape: (usize, usize),
+    },
+    /// The last move was made: the replay is over.
+    Over {
+        /// The solve's moves (every board's).
+        moves: usize,
+        /// Whether its last board ends solved (not a DNF).
+        solved: bool,
+    },
+}
+
 /// A GIF being encoded in the background.
 type GifJob = Background<Result<Vec<u8>, GifError>>;
 
@@ -104,6 +121,8 @@ pub struct Replaying {
     pub watched: Option<Watched>,
     /// Where it is, how fast it runs, and whether it does.
     pub head: Playhead,
+    /// Which of its boards the board shows (a run's, from 0; else 0).
+    pub board: usize,
     /// A GIF of it being made: the file's name and the encoding (dropped with the replay).
     gif: Option<(String, GifJob)>,
 }
@@ -113,10 +132,20 @@ impl Replaying {
     pub fn making_gif(&self) -> bool {
         self.gif.is_some()
     }
+
+    /// The moves of the whole solve on show, when the board shows `on_board` of its own.
+    pub fn step(&self, on_board: usize) -> usize {
+        let first = self
+            .watched
+            .as_ref()
+            .map_or(0, |w| w.replay.first_step(self.board));
+        first + on_board
+    }
 }
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<ReplayCommand>()
+        .add_message::<ReplayNews>()
         .init_resource::<Replaying>()
         .add_systems(
             Update,
@@ -124,17 +153,38 @@ pub(crate) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(DecideStep::Replay),
         )
-        .add_systems(Update, end_with_the_replay.in_set(AppSet::React))
+        .add_systems(
+            Update,
+            (end_with_the_replay, tell_news)
+                .chain()
+                .in_set(AppSet::React),
+        )
         .add_systems(Last, report_motion.in_set(ReportMotion));
 }
 
-/// The game a replay shows at `step` moves made, holding the player's game.
-fn board_at(replay: &Replay, step: usize, kept: &Game) -> Game {
-    let mut game = Game::replay(replay.start().clone(), kept);
-    for &mv in &replay.moves()[..step] {
+/// The game a replay shows at `step` moves made, holding the player's game, and which of its
+/// boards that is.
+fn board_at(replay: &Replay, step: usize, kept: &Game) -> (Game, usize) {
+    let board = replay.board_of(step);
+    let mut game = Game::replay(replay.start_of(board).clone(), kept);
+    for &mv in &replay.moves()[replay.first_step(board)..step] {
         game.apply(&[mv]);
     }
-    game
+    (game, board)
+}
+
+/// Puts the replay's board at `step` moves made on screen, as a new board (`shown` becomes
+/// which of its boards that is).
+fn show_at(
+    replay: &Replay,
+    step: usize,
+    kept: &Game,
+    shown: &mut usize,
+    commands: &mut MessageWriter<GameCommand>,
+) {
+    let (game, board) = board_at(replay, step, kept);
+    *shown = board;
+    commands.write(GameCommand::Start(Box::new(game)));
 }
 
 fn act(
@@ -152,44 +202,59 @@ fn act(
             let speed = replaying.head.speed;
             replaying.head = Playhead::default();
             replaying.head.speed = speed;
-            let game = board_at(&watched.replay, 0, kept);
+            let replay = &watched.replay;
+            show_at(replay, 0, kept, &mut replaying.board, &mut commands);
             replaying.watched = Some((**watched).clone());
-            commands.write(GameCommand::Start(Box::new(game)));
             continue;
         }
-        let Replaying { watched, head, .. } = &mut *replaying;
+        let on_board = queue.moves_after(&current.game);
+        let shown = replaying.step(on_board);
+        let Replaying {
+            watched,
+            head,
+            board,
+            ..
+        } = &mut *replaying;
         let Some(watched) = watched.as_ref().filter(|_| current.game.is_replay()) else {
             continue;
         };
         let replay = &watched.replay;
-        let shown = queue.moves_after(&current.game);
         match request {
             ReplayCommand::TogglePause => {
                 let again = head.paused && shown >= replay.len();
                 head.toggle(replay, shown);
                 if again {
-                    commands.write(GameCommand::Start(Box::new(board_at(replay, 0, kept))));
+                    show_at(replay, 0, kept, board, &mut commands);
                 }
             }
             ReplayCommand::Speed(speed) => head.speed = *speed,
+            // A step within the board on show slides; one to another board shows that board.
             ReplayCommand::Step(true) if shown < replay.len() => {
                 head.step_to(replay, shown + 1);
-                commands.write(GameCommand::AppMove(replay.moves()[shown]));
+                if replay.board_of(shown) == *board {
+                    commands.write(GameCommand::AppMove(replay.moves()[shown]));
+                } else {
+                    show_at(replay, shown + 1, kept, board, &mut commands);
+                }
             }
             ReplayCommand::Step(false) if shown > 0 => {
                 head.step_to(replay, shown - 1);
-                commands.write(GameCommand::Undo);
+                if on_board > 0 {
+                    commands.write(GameCommand::Undo);
+                } else {
+                    show_at(replay, shown - 1, kept, board, &mut commands);
+                }
             }
             ReplayCommand::Seek(ms) => {
                 head.paused = true;
                 let step = head.seek(replay, *ms);
                 if step != shown {
-                    commands.write(GameCommand::Start(Box::new(board_at(replay, step, kept))));
+                    show_at(replay, step, kept, board, &mut commands);
                 }
             }
             ReplayCommand::Compare => {
                 review.write(ReviewCommand::Compare {
-                    finished: Box::new(finished(watched)),
+                    finished: Box::new(finished(watched, *board)),
                     friends: watched.friends,
                 });
             }
@@ -201,11 +266,12 @@ fn act(
     }
 }
 
-/// The solve watched as a finished game, to compare with the shortest.
-fn finished(watched: &Watched) -> Game {
+/// The board on show of the solve watched (a run's, that board alone) as a finished game, to
+/// compare with the shortest.
+fn finished(watched: &Watched, board: usize) -> Game {
     let replay = &watched.replay;
-    let mut game = Game::new(replay.start().clone(), GameKind::Custom);
-    game.apply(replay.moves());
+    let mut game = Game::new(replay.start_of(board).clone(), GameKind::Custom);
+    game.apply(replay.moves_of(board));
     if watched.helped {
         game.mark_helped();
     }
@@ -221,7 +287,13 @@ fn run(
     queue: Res<ActionQueue>,
     mut commands: MessageWriter<GameCommand>,
 ) {
-    let Replaying { watched, head, .. } = &mut *replaying;
+    let mut step = replaying.step(queue.moves_after(&current.game));
+    let Replaying {
+        watched,
+        head,
+        board,
+        ..
+    } = &mut *replaying;
     let Some(watched) = watched.as_ref().filter(|_| current.game.is_replay()) else {
         return;
     };
@@ -229,7 +301,6 @@ fn run(
         return;
     }
     let replay = &watched.replay;
-    let mut step = queue.moves_after(&current.game);
     let due = match head.speed {
         // Each move as soon as the one before has slid (the queue is empty again).
         Speed::Instant => {
@@ -240,6 +311,13 @@ fn run(
         _ => head.advance(replay, time.delta()),
     };
     while step < due {
+        if replay.board_of(step) != *board {
+            // A run's board solved: once its last slide is seen, the next board comes on.
+            if queue.0.is_empty() {
+                show_at(replay, step, current.game.kept(), board, &mut commands);
+            }
+            return;
+        }
         commands.write(GameCommand::AppMove(replay.moves()[step]));
         step += 1;
     }
@@ -259,7 +337,7 @@ fn save_gif(
     let Some(watched) = &replaying.watched else {
         return;
     };
-    let board = watched.replay.start();
+    let board = watched.replay.start_of(replaying.board);
     let shape = (board.width(), board.height());
     let picture = tiles
         .as_deref()
@@ -272,8 +350,8 @@ fn save_gif(
         return;
     };
     let name = gif_name(board.width(), board.height(), crate::game::solves::now_ms());
-    let replay = watched.replay.clone();
-    let task = Background::spawn("gif", move || gif_of(&replay, &picture));
+    let (replay, shown) = (watched.replay.clone(), replaying.board);
+    let task = Background::spawn("gif", move || gif_of(&replay, shown, &picture));
     replaying.gif = Some((name, task));
 }
 
@@ -283,20 +361,23 @@ pub fn gif_name(width: usize, height: usize, now_ms: i64) -> String {
     format!("snapslide-{width}x{height}-{stamp}.gif")
 }
 
-/// The replay's moves as the GIF's slides, drawn with `picture`'s tiles.
-fn gif_of(replay: &Replay, picture: &RgbaImage) -> Result<Vec<u8>, GifError> {
-    let mut board = replay.start().clone();
-    let slides: Vec<Slide> = (replay.moves().iter().enumerate())
+/// The moves of the replay's board `shown` (a run's, that board alone) as the GIF's slides,
+/// drawn with `picture`'s tiles, on the board's own clock.
+fn gif_of(replay: &Replay, shown: usize, picture: &RgbaImage) -> Result<Vec<u8>, GifError> {
+    let start = replay.start_of(shown);
+    let first = replay.first_step(shown);
+    let began = replay.time_of(first);
+    let mut board = start.clone();
+    let slides: Vec<Slide> = (replay.moves_of(shown).iter().enumerate())
         .map(|(i, &mv)| {
             board.apply(mv);
-            let at_ms = replay.time_of(i + 1).min(u64::from(u32::MAX)) as u32;
+            let at_ms = replay.time_of(first + i + 1).saturating_sub(began);
             Slide {
                 gap_to: board.blank() as u16,
-                at_ms,
+                at_ms: at_ms.min(u64::from(u32::MAX)) as u32,
             }
         })
         .collect();
-    let start = replay.start();
     crate::photo::replay_gif(&ReplaySpec {
         picture,
         columns: start.width() as u32,
@@ -304,18 +385,29 @@ fn gif_of(replay: &Replay, picture: &RgbaImage) -> Result<Vec<u8>, GifError> {
         start: start.tiles(),
         slides: &slides,
         caption: Some(Caption {
-            text: &caption_of(replay),
+            text: &caption_of(replay, shown),
             font: crate::board::theme::FONT,
         }),
     })
 }
 
-/// A replay's GIF caption: "4×4 · 38 moves · 25.46 s".
-fn caption_of(replay: &Replay) -> String {
-    let shape = replay.start().shape();
-    let moves = crate::words::moves_text(replay.moves().len());
+/// A replay's GIF caption: "4×4 · 38 moves · 25.46 s"; for a run's board, the run's moves and
+/// time too: "Board 2 of 3 · 4×4 · 38 moves (run: 52 moves · 31.20 s)".
+fn caption_of(replay: &Replay, shown: usize) -> String {
+    let shape = replay.start_of(shown).shape();
     let time = crate::words::result_time(std::time::Duration::from_millis(replay.total_ms()));
-    format!("{}×{} · {moves} · {time}", shape.width, shape.height)
+    let whole = crate::words::moves_text(replay.len());
+    if replay.boards() == 1 {
+        return format!("{}×{} · {whole} · {time}", shape.width, shape.height);
+    }
+    let moves = crate::words::moves_text(replay.moves_of(shown).len());
+    format!(
+        "Board {} of {} · {}×{} · {moves} (run: {whole} · {time})",
+        shown + 1,
+        replay.boards(),
+        shape.width,
+        shape.height
+    )
 }
 
 /// A GIF made goes to the player (saved, or to the share sheet); a failure is said.
@@ -356,10 +448,12 @@ fn report_motion(replaying: Res<Replaying>, mut frames: MessageWriter<FrameReque
     }
 }
 
-/// The same start board as a game of the player's own ("Play this board": the controls ask
-/// first if that would lose the game the replay holds).
-pub fn own_game_of(watched: &Watched) -> Game {
-    Game::new(watched.replay.start().clone(), GameKind::Custom)
+/// The start of the board on show as a game of the player's own ("Play this board": the
+/// controls ask first if that would lose the game the replay holds).
+pub fn own_game_of(replaying: &Replaying) -> Option<Game> {
+    let watched = replaying.watched.as_ref()?;
+    let start = watched.replay.start_of(replaying.board).clone();
+    Some(Game::new(start, GameKind::Custom))
 }
 
 /// Another game on the board ends the replay (Done, Play this board, the review, a new game).
@@ -370,6 +464,44 @@ fn end_with_the_replay(mut changes: MessageReader<GameChanged>, mut replaying: R
     });
     if other_game && replaying.watched.is_some() {
         *replaying = Replaying::default();
+    }
+}
+
+/// Tells a run's next board coming on, and the replay's end when its last move has slid.
+fn tell_news(
+    mut changes: MessageReader<GameChanged>,
+    replaying: Res<Replaying>,
+    current: Res<CurrentGame>,
+    mut news: MessageWriter<ReplayNews>,
+) {
+    let Some(watched) = replaying
+        .watched
+        .as_ref()
+        .filter(|_| current.game.is_replay())
+    else {
+        changes.clear();
+        return;
+    };
+    let replay = &watched.replay;
+    let step = replaying.step(current.game.moves());
+    let (mut reset, mut slid) = (false, false);
+    for changed in changes.read() {
+        reset |= matches!(changed.change, Change::Reset(..));
+        slid |= matches!(changed.change, Change::Slid { .. });
+    }
+    if reset && replaying.board > 0 && step == replay.first_step(replaying.board) {
+        let shape = replay.start_of(replaying.board).shape();
+        news.write(ReplayNews::Board {
+            board: replaying.board,
+            of: replay.boards(),
+            shape: (shape.width, shape.height),
+        });
+    }
+    if slid && step == replay.len() {
+        news.write(ReplayNews::Over {
+            moves: replay.len(),
+            solved: current.game.board().is_goal(),
+        });
     }
 }
 

@@ -331,6 +331,7 @@ pub(super) mod tests {
             photo: String::new(),
             shortest: Some(5),
             counted: None,
+            legs: Vec::new(),
         };
         let row = solve_row(&solve, 20_000);
         assert_eq!(
@@ -358,6 +359,7 @@ pub(super) mod tests {
                 photo: String::new(),
                 shortest: None,
                 counted: None,
+                legs: Vec::new(),
             };
             solve_row(&solve, 0)[1].clone()
         };
@@ -417,6 +419,7 @@ pub(super) mod tests {
                     stm: 60 + i as u32,
                     mtm: Some(40 + i as u32),
                 }),
+                legs: Vec::new(),
             })
             .collect()
     }

@@ -32,7 +32,7 @@ pub(super) fn summary(
                 // Rows as tall as the text: the link adds no button's height to the line.
                 ui.spacing_mut().interact_size.y = ui.text_style_height(&egui::TextStyle::Body);
                 ui.horizontal_wrapped(|ui| {
-                    ui.label(solve_line(&watched.whose, &watched.replay));
+                    ui.label(solve_line(&watched.whose, &watched.replay, replaying.board));
                     if replaying.making_gif() {
                         style::spinner(ui);
                         ui.label("Making the GIF…");
@@ -44,10 +44,19 @@ pub(super) fn summary(
         });
 }
 
-/// "Your solve: 41 moves (29 MTM)" (the board is the header's, the time the counters').
-pub fn solve_line(whose: &str, replay: &Replay) -> String {
-    let mtm = npuzzle::mtm_length(replay.moves());
-    format!("{whose}: {} ({mtm} MTM)", moves_text(replay.len()))
+/// "Your solve: 41 moves (29 MTM)" (the board is the header's, the time the counters'); for a
+/// run, the board on show first: "Board 2 of 3, 4×4. Your solve: 93 moves (70 MTM)".
+pub fn solve_line(whose: &str, replay: &Replay, board: usize) -> String {
+    let mtm: usize = (0..replay.boards())
+        .map(|b| npuzzle::mtm_length(replay.moves_of(b)))
+        .sum();
+    let line = format!("{whose}: {} ({mtm} MTM)", moves_text(replay.len()));
+    if replay.boards() == 1 {
+        return line;
+    }
+    let shape = replay.start_of(board).shape();
+    let (of, columns, rows) = (replay.boards(), shape.width, shape.height);
+    format!("Board {} of {of}, {columns}×{rows}. {line}", board + 1)
 }
 
 /// The timeline's height: a finger's, a little under the buttons' (the line below it fits the
@@ -90,7 +99,7 @@ pub(super) fn controls(
         return;
     };
     let head = &view.replaying.head;
-    let step = view.current.game.moves();
+    let step = view.replaying.step(view.current.game.moves());
     let len = watched.replay.len();
     let gap = ui.spacing().item_spacing.x;
     let third = ((width - 2.0 * gap) / 3.0).floor();
@@ -109,8 +118,8 @@ pub(super) fn controls(
         speed_choice(ui, head.speed, quarter, &mut actions.replay);
     });
     ui.horizontal(|ui| {
-        if style::wide_button(ui, true, "Play this board", third).clicked() {
-            let game = own_game_of(watched);
+        let own = style::wide_button(ui, true, "Play this board", third);
+        if let Some(game) = own_game_of(&view.replaying).filter(|_| own.clicked()) {
             let pending = Pending::Start(Box::new(game));
             actions.replace.write(crate::messages::ReplaceGame(pending));
         }

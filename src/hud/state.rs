@@ -14,6 +14,7 @@ use crate::frame::AppSet;
 use crate::game::event::Run;
 use crate::game::{Game, Position, SetupGrid, example_text};
 use crate::history::challenge::Challenged;
+use crate::history::replay::ReplayNews;
 use crate::messages::{
     Back, BoardCovered, BoardHidden, BoardIntent, Change, GameChanged, GameCommand, NewGame,
     NoFileDialog, Notice, Pending, ReplaceGame,
@@ -376,7 +377,9 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (follow_game, read_lines).chain().in_set(AppSet::React),
+            (follow_game, follow_replay, read_lines)
+                .chain()
+                .in_set(AppSet::React),
         )
         .add_systems(Last, (log_actions, report_motion.in_set(ReportMotion)));
 }
@@ -551,15 +554,24 @@ fn follow_game(
     }
 }
 
+/// What a replay tells is said: a run's next board, and the replay's end.
+fn follow_replay(
+    mut news: MessageReader<ReplayNews>,
+    current: Res<CurrentGame>,
+    mut hud: ResMut<Hud>,
+) {
+    if let Some(news) = news.read().last() {
+        let said = crate::words::replay_news_text(*news);
+        hud.announcement = Some((said, current.position));
+    }
+}
+
 /// A win in words for the live region, with the race's verdict when a friend's challenge was
 /// played (what the card shows in colour).
 fn won_text(game: &crate::game::Game, challenged: &Challenged) -> String {
     let moves = crate::words::moves_text(game.moves());
     if game.is_dnf() {
         return "Not solved: a DNF.".to_string();
-    }
-    if matches!(game.kind(), crate::game::GameKind::Replay(_)) {
-        return format!("The replay is over: solved in {moves}.");
     }
     if game.helped() {
         return format!("Solved, with the app's help, in {moves}.");
@@ -668,12 +680,6 @@ mod tests {
             said,
             "Solved in 1 move. You won on time, by 1:00, with the same moves."
         );
-        // Watched again, its end is said as a replay's.
-        let kind = crate::game::GameKind::Replay(Box::new(game.clone()));
-        let mut watched = crate::game::Game::new(game.start().clone(), kind);
-        watched.apply(&[npuzzle::Move::Right]);
-        let said = won_text(&watched, &Challenged::default());
-        assert_eq!(said, "The replay is over: solved in 1 move.");
     }
     use npuzzle::{Move, parse_board};
 

@@ -369,7 +369,7 @@ fn run(
         Action::Command(GameCommand::Start(mut started)) => {
             // A run's next board: its clock ran on while the board was made.
             if game.leads_to(&started) {
-                started.take_clock_from(game);
+                started.go_on_from(game);
             }
             left(current, changed);
             current.game = *started;

@@ -133,6 +133,7 @@ fn solve_history() -> Vec<u8> {
             photo: "chelsea.png".into(),
             shortest: Some(36),
             counted: None,
+            legs: Vec::new(),
         };
         bytes.extend_from_slice(encode(&solve.encode()).unwrap().as_bytes());
     }

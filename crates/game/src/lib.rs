@@ -148,6 +148,8 @@ pub struct Game {
     moves_since_help: usize,
     /// The start board's shortest solution, when it is known (made at an exact distance).
     shortest: Option<usize>,
+    /// For a leg of a run, the run's boards done before it, in order (kept for its replay).
+    legs_done: Vec<solves::Leg>,
 }
 
 impl Game {
@@ -167,6 +169,7 @@ impl Game {
             helped: false,
             moves_since_help: 0,
             shortest: None,
+            legs_done: Vec::new(),
         };
         game.won = game.completes();
         game
@@ -276,9 +279,17 @@ impl Game {
         }
     }
 
-    /// The next leg takes the clock as it stands now (it ran on while the leg was made).
-    pub fn take_clock_from(&mut self, before: &Game) {
+    /// The next leg goes on from the one before: it takes the clock as it stands now (it ran
+    /// on while the leg was made), and the boards done, the one before last.
+    pub fn go_on_from(&mut self, before: &Game) {
         self.elapsed = self.elapsed.max(before.elapsed);
+        self.legs_done = before.legs_done.clone();
+        self.legs_done.push(solves::Leg::of(before));
+    }
+
+    /// For a leg of a run, the run's boards done before it, in order; none for any other game.
+    pub fn legs_done(&self) -> &[solves::Leg] {
+        &self.legs_done
     }
 
     /// The player says a blind solve is done: it ends, solved if the board is, else a DNF.
@@ -557,6 +568,7 @@ impl Game {
         let mut fresh = Game::new(self.start.clone(), kind);
         fresh.shortest = self.shortest;
         fresh.helped = helped;
+        fresh.legs_done = std::mem::take(&mut self.legs_done);
         *self = fresh;
     }
 }

@@ -22,18 +22,35 @@ pub enum ReplayError {
     /// It was kept as counts only (imported from a file without its moves).
     #[error("this solve was kept without its moves")]
     NoMoves,
+    /// A run kept without its boards before the last (by a version that did not keep them,
+    /// or imported from a file).
+    #[error("this run was kept without its boards before the last")]
+    NoBoards,
     /// Its start board is not a board.
     #[error("its start board is damaged")]
     Board,
     /// A move runs off the board.
     #[error("move {0} cannot be made on its board")]
     IllegalMove(usize),
+    /// A board of a run before its last does not end solved.
+    #[error("board {0} of the run does not end solved")]
+    Unsolved(usize),
 }
 
-/// A solve to watch: its start, its moves, and when each was made.
+/// One board of a replay: where it starts, and how many moves of the boards before come first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Part {
+    start: Board,
+    first: usize,
+}
+
+/// A solve to watch: its start, its moves, and when each was made. A run of several boards (a
+/// marathon, a relay) is watched as one, on its one clock: each board's moves follow the board
+/// before it, and a board solved gives way at once to the next.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Replay {
-    start: Board,
+    parts: Vec<Part>,
+    /// Every board's moves, in order.
     moves: Vec<Move>,
     /// When each move was made, in ms since the first move, never going back.
     at_ms: Vec<u64>,
@@ -50,9 +67,35 @@ impl Replay {
         times_ms: Option<&[u64]>,
         total_ms: u64,
     ) -> Result<Replay, ReplayError> {
-        let mut board = start.clone();
-        if let Some(bad) = moves.iter().position(|&mv| !board.apply(mv)) {
-            return Err(ReplayError::IllegalMove(bad + 1));
+        Replay::of_boards(vec![(start, moves)], times_ms, total_ms)
+    }
+
+    /// A replay of a run's boards, each with its moves, in order; `times_ms` holds every
+    /// move's time on the run's clock, as [`Replay::new`]'s does. Every board before the last
+    /// must end solved.
+    pub fn of_boards(
+        boards: Vec<(Board, Vec<Move>)>,
+        times_ms: Option<&[u64]>,
+        total_ms: u64,
+    ) -> Result<Replay, ReplayError> {
+        let last = boards.len().saturating_sub(1);
+        let (mut parts, mut moves) = (Vec::new(), Vec::new());
+        for (index, (start, own)) in boards.into_iter().enumerate() {
+            let mut board = start.clone();
+            if let Some(bad) = own.iter().position(|&mv| !board.apply(mv)) {
+                return Err(ReplayError::IllegalMove(moves.len() + bad + 1));
+            }
+            if index < last && !board.is_goal() {
+                return Err(ReplayError::Unsolved(index + 1));
+            }
+            parts.push(Part {
+                start,
+                first: moves.len(),
+            });
+            moves.extend(own);
+        }
+        if parts.is_empty() {
+            return Err(ReplayError::NoMoves);
         }
         let at_ms = match times_ms {
             Some(times) if times.len() == moves.len() => times
@@ -66,44 +109,102 @@ impl Replay {
         };
         let last = at_ms.last().copied().unwrap_or(0);
         Ok(Replay {
-            start,
+            parts,
             moves,
             at_ms,
             total_ms: total_ms.max(last),
         })
     }
 
-    /// A game to watch again: its moves in effect, each at the time of its action.
+    /// A game to watch again: its moves in effect, each at the time of its action; for a leg
+    /// of a run, the run's boards done before it first.
     pub fn of_game(game: &Game) -> Result<Replay, ReplayError> {
-        let times: Vec<u64> = game.move_times().iter().map(millis).collect();
-        let total = millis(&game.elapsed());
-        Replay::new(
-            game.start().clone(),
-            game.history_in_effect(),
-            Some(&times),
-            total,
-        )
+        let mut boards = Vec::new();
+        let mut times = Vec::new();
+        for leg in game.legs_done() {
+            let (start, moves, leg_times) = leg_parts(
+                (leg.width, leg.height),
+                &leg.start,
+                &leg.moves,
+                &leg.times_ms,
+            )?;
+            boards.push((start, moves));
+            times.extend(leg_times);
+        }
+        boards.push((game.start().clone(), game.history_in_effect()));
+        times.extend(game.move_times().iter().map(millis));
+        Replay::of_boards(boards, Some(&times), millis(&game.elapsed()))
     }
 
-    /// A kept solve to watch.
+    /// A kept solve to watch: a run's boards all, when it kept them.
     pub fn of_solve(solve: &Solve) -> Result<Replay, ReplayError> {
-        if solve.counted.is_some() {
-            return Err(ReplayError::NoMoves);
+        let last = (
+            (solve.width, solve.height),
+            &solve.start,
+            &solve.moves,
+            &solve.times_ms,
+        );
+        let legs = solve.legs.iter().map(|leg| {
+            (
+                (leg.width, leg.height),
+                &leg.start,
+                &leg.moves,
+                &leg.times_ms,
+            )
+        });
+        let (mut boards, mut times) = (Vec::new(), Vec::new());
+        for (shape, start, moves, leg_times) in legs.chain([last]) {
+            let (start, moves, leg_times) = leg_parts(shape, start, moves, leg_times)?;
+            boards.push((start, moves));
+            times.extend(leg_times);
         }
-        let start = Board::new(solve.width.into(), solve.height.into(), solve.start.clone())
-            .map_err(|_| ReplayError::Board)?;
-        let moves =
-            npuzzle::moves_from_str(&solve.moves).map_err(|_| ReplayError::IllegalMove(0))?;
-        let times: Vec<u64> = solve.times_ms.iter().map(|&t| u64::from(t)).collect();
-        Replay::new(start, moves, Some(&times), solve.time_ms)
+        // Counts kept beside the moves are a run's: its boards' moves must make them up.
+        if let Some(counted) = solve.counted {
+            let kept: usize = boards.iter().map(|(_, moves)| moves.len()).sum();
+            match (solve.is_run(), kept == counted.stm as usize) {
+                (_, true) => {}
+                (true, false) => return Err(ReplayError::NoBoards),
+                (false, false) => return Err(ReplayError::NoMoves),
+            }
+        }
+        Replay::of_boards(boards, Some(&times), solve.time_ms)
     }
 
     /// The board it starts from.
     pub fn start(&self) -> &Board {
-        &self.start
+        &self.parts[0].start
     }
 
-    /// Its moves, in order.
+    /// How many boards it has: several for a run, else one.
+    pub fn boards(&self) -> usize {
+        self.parts.len()
+    }
+
+    /// The board on show once `step` moves are made, from 0: the board whose moves those
+    /// are, or the next when they solved a board before the last.
+    pub fn board_of(&self, step: usize) -> usize {
+        let after = self.parts.partition_point(|part| part.first <= step);
+        after.saturating_sub(1)
+    }
+
+    /// The start of board `board` (from 0).
+    pub fn start_of(&self, board: usize) -> &Board {
+        &self.parts[board.min(self.parts.len() - 1)].start
+    }
+
+    /// The step its board `board`'s moves begin at: the moves of the boards before it.
+    pub fn first_step(&self, board: usize) -> usize {
+        self.parts
+            .get(board)
+            .map_or(self.moves.len(), |part| part.first)
+    }
+
+    /// The moves of board `board` alone.
+    pub fn moves_of(&self, board: usize) -> &[Move] {
+        &self.moves[self.first_step(board)..self.first_step(board + 1)]
+    }
+
+    /// Its moves, in order (every board's).
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
@@ -138,8 +239,10 @@ impl Replay {
 
     /// The board after `step` moves.
     pub fn board_at(&self, step: usize) -> Board {
-        let mut board = self.start.clone();
-        board.apply_all(&self.moves[..step.min(self.len())]).ok();
+        let step = step.min(self.len());
+        let part = &self.parts[self.board_of(step)];
+        let mut board = part.start.clone();
+        board.apply_all(&self.moves[part.first..step]).ok();
         board
     }
 
@@ -151,6 +254,23 @@ impl Replay {
 }
 
 /// A duration in whole ms.
+/// A kept board's start, moves and times, read back.
+fn leg_parts(
+    (width, height): (u8, u8),
+    start: &[u8],
+    moves: &str,
+    times_ms: &[u32],
+) -> Result<(Board, Vec<Move>, Vec<u64>), ReplayError> {
+    let start =
+        Board::new(width.into(), height.into(), start.to_vec()).map_err(|_| ReplayError::Board)?;
+    let moves = npuzzle::moves_from_str(moves).map_err(|_| ReplayError::IllegalMove(0))?;
+    Ok((
+        start,
+        moves,
+        times_ms.iter().map(|&t| u64::from(t)).collect(),
+    ))
+}
+
 fn millis(time: &Duration) -> u64 {
     time.as_millis().min(u128::from(u64::MAX)) as u64
 }

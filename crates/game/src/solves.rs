@@ -184,6 +184,44 @@ pub struct Solve {
     /// them, as for every other solve the app records.
     #[serde(rename = "n", default, skip_serializing_if = "Option::is_none")]
     pub counted: Option<MoveCounts>,
+    /// For a run of several boards, its boards before the last, in order, so the whole run
+    /// can be watched again; none for a single board (and for a run kept by a version that did
+    /// not keep them, or imported from a file).
+    #[serde(rename = "lg", default, skip_serializing_if = "Vec::is_empty")]
+    pub legs: Vec<Leg>,
+}
+
+/// One board of a run done before its last (a marathon's, a relay's), as its solve keeps it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Leg {
+    /// Board width.
+    #[serde(rename = "w")]
+    pub width: u8,
+    /// Board height.
+    #[serde(rename = "h")]
+    pub height: u8,
+    /// The start board, row-major, 0 for the gap.
+    #[serde(rename = "st")]
+    pub start: Vec<u8>,
+    /// The moves, as the gap's letters (U/D/L/R).
+    #[serde(rename = "mv")]
+    pub moves: String,
+    /// Each move's time on the run's clock, in milliseconds (written as differences).
+    #[serde(rename = "tm", with = "differences")]
+    pub times_ms: Vec<u32>,
+}
+
+impl Leg {
+    /// A leg of a run as it was played: its start, its moves in effect and their times.
+    pub fn of(game: &Game) -> Leg {
+        Leg {
+            width: game.start().width() as u8,
+            height: game.start().height() as u8,
+            start: game.start().tiles().to_vec(),
+            moves: npuzzle::moves_to_string(&game.history_in_effect()),
+            times_ms: times_of(game),
+        }
+    }
 }
 
 /// A move count, or unknown (the MTM of a solve imported without it). Shown as the number, or
@@ -279,21 +317,23 @@ fn millis_u32(time: Duration) -> u32 {
     time.as_millis().min(u32::MAX as u128) as u32
 }
 
+/// When each move in effect of a game was made, in milliseconds, never going back.
+fn times_of(game: &Game) -> Vec<u32> {
+    let mut latest = 0;
+    (game.move_times().into_iter())
+        .map(|time| {
+            latest = millis_u32(time).max(latest);
+            latest
+        })
+        .collect()
+}
+
 impl Solve {
     /// A finished game as a solve (for a review, the game it replays): solved if it is won,
     /// else a DNF; its moves are the ones in effect (an undone move is not one of them), each
     /// with the time of its action.
     pub fn from_game(game: &Game, finished_at_ms: i64, photo: &PhotoSource) -> Solve {
         let game = game.kept();
-        let mut latest = 0;
-        let times_ms = game
-            .move_times()
-            .into_iter()
-            .map(|time| {
-                latest = millis_u32(time).max(latest);
-                latest
-            })
-            .collect();
         Solve {
             finished_at_ms,
             width: game.start().width() as u8,
@@ -301,7 +341,7 @@ impl Solve {
             mode: Mode::of(game.kind()),
             start: game.start().tiles().to_vec(),
             moves: npuzzle::moves_to_string(&game.history_in_effect()),
-            times_ms,
+            times_ms: times_of(game),
             time_ms: game.elapsed().as_millis().min(u64::MAX as u128) as u64,
             result: match game.is_won() && !game.is_dnf() {
                 true => Ending::Solved,
@@ -315,6 +355,7 @@ impl Solve {
                 stm: game.total_moves() as u32,
                 mtm: Some(game.total_mtm() as u32),
             }),
+            legs: game.legs_done().to_vec(),
         }
     }
 

@@ -666,6 +666,8 @@ fn read_row(row: &Row, now_ms: i64) -> Result<Solve, Problem> {
         photo: row.get("photo").into(),
         shortest: row.small_number("shortest")?,
         counted,
+        // The file keeps a run's counts and its last board, not its boards before.
+        legs: Vec::new(),
     };
     check_times_count(&solve)?;
     check_pace(&solve)?;

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use npuzzle::{Move, parse_board};
-use snapslide_game::solves::{Category, Ending, Mode, Solve, YOUR_PHOTO, photo_name};
+use snapslide_game::solves::{Category, Ending, Mode, MoveCounts, Solve, YOUR_PHOTO, photo_name};
 use snapslide_game::{Difficulty, Game, GameKind, PhotoSource};
 
 /// A solve of a 3×3 board, `n` making it different from the others.
@@ -23,6 +23,7 @@ fn solve(n: i64) -> Solve {
         photo: "chelsea.png".into(),
         shortest: Some(2),
         counted: None,
+        legs: Vec::new(),
     }
 }
 
@@ -177,4 +178,65 @@ fn a_removed_solve_leaves_the_history_and_its_undo_puts_it_back_in_its_place() {
         HistoryRecord::Removed(solve(4)),
     ];
     assert_eq!(file(&other).solves, [solve(3)]);
+}
+
+#[test]
+fn a_relay_keeps_every_board_and_is_watched_whole_on_its_clock() {
+    use snapslide_game::event::{Event, Run};
+    use snapslide_game::replay::{Replay, ReplayError};
+    let ms = Duration::from_millis;
+    let run = Run::start(Event::Relay { up_to: 4 });
+    let mut first = Game::leg(parse_board("1 2 3 / 4 5 6 / 0 7 8").unwrap(), run, ms(0));
+    first.tap(7); // at 0
+    first.tick(ms(200));
+    first.tap(8); // at 200: solved
+    assert!(
+        first.board().is_goal() && !first.is_won(),
+        "a board before the last"
+    );
+    let next_start = parse_board("1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 0 14 15").unwrap();
+    let mut last = Game::leg(next_start.clone(), run.next(2, 1, false), first.elapsed());
+    last.go_on_from(&first);
+    last.tick(ms(500));
+    last.tap(14); // at 700
+    last.tick(ms(100));
+    last.tap(15); // at 800: the run is over
+    assert!(last.is_won());
+
+    let solve = Solve::from_game(&last, 7, &PhotoSource::Bundled("x.png".into()));
+    assert_eq!(solve.legs.len(), 1, "the board before the last is kept");
+    assert_eq!(
+        (solve.legs[0].moves.as_str(), &solve.legs[0].times_ms[..]),
+        ("RR", &[0, 200][..])
+    );
+    assert_eq!(
+        (solve.moves.as_str(), &solve.times_ms[..]),
+        ("RR", &[700, 800][..])
+    );
+    assert_eq!(Solve::decode(&solve.encode()), Some(solve.clone()));
+
+    let replay = Replay::of_solve(&solve).unwrap();
+    assert_eq!((replay.boards(), replay.len()), (2, 4));
+    assert_eq!(
+        (0..=4)
+            .map(|step| replay.board_of(step))
+            .collect::<Vec<_>>(),
+        [0, 0, 1, 1, 1],
+        "a board solved gives way at once to the next"
+    );
+    assert_eq!(replay.board_at(2), next_start);
+    assert!(replay.board_at(4).is_goal() && replay.board_at(1).width() == 3);
+    assert_eq!((replay.time_of(3), replay.moves_of(1).len()), (700, 2));
+    assert_eq!(Replay::of_game(&last), Ok(replay));
+
+    // A run kept without its boards before (an older version's record) is not watched.
+    let mut older = solve.clone();
+    older.legs.clear();
+    assert_eq!(Replay::of_solve(&older), Err(ReplayError::NoBoards));
+    // A board before the last that does not end solved is a damaged record.
+    let mut damaged = solve.clone();
+    damaged.legs[0].moves = "R".into();
+    damaged.legs[0].times_ms = vec![0];
+    damaged.counted = damaged.counted.map(|c| MoveCounts { stm: 3, ..c });
+    assert_eq!(Replay::of_solve(&damaged), Err(ReplayError::Unsolved(1)));
 }

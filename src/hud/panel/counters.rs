@@ -103,7 +103,7 @@ fn counter_figures(
         return replay_figures(
             &watched.replay,
             view.replaying.head.ms(),
-            game.moves(),
+            view.replaying.step(game.moves()),
             size,
         );
     }

@@ -25,6 +25,7 @@ fn solve() -> Solve {
         photo: "chelsea.png".into(),
         shortest: None,
         counted: None,
+        legs: Vec::new(),
     }
 }
 
@@ -554,6 +555,7 @@ prop_compose! {
             photo,
             shortest,
             counted,
+            legs: Vec::new(),
         }
     }
 }
