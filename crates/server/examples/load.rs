@@ -37,6 +37,8 @@ const PLAYERS: usize = 200;
 const DAYS: i64 = 10;
 const CLIENTS: usize = 32;
 const BIG_DAY_RESULTS: usize = 10_000;
+/// Results posted to the big day after its page is kept, each making the page anew.
+const LATE_RESULTS: usize = 10;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -340,6 +342,17 @@ fn codes_for(day: Day, players: usize) -> Vec<String> {
         .collect()
 }
 
+/// The CPU time this process has used (user and system), from /proc (Linux; `None`
+/// elsewhere): the load generator shares the machine's cores with the server it loads.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command's name (which is in parentheses): utime and stime are
+    // the 12th and 13th, in clock ticks (100 a second on Linux).
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
+}
+
 /// A percentile of sorted latencies, in ms.
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
     let index = ((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1;
@@ -359,16 +372,21 @@ async fn register(address: SocketAddr) -> Vec<String> {
     let mut conn = Conn::open(address).await.unwrap();
     let mut tokens = Vec::new();
     for player in 0..PLAYERS {
-        let body = format!("{{\"name\": \"Player {player}\"}}");
-        let (status, answer) = conn
-            .call("POST", "/api/players", None, Some(&body))
-            .await
-            .unwrap();
-        assert_eq!(status, 201, "{}", String::from_utf8_lossy(&answer));
-        let made: serde_json::Value = serde_json::from_slice(&answer).unwrap();
-        tokens.push(made["token"].as_str().unwrap().to_string());
+        tokens.push(register_one(&mut conn, &format!("Player {player}")).await);
     }
     tokens
+}
+
+/// Registers a player of `name` through the API; their token.
+async fn register_one(conn: &mut Conn, name: &str) -> String {
+    let body = format!("{{\"name\": \"{name}\"}}");
+    let (status, answer) = conn
+        .call("POST", "/api/players", None, Some(&body))
+        .await
+        .unwrap();
+    assert_eq!(status, 201, "{}", String::from_utf8_lossy(&answer));
+    let made: serde_json::Value = serde_json::from_slice(&answer).unwrap();
+    made["token"].as_str().unwrap().to_string()
 }
 
 /// The database to load: `--db URL` (a PostgreSQL server: a fresh database is made on it), or
@@ -411,7 +429,7 @@ async fn drive(args: &[String]) {
     let address = free_address();
     let mut server = Server::start(&db, &data, address, days[0]).await;
     let tokens = register(address).await;
-    let (mut all, mut posting) = (Tally::default(), Duration::ZERO);
+    let (mut all, mut posting, mut posting_cpu) = (Tally::default(), Duration::ZERO, 0.0);
     for (index, &day) in days.iter().enumerate() {
         if index > 0 {
             server.stop();
@@ -425,7 +443,7 @@ async fn drive(args: &[String]) {
                 body: format!("{{\"code\": \"{}\"}}", codes[index][player]),
             })
             .collect();
-        let started = Instant::now();
+        let (started, cpu_before) = (Instant::now(), cpu_seconds());
         let killing = kill && index == 4;
         let (tally, left) = if killing {
             let alive = Arc::new(Mutex::new(Some(server)));
@@ -455,8 +473,11 @@ async fn drive(args: &[String]) {
             merge(&mut all, tally);
         }
         posting += started.elapsed();
+        posting_cpu += cpu_seconds()
+            .zip(cpu_before)
+            .map_or(0.0, |(after, before)| after - before);
     }
-    report(store_name, &all, posting);
+    report(store_name, &all, posting, posting_cpu);
     server.stop();
     check_durability(&db, &days, &all).await;
     if !args.iter().any(|a| a == "--no-big-day") {
@@ -473,7 +494,8 @@ fn merge(all: &mut Tally, tally: Tally) {
     all.failed += tally.failed;
 }
 
-fn report(store: &str, all: &Tally, posting: Duration) {
+/// The posts' latencies and rate, and the CPU the load generator took while posting.
+fn report(store: &str, all: &Tally, posting: Duration, posting_cpu: f64) {
     let mut sorted = all.latencies.clone();
     sorted.sort();
     println!(
@@ -487,6 +509,11 @@ fn report(store: &str, all: &Tally, posting: Duration) {
         percentile(&sorted, 0.50),
         percentile(&sorted, 0.99),
         percentile(&sorted, 1.0),
+    );
+    println!(
+        "  the load generator (this process, on the same cores) used {posting_cpu:.2} CPU-s of \
+         those {:.2} s",
+        posting.as_secs_f64()
     );
 }
 
@@ -553,62 +580,100 @@ async fn page_parts(store: &Store, day: Day) {
     }
 }
 
-/// A day with 10,000 results (written straight to the database), its page and its export
-/// fetched 20 times each.
+/// Keeps a result of `day` for a new player named `Big {index}`, straight in the database.
+async fn keep_big_day_result(store: Store, day: Day, index: usize, code: String) {
+    let player = Player {
+        id: new_player_id(),
+        name: format!("Big {index}"),
+    };
+    let key = player.name.to_lowercase();
+    let added = store.add_player(&player, &key, &token_hash(&key), 0).await;
+    assert!(added.unwrap());
+    let solve = challenge::decode(&code).unwrap();
+    let result = NewResult {
+        day,
+        player_id: player.id,
+        moves: solve.moves().len() as i64,
+        time_ms: solve.time_ms() as i64,
+        code: &code,
+        code_hash: &token_hash(&code),
+        posted_ms: 0,
+    };
+    assert!(store.add_result(&result).await.unwrap());
+}
+
+/// `GET path`, timed: the ms it took and the body's size.
+async fn timed_get(conn: &mut Conn, path: &str) -> (Duration, usize) {
+    let started = Instant::now();
+    let (status, body) = conn.call("GET", path, None, None).await.unwrap();
+    let took = started.elapsed();
+    assert_eq!(status, 200);
+    (took, body.len())
+}
+
+/// A day with 10,000 results (written straight to the database, many at once so that they
+/// are committed together); its page and its export fetched first (read whole), 20 times as
+/// kept, and then after each of [`LATE_RESULTS`] results posted through the API (made anew).
 async fn big_day(db: &str, data: &Path, address: SocketAddr) {
     let day = day_at(Clock::System.now_ms()) - 40;
     let store = Store::open(db).await.unwrap();
-    let codes = codes_for(day, BIG_DAY_RESULTS);
-    for (index, code) in codes.iter().enumerate() {
-        let player = Player {
-            id: new_player_id(),
-            name: format!("Big {index}"),
-        };
-        store
-            .add_player(
-                &player,
-                &player.name.to_lowercase(),
-                &token_hash(&player.name),
-                0,
-            )
-            .await
-            .unwrap();
-        let solve = challenge::decode(code).unwrap();
-        let result = NewResult {
-            day,
-            player_id: player.id,
-            moves: solve.moves().len() as i64,
-            time_ms: solve.time_ms() as i64,
-            code,
-            code_hash: &token_hash(code),
-            posted_ms: 0,
-        };
-        assert!(store.add_result(&result).await.unwrap());
+    let mut codes = codes_for(day, BIG_DAY_RESULTS + LATE_RESULTS);
+    let late = codes.split_off(BIG_DAY_RESULTS);
+    let keeping: Vec<_> = (codes.into_iter().enumerate())
+        .map(|(index, code)| tokio::spawn(keep_big_day_result(store.clone(), day, index, code)))
+        .collect();
+    for kept in keeping {
+        kept.await.unwrap();
     }
     page_parts(&store, day).await;
     store.close().await;
     let server = Server::start(db, data, address, day).await;
     let mut conn = Conn::open(address).await.unwrap();
     let date = format_date(day);
-    for path in [
+    let paths = [
         format!("/daily/{date}"),
         format!("/api/daily/{date}/results"),
-    ] {
-        let mut took = Vec::new();
-        let mut bytes = 0;
+    ];
+    let mut times: [(Duration, Vec<Duration>, Vec<Duration>, usize); 2] = Default::default();
+    for (path, (first, _, _, _)) in paths.iter().zip(&mut times) {
+        *first = timed_get(&mut conn, path).await.0;
+    }
+    for (path, (_, kept, _, bytes)) in paths.iter().zip(&mut times) {
         for _ in 0..20 {
-            let started = Instant::now();
-            let (status, body) = conn.call("GET", &path, None, None).await.unwrap();
-            took.push(started.elapsed());
-            assert_eq!(status, 200);
-            bytes = body.len();
+            let (took, size) = timed_get(&mut conn, path).await;
+            kept.push(took);
+            *bytes = size;
         }
-        took.sort();
+    }
+    for (index, code) in late.iter().enumerate() {
+        let token = register_one(&mut conn, &format!("Late {index}")).await;
+        let body = format!("{{\"code\": \"{code}\"}}");
+        let posted = conn
+            .call(
+                "POST",
+                &format!("/api/daily/{date}/results"),
+                Some(&token),
+                Some(&body),
+            )
+            .await
+            .unwrap();
+        assert_eq!(posted.0, 201, "{}", String::from_utf8_lossy(&posted.1));
+        for (path, (_, _, anew, _)) in paths.iter().zip(&mut times) {
+            anew.push(timed_get(&mut conn, path).await.0);
+        }
+    }
+    for (path, (first, kept, anew, bytes)) in paths.iter().zip(&mut times) {
+        kept.sort();
+        anew.sort();
         println!(
-            "GET {path} with {BIG_DAY_RESULTS} results ({} KB): p50 {:.1} ms, max {:.1} ms",
-            bytes / 1024,
-            percentile(&took, 0.5),
-            percentile(&took, 1.0)
+            "GET {path} with {BIG_DAY_RESULTS} results ({} KB): first (read whole) {:.1} ms; \
+             kept p50 {:.1} ms, max {:.1} ms; after a new result (made anew) p50 {:.1} ms, max {:.1} ms",
+            *bytes / 1024,
+            first.as_secs_f64() * 1000.0,
+            percentile(kept, 0.5),
+            percentile(kept, 1.0),
+            percentile(anew, 0.5),
+            percentile(anew, 1.0),
         );
     }
     server.stop();

@@ -14,14 +14,14 @@ use serde::{Deserialize, Serialize};
 use snapslide_game::Day;
 
 use crate::app::App;
+use crate::cache::DayRanking;
 use crate::check::check_result;
 use crate::daily::{DayBoard, unavailable};
 use crate::date::{format_date, has_begun, parse_date, takes_results};
 use crate::error::ApiError;
 use crate::export::{Export, to_csv};
 use crate::names::{checked_name, name_key};
-use crate::ranking::rank_in_place;
-use crate::store::{DayResult, NewResult, Player};
+use crate::store::{NewResult, Player};
 use crate::token::{looks_like_token, new_player_id, new_token, token_hash};
 
 /// A JSON body, refused as the API refuses (415, 413, 400) rather than as axum does.
@@ -241,7 +241,8 @@ pub async fn submit(
     })
 }
 
-/// A day's results, ranked, with who made each (and each code, `with_codes`).
+/// A day's results, ranked, with who made each (and each code, `with_codes`): the ranking
+/// this server kept for the day with the results kept since merged in, or read whole.
 ///
 /// # Errors
 ///
@@ -250,13 +251,54 @@ pub async fn ranked_results(
     app: &App,
     daily: &DayBoard,
     with_codes: bool,
-) -> Result<Vec<DayResult>, ApiError> {
-    let mut results = (app.store)
-        .day_results(daily.day, daily.optimal as u64, with_codes)
+) -> Result<Arc<DayRanking>, ApiError> {
+    let name = format!("ranking {} {with_codes}", format_date(daily.day));
+    let mut ranking = None;
+    if let Some((_, kept)) = app.rankings.latest(&name) {
+        ranking = brought_up_to_date(app, daily, with_codes, kept).await?;
+    }
+    let ranking = match ranking {
+        Some(ranking) => ranking,
+        None => {
+            let rows = (app.store)
+                .day_rows_after(daily.day, daily.optimal as u64, with_codes, -1)
+                .await
+                .map_err(database)?;
+            Arc::new(DayRanking::new(rows))
+        }
+    };
+    let count = ranking.results.len() as u64;
+    app.rankings.put(name, count, Arc::clone(&ranking));
+    Ok(ranking)
+}
+
+/// A kept ranking with the day's results numbered past it merged in; `None` when they are
+/// not all of the day's results (a number given twice, by servers writing at once), so the
+/// day must be read whole.
+///
+/// # Errors
+///
+/// [`ApiError::Unavailable`] when the database fails.
+async fn brought_up_to_date(
+    app: &App,
+    daily: &DayBoard,
+    with_codes: bool,
+    kept: Arc<DayRanking>,
+) -> Result<Option<Arc<DayRanking>>, ApiError> {
+    let newer = (app.store)
+        .day_rows_after(daily.day, daily.optimal as u64, with_codes, kept.last_seq)
         .await
         .map_err(database)?;
-    rank_in_place(&mut results);
-    Ok(results)
+    // Counted after the rows were read, so the count includes every result kept or read:
+    // when it is their number, they are the day's results, each once.
+    let count = app.store.count_results(daily.day).await.map_err(database)?;
+    if (kept.results.len() + newer.results.len()) as u64 != count {
+        return Ok(None);
+    }
+    if newer.results.is_empty() {
+        return Ok(Some(kept));
+    }
+    Ok(Some(Arc::new(kept.merged(newer))))
 }
 
 /// A day's whole board, as exported.
@@ -266,14 +308,16 @@ pub async fn ranked_results(
 /// As [`day_out`], and [`ApiError::Unavailable`].
 pub async fn export(app: &App, date: &str) -> Result<Export, ApiError> {
     let daily = app.dailies.board(day_out(app, date)?).await?;
-    let results = ranked_results(app, &daily, true).await?;
+    let ranking = ranked_results(app, &daily, true).await?;
     Ok(Export {
         date: format_date(daily.day),
         width: daily.board.width(),
         height: daily.board.height(),
         tiles: daily.board.tiles().to_vec(),
         optimal: daily.optimal as u64,
-        results: results.into_iter().map(|result| result.row).collect(),
+        results: (ranking.results.iter())
+            .map(|result| result.row.clone())
+            .collect(),
     })
 }
 
@@ -388,11 +432,8 @@ pub async fn get_results_csv(
     State(app): State<Arc<App>>,
     Path(date): Path<String>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let export = export(&app, &date).await?;
-    Ok((
-        [(header::CONTENT_TYPE, "text/csv; charset=utf-8")],
-        to_csv(&export),
-    ))
+    let bytes = export_bytes(&app, &date, true).await?;
+    Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8")], bytes))
 }
 
 /// `GET /health`: 200 while the database answers.

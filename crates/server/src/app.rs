@@ -2,10 +2,11 @@
 //! the clock.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use thiserror::Error;
 
-use crate::cache::Made;
+use crate::cache::{DayRanking, Made};
 use crate::daily::{Dailies, engine_options};
 use crate::date::Clock;
 use crate::images::Images;
@@ -53,6 +54,8 @@ pub struct App {
     pub clock: Clock,
     /// Pages and exports made, while their day's results are the same.
     pub made: Made,
+    /// The days' rankings made, brought up to date with the results kept since.
+    pub rankings: Made<Arc<DayRanking>>,
 }
 
 impl App {
@@ -72,6 +75,7 @@ impl App {
             images: Images::new(settings.data_dir.join("pictures")),
             clock: settings.clock,
             made: Made::default(),
+            rankings: Made::default(),
         })
     }
 }

@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::any::{AnyPoolOptions, AnyRow, install_default_drivers};
 use sqlx::error::BoxDynError;
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 use sqlx::{AnyPool, Executor, Row};
@@ -16,11 +16,18 @@ use crate::ranking::{Ranked, RankedResult};
 use crate::writer::{Write, Writer};
 
 /// The migrations, in the repository's `crates/server/migrations`, built into the binary.
-const MIGRATIONS: [(i64, &str, &str); 1] = [(
-    1,
-    "players and results",
-    include_str!("../migrations/0001_players_and_results.sql"),
-)];
+const MIGRATIONS: [(i64, &str, &str); 2] = [
+    (
+        1,
+        "players and results",
+        include_str!("../migrations/0001_players_and_results.sql"),
+    ),
+    (
+        2,
+        "results in order",
+        include_str!("../migrations/0002_results_in_order.sql"),
+    ),
+];
 
 /// What SQLite is set to on every connection: write-ahead log, every commit synced to disk
 /// before it is answered, a writer waiting (not failing) while another writes.
@@ -108,6 +115,16 @@ impl Ranked for DayResult {
     }
 }
 
+/// Results of a day read together: in no order, and the highest of their numbers (the
+/// order results were kept in).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DayRows {
+    /// The results.
+    pub results: Vec<DayResult>,
+    /// The highest number among them, or the number they were read past when there are none.
+    pub last_seq: i64,
+}
+
 /// The database, SQLite or PostgreSQL.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -126,8 +143,12 @@ impl Store {
         install_default_drivers();
         let sqlite = url.starts_with("sqlite:");
         let url = sqlite_creates(url);
+        let connections = if sqlite { 8 } else { 16 };
+        // Every connection is opened at start, not by the first posts (which would wait for
+        // it, and for its statements to be prepared).
         let pool = AnyPoolOptions::new()
-            .max_connections(if sqlite { 8 } else { 16 })
+            .max_connections(connections)
+            .min_connections(connections)
             .after_connect(move |connection, _| {
                 Box::pin(async move {
                     if sqlite {
@@ -289,30 +310,40 @@ impl Store {
         optimal: u64,
         with_codes: bool,
     ) -> Result<Vec<DayResult>, sqlx::Error> {
+        let rows = self.day_rows_after(day, optimal, with_codes, -1).await?;
+        Ok(rows.results)
+    }
+
+    /// A day's results numbered past `after` (every one for -1), in no order, with the
+    /// highest number among them (`after` when there are none).
+    ///
+    /// # Errors
+    ///
+    /// A sqlx error when the database fails.
+    pub async fn day_rows_after(
+        &self,
+        day: i64,
+        optimal: u64,
+        with_codes: bool,
+        after: i64,
+    ) -> Result<DayRows, sqlx::Error> {
         let code = if with_codes { "r.code" } else { "''" };
         let query = format!(
-            "SELECT p.id, p.name, p.name_key, r.moves, r.time_ms, {code} FROM results r \
-             JOIN players p ON p.id = r.player_id WHERE r.day = $1"
+            "SELECT p.id, p.name, p.name_key, r.moves, r.time_ms, {code}, r.seq FROM results r \
+             JOIN players p ON p.id = r.player_id WHERE r.day = $1 AND r.seq > $2"
         );
-        let rows = sqlx::query(&query).bind(day).fetch_all(&self.pool).await?;
-        rows.iter()
-            .map(|row| {
-                let moves: i64 = row.try_get(3)?;
-                let time_ms: i64 = row.try_get(4)?;
-                Ok(DayResult {
-                    player_id: row.try_get(0)?,
-                    name_key: row.try_get(2)?,
-                    row: RankedResult {
-                        rank: 0,
-                        name: row.try_get(1)?,
-                        moves: moves as u64,
-                        optimal,
-                        time_ms: time_ms as u64,
-                        code: row.try_get(5)?,
-                    },
-                })
-            })
-            .collect()
+        let rows = (sqlx::query(&query).bind(day).bind(after))
+            .fetch_all(&self.pool)
+            .await?;
+        let mut found = DayRows {
+            results: Vec::with_capacity(rows.len()),
+            last_seq: after,
+        };
+        for row in &rows {
+            found.results.push(day_result(row, optimal)?);
+            found.last_seq = found.last_seq.max(row.try_get(6)?);
+        }
+        Ok(found)
     }
 
     /// How many results a day has.
@@ -346,6 +377,24 @@ impl Store {
             .await?;
         row.map(|row| row.try_get(0)).transpose()
     }
+}
+
+/// A row of [`Store::day_rows_after`]'s query as a result (ranked later).
+fn day_result(row: &AnyRow, optimal: u64) -> Result<DayResult, sqlx::Error> {
+    let moves: i64 = row.try_get(3)?;
+    let time_ms: i64 = row.try_get(4)?;
+    Ok(DayResult {
+        player_id: row.try_get(0)?,
+        name_key: row.try_get(2)?,
+        row: RankedResult {
+            rank: 0,
+            name: row.try_get(1)?,
+            moves: moves as u64,
+            optimal,
+            time_ms: time_ms as u64,
+            code: row.try_get(5)?,
+        },
+    })
 }
 
 /// Checkpoints SQLite's write-ahead log every [`CHECKPOINT_EVERY`] until the pool is closed.

@@ -116,9 +116,9 @@ async fn day_page_markup(app: &App, date: &str) -> Result<Bytes, ApiError> {
     let next_out = has_begun(daily.day + 1, app.clock.now_ms());
     let name = format!("page {} {next_out}", format_date(daily.day));
     made_from_results(app, name, daily.day, async || {
-        let results = ranked_results(app, &daily, false).await?;
-        let html = day_page_html(&daily, &results, next_out).into_string();
-        Ok((results.len() as u64, Bytes::from(html)))
+        let ranking = ranked_results(app, &daily, false).await?;
+        let html = day_page_html(&daily, &ranking.results, next_out).into_string();
+        Ok((ranking.results.len() as u64, Bytes::from(html)))
     })
     .await
 }

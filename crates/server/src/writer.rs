@@ -28,7 +28,8 @@ pub enum Write {
         /// When, ms since 1970.
         now_ms: i64,
     },
-    /// A result (ignored when the player has one that day, or the code is on the board).
+    /// A result (ignored when the player has one that day, or the code is on the board),
+    /// numbered 1 + the day's highest number so far (the order results were kept in).
     Result {
         /// The day.
         day: i64,
@@ -155,8 +156,10 @@ async fn apply(connection: &mut AnyConnection, write: &Write) -> Result<bool, sq
                 code_hash,
                 posted_ms,
             } => sqlx::query(
-                "INSERT INTO results (day, player_id, moves, time_ms, code, code_hash, posted_ms) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING",
+                "INSERT INTO results (day, player_id, moves, time_ms, code, code_hash, posted_ms, \
+                 seq) VALUES ($1, $2, $3, $4, $5, $6, $7, \
+                 (SELECT COALESCE(MAX(seq), 0) + 1 FROM results WHERE day = $1)) \
+                 ON CONFLICT DO NOTHING",
             )
             .bind(day)
             .bind(player_id)

@@ -9,8 +9,10 @@ use axum::http::{Request, StatusCode};
 use challenge::Challenge;
 use npuzzle::Move;
 use serde_json::json;
+use snapslide_server::App;
 use snapslide_server::date::format_date;
 use sqlx::{AnyPool, Row};
+use std::sync::Arc;
 
 /// Runs a scenario against SQLite, and against PostgreSQL when one is given.
 macro_rules! on_both_stores {
@@ -43,6 +45,7 @@ on_both_stores!(
     the_days_results_are_open_data_that_verify_holds,
     the_daily_is_the_apps_and_dates_are_checked,
     of_one_players_posts_at_the_same_moment_exactly_one_counts,
+    a_servers_kept_ranking_brought_up_to_date_is_the_ranking_made_from_scratch,
 );
 
 async fn a_solve_of_todays_daily_is_ranked_and_a_second_is_refused(db: &Db) {
@@ -480,4 +483,56 @@ async fn of_one_players_posts_at_the_same_moment_exactly_one_counts(db: &Db) {
         !app.store.add_result(&again).await.unwrap(),
         "the first counts"
     );
+}
+
+/// The day's page, JSON export and CSV export as a server serves them.
+async fn day_as_served(app: &Arc<App>, date: &str) -> [String; 3] {
+    let paths = [
+        format!("/daily/{date}"),
+        format!("/api/daily/{date}/results"),
+        format!("/api/daily/{date}/results.csv"),
+    ];
+    let mut served = [String::new(), String::new(), String::new()];
+    for (path, text) in paths.iter().zip(&mut served) {
+        let answer = get(app, path).await;
+        assert_eq!(answer.status, StatusCode::OK, "{path}");
+        *text = answer.text();
+    }
+    served
+}
+
+async fn a_servers_kept_ranking_brought_up_to_date_is_the_ranking_made_from_scratch(db: &Db) {
+    let (kept, other) = (db.app(0).await, db.app(0).await);
+    let date = format_date(today());
+    let post = async |app: &Arc<App>, name: &str, detours: usize, seed: u64| {
+        let token = player(app, name).await;
+        let posted = post_code(app, &date, &solve_of_today(detours, seed), &token).await;
+        assert_eq!(posted.status, StatusCode::CREATED, "{}", posted.text());
+    };
+    post(&kept, "Ann", 2, 31).await;
+    post(&kept, "Bob", 1, 32).await;
+    let before = day_as_served(&kept, &date).await;
+    assert!(before[0].contains("2 results"), "{}", before[0]);
+    // Another server on the database takes results that rank above, between and below.
+    post(&other, "Cy", 0, 33).await;
+    post(&other, "Dee", 3, 34).await;
+    post(&kept, "Eve", 1, 35).await;
+    let from_scratch = day_as_served(&db.app(0).await, &date).await;
+    assert!(from_scratch[0].contains("5 results"), "{}", from_scratch[0]);
+    assert_eq!(day_as_served(&kept, &date).await, from_scratch);
+    // Two servers writing at once may give two results one number: the one numbered below
+    // the kept ranking's newest is found all the same.
+    post(&other, "Fay", 0, 36).await;
+    let pool = AnyPool::connect(&db.url).await.unwrap();
+    let fay = "(SELECT id FROM players WHERE name = 'Fay')";
+    sqlx::query(&format!(
+        "UPDATE results SET seq = 1 WHERE player_id = {fay}"
+    ))
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+    let from_scratch = day_as_served(&db.app(0).await, &date).await;
+    assert!(from_scratch[0].contains("6 results"), "{}", from_scratch[0]);
+    assert_eq!(day_as_served(&kept, &date).await, from_scratch);
 }
