@@ -94,8 +94,10 @@ pub fn clock_seed() -> u64 {
 
 /// The longest exact distance whose board is found without the engine's tables (Manhattan
 /// distance and linear conflict): Easy and Medium on every shape. The board is the same as
-/// with tables; a new player's first game (4×4, Medium) so waits for no table build (on two
-/// cores about a third of a second for the 5-5-5 tables, before the photo can be cut).
+/// with tables; a new player's first game (4×4, Medium) so waits for no table build (the
+/// 5-5-5 tables: 0.2 s on an idle core, more beside the first frames, before the photo can be
+/// cut). Measured (`generate_report`, 100 seeds, one thread): a 4×4 board at 24 moves
+/// without tables in at most 7 ms, at 30 in at most 20 ms.
 pub const WITHOUT_TABLES_UP_TO: usize = 24;
 
 /// A new board for a recipe, never the goal; the same for the same seed. An exact distance
