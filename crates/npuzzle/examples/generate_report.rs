@@ -11,7 +11,7 @@
 use std::time::Instant;
 
 use npuzzle::distance::table::DistanceTable;
-use npuzzle::generate::{board_at_distance, board_at_distance_without_tables};
+use npuzzle::generate::{GenerateError, board_at_distance, board_at_distance_without_tables};
 use npuzzle::random::random_solvable;
 use npuzzle::{Board, Options, Shape, pattern_database, solve};
 
@@ -81,22 +81,33 @@ fn main() {
         println!("  lengths: {lengths:?}");
     }
 
-    let make = if without_tables {
-        board_at_distance_without_tables
+    time_levels(shape, boards, &distances, &options, without_tables);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A way to a board at an exact distance: with the options' tables or without any.
+type Make = fn(Shape, usize, u64, &Options) -> Result<Board, GenerateError>;
+
+/// Prints the time to a board at each distance over `boards` seeds, with the options' tables
+/// or without any.
+fn time_levels(
+    shape: Shape,
+    boards: u64,
+    distances: &[usize],
+    options: &Options,
+    without_tables: bool,
+) {
+    let (make, how): (Make, _) = if without_tables {
+        (board_at_distance_without_tables, "without tables")
     } else {
-        board_at_distance
-    };
-    let how = if without_tables {
-        "without tables"
-    } else {
-        "with the tables"
+        (board_at_distance, "with the tables")
     };
     println!("time to a 4x4 board at each distance ({boards} seeds, one thread, {how}):");
-    for &distance in &distances {
+    for &distance in distances {
         let mut times = Vec::new();
         for seed in 0..boards {
             let started = Instant::now();
-            make(shape, distance, seed, &options).unwrap();
+            make(shape, distance, seed, options).unwrap();
             times.push(started.elapsed().as_secs_f64());
         }
         times.sort_by(f64::total_cmp);
@@ -107,5 +118,4 @@ fn main() {
             times[times.len() - 1]
         );
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
