@@ -179,6 +179,10 @@ fn finish_making(
         }
         return;
     };
+    info!(
+        "new game made in {:.0} ms",
+        making.started.elapsed().as_secs_f64() * 1000.0
+    );
     job.0 = None;
     match made {
         Ok(game) => {

@@ -4,13 +4,14 @@
 //!
 //! `cargo run --release -p npuzzle --example generate_report -- [BOARDS] [RANDOM] [PARTITION] [DISTANCES...]`
 //! BOARDS (default 100) boards per level; RANDOM (default 30) uniformly random 4×4 boards
-//! solved for the distribution; PARTITION the 4×4 tables (default: the shape's default).
+//! solved for the distribution; PARTITION the 4×4 tables (default: the shape's default), or
+//! `none` for boards found without tables (`board_at_distance_without_tables`).
 //! The tables are built into a fresh temporary folder first, and that time is reported apart.
 
 use std::time::Instant;
 
 use npuzzle::distance::table::DistanceTable;
-use npuzzle::generate::board_at_distance;
+use npuzzle::generate::{GenerateError, board_at_distance, board_at_distance_without_tables};
 use npuzzle::random::random_solvable;
 use npuzzle::{Board, Options, Shape, pattern_database, solve};
 
@@ -23,7 +24,11 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let boards: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(100);
     let random: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(30);
-    let partition = args.get(2).filter(|a| *a != "default").cloned();
+    let without_tables = args.get(2).is_some_and(|a| a == "none");
+    let partition = args
+        .get(2)
+        .filter(|a| !["default", "none"].contains(&a.as_str()))
+        .cloned();
     let mut distances: Vec<usize> = args.iter().skip(3).filter_map(|a| a.parse().ok()).collect();
     if distances.is_empty() {
         distances = vec![12, 24, 36, 48];
@@ -76,12 +81,33 @@ fn main() {
         println!("  lengths: {lengths:?}");
     }
 
-    println!("time to a 4x4 board at each distance ({boards} seeds, one thread):");
-    for &distance in &distances {
+    time_levels(shape, boards, &distances, &options, without_tables);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A way to a board at an exact distance: with the options' tables or without any.
+type Make = fn(Shape, usize, u64, &Options) -> Result<Board, GenerateError>;
+
+/// Prints the time to a board at each distance over `boards` seeds, with the options' tables
+/// or without any.
+fn time_levels(
+    shape: Shape,
+    boards: u64,
+    distances: &[usize],
+    options: &Options,
+    without_tables: bool,
+) {
+    let (make, how): (Make, _) = if without_tables {
+        (board_at_distance_without_tables, "without tables")
+    } else {
+        (board_at_distance, "with the tables")
+    };
+    println!("time to a 4x4 board at each distance ({boards} seeds, one thread, {how}):");
+    for &distance in distances {
         let mut times = Vec::new();
         for seed in 0..boards {
             let started = Instant::now();
-            board_at_distance(shape, distance, seed, &options).unwrap();
+            make(shape, distance, seed, options).unwrap();
             times.push(started.elapsed().as_secs_f64());
         }
         times.sort_by(f64::total_cmp);
@@ -92,5 +118,4 @@ fn main() {
             times[times.len() - 1]
         );
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
