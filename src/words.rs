@@ -88,26 +88,6 @@ pub fn board_came_text(game: &crate::game::Game, began: crate::messages::Began) 
     }
 }
 
-/// What a replay tells, in words: "Board 2 of 3: a 4×4 board.", "The replay is over: solved
-/// in 93 moves."
-pub fn replay_news_text(news: crate::history::replay::ReplayNews) -> String {
-    use crate::history::replay::ReplayNews;
-    match news {
-        ReplayNews::Board { board, of, shape } => {
-            format!(
-                "Board {} of {of}: a {}×{} board.",
-                board + 1,
-                shape.0,
-                shape.1
-            )
-        }
-        ReplayNews::Over { moves, solved } => match solved {
-            true => format!("The replay is over: solved in {}.", moves_text(moves)),
-            false => format!("The replay is over: not solved, {}.", moves_text(moves)),
-        },
-    }
-}
-
 /// A move in words, for a screen reader: "Tile 7 moved left.", "Tiles 5, 6 and 7 moved up.".
 pub fn moved_text(tiles: &[u8], mv: Move) -> String {
     if tiles.is_empty() {

@@ -111,6 +111,28 @@ pub enum ReplayNews {
     },
 }
 
+impl ReplayNews {
+    /// In words, for a screen reader: "Board 2 of 3: a 4×4 board.", "The replay is over:
+    /// solved in 93 moves."
+    pub fn words(self) -> String {
+        use crate::words::moves_text;
+        match self {
+            ReplayNews::Board { board, of, shape } => {
+                format!(
+                    "Board {} of {of}: a {}×{} board.",
+                    board + 1,
+                    shape.0,
+                    shape.1
+                )
+            }
+            ReplayNews::Over { moves, solved } => match solved {
+                true => format!("The replay is over: solved in {}.", moves_text(moves)),
+                false => format!("The replay is over: not solved, {}.", moves_text(moves)),
+            },
+        }
+    }
+}
+
 /// A GIF being encoded in the background.
 type GifJob = Background<Result<Vec<u8>, GifError>>;
 
@@ -515,5 +537,32 @@ mod tests {
         let at = 1_796_470_259_000;
         assert_eq!(gif_name(4, 4, at), "snapslide-4x4-20261205-1130.gif");
         assert_eq!(gif_name(3, 5, 0), "snapslide-3x5-19700101-0000.gif");
+    }
+
+    #[test]
+    fn a_runs_board_is_captioned_and_said_with_its_place_in_the_run() {
+        use npuzzle::{Board, Move, Shape};
+        let goal = |side| Board::goal_of(Shape::new(side, side).unwrap());
+        let mut first = goal(3);
+        first.apply(Move::Left);
+        let mut second = goal(4);
+        second.apply(Move::Up);
+        let boards = vec![(first, vec![Move::Right]), (second, vec![Move::Down])];
+        let replay = Replay::of_boards(boards, Some(&[0, 2_500]), 2_500).unwrap();
+        assert_eq!(
+            caption_of(&replay, 1),
+            "Board 2 of 2 · 4×4 · 1 move (run: 2 moves · 2.50 s)"
+        );
+        let news = ReplayNews::Board {
+            board: 1,
+            of: 2,
+            shape: (4, 4),
+        };
+        assert_eq!(news.words(), "Board 2 of 2: a 4×4 board.");
+        let over = ReplayNews::Over {
+            moves: 2,
+            solved: false,
+        };
+        assert_eq!(over.words(), "The replay is over: not solved, 2 moves.");
     }
 }

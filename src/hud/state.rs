@@ -561,7 +561,7 @@ fn follow_replay(
     mut hud: ResMut<Hud>,
 ) {
     if let Some(news) = news.read().last() {
-        let said = crate::words::replay_news_text(*news);
+        let said = news.words();
         hud.announcement = Some((said, current.position));
     }
 }

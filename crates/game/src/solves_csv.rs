@@ -17,6 +17,7 @@
 //! | `photo`       | the bundled photo's name, or `your photo`                             |
 //! | `shortest`    | the start board's shortest solution, when known                       |
 //! | `times_ms`    | each move's time since the first move, separated by spaces            |
+//! | `boards_before` | a run's boards before its last, each `scramble \| solution \| times_ms`, separated by ` ; ` |
 //!
 //! A field holding a comma, a quote or a line break is quoted as RFC 4180 says.
 //!
@@ -38,7 +39,10 @@
 //! keeps that board's moves only). On import the last board's solution may then be shorter than
 //! `moves` (not longer), `times_ms` has one time for each of its moves (or, without a solution,
 //! at most `moves`: as an earlier version exported a run), and with a `scramble` the solution
-//! must stay on it and, for a solved result, solve it.
+//! must stay on it and, for a solved result, solve it. `boards_before` holds the boards before
+//! the last in order, so that the run can be watched again (each board's solution must solve its
+//! scramble, with a time a move on the run's clock); with it, the boards' solutions must add up
+//! to `moves`.
 //!
 //! **Impossible solves are refused**, each at its line: a `finished_at` more than a day
 //! ([`MAX_AHEAD_MS`]) past the clock of the device importing, and a pace over
@@ -55,11 +59,11 @@ use npuzzle::{NotationError, moves_from_str, moves_to_string, mtm_length, parse_
 use npuzzle::{ParseError, parse_tile_moves};
 use thiserror::Error;
 
-use crate::solves::{Ending, Mode, MoveCounts, Solve};
+use crate::solves::{Ending, Leg, Mode, MoveCounts, Solve};
 use crate::{MAX_SIDE, MIN_SIDE, civil_date, day_of, days_in_month};
 
 /// The columns an export writes, in order; an import needs the first [`REQUIRED_COLUMNS`].
-pub const COLUMNS: [&str; 13] = [
+pub const COLUMNS: [&str; 14] = [
     "finished_at",
     "size",
     "mode",
@@ -73,6 +77,7 @@ pub const COLUMNS: [&str; 13] = [
     "photo",
     "shortest",
     "times_ms",
+    "boards_before",
 ];
 
 /// How many of [`COLUMNS`] a file must begin with.
@@ -257,6 +262,22 @@ pub enum Problem {
         /// The last board's count.
         counted: usize,
     },
+    /// A board of `boards_before` that cannot be taken (its number from 1, and why).
+    #[error("board {board} of boards_before: {why}")]
+    BadBoardBefore {
+        /// Which board, from 1.
+        board: usize,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// Boards before the last whose moves and the last board's do not make the run's count.
+    #[error("moves is {stated}, but boards_before and the solution have {counted}")]
+    BoardsBeforeCount {
+        /// The `moves` column.
+        stated: u32,
+        /// The boards' moves.
+        counted: usize,
+    },
     /// A solve that ends after the importing device's clock, by more than [`MAX_AHEAD_MS`].
     #[error("finished_at is {0}, which has not come yet: a solve cannot end in the future")]
     InTheFuture(String),
@@ -291,7 +312,7 @@ pub fn export_csv(solves: &[Solve]) -> String {
 
 /// A solve's fields, in the order of [`COLUMNS`]. A run of several boards writes the run's
 /// counts, and its last board's scramble, solution, shortest and times.
-fn export_fields(solve: &Solve) -> [String; 13] {
+fn export_fields(solve: &Solve) -> [String; 14] {
     let moves_mtm = solve.mtm().known().map_or(String::new(), |m| m.to_string());
     let solution = match moves_from_str(&solve.moves) {
         Ok(moves) if solve.counted.is_none() || solve.is_run() => format_tile_moves(&moves),
@@ -318,7 +339,24 @@ fn export_fields(solve: &Solve) -> [String; 13] {
         solve.photo.clone(),
         solve.shortest.map_or(String::new(), |s| s.to_string()),
         times.join(" "),
+        export_legs(&solve.legs),
     ]
+}
+
+/// A run's boards before its last, for `boards_before`: `scramble | solution | times ; …`.
+fn export_legs(legs: &[Leg]) -> String {
+    let leg = |leg: &Leg| {
+        let board = npuzzle::Board::new(leg.width.into(), leg.height.into(), leg.start.clone());
+        let moves = moves_from_str(&leg.moves).unwrap_or_default();
+        let times: Vec<String> = leg.times_ms.iter().map(u32::to_string).collect();
+        let scramble = board.map_or(String::new(), |board| format_board(&board));
+        format!(
+            "{scramble} | {} | {}",
+            format_tile_moves(&moves),
+            times.join(" ")
+        )
+    };
+    legs.iter().map(leg).collect::<Vec<_>>().join(" ; ")
 }
 
 /// Appends a field, quoted (its quotes doubled) when it holds a comma, a quote or a line break.
@@ -666,9 +704,9 @@ fn read_row(row: &Row, now_ms: i64) -> Result<Solve, Problem> {
         photo: row.get("photo").into(),
         shortest: row.small_number("shortest")?,
         counted,
-        // The file keeps a run's counts and its last board, not its boards before.
-        legs: Vec::new(),
+        legs: read_legs(row.get("boards_before"))?,
     };
+    check_legs_count(&solve)?;
     check_times_count(&solve)?;
     check_pace(&solve)?;
     Ok(solve)
@@ -804,6 +842,67 @@ fn read_scramble(text: &str, width: u8, height: u8) -> Result<Option<npuzzle::Bo
         });
     }
     Ok(Some(board))
+}
+
+/// A run's boards before its last, from `boards_before`: each scramble, its solution, which
+/// must solve it, and a time for each of its moves.
+fn read_legs(text: &str) -> Result<Vec<Leg>, Problem> {
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    (text.split(';').enumerate())
+        .map(|(index, leg)| {
+            read_leg(leg).map_err(|why| Problem::BadBoardBefore {
+                board: index + 1,
+                why,
+            })
+        })
+        .collect()
+}
+
+/// One board of `boards_before`: `scramble | solution | times`.
+fn read_leg(text: &str) -> Result<Leg, String> {
+    let parts: Vec<&str> = text.split('|').map(str::trim).collect();
+    let [scramble, solution, times] = parts[..] else {
+        return Err("it is not scramble | solution | times_ms".into());
+    };
+    let board = parse_board(scramble).map_err(|e| format!("the scramble is not a board: {e}"))?;
+    let moves = parse_tile_moves(solution).map_err(|e| format!("the solution: {e}"))?;
+    let mut end = board.clone();
+    end.apply_all(&moves)
+        .map_err(|at| format!("the solution's move {} runs off the board", at + 1))?;
+    if !end.is_goal() {
+        return Err("the solution does not solve the scramble".into());
+    }
+    let times = (times.split_ascii_whitespace())
+        .map(|time| time.parse::<u32>().ok())
+        .collect::<Option<Vec<u32>>>()
+        .ok_or("its times are not whole numbers")?;
+    if times.len() != moves.len() {
+        return Err(format!("{} times for {} moves", times.len(), moves.len()));
+    }
+    Ok(Leg {
+        width: board.width() as u8,
+        height: board.height() as u8,
+        start: board.tiles().to_vec(),
+        moves: moves_to_string(&moves),
+        times_ms: times,
+    })
+}
+
+/// Refuses boards before the last whose moves, with the last board's, are not the run's count.
+fn check_legs_count(solve: &Solve) -> Result<(), Problem> {
+    if solve.legs.is_empty() {
+        return Ok(());
+    }
+    let counted = solve.legs.iter().map(|leg| leg.moves.len()).sum::<usize>() + solve.moves.len();
+    match counted == solve.stm() {
+        true => Ok(()),
+        false => Err(Problem::BoardsBeforeCount {
+            stated: solve.stm() as u32,
+            counted,
+        }),
+    }
 }
 
 /// The moves' times (their count is checked apart: [`check_times_count`]).

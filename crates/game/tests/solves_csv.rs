@@ -49,11 +49,15 @@ fn play(game: &mut Game, moves: &[Move], step_ms: u64) {
 /// left halfway): the solve the app records.
 fn run(event: Event, give_up: bool, at: i64) -> Solve {
     let mut run = Run::start(event);
-    let mut elapsed = Duration::ZERO;
+    let mut before: Option<Game> = None;
     loop {
         let (width, height) = run.shape();
         let (start, moves) = scrambled(width, height, 10 + 4 * run.leg, run.leg as u64);
+        let elapsed = before.as_ref().map_or(Duration::ZERO, Game::elapsed);
         let mut game = Game::leg(start, run, elapsed);
+        if let Some(before) = &before {
+            game.go_on_from(before);
+        }
         let last = run.is_last_leg();
         let moves = match give_up && last {
             true => &moves[..moves.len() / 2],
@@ -66,7 +70,7 @@ fn run(event: Event, give_up: bool, at: i64) -> Solve {
         assert!(game.board().is_goal(), "leg {} solved", run.leg);
         let mtm = mtm_length(&game.history_in_effect());
         run = run.next(game.moves(), mtm, game.helped());
-        elapsed = game.elapsed();
+        before = Some(game);
     }
 }
 
@@ -177,6 +181,13 @@ fn every_kind_of_solve_exports_and_imports_back_as_it_was() {
         relay.stm() > relay.moves.len(),
         "the relay's moves are its boards'"
     );
+    assert_eq!(
+        relay.legs.len(),
+        2,
+        "the boards before its last, to watch it again"
+    );
+    let given_up = &history[8];
+    assert_eq!(given_up.legs.len(), 2, "a relay given up on its last board");
 
     let text = export_csv(&history);
     let back = import_csv(&text, NOW).expect("the app's own export imports");
@@ -221,7 +232,9 @@ fn a_relay_exported_by_the_play_tested_version_imports_and_exports_the_same() {
     let relay = &solves[0];
     assert_eq!((relay.stm(), relay.mtm().known()), (78, Some(60)));
     assert_eq!((relay.moves.as_str(), relay.times_ms.len()), ("", 52));
-    assert_eq!(export_csv(&solves), text);
+    // Exported again, the same row, with the column for a run's boards before its last empty.
+    let again = format!("{FULL_HEADER},boards_before\n{OLD_RELAY_ROW},\n");
+    assert_eq!(export_csv(&solves), again);
     // More times than the run has moves cannot be.
     let over = text.replace(",78,60,", ",50,40,");
     let refused = import_csv(&over, NOW).unwrap_err();
@@ -247,10 +260,10 @@ fn a_relay_rows_last_board_must_fit_in_the_runs_counts() {
         )
     );
     let cut = |times: &str| {
-        let mut row = text.trim_end().to_string();
-        let at = row.rfind(',').unwrap();
-        row.replace_range(at + 1.., times);
-        row + "\n"
+        let mut fields: Vec<&str> = text.trim_end().split(',').collect();
+        let at = fields.len() - 2;
+        fields[at] = times;
+        fields.join(",") + "\n"
     };
     let refused = import_csv(&cut("0 1"), NOW).unwrap_err();
     assert_eq!(
@@ -392,4 +405,32 @@ fn a_missing_mtm_stays_unknown_in_the_list_and_the_statistics() {
         Some(57.0)
     );
     assert_eq!(Mode::Shuffled(Difficulty::Random).boards(), 1);
+}
+
+#[test]
+fn a_runs_boards_before_its_last_that_do_not_hold_together_are_refused_at_their_line() {
+    let relay = run(Event::Relay { up_to: 5 }, false, 1_796_463_093_365);
+    let text = export_csv(std::slice::from_ref(&relay));
+    let row = text.lines().nth(1).unwrap();
+    let boards = row.rsplit(',').next().unwrap();
+    let refused = |boards_before: &str| {
+        let bad = text.replace(boards, boards_before);
+        import_csv(&bad, NOW).unwrap_err().to_string()
+    };
+    // The first board cut short: it no longer solves its scramble.
+    let (first, rest) = boards.split_once(" ; ").unwrap();
+    let parts: Vec<&str> = first.split(" | ").collect();
+    let shorter = format!("{} | {} | {}", parts[0], &parts[1][..1], "0");
+    let said = refused(&format!("{shorter} ; {rest}"));
+    assert!(
+        said.contains("line 2") && said.contains("board 1 of boards_before"),
+        "{said}"
+    );
+    // A board left out: the boards no longer make the run's moves.
+    let said = refused(rest);
+    assert!(
+        said.contains("boards_before and the solution have"),
+        "{said}"
+    );
+    assert!(refused("1 2 | R").contains("board 1 of boards_before"));
 }
