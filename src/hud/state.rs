@@ -569,7 +569,8 @@ fn follow_replay(
 /// A win in words for the live region, with the race's verdict when a friend's challenge was
 /// played (what the card shows in colour).
 fn won_text(game: &crate::game::Game, challenged: &Challenged) -> String {
-    let moves = crate::words::moves_text(game.moves());
+    // A run's moves are its boards', as its card counts them.
+    let moves = crate::words::moves_text(game.total_moves());
     if game.is_dnf() {
         return "Not solved: a DNF.".to_string();
     }
@@ -664,6 +665,20 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn a_run_won_is_said_with_the_moves_of_all_its_boards() {
+        use crate::game::event::{Event, Run};
+        let last_leg = Run::start(Event::Relay { up_to: 4 }).next(20, 15, false);
+        let start = npuzzle::parse_board("1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 0 15").unwrap();
+        let mut game = crate::game::Game::leg(start, last_leg, Duration::from_secs(9));
+        game.apply(&[npuzzle::Move::Right]);
+        assert!(game.is_won());
+        assert_eq!(
+            won_text(&game, &Challenged::default()),
+            "Solved in 21 moves!"
+        );
+    }
 
     #[test]
     fn a_challenge_won_is_said_with_the_race_s_verdict() {

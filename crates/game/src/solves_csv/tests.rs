@@ -7,7 +7,7 @@ use proptest::prelude::*;
 const NOW: i64 = 1_893_456_000_000;
 
 const HEADER: &str = "finished_at,size,mode,result,time_ms,moves";
-const FULL_HEADER: &str = "finished_at,size,mode,result,time_ms,moves,moves_mtm,scramble,solution,helped,photo,shortest,times_ms";
+const FULL_HEADER: &str = "finished_at,size,mode,result,time_ms,moves,moves_mtm,scramble,solution,helped,photo,shortest,times_ms,boards_before";
 
 /// A 3×3 solve: the gap goes left twice and up once (the tiles: R2D).
 fn solve() -> Solve {
@@ -68,7 +68,7 @@ fn an_export_writes_the_header_and_a_row_a_solve() {
     assert_eq!(
         text,
         format!(
-            "{FULL_HEADER}\n2026-12-05T09:31:33.365Z,3x3,random,solved,1234,2,2,1 2 3/4 0 6/7 5 8,UL,false,chelsea.png,2,0 412\n"
+            "{FULL_HEADER}\n2026-12-05T09:31:33.365Z,3x3,random,solved,1234,2,2,1 2 3/4 0 6/7 5 8,UL,false,chelsea.png,2,0 412,\n"
         )
     );
     assert_eq!(import_csv(&text, NOW).unwrap(), [solved()]);
