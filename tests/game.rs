@@ -1920,7 +1920,7 @@ mod headless {
             }
             let messages = app.world().resource::<Messages<ReplayNews>>();
             news.extend(cursor.read(messages).copied());
-            if replaying.head.paused && news.len() == 2 {
+            if replaying.head.paused && news.len() == 3 {
                 break;
             }
         }
@@ -1934,7 +1934,12 @@ mod headless {
             of: 2,
             shape: (3, 3),
         };
-        assert_eq!(news, [second, over]);
+        let first = ReplayNews::Board {
+            board: 0,
+            of: 2,
+            shape: (3, 3),
+        };
+        assert_eq!(news, [first, second, over]);
         settle(app);
         assert!(board_of(app).is_goal());
         let shown = |app: &App| {

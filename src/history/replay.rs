@@ -93,7 +93,7 @@ pub enum ReplayCommand {
 /// What a replay tells as it runs, for the words said of it.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReplayNews {
-    /// A run's next board came on (from 0), of so many.
+    /// A run's board came on (from 0), of so many: its first at the replay's start.
     Board {
         /// The board, from 0.
         board: usize,
@@ -117,6 +117,14 @@ impl ReplayNews {
     pub fn words(self) -> String {
         use crate::words::moves_text;
         match self {
+            ReplayNews::Board {
+                board: 0,
+                of,
+                shape,
+            } => format!(
+                "A run of {of} boards, watched again from its start: board 1 is {}×{}.",
+                shape.0, shape.1
+            ),
             ReplayNews::Board { board, of, shape } => {
                 format!(
                     "Board {} of {of}: a {}×{} board.",
@@ -489,7 +497,8 @@ fn end_with_the_replay(mut changes: MessageReader<GameChanged>, mut replaying: R
     }
 }
 
-/// Tells a run's next board coming on, and the replay's end when its last move has slid.
+/// Tells a run's board coming on (its first at the start), and the replay's end when its last
+/// move has slid.
 fn tell_news(
     mut changes: MessageReader<GameChanged>,
     replaying: Res<Replaying>,
@@ -511,7 +520,8 @@ fn tell_news(
         reset |= matches!(changed.change, Change::Reset(..));
         slid |= matches!(changed.change, Change::Slid { .. });
     }
-    if reset && replaying.board > 0 && step == replay.first_step(replaying.board) {
+    let run = replay.boards() > 1;
+    if reset && run && step == replay.first_step(replaying.board) {
         let shape = replay.start_of(replaying.board).shape();
         news.write(ReplayNews::Board {
             board: replaying.board,
@@ -559,6 +569,15 @@ mod tests {
             shape: (4, 4),
         };
         assert_eq!(news.words(), "Board 2 of 2: a 4×4 board.");
+        let first = ReplayNews::Board {
+            board: 0,
+            of: 2,
+            shape: (4, 4),
+        };
+        assert_eq!(
+            first.words(),
+            "A run of 2 boards, watched again from its start: board 1 is 4×4."
+        );
         let over = ReplayNews::Over {
             moves: 2,
             solved: false,
