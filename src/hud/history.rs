@@ -211,7 +211,7 @@ pub fn solves<'a>(
     let mut buttons = |ui: &mut egui::Ui, index: usize| {
         let (solve, row) = (listed[index], &rows[index]);
         let which = format!("the solve of {}, {}, {}", row[0], row[1], row[2]);
-        let kept = solve.counted.is_none() && !solve.moves.is_empty();
+        let kept = solve.moves_kept();
         ui.horizontal(|ui| {
             let watch = crate::hud::style::button(ui, kept, "⏵");
             let name = format!("Watch {which}");

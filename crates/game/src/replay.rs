@@ -158,14 +158,11 @@ impl Replay {
             boards.push((start, moves));
             times.extend(leg_times);
         }
-        // Counts kept beside the moves are a run's: its boards' moves must make them up.
-        if let Some(counted) = solve.counted {
-            let kept: usize = boards.iter().map(|(_, moves)| moves.len()).sum();
-            match (solve.is_run(), kept == counted.stm as usize) {
-                (_, true) => {}
-                (true, false) => return Err(ReplayError::NoBoards),
-                (false, false) => return Err(ReplayError::NoMoves),
-            }
+        if !solve.moves_kept() {
+            return Err(match solve.is_run() {
+                true => ReplayError::NoBoards,
+                false => ReplayError::NoMoves,
+            });
         }
         Replay::of_boards(boards, Some(&times), solve.time_ms)
     }

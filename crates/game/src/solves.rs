@@ -381,6 +381,17 @@ impl Solve {
         ))
     }
 
+    /// Whether all its moves are kept (for a run, its boards before the last too), so that
+    /// it can be watched again: not for a solve imported as counts only, nor for a run kept
+    /// without its boards before the last.
+    pub fn moves_kept(&self) -> bool {
+        let kept = self.legs.iter().map(|leg| leg.moves.len()).sum::<usize>() + self.moves.len();
+        kept > 0
+            && self
+                .counted
+                .is_none_or(|counted| kept == counted.stm as usize)
+    }
+
     /// Whether it is a run of several boards on one clock (a marathon, a relay): its counts
     /// ([`Solve::counted`]) are the run's, its board, moves and times its last board's.
     pub fn is_run(&self) -> bool {

@@ -233,6 +233,8 @@ fn a_relay_keeps_every_board_and_is_watched_whole_on_its_clock() {
     let mut older = solve.clone();
     older.legs.clear();
     assert_eq!(Replay::of_solve(&older), Err(ReplayError::NoBoards));
+    // The Solves sheet offers Watch by the same rule.
+    assert!(solve.moves_kept() && !older.moves_kept());
     // A board before the last that does not end solved is a damaged record.
     let mut damaged = solve.clone();
     damaged.legs[0].moves = "R".into();
