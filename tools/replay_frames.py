@@ -33,9 +33,11 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+import screen_reader as sr  # noqa: E402 (the bus and the tree, as the screen-reader test reads them)
+
 TIMEOUT_S = 60
 MOVE_MS = 250
-LAUNCHER = "/usr/libexec/at-spi-bus-launcher"
 FRAMES = re.compile(r"frames: (\d+) in ([\d.]+) s, mean ([\d.]+) ms, worst ([\d.]+) ms, "
                     r"(\d+) over")
 # The blank's moves, and the letter of the tile each moves (the opposite way).
@@ -79,77 +81,34 @@ def write_solve(path, moves):
                   f"{scramble},{solution},{times}\n")
 
 
-def in_a_session_of_its_own():
-    """Runs this script again inside `dbus-run-session`, so the bus it starts is its own."""
-    if os.environ.get("SNAPSLIDE_A11Y_SESSION"):
-        return
-    env = dict(os.environ, SNAPSLIDE_A11Y_SESSION="1")
-    result = subprocess.run(["dbus-run-session", "--", sys.executable, *sys.argv], env=env)
-    sys.exit(result.returncode)
-
-
-def start_the_accessibility_bus():
-    subprocess.Popen([LAUNCHER, "--launch-immediately"], stdout=subprocess.DEVNULL,
-                     stderr=subprocess.DEVNULL)
-    for status in ["IsEnabled", "ScreenReaderEnabled"]:
-        for _ in range(50):
-            on = subprocess.run(["busctl", "--user", "set-property", "org.a11y.Bus",
-                                 "/org/a11y/bus", "org.a11y.Status", status, "b", "true"],
-                                capture_output=True)
-            if on.returncode == 0:
-                break
-            time.sleep(0.1)
-        else:
-            fail(f"the accessibility bus did not start ({status})")
-
-
-def nodes(root):
-    """Every node under `root`, depth first, as (name, node)."""
-    found, stack = [], [root]
-    while stack:
-        node = stack.pop()
-        try:
-            found.append((node.name or "", node))
-            stack.extend(reversed([node.getChildAtIndex(i) for i in range(node.childCount)]))
-        except Exception:
-            continue
-    return found
-
-
-def wait_for(what, probe, timeout=TIMEOUT_S):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        value = probe()
-        if value:
-            return value
-        time.sleep(0.2)
-    fail(f"{what} within {timeout} s")
-
-
 def the_game(pyatspi):
-    desktop = pyatspi.Registry.getDesktop(0)
-    apps = [desktop.getChildAtIndex(i) for i in range(desktop.childCount)]
-    found = [app for app in apps if app is not None and "snapslide" in (app.name or "").lower()]
+    """The newest copy of the game on the bus (the one before may linger a moment)."""
+    found = sr.applications(pyatspi)
     return found[-1] if found else None
+
+
+def names(app):
+    """Every node under `app`, as (name, node)."""
+    return [(name, node) for _, name, node in sr.nodes(app)]
 
 
 def press(app, what, matches):
     """Waits for a node whose name `matches`, and does its first action."""
     def found():
-        return next((node for name, node in nodes(app) if matches(name)), None)
-    node = wait_for(f"{what} on the bus", found)
+        return next((node for name, node in names(app) if matches(name)), None)
+    node = sr.wait_for(f"{what} on the bus", found)
     node.queryAction().doAction(0)
 
 
 def watch_at_8x(pyatspi):
-    app = wait_for("the game on the accessibility bus", lambda: the_game(pyatspi))
-    wait_for("the board", lambda: any(name.startswith("Tile ") for name, _ in nodes(app)))
+    app = sr.wait_for("the game on the accessibility bus", lambda: the_game(pyatspi))
+    sr.wait_for("the board", lambda: any(name.startswith("Tile ") for name, _ in names(app)))
     press(app, "Menu", lambda name: name == "Menu")
     press(app, "Solves", lambda name: name == "Solves")
     press(app, "the solve's Watch", lambda name: name.startswith("Watch"))
     press(app, "the replay's speed", lambda name: name.startswith("Speed:"))
     press(app, "8×", lambda name: name == "8×")
-    wait_for("the speed at 8×", lambda: any(name == "Speed: 8×" for name, _ in nodes(app)))
+    sr.wait_for("the speed at 8×", lambda: any(name == "Speed: 8×" for name, _ in names(app)))
 
 
 def launch(pyatspi, binary, moves, scratch):
@@ -198,9 +157,9 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--moves", type=int, default=240)
     args = parser.parse_args()
-    in_a_session_of_its_own()
+    sr.in_a_session_of_its_own()
     import pyatspi
-    start_the_accessibility_bus()
+    sr.start_the_accessibility_bus(None)
     binaries = [os.path.abspath(b) for b in args.binaries]
     windows = {binary: [] for binary in binaries}
     for round_ in range(args.rounds):

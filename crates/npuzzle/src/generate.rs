@@ -69,12 +69,7 @@ pub fn board_at_distance(
     seed: u64,
     options: &Options,
 ) -> Result<Board, GenerateError> {
-    if let Some(board) = from_table(shape, distance, seed)? {
-        return Ok(board);
-    }
-    check_sampled(shape, distance)?;
-    let db = pattern_database(&Board::goal_of(shape), options).map_err(SolveError::from_pdb)?;
-    sample(shape, distance, seed, db.as_deref(), options)
+    board_sampled(shape, distance, seed, options, true)
 }
 
 /// The board [`board_at_distance`] gives for the same shape, distance and seed, found without
@@ -92,11 +87,27 @@ pub fn board_at_distance_without_tables(
     seed: u64,
     options: &Options,
 ) -> Result<Board, GenerateError> {
+    board_sampled(shape, distance, seed, options, false)
+}
+
+/// A board from its distance table (up to 9 cells), else sampled: with the options' pattern
+/// databases when `tables` (built or read first), else on Manhattan and linear conflict.
+fn board_sampled(
+    shape: Shape,
+    distance: usize,
+    seed: u64,
+    options: &Options,
+    tables: bool,
+) -> Result<Board, GenerateError> {
     if let Some(board) = from_table(shape, distance, seed)? {
         return Ok(board);
     }
     check_sampled(shape, distance)?;
-    sample(shape, distance, seed, None, options)
+    let db = match tables {
+        true => pattern_database(&Board::goal_of(shape), options).map_err(SolveError::from_pdb)?,
+        false => None,
+    };
+    sample(shape, distance, seed, db.as_deref(), options)
 }
 
 /// A board of up to 9 cells from its distance table; `None` for larger shapes.

@@ -108,20 +108,12 @@ impl DayRanking {
 mod tests {
     use super::*;
     use crate::names::name_key;
-    use crate::ranking::RankedResult;
 
     fn day_result(name: &str, time_ms: u64, moves: u64) -> DayResult {
         DayResult {
             player_id: time_ms as i64,
             name_key: name_key(name),
-            row: RankedResult {
-                rank: 0,
-                name: name.into(),
-                moves,
-                optimal: 36,
-                time_ms,
-                code: String::new(),
-            },
+            row: crate::ranking::tests::row(name, time_ms, moves),
         }
     }
 

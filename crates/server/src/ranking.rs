@@ -80,10 +80,11 @@ pub fn time_text(time_ms: u64) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn row(name: &str, time_ms: u64, moves: u64) -> RankedResult {
+    /// A result of `name` to rank, unranked yet (rank 0).
+    pub(crate) fn row(name: &str, time_ms: u64, moves: u64) -> RankedResult {
         RankedResult {
             rank: 0,
             name: name.into(),
