@@ -1911,9 +1911,11 @@ mod headless {
         app.world_mut()
             .write_message(ReplayCommand::Speed(Speed::Instant));
         let mut cursor = app.world().resource::<Messages<ReplayNews>>().get_cursor();
-        let (mut boards, mut news) = (vec![0], Vec::new());
+        let (mut boards, mut news, mut said) = (vec![0], Vec::new(), Vec::new());
         for _ in 0..2000 {
             app.update();
+            let announced = app.world().resource::<Hud>().announcement.clone();
+            said.extend(announced.map(|(words, _)| words));
             let replaying = app.world().resource::<Replaying>();
             if boards.last() != Some(&replaying.board) {
                 boards.push(replaying.board);
@@ -1940,6 +1942,14 @@ mod headless {
             shape: (3, 3),
         };
         assert_eq!(news, [first, second, over]);
+        // Each news is said over its change's own words in the same frame, not a frame later.
+        assert!(
+            said.iter()
+                .all(|words| !words.contains("solve, watched again")),
+            "the board's words were said before the run's: {:?}",
+            &said[..3]
+        );
+        assert!(said.iter().any(|words| words == &first.words()));
         settle(app);
         assert!(board_of(app).is_goal());
         let shown = |app: &App| {

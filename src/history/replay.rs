@@ -499,7 +499,7 @@ fn end_with_the_replay(mut changes: MessageReader<GameChanged>, mut replaying: R
 
 /// Tells a run's board coming on (its first at the start), and the replay's end when its last
 /// move has slid.
-fn tell_news(
+pub(crate) fn tell_news(
     mut changes: MessageReader<GameChanged>,
     replaying: Res<Replaying>,
     current: Res<CurrentGame>,

@@ -379,6 +379,9 @@ pub fn plugin(app: &mut App) {
             Update,
             (follow_game, follow_replay, read_lines)
                 .chain()
+                // A replay's news is said in the frame of the change it comes with, over the
+                // change's own words, not a frame later.
+                .after(crate::history::replay::tell_news)
                 .in_set(AppSet::React),
         )
         .add_systems(Last, (log_actions, report_motion.in_set(ReportMotion)));
