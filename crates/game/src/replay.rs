@@ -8,7 +8,7 @@ use npuzzle::{Board, Move};
 use thiserror::Error;
 
 use crate::Game;
-use crate::solves::Solve;
+use crate::solves::{Leg, Solve};
 
 /// How long a replay shows its start board before its first move (made at 0 ms), in ms.
 pub const LEAD_IN_MS: f64 = 600.0;
@@ -119,52 +119,38 @@ impl Replay {
     /// A game to watch again: its moves in effect, each at the time of its action; for a leg
     /// of a run, the run's boards done before it first.
     pub fn of_game(game: &Game) -> Result<Replay, ReplayError> {
-        let mut boards = Vec::new();
-        let mut times = Vec::new();
-        for leg in game.legs_done() {
-            let (start, moves, leg_times) = leg_parts(
-                (leg.width, leg.height),
-                &leg.start,
-                &leg.moves,
-                &leg.times_ms,
-            )?;
-            boards.push((start, moves));
-            times.extend(leg_times);
-        }
-        boards.push((game.start().clone(), game.history_in_effect()));
-        times.extend(game.move_times().iter().map(millis));
-        Replay::of_boards(boards, Some(&times), millis(&game.elapsed()))
+        let last = Leg::of(game);
+        let legs = game.legs_done().iter().chain([&last]);
+        Replay::of_legs(legs, millis(&game.elapsed()))
     }
 
     /// A kept solve to watch: a run's boards all, when it kept them.
     pub fn of_solve(solve: &Solve) -> Result<Replay, ReplayError> {
-        let last = (
-            (solve.width, solve.height),
-            &solve.start,
-            &solve.moves,
-            &solve.times_ms,
-        );
-        let legs = solve.legs.iter().map(|leg| {
-            (
-                (leg.width, leg.height),
-                &leg.start,
-                &leg.moves,
-                &leg.times_ms,
-            )
-        });
-        let (mut boards, mut times) = (Vec::new(), Vec::new());
-        for (shape, start, moves, leg_times) in legs.chain([last]) {
-            let (start, moves, leg_times) = leg_parts(shape, start, moves, leg_times)?;
-            boards.push((start, moves));
-            times.extend(leg_times);
-        }
         if !solve.moves_kept() {
             return Err(match solve.is_run() {
                 true => ReplayError::NoBoards,
                 false => ReplayError::NoMoves,
             });
         }
-        Replay::of_boards(boards, Some(&times), solve.time_ms)
+        let last = solve.last_leg();
+        Replay::of_legs(solve.legs.iter().chain([&last]), solve.time_ms)
+    }
+
+    /// A replay of boards as a solve keeps them, in order, on one clock of `total_ms`.
+    fn of_legs<'a>(
+        legs: impl Iterator<Item = &'a Leg>,
+        total_ms: u64,
+    ) -> Result<Replay, ReplayError> {
+        let (mut boards, mut times) = (Vec::new(), Vec::new());
+        for leg in legs {
+            let start = Board::new(leg.width.into(), leg.height.into(), leg.start.clone())
+                .map_err(|_| ReplayError::Board)?;
+            let moves =
+                npuzzle::moves_from_str(&leg.moves).map_err(|_| ReplayError::IllegalMove(0))?;
+            boards.push((start, moves));
+            times.extend(leg.times_ms.iter().map(|&t| u64::from(t)));
+        }
+        Replay::of_boards(boards, Some(&times), total_ms)
     }
 
     /// The board it starts from.
@@ -251,23 +237,6 @@ impl Replay {
 }
 
 /// A duration in whole ms.
-/// A kept board's start, moves and times, read back.
-fn leg_parts(
-    (width, height): (u8, u8),
-    start: &[u8],
-    moves: &str,
-    times_ms: &[u32],
-) -> Result<(Board, Vec<Move>, Vec<u64>), ReplayError> {
-    let start =
-        Board::new(width.into(), height.into(), start.to_vec()).map_err(|_| ReplayError::Board)?;
-    let moves = npuzzle::moves_from_str(moves).map_err(|_| ReplayError::IllegalMove(0))?;
-    Ok((
-        start,
-        moves,
-        times_ms.iter().map(|&t| u64::from(t)).collect(),
-    ))
-}
-
 fn millis(time: &Duration) -> u64 {
     time.as_millis().min(u128::from(u64::MAX)) as u64
 }

@@ -385,11 +385,27 @@ impl Solve {
     /// it can be watched again: not for a solve imported as counts only, nor for a run kept
     /// without its boards before the last.
     pub fn moves_kept(&self) -> bool {
-        let kept = self.legs.iter().map(|leg| leg.moves.len()).sum::<usize>() + self.moves.len();
+        let kept = self.moves_on_record();
         kept > 0
             && self
                 .counted
                 .is_none_or(|counted| kept == counted.stm as usize)
+    }
+
+    /// The moves its record holds: its boards' before the last, and the last's.
+    pub fn moves_on_record(&self) -> usize {
+        self.legs.iter().map(|leg| leg.moves.len()).sum::<usize>() + self.moves.len()
+    }
+
+    /// Its last board (its only one, unless it is a run) as a [`Leg`].
+    pub fn last_leg(&self) -> Leg {
+        Leg {
+            width: self.width,
+            height: self.height,
+            start: self.start.clone(),
+            moves: self.moves.clone(),
+            times_ms: self.times_ms.clone(),
+        }
     }
 
     /// Whether it is a run of several boards on one clock (a marathon, a relay): its counts

@@ -235,6 +235,16 @@ fn a_relay_keeps_every_board_and_is_watched_whole_on_its_clock() {
     assert_eq!(Replay::of_solve(&older), Err(ReplayError::NoBoards));
     // The Solves sheet offers Watch by the same rule.
     assert!(solve.moves_kept() && !older.moves_kept());
+    // A solve imported as its counts alone has no board to read, and says why it is not watched.
+    let counts_only = Solve {
+        start: Vec::new(),
+        moves: String::new(),
+        times_ms: Vec::new(),
+        counted: Some(MoveCounts { stm: 57, mtm: None }),
+        legs: Vec::new(),
+        ..self::solve(1)
+    };
+    assert_eq!(Replay::of_solve(&counts_only), Err(ReplayError::NoMoves));
     // A board before the last that does not end solved is a damaged record.
     let mut damaged = solve.clone();
     damaged.legs[0].moves = "R".into();
