@@ -318,10 +318,7 @@ fn export_fields(solve: &Solve) -> [String; 14] {
         Ok(moves) if solve.counted.is_none() || solve.is_run() => format_tile_moves(&moves),
         _ => String::new(),
     };
-    let scramble =
-        npuzzle::Board::new(solve.width.into(), solve.height.into(), solve.start.clone())
-            .map_or(String::new(), |board| format_board(&board));
-    let times: Vec<String> = solve.times_ms.iter().map(u32::to_string).collect();
+    let scramble = format_scramble(solve.width, solve.height, &solve.start);
     [
         format_timestamp(solve.finished_at_ms),
         format!("{}x{}", solve.width, solve.height),
@@ -338,7 +335,7 @@ fn export_fields(solve: &Solve) -> [String; 14] {
         solve.helped.to_string(),
         solve.photo.clone(),
         solve.shortest.map_or(String::new(), |s| s.to_string()),
-        times.join(" "),
+        format_times(&solve.times_ms),
         export_legs(&solve.legs),
     ]
 }
@@ -346,14 +343,12 @@ fn export_fields(solve: &Solve) -> [String; 14] {
 /// A run's boards before its last, for `boards_before`: `scramble | solution | times ; …`.
 fn export_legs(legs: &[Leg]) -> String {
     let leg = |leg: &Leg| {
-        let board = npuzzle::Board::new(leg.width.into(), leg.height.into(), leg.start.clone());
         let moves = moves_from_str(&leg.moves).unwrap_or_default();
-        let times: Vec<String> = leg.times_ms.iter().map(u32::to_string).collect();
-        let scramble = board.map_or(String::new(), |board| format_board(&board));
         format!(
-            "{scramble} | {} | {}",
+            "{} | {} | {}",
+            format_scramble(leg.width, leg.height, &leg.start),
             format_tile_moves(&moves),
-            times.join(" ")
+            format_times(&leg.times_ms)
         )
     };
     legs.iter().map(leg).collect::<Vec<_>>().join(" ; ")
@@ -874,10 +869,7 @@ fn read_leg(text: &str) -> Result<Leg, String> {
     if !end.is_goal() {
         return Err("the solution does not solve the scramble".into());
     }
-    let times = (times.split_ascii_whitespace())
-        .map(|time| time.parse::<u32>().ok())
-        .collect::<Option<Vec<u32>>>()
-        .ok_or("its times are not whole numbers")?;
+    let times = parse_times(times).ok_or("its times are not whole numbers")?;
     if times.len() != moves.len() {
         return Err(format!("{} times for {} moves", times.len(), moves.len()));
     }
@@ -895,7 +887,7 @@ fn check_legs_count(solve: &Solve) -> Result<(), Problem> {
     if solve.legs.is_empty() {
         return Ok(());
     }
-    let counted = solve.legs.iter().map(|leg| leg.moves.len()).sum::<usize>() + solve.moves.len();
+    let counted = solve.moves_on_record();
     match counted == solve.stm() {
         true => Ok(()),
         false => Err(Problem::BoardsBeforeCount {
@@ -908,16 +900,32 @@ fn check_legs_count(solve: &Solve) -> Result<(), Problem> {
 /// The moves' times (their count is checked apart: [`check_times_count`]).
 fn read_times(row: &Row) -> Result<Vec<u32>, Problem> {
     let text = row.get("times_ms");
-    text.split_ascii_whitespace()
+    parse_times(text).ok_or_else(|| Problem::NotANumber {
+        column: "times_ms",
+        value: text.into(),
+    })
+}
+
+/// Times in milliseconds separated by spaces, each digits only; `None` if one is not.
+fn parse_times(text: &str) -> Option<Vec<u32>> {
+    (text.split_ascii_whitespace())
         .map(|time| match time.bytes().all(|b| b.is_ascii_digit()) {
             true => time.parse::<u32>().ok(),
             false => None,
         })
-        .collect::<Option<Vec<u32>>>()
-        .ok_or_else(|| Problem::NotANumber {
-            column: "times_ms",
-            value: text.into(),
-        })
+        .collect()
+}
+
+/// Times in milliseconds separated by spaces, as [`parse_times`] reads them.
+fn format_times(times: &[u32]) -> String {
+    let times: Vec<String> = times.iter().map(u32::to_string).collect();
+    times.join(" ")
+}
+
+/// A start board in the slash form; empty when it is not a board (a solve kept as counts).
+fn format_scramble(width: u8, height: u8, start: &[u8]) -> String {
+    npuzzle::Board::new(width.into(), height.into(), start.to_vec())
+        .map_or(String::new(), |board| format_board(&board))
 }
 
 /// Reads RFC 4180 records: fields separated by commas, records by `\n` or `\r\n`, a field
